@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Top-level Makefile: set-up (packages, configure), the two programs, the
+# tests, the demo and installation.
+#
+#   make            build gprof/gprof, libgmon/libgmon.a, libgmon/libgmon.so
+#   make check      build and run every test; last line "N passed, N failed"
+#   make demo       profile examples/ with our runtime and print the report
+#   make install    honours prefix= and DESTDIR=
+
+prefix ?= /usr/local
+DESTDIR ?=
+bindir = $(prefix)/bin
+libdir = $(prefix)/lib
+includedir = $(prefix)/include
+mandir = $(prefix)/share/man
+pkgconfigdir = $(libdir)/pkgconfig
+
+.PHONY: all deps check demo install clean distclean gprof libgmon tests
+
+all: gprof libgmon
+
+.deps-build.stamp: build-aux/deps.sh
+	@build-aux/deps.sh build
+	@touch $@
+
+configure: configure.ac .deps-build.stamp
+	autoconf
+	@touch $@
+
+config.mk: configure config.mk.in
+	./configure --prefix=$(prefix) CFLAGS="$${CFLAGS:--O2 -g}" >/dev/null
+
+gprof: config.mk
+	$(MAKE) -C gprof
+
+libgmon: config.mk
+	$(MAKE) -C libgmon
+
+tests: all
+	$(MAKE) -C tests
+
+check: 
+	@build-aux/deps.sh check
+	@$(MAKE) --no-print-directory all tests
+	@tests/run
+
+demo:
+	@build-aux/deps.sh demo
+	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -C examples demo
+
+install: all
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) \
+		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(pkgconfigdir)
+	install -m 755 gprof/gprof $(DESTDIR)$(bindir)/gprof
+	install -m 644 libgmon/libgmon.a $(DESTDIR)$(libdir)/libgmon.a
+	install -m 755 libgmon/libgmon.so $(DESTDIR)$(libdir)/libgmon.so
+	install -m 644 include/gmon_out.h include/libgmon.h $(DESTDIR)$(includedir)/
+	install -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
+	install -m 644 doc/libgmon.3 $(DESTDIR)$(mandir)/man3/libgmon.3
+	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' \
+		-e 's|@includedir@|$(includedir)|' libgmon/libgmon.pc.in \
+		> $(DESTDIR)$(pkgconfigdir)/libgmon.pc
+
+clean:
+	-$(MAKE) -C gprof clean
+	-$(MAKE) -C libgmon clean
+	-$(MAKE) -C tests clean
+
+distclean: clean
+	rm -rf config.mk config.log config.status configure autom4te.cache .deps-build.stamp

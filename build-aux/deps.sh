@@ -1,0 +1,36 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
+# deps.sh: make sure the Debian packages the build and the tests need are
+# installed.  As root it installs what is missing with apt-get; otherwise it
+# prints the exact command to run and fails, so that make stops early with
+# a clear message instead of a cryptic compiler error.
+#
+# usage: build-aux/deps.sh [build|check|demo]
+set -u
+what=${1:-build}
+
+need="gcc make autoconf pkg-config binutils-dev libiberty-dev"
+case $what in
+check) need="$need check binutils jq graphviz valgrind clang" ;;
+demo) need="$need binutils graphviz" ;;
+esac
+
+missing=
+for p in $need; do
+	if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed'; then
+		missing="$missing $p"
+	fi
+done
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "deps: missing Debian packages:$missing" >&2
+	echo "deps: install them as root with:" >&2
+	echo "  apt-get update && apt-get install -y$missing" >&2
+	exit 1
+fi
+echo "deps: installing$missing" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2 || { echo "deps: apt-get update failed" >&2; exit 1; }
+# shellcheck disable=SC2086
+apt-get install -y -qq $missing >&2 || { echo "deps: apt-get install$missing failed" >&2; exit 1; }

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * gmon_out.h: the GNU gmon.out file format, one definition shared by the
+ * libgmon runtime (which writes it) and gprof (which reads and writes it).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * A GNU-format file is a 20-byte header followed by tagged records:
+ *
+ *   header  : cookie "gmon" (4), version (4, target byte order), spare (12)
+ *   record  : one tag byte, then the record body
+ *     GMON_TAG_TIME_HIST : low_pc (A), high_pc (A), bin count (4),
+ *                          profiling rate (4), dimension name (15),
+ *                          dimension abbreviation (1), then bin count
+ *                          16-bit sample counters
+ *     GMON_TAG_CG_ARC    : call site (A), callee (A), count (4)
+ *     GMON_TAG_BB_COUNT  : block count (4), then per block:
+ *                          address (A), count (A)
+ *
+ * A is the address size of the profiled program (8 on x86-64).  Every
+ * integer is in the byte order of the profiled program.  Nothing in the
+ * file is aligned: these are byte layouts, never overlay them on structs.
+ */
+#ifndef GMON_OUT_H
+#define GMON_OUT_H
+
+#define GMON_MAGIC "gmon"
+#define GMON_MAGIC_SIZE 4
+#define GMON_VERSION 1
+
+/* header: magic (4) + version (4) + spare (12) */
+#define GMON_HEADER_SIZE 20
+
+enum gmon_record_tag {
+	GMON_TAG_TIME_HIST = 0,
+	GMON_TAG_CG_ARC = 1,
+	GMON_TAG_BB_COUNT = 2
+};
+
+/* Histogram record, after the tag byte, for address size A:
+ * 2A + 4 + 4 + 15 + 1 bytes, then the bins. */
+#define GMON_HIST_DIMEN_SIZE 15
+#define GMON_HIST_HEADER_SIZE(a) (2 * (a) + 4 + 4 + GMON_HIST_DIMEN_SIZE + 1)
+
+/* Arc record, after the tag byte: 2A + 4 bytes. */
+#define GMON_ARC_RECORD_SIZE(a) (2 * (a) + 4)
+
+/* Each histogram bin is a 16-bit counter. */
+#define GMON_HIST_COUNTER_SIZE 2
+
+/* Old BSD and 4.4BSD files have no magic; they start with
+ * low_pc (A), high_pc (A), byte count (4).  4.4BSD adds
+ * version (4, GMON_BSD44_VERSION), profiling rate (4), spare (12).
+ * The header sizes are below; arcs are then
+ * from_pc (A), self_pc (A), count (A: a C long). */
+#define GMON_BSD44_VERSION 0x00051879
+#define GMON_OLDBSD_HEADER_SIZE(a) ((a) == 8 ? 20 : 12)
+#define GMON_BSD44_HEADER_SIZE(a) ((a) == 8 ? 40 : 32)
+
+#endif /* GMON_OUT_H */
