@@ -23,7 +23,7 @@ corpus=$PWD
 
 build_one() {
 	local name=$1 src=$corpus/src/$1 fix=$corpus/fixtures/$1
-	local CC= CFLAGS="-pg -O0" LDLIBS= SHLIB= NOPG_SRCS=
+	local CC='' CFLAGS="-pg -O0" LDLIBS='' SHLIB='' NOPG_SRCS=''
 	local srcs=() objs=() f tmp
 	# shellcheck disable=SC1091
 	[ -f "$src/build" ] && . "$src/build"
@@ -55,7 +55,8 @@ build_one() {
 	if [ -n "$SHLIB" ]; then
 		# shellcheck disable=SC2086
 		$CC $CFLAGS $map -fPIC -shared -o "$fix/lib$SHLIB.so" "lib$SHLIB.c"
-		link=(-L"$fix" -l"$SHLIB" -Wl,-rpath,'$ORIGIN')
+		# shellcheck disable=SC2016 # $ORIGIN is for the dynamic linker
+		link=(-L"$fix" -l"$SHLIB" '-Wl,-rpath,$ORIGIN')
 	fi
 	# shellcheck disable=SC2086
 	$CC $CFLAGS $map -o "$fix/prog" "${srcs[@]}" "${objs[@]+"${objs[@]}"}" \
@@ -71,7 +72,9 @@ build_one() {
 }
 
 if [ $# -eq 0 ]; then
-	set -- $(ls src)
+	set -- src/*/
+	set -- "${@#src/}"
+	set -- "${@%/}"
 fi
 for name in "$@"; do
 	[ -d "src/$name" ] || { echo "no such program: src/$name" >&2; exit 1; }
