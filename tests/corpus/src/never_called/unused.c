@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* Never-called functions: unused_a, unused_b and the static unused_static
- * exist in the executable but are never called (-z lists them). */
+/* Never-called functions: unused_a, unused_b, the static unused_static and
+ * unused_late exist in the executable but are never called (-z lists them).
+ * main's call to unused_late, at a higher address, is one that -c finds in
+ * the machine code and shows as 0/0. */
 #include <stdio.h>
 
 static volatile unsigned long sink;
@@ -28,6 +30,7 @@ static void unused_static(void)
 }
 
 void (*volatile keep)(void) = unused_static;
+void unused_late(void);
 
 int main(int argc, char **argv)
 {
@@ -38,7 +41,13 @@ int main(int argc, char **argv)
 		unused_a(3);
 		keep();
 		sink += (unsigned long)unused_b();
+		unused_late();
 	}
 	printf("%lu\n", sink);
 	return 0;
+}
+
+void unused_late(void)
+{
+	sink += 3;
 }
