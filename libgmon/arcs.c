@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * arcs.c: the arc table, which counts calls by (call site, callee).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * Async-signal-safe: the hook runs inside any function of the program,
+ * including signal handlers and other threads, so this file uses no
+ * stdio, no malloc and no locks, only atomic operations on memory mapped
+ * once at start-up.
+ */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <sys/mman.h>
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
+#include <sys/single_threaded.h>
+#define GMON_SINGLE_THREADED() (__libc_single_threaded)
+#else
+#define GMON_SINGLE_THREADED() 0
+#endif
+
+#include "arch.h"
+#include "gmon_private.h"
+
+/* A call site's return addresses are at least 2 bytes apart (the
+ * shortest x86-64 call is 2 bytes), so an 8-byte bucket holds at most a
+ * few call sites: the chain from one index slot stays short. */
+#define CALLSITE_BUCKET_SHIFT 3
+
+/*
+ * The arc table, after the 1982 paper: a primary index by call site and,
+ * from each index slot, a short chain of the arcs leaving that bucket of
+ * call sites, one per (exact call site, callee).
+ *
+ *   index[(from_pc - low_pc) >> CALLSITE_BUCKET_SHIFT] -> first arc or 0
+ *   arcs[i].next -> next arc of the same bucket, or 0
+ *
+ * Both arrays are mapped once at start-up (MAP_NORESERVE: pages that no
+ * call touches cost nothing).  arcs[0] is never used, so 0 ends a chain.
+ * Invariants: an arc's from_pc, self_pc and next are written before it is
+ * published by the compare-and-swap that makes it the head of its chain,
+ * and never change after; arcs are only ever pushed at a chain's head;
+ * count only grows.  An arc allocated but not published (the thread lost
+ * the race and found the same arc pushed by another) keeps count 0 and
+ * is skipped by the writer.  The hook and gmon_arcs_reset (in a forked
+ * child, single-threaded) are the only writers.
+ */
+struct arc {
+	uintptr_t from_pc; /* return address in the caller: the call site */
+	uintptr_t self_pc; /* an address inside the callee */
+	uint64_t count;
+	uint32_t next;
+} __attribute__((aligned(32)));
+
+static struct {
+	uintptr_t low_pc;    /* call sites below are not recorded */
+	uintptr_t text_size; /* nor those at low_pc + text_size and above */
+	uint32_t *index;
+	size_t index_bytes;
+	struct arc *arcs;
+	size_t arcs_bytes;
+	uint32_t capacity; /* usable arcs: arcs[1 .. capacity] */
+	uint32_t used;     /* arcs handed out so far (atomic) */
+	int warned_full;   /* atomic */
+} table;
+
+static void *map_zeroed(void *where, size_t bytes)
+{
+	int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+	if (where)
+		flags |= MAP_FIXED;
+	void *p = mmap(where, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity)
+{
+	size_t text_size = high_pc > low_pc ? high_pc - low_pc : 0;
+	size_t slots = (text_size >> CALLSITE_BUCKET_SHIFT) + 1;
+	if (capacity > UINT32_MAX - 1)
+		capacity = UINT32_MAX - 1;
+	table.low_pc = low_pc;
+	table.text_size = text_size;
+	table.index_bytes = slots * sizeof(uint32_t);
+	table.arcs_bytes = (capacity + 1) * sizeof(struct arc);
+	table.index = map_zeroed(NULL, table.index_bytes);
+	table.arcs = map_zeroed(NULL, table.arcs_bytes);
+	if (!table.index || !table.arcs) {
+		table.text_size = 0; /* the hook then records nothing */
+		return -1;
+	}
+	table.capacity = (uint32_t)capacity;
+	return 0;
+}
+
+/* In a forked child (one thread): start from an empty table, so the
+ * child's file holds only what the child did.  Fresh mappings rather
+ * than a memset: nothing is touched that was not touched before. */
+void gmon_arcs_reset(void)
+{
+	if (!table.index)
+		return;
+	map_zeroed(table.index, table.index_bytes);
+	map_zeroed(table.arcs, table.arcs_bytes);
+	table.used = 0;
+	table.warned_full = 0;
+}
+
+static void count_one(uint64_t *count)
+{
+	if (GMON_SINGLE_THREADED())
+		gmon_arch_increment_local(count);
+	else
+		__atomic_fetch_add(count, 1, __ATOMIC_RELAXED);
+}
+
+static struct arc *chain_find(uint32_t i, uint32_t stop, uintptr_t from_pc, uintptr_t self_pc)
+{
+	while (i != stop) {
+		struct arc *a = &table.arcs[i];
+		if (a->from_pc == from_pc && a->self_pc == self_pc)
+			return a;
+		i = a->next;
+	}
+	return NULL;
+}
+
+/* The uncommon path: the first call through this (call site, callee). */
+static GMON_PRESERVES_ALL __attribute__((noinline)) void
+arc_insert(uint32_t *slot, uint32_t head, uintptr_t from_pc, uintptr_t self_pc)
+{
+	uint32_t n = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
+	if (n >= table.capacity ||
+	    (n = __atomic_add_fetch(&table.used, 1, __ATOMIC_RELAXED)) > table.capacity) {
+		if (!__atomic_exchange_n(&table.warned_full, 1, __ATOMIC_RELAXED)) {
+			char buf[24];
+			gmon_message("arc table full at ", gmon_decimal(buf, table.capacity),
+			              " arcs; calls along new arcs are not counted (set GMON_ARCS)");
+		}
+		return;
+	}
+	struct arc *a = &table.arcs[n];
+	__atomic_store_n(&a->from_pc, from_pc, __ATOMIC_RELAXED);
+	__atomic_store_n(&a->self_pc, self_pc, __ATOMIC_RELAXED);
+	for (;;) {
+		a->next = head;
+		if (__atomic_compare_exchange_n(slot, &head, n, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
+			break;
+		/* Someone pushed first; it may be this very arc. */
+		struct arc *found = chain_find(head, a->next, from_pc, self_pc);
+		if (found) {
+			count_one(&found->count);
+			return; /* arcs[n] stays unpublished, count 0 */
+		}
+	}
+	count_one(&a->count);
+}
+
+/* The one routine every hook feeds.  It preserves all general registers
+ * (see the stubs), so the common case, the arc at its chain's head, costs
+ * a few loads and one add. */
+GMON_PRESERVES_ALL void gmon_record_arc(uintptr_t from_pc, uintptr_t self_pc)
+{
+	if (__builtin_expect(__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON, 0))
+		return;
+	uintptr_t offset = from_pc - table.low_pc;
+	if (offset >= table.text_size)
+		return; /* called from outside the profiled text, as glibc does */
+	uint32_t *slot = &table.index[offset >> CALLSITE_BUCKET_SHIFT];
+	uint32_t head = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+	struct arc *a = chain_find(head, 0, from_pc, self_pc);
+	if (__builtin_expect(a != NULL, 1))
+		count_one(&a->count);
+	else
+		arc_insert(slot, head, from_pc, self_pc);
+}
+
+int gmon_arcs_each(gmon_arc_visitor visit, void *ctx)
+{
+	uint32_t used = __atomic_load_n(&table.used, __ATOMIC_ACQUIRE);
+	if (used > table.capacity)
+		used = table.capacity;
+	for (uint32_t i = 1; i <= used; i++) {
+		struct arc *a = &table.arcs[i];
+		uint64_t count = __atomic_load_n(&a->count, __ATOMIC_ACQUIRE);
+		if (count == 0)
+			continue;
+		int rc = visit(ctx, __atomic_load_n(&a->from_pc, __ATOMIC_RELAXED),
+		               __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED), count);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}

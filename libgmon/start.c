@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * start.c: start-up and control: monstartup, moncontrol, _mcleanup, the
+ * self-start constructor, fork, the snapshot signal and the environment.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * Start-up runs once, before main, in an ordinary context.  Only the
+ * snapshot handler runs in a signal context; it calls the writer, which
+ * is async-signal-safe.
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <link.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../include/libgmon.h"
+#include "gmon_private.h"
+
+/* Read by the hook, so every program that has a hook links this file,
+ * and with it the constructor below. */
+int gmon_state = GMON_OFF;
+
+static int started; /* atomic: __monstartup ran (or is running) */
+static int cleaned; /* atomic: _mcleanup ran */
+static int ready;   /* atomic: the table and histogram exist */
+
+/* Where the main program was loaded, and its executable segments. */
+struct main_program {
+	uintptr_t bias;
+	uintptr_t text_low, text_high;
+	const ElfW(Phdr) *phdr;
+	size_t phnum;
+};
+
+static int find_main_program(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	struct main_program *m = data;
+	m->bias = info->dlpi_addr;
+	m->phdr = info->dlpi_phdr;
+	m->phnum = info->dlpi_phnum;
+	m->text_low = UINTPTR_MAX;
+	m->text_high = 0;
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		uintptr_t low = info->dlpi_addr + ph->p_vaddr;
+		if (low < m->text_low)
+			m->text_low = low;
+		if (low + ph->p_memsz > m->text_high)
+			m->text_high = low + ph->p_memsz;
+	}
+	return 1; /* the main program comes first: stop there */
+}
+
+static unsigned long number_from_env(const char *name, unsigned long fallback,
+                                     unsigned long min, unsigned long max)
+{
+	const char *v = gmon_getenv(name);
+	if (!v)
+		return fallback;
+	char *end;
+	unsigned long n = strtoul(v, &end, 10);
+	if (*end || n < min || n > max) {
+		gmon_message("ignoring ", name, ": not a number in range");
+		return fallback;
+	}
+	return n;
+}
+
+static void write_snapshot(int signo)
+{
+	(void)signo;
+	gmon_write_profile();
+}
+
+int gmon_snapshot(void)
+{
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE))
+		return -1;
+	return gmon_write_profile() == 0 ? 0 : -1;
+}
+
+static int signal_number(const char *name)
+{
+	static const struct {
+		const char *name;
+		int number;
+	} names[] = {
+		{ "HUP", SIGHUP },   { "INT", SIGINT },   { "QUIT", SIGQUIT },
+		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "ALRM", SIGALRM },
+		{ "TERM", SIGTERM }, { "WINCH", SIGWINCH },
+	};
+	if (strncmp(name, "SIG", 3) == 0)
+		name += 3;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(name, names[i].name) == 0)
+			return names[i].number;
+	char *end;
+	long n = strtol(name, &end, 10);
+	if (*end || n < 1 || n >= NSIG || n == SIGKILL || n == SIGSTOP || n == SIGPROF ||
+	    n == SIGTRAP)
+		return -1;
+	return (int)n;
+}
+
+static void install_snapshot_signal(void)
+{
+	const char *name = gmon_getenv("GMON_SNAPSHOT_SIGNAL");
+	if (!name)
+		return;
+	int signo = signal_number(name);
+	if (signo < 0) {
+		gmon_message("ignoring GMON_SNAPSHOT_SIGNAL=", name, ": not a signal it can use");
+		return;
+	}
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = write_snapshot;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(signo, &sa, NULL);
+}
+
+/* A forked child profiles on with empty counts and its own file name:
+ * its file holds what the child did, the parent's what the parent did,
+ * and gprof can add them up without counting anything twice. */
+static void after_fork_in_child(void)
+{
+	gmon_arcs_reset();
+	gmon_sampler_after_fork();
+	gmon_writer_after_fork();
+}
+
+void __monstartup(unsigned long lowpc, unsigned long highpc)
+{
+	if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL))
+		return; /* self-started already (LD_PRELOAD), or called twice */
+	struct main_program m;
+	memset(&m, 0, sizeof m);
+	dl_iterate_phdr(find_main_program, &m);
+	gmon_writer_init(m.bias);
+
+	/* Arcs: one per 16 text bytes and 4096 more by default; untouched
+	 * pages of the table cost nothing. */
+	size_t text = highpc > lowpc ? highpc - lowpc : 0;
+	size_t arcs = number_from_env("GMON_ARCS", text / 16 + 4096, 1, 1ul << 28);
+	if (gmon_arcs_init(lowpc, highpc, arcs) != 0 || gmon_hist_init(lowpc, highpc) != 0) {
+		gmon_message("cannot map memory for the profile: not profiling", NULL, NULL);
+		return;
+	}
+	pthread_atfork(NULL, NULL, after_fork_in_child);
+	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
+	install_snapshot_signal();
+	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
+	gmon_sampler_start((unsigned)number_from_env("GMON_RATE", 100, 1, 100000));
+}
+
+void monstartup(unsigned long lowpc, unsigned long highpc)
+	__attribute__((alias("__monstartup")));
+
+void moncontrol(int mode)
+{
+	int want = mode ? GMON_ON : GMON_OFF;
+	int state = __atomic_load_n(&gmon_state, __ATOMIC_RELAXED);
+	while (state != GMON_DONE && __atomic_load_n(&ready, __ATOMIC_RELAXED) &&
+	       !__atomic_compare_exchange_n(&gmon_state, &state, want, 0, __ATOMIC_RELAXED,
+	                                    __ATOMIC_RELAXED))
+		;
+}
+
+void _mcleanup(void)
+{
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) ||
+	    __atomic_exchange_n(&cleaned, 1, __ATOMIC_ACQ_REL))
+		return;
+	gmon_sampler_stop();
+	__atomic_store_n(&gmon_state, GMON_DONE, __ATOMIC_RELEASE);
+	while (gmon_write_profile() == -2) /* a snapshot is being written */
+		sched_yield();
+}
+
+#ifdef GMON_SHARED
+/* As a shared object, libgmon may be preloaded into every process a
+ * profiled program starts (a shell, make, ...).  Start only in a main
+ * program that calls one of the hooks: its dynamic string table then
+ * names it. */
+static int main_program_has_hook(const struct main_program *m)
+{
+	static const char *const hooks[] = { "mcount", "_mcount", "__fentry__",
+		                             "__cyg_profile_func_enter" };
+	const char *strtab = NULL;
+	size_t strsz = 0;
+	for (size_t i = 0; i < m->phnum; i++) {
+		if (m->phdr[i].p_type != PT_DYNAMIC)
+			continue;
+		const ElfW(Dyn) *d = (const ElfW(Dyn) *)(m->bias + m->phdr[i].p_vaddr);
+		for (; d->d_tag != DT_NULL; d++) {
+			if (d->d_tag == DT_STRTAB) {
+				uintptr_t a = d->d_un.d_ptr;
+				strtab = (const char *)(a < m->bias ? a + m->bias : a);
+			} else if (d->d_tag == DT_STRSZ) {
+				strsz = d->d_un.d_val;
+			}
+		}
+	}
+	for (size_t at = 0; strtab && at < strsz; at += strlen(strtab + at) + 1)
+		for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++)
+			if (strcmp(strtab + at, hooks[h]) == 0)
+				return 1;
+	return 0;
+}
+#endif
+
+/* When no start-up file called __monstartup (no gcrt1.o: musl, a link
+ * without -pg, -finstrument-functions), start on the main program's
+ * executable segments and write the profile at exit. */
+__attribute__((constructor)) static void self_start(void)
+{
+	if (__atomic_load_n(&started, __ATOMIC_ACQUIRE))
+		return;
+	struct main_program m;
+	memset(&m, 0, sizeof m);
+	dl_iterate_phdr(find_main_program, &m);
+	if (m.text_high <= m.text_low)
+		return;
+#ifdef GMON_SHARED
+	if (!main_program_has_hook(&m))
+		return;
+#endif
+	__monstartup(m.text_low, m.text_high);
+	atexit(_mcleanup);
+}
