@@ -11,7 +11,8 @@
 # Test names: corpus.NAME.OPTIONS, spaces in OPTIONS as underscores
 # ("default" for none).
 set -u
-. "${TOP:?}/tests/lib.sh"
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$TOP/tests/lib.sh"
 corpus=$TOP/tests/corpus
 # not $(scratch): its EXIT trap would fire when the command substitution's
 # subshell exits, removing the directory at once
