@@ -1,0 +1,82 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Copyright (c) 2026 The gprof/libgmon authors.
+#
+# tests/runtime/t-compat.sh: our runtime and glibc's agree on every call
+# count and arc of deterministic programs (read by GNU gprof), and GNU
+# gprof reads every file we write.
+#   runtime.compat.calls.{arcs,flat}       tests/runtime/progs/calls.c
+#   runtime.compat.corpus.NAME              tests/corpus/src/NAME
+#   runtime.format.gnu-reads.*             gprof -b exits 0, silent
+set -u
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/helpers.sh"
+need_runtime runtime.compat
+runtime_scratch
+build_tools
+
+# compare NAME DIR: DIR holds prog.ours and prog.glibc; run both there
+compare() {
+	local name=$1 dir=$2
+	(cd "$dir" && ./prog.glibc >/dev/null 2>&1 && mv gmon.out gmon.glibc &&
+		./prog.ours >/dev/null 2>"$dir/stderr" && mv gmon.out gmon.ours) || {
+		fail "$name" "a program failed to run or to write gmon.out"
+		return
+	}
+	if [ -s "$dir/stderr" ]; then
+		fail "$name" "runtime printed: $(head -1 "$dir/stderr")"
+		return
+	fi
+	call_arcs "$dir/prog.glibc" "$dir/gmon.glibc" >"$dir/arcs.glibc"
+	call_arcs "$dir/prog.ours" "$dir/gmon.ours" >"$dir/arcs.ours"
+	expect_same "$name" "$dir/arcs.glibc" "$dir/arcs.ours"
+}
+
+d=$SCRATCH/calls
+mkdir -p "$d"
+build_ours "$d/prog.ours" "$PROGS/calls.c"
+build_glibc "$d/prog.glibc" "$PROGS/calls.c"
+compare runtime.compat.calls.arcs "$d"
+flat_calls "$d/prog.glibc" "$d/gmon.glibc" >"$d/flat.glibc"
+flat_calls "$d/prog.ours" "$d/gmon.ours" >"$d/flat.ours"
+expect_same runtime.compat.calls.flat "$d/flat.glibc" "$d/flat.ours"
+gprof_reads runtime.format.gnu-reads.calls "$d/prog.ours" "$d/gmon.ours"
+# the arc list is what we think it is (a check on the check)
+expect_eq runtime.compat.calls.known-arc "main fib 1" "$(grep '^main fib ' "$d/arcs.ours")"
+
+# The corpus: every deterministic program.  threads and signal_handler
+# depend on timing (and glibc loses thread counts); shared_lib needs its
+# library built beside it.
+corpus=$TOP/tests/corpus/src
+for src in "$corpus"/*/; do
+	name=$(basename "$src")
+	case $name in threads | signal_handler | shared_lib) continue ;; esac
+	CC='' CFLAGS="-pg -O0" LDLIBS='' NOPG_SRCS='' SHLIB=''
+	# shellcheck disable=SC1091
+	[ -f "$src/build" ] && . "$src/build"
+	[ -n "$SHLIB" ] && continue
+	cc=${CC:-gcc}
+	srcs=()
+	for f in "$src"*.c "$src"*.cc; do
+		[ -f "$f" ] || continue
+		case " $NOPG_SRCS " in *" $(basename "$f") "*) continue ;; esac
+		case $f in *.cc) cc=${CC:-g++} ;; esac
+		srcs+=("$f")
+	done
+	[ ${#srcs[@]} -gt 0 ] || continue
+	d=$SCRATCH/corpus-$name
+	mkdir -p "$d"
+	objs=()
+	for f in $NOPG_SRCS; do
+		# shellcheck disable=SC2086
+		$cc ${CFLAGS//-pg/} -c -o "$d/${f%.*}.o" "$src$f" && objs+=("$d/${f%.*}.o")
+	done
+	# shellcheck disable=SC2086
+	if ! $cc $CFLAGS -o "$d/prog.glibc" "${srcs[@]}" "${objs[@]+"${objs[@]}"}" $LDLIBS ||
+		! $cc $CFLAGS -o "$d/prog.ours" "${srcs[@]}" "${objs[@]+"${objs[@]}"}" "$LIBGMON_A" $LDLIBS -pthread; then
+		fail "runtime.compat.corpus.$name" "does not build"
+		continue
+	fi
+	compare "runtime.compat.corpus.$name" "$d"
+	[ -f "$d/gmon.ours" ] && gprof_reads "runtime.format.gnu-reads.corpus.$name" "$d/prog.ours" "$d/gmon.ours"
+done
