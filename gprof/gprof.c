@@ -27,6 +27,8 @@ struct options opt = {
 	.width = 80,
 	.table_length = 10,
 	.format = FORMAT_AUTO,
+	.node_threshold = 0.5,
+	.edge_threshold = 0.1,
 };
 const char *program_name = "gprof";
 
@@ -40,6 +42,10 @@ enum {
 	OPTION_DEMANGLE = 150,
 	OPTION_NO_DEMANGLE,
 	OPTION_INLINE_FILE_NAMES,
+	OPTION_JSON,
+	OPTION_DOT,
+	OPTION_NODE_THRESHOLD,
+	OPTION_EDGE_THRESHOLD,
 };
 
 static const struct option long_options[] = {
@@ -79,6 +85,10 @@ static const struct option long_options[] = {
 	{ "file-format", required_argument, NULL, 'O' },
 	{ "traditional", no_argument, NULL, 'T' },
 	{ "version", no_argument, NULL, 'v' },
+	{ "json", no_argument, NULL, OPTION_JSON },
+	{ "dot", no_argument, NULL, OPTION_DOT },
+	{ "node-threshold", required_argument, NULL, OPTION_NODE_THRESHOLD },
+	{ "edge-threshold", required_argument, NULL, OPTION_EDGE_THRESHOLD },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -100,6 +110,22 @@ static void usage(FILE *out, int status)
 		"\t[image-file] [profile-file...]\n",
 		program_name);
 	exit(status);
+}
+
+/* A percentage from 0 to 100, or a clear error. */
+static double parse_percent(const char *option, const char *text)
+{
+	char *end;
+	double value;
+
+	errno = 0;
+	value = strtod(text, &end);
+	if (errno || end == text || *end != '\0' || !(value >= 0.0 && value <= 100.0)) {
+		fprintf(stderr, "%s: %s: invalid percentage '%s' (0 to 100)\n", program_name,
+			option, text);
+		usage(stderr, 1);
+	}
+	return value;
 }
 
 /* A whole non-negative decimal number, or a clear error. */
@@ -336,6 +362,18 @@ int main(int argc, char **argv)
 		case OPTION_INLINE_FILE_NAMES:
 			opt.inline_file_names = true;
 			break;
+		case OPTION_JSON:
+			opt.json = true;
+			break;
+		case OPTION_DOT:
+			opt.dot = true;
+			break;
+		case OPTION_NODE_THRESHOLD:
+			opt.node_threshold = parse_percent("--node-threshold", optarg);
+			break;
+		case OPTION_EDGE_THRESHOLD:
+			opt.edge_threshold = parse_percent("--edge-threshold", optarg);
+			break;
 		default:
 			usage(stderr, 1);
 		}
@@ -425,6 +463,18 @@ int main(int argc, char **argv)
 		histogram_assign_samples();
 	if (profile.input & INPUT_CALL_GRAPH)
 		by_time = callgraph_assemble();
+
+	if (opt.json && opt.dot)
+		fatal("--json and --dot cannot be used together");
+	if (opt.json || opt.dot) {
+		if (opt.json)
+			print_json(by_time, report, profile.input);
+		else
+			print_dot(by_time, report, profile.input);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			fatal("error writing the report: %s", strerror(errno));
+		return 0;
+	}
 
 	if ((report & REPORT_FLAT) && !(profile.input & INPUT_HISTOGRAM))
 		fatal("gmon.out file is missing histogram");

@@ -52,7 +52,10 @@ struct options {
 	const char *file_ordering_map;   /* -R */
 	const char *external_symbols;    /* -S */
 	unsigned debug;           /* -d */
-	const char *output_dir;   /* not an option: where -y files go (cwd) */
+	bool json;                /* --json: one JSON document instead of the text */
+	bool dot;                 /* --dot: a Graphviz graph instead of the text */
+	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
+	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
 };
 
 extern struct options opt;

@@ -33,6 +33,12 @@ void print_index(void);
 void print_function_ordering(void);
 void print_file_ordering(void);
 
+/* json.c and dot.c: the machine-readable printers.  by_time is NULL when
+ * the profile has no call graph.  report holds the REPORT_* bits asked for
+ * (or chosen by default), so symspecs and -p/-q shape them as the text. */
+void print_json(struct symbol **by_time, unsigned report, int input);
+void print_dot(struct symbol **by_time, unsigned report, int input);
+
 /* Print the form feed that separates reports (not before the first). */
 void report_separator(void);
 extern bool first_report;

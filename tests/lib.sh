@@ -29,11 +29,11 @@ expect_eq() {
 	fi
 }
 
-# scratch directory for one suite, removed at exit
+# scratch: set SCRATCH to a new directory, removed when the suite exits.
+# Call it as a command ("scratch"), not as "$(scratch)": a trap set inside
+# a command substitution fires when the substitution ends.
 scratch() {
-	local d
-	d=$(mktemp -d "$OUT/tmp.XXXXXX") || exit 2
+	SCRATCH=$(mktemp -d "$OUT/tmp.XXXXXX") || exit 2
 	# shellcheck disable=SC2064
-	trap "rm -rf '$d'" EXIT
-	echo "$d"
+	trap "rm -rf '$SCRATCH'" EXIT
 }
