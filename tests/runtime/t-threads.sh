@@ -1,0 +1,56 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Copyright (c) 2026 The gprof/libgmon authors.
+#
+# tests/runtime/t-threads.sh: counts are exact under threads, and every
+# thread is sampled, at the default rate and at a high one.
+#   runtime.threads.exact-counts        4 threads x 2,000,000 calls
+#   runtime.threads.exact-counts.shared the same through LD_PRELOAD
+#   runtime.sampler.*                   rates and sample totals
+set -u
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/helpers.sh"
+need_runtime runtime.threads
+runtime_scratch
+build_tools
+cd "$SCRATCH" || exit 2
+
+build_ours threads "$PROGS/threads.c"
+./threads >/dev/null
+expect_eq runtime.threads.exact-counts "leaf 8000000" "$(flat_calls threads gmon.out | grep '^leaf ')"
+gprof_reads runtime.format.gnu-reads.threads threads gmon.out
+
+# An existing -pg binary, linked against glibc, profiled by preloading us.
+rm -f gmon.out
+build_glibc threads.glibc "$PROGS/threads.c"
+LD_PRELOAD=$LIBGMON_SO ./threads.glibc >/dev/null
+expect_eq runtime.threads.exact-counts.shared "leaf 8000000" \
+	"$(flat_calls threads.glibc gmon.out | grep '^leaf ')"
+
+# check_rate NAME RATE TOTAL_MS: the histogram records RATE, and holds
+# about TOTAL_MS of samples (user-mode CPU time of all threads)
+check_rate() {
+	local name=$1 rate=$2 ms=$3 hist got want
+	hist=$(gmon_dump gmon.out | grep '^hist')
+	got=$(echo "$hist" | awk '{ print $6 }')
+	expect_eq "$name.rate-recorded" "$rate" "$(echo "$hist" | awk '{ print $5 }')"
+	want=$((ms * rate / 1000))
+	# within 20%: the clock is exact, the process's own accounting is not
+	if [ "$got" -ge $((want * 8 / 10)) ] && [ "$got" -le $((want * 12 / 10)) ]; then
+		pass "$name.samples"
+	else
+		fail "$name.samples" "$got samples for $ms ms of CPU time at $rate Hz (want about $want)"
+	fi
+}
+
+build_ours spin "$PROGS/spin.c"
+ms=$(./spin 4 250)
+check_rate runtime.sampler.default-100hz.all-threads 100 "$ms"
+ms=$(GMON_RATE=1000 ./spin 4 100)
+check_rate runtime.sampler.rate-1000.all-threads 1000 "$ms"
+ms=$(GMON_RATE=4000 ./spin 0 100)
+check_rate runtime.sampler.rate-4000 4000 "$ms"
+gprof_reads runtime.format.gnu-reads.rate-4000 spin gmon.out
+# samples land in the function that burns the time
+top=$("$GNU_GPROF" -b -p spin gmon.out | awk '$1 ~ /^[0-9.]+$/ { print $NF; exit }')
+expect_eq runtime.sampler.rate-4000.attributed burn "$top"
