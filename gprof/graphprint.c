@@ -430,13 +430,3 @@ void print_index(void)
 	}
 	free(sorted);
 }
-
-void print_function_ordering(void)
-{
-	fatal("--function-ordering is not supported yet");
-}
-
-void print_file_ordering(void)
-{
-	fatal("--file-ordering is not supported yet");
-}

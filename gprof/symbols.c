@@ -320,16 +320,6 @@ void symbols_create_functions(void)
 	map_symbols_to_files();
 }
 
-void symbols_create_from_file(const char *path)
-{
-	fatal("%s: -S/--external-symbol-table is not supported yet", path);
-}
-
-void symbols_create_lines(void)
-{
-	fatal("-l/--line is not supported yet");
-}
-
 /* Order by address; at one address a function sorts before a non-function
  * and a global before a static, so that duplicate removal keeps them. */
 static int compare_address(const void *lp, const void *rp)
