@@ -27,16 +27,17 @@ LD_PRELOAD=$LIBGMON_SO ./threads.glibc >/dev/null
 expect_eq runtime.threads.exact-counts.shared "leaf 8000000" \
 	"$(flat_calls threads.glibc gmon.out | grep '^leaf ')"
 
-# check_rate NAME RATE TOTAL_MS: the histogram records RATE, and holds
-# about TOTAL_MS of samples (user-mode CPU time of all threads)
+# check_rate NAME RATE TOTAL_MS MIN_PERCENT: the histogram records RATE,
+# and holds about TOTAL_MS of samples (user-mode CPU time of all threads):
+# at least MIN_PERCENT of them, at most 120%.  Had only one thread been
+# sampled, there would be a quarter of them, or none.
 check_rate() {
-	local name=$1 rate=$2 ms=$3 hist got want
+	local name=$1 rate=$2 ms=$3 min=$4 hist got want
 	hist=$(gmon_dump gmon.out | grep '^hist')
 	got=$(echo "$hist" | awk '{ print $6 }')
 	expect_eq "$name.rate-recorded" "$rate" "$(echo "$hist" | awk '{ print $5 }')"
 	want=$((ms * rate / 1000))
-	# within 20%: the clock is exact, the process's own accounting is not
-	if [ "$got" -ge $((want * 8 / 10)) ] && [ "$got" -le $((want * 12 / 10)) ]; then
+	if [ "$got" -ge $((want * min / 100)) ] && [ "$got" -le $((want * 12 / 10)) ]; then
 		pass "$name.samples"
 	else
 		fail "$name.samples" "$got samples for $ms ms of CPU time at $rate Hz (want about $want)"
@@ -44,12 +45,15 @@ check_rate() {
 }
 
 build_ours spin "$PROGS/spin.c"
+# An interval timer's signals merge when one is still pending as the next
+# comes due (a loaded machine): allow it fewer.  The perf clock is per
+# thread.
 ms=$(./spin 4 250)
-check_rate runtime.sampler.default-100hz.all-threads 100 "$ms"
+check_rate runtime.sampler.default-100hz.all-threads 100 "$ms" 50
 ms=$(GMON_RATE=1000 ./spin 4 100)
-check_rate runtime.sampler.rate-1000.all-threads 1000 "$ms"
+check_rate runtime.sampler.rate-1000.all-threads 1000 "$ms" 75
 ms=$(GMON_RATE=4000 ./spin 0 100)
-check_rate runtime.sampler.rate-4000 4000 "$ms"
+check_rate runtime.sampler.rate-4000 4000 "$ms" 75
 gprof_reads runtime.format.gnu-reads.rate-4000 spin gmon.out
 # samples land in the function that burns the time
 top=$("$GNU_GPROF" -b -p spin gmon.out | awk '$1 ~ /^[0-9.]+$/ { print $NF; exit }')
