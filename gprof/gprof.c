@@ -26,6 +26,7 @@ struct options opt = {
 	.demangle = true,
 	.width = 80,
 	.table_length = 10,
+	.min_count = 1,
 	.format = FORMAT_AUTO,
 	.node_threshold = 0.5,
 	.edge_threshold = 0.1,
@@ -212,6 +213,7 @@ int main(int argc, char **argv)
 			user_specified |= REPORT_FILE_INFO;
 			break;
 		case 'I':
+			search_path_append(optarg);
 			break;
 		case 'J':
 			if (optarg) {
@@ -381,6 +383,12 @@ int main(int argc, char **argv)
 	if ((user_specified & REPORT_FUNCTION_ORDER) && (user_specified & REPORT_FILE_ORDER))
 		fatal("only one of --function-ordering and --file-ordering may be given");
 
+	{
+		const char *gprof_path = getenv("GPROF_PATH");
+
+		if (gprof_path)
+			search_path_append(gprof_path);
+	}
 	if (optind < argc)
 		executable = argv[optind++];
 	if (optind < argc)
@@ -459,6 +467,7 @@ int main(int argc, char **argv)
 					count > ULONG_MAX ? ULONG_MAX : (unsigned long)count);
 		}
 	}
+	basic_blocks_assign(&profile);
 	if (profile.input & INPUT_HISTOGRAM)
 		histogram_assign_samples();
 	if (profile.input & INPUT_CALL_GRAPH)
@@ -491,9 +500,9 @@ int main(int argc, char **argv)
 		print_index();
 	}
 	if (report & REPORT_EXEC_COUNTS)
-		fatal("execution counts (-C) are not supported yet");
+		print_exec_counts();
 	if (report & REPORT_ANNOTATED)
-		fatal("annotated source (-A) is not supported yet");
+		print_annotated_source();
 	if (report & REPORT_FUNCTION_ORDER)
 		print_function_ordering();
 	if (report & REPORT_FILE_ORDER)

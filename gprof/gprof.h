@@ -46,7 +46,7 @@ struct options {
 	bool all_lines;           /* -x */
 	bool separate_files;      /* -y */
 	int width;                /* -w, default 80 */
-	unsigned long min_count;  /* -m */
+	unsigned long min_count;  /* -m: fewer executions are shown as ##### */
 	int table_length;         /* -t */
 	enum file_format format;  /* -O */
 	const char *file_ordering_map;   /* -R */
@@ -67,12 +67,13 @@ struct arc;
 struct source_file {
 	const char *name;         /* path as the debug information gives it */
 	struct source_file *next; /* every file, newest first */
-	int line_count;           /* -A: lines read */
-	unsigned long *line_counts; /* -A: per-line execution counts */
+	unsigned long calls;      /* -A: calls into the file's functions */
+	int line_count;           /* -A: highest line a symbol starts on */
+	struct symbol **lines;    /* -A: the symbol (or sum) for each line */
 };
 
 /* Basic-block counts kept per symbol (GNU keeps at most this many). */
-#define SYMBOL_BB_MAX 8
+#define SYMBOL_BB_MAX 10
 
 /*
  * struct symbol: one function (or, with -l, one source line) of the
@@ -199,6 +200,13 @@ struct target {
 	int address_size;         /* 4 or 8 */
 	bool big_endian;
 };
+
+/* annotate.c: -C, -A and the basic-block counts they use */
+struct profile;
+void search_path_append(const char *paths);
+void basic_blocks_assign(const struct profile *p);
+void print_exec_counts(void);
+void print_annotated_source(void);
 
 /* ---------------------------------------------------------------- util.c */
 

@@ -316,8 +316,10 @@ void symbols_create_functions(void)
 	if (n == 0)
 		fatal("%s: no function symbols (is it stripped?)", executable_name);
 	symtab.count = n;
-	symbol_table_finalize(&symtab);
+	/* before sorting: source files are created in the executable's symbol
+	 * order, which fixes the order -A prints them in */
 	map_symbols_to_files();
+	symbol_table_finalize(&symtab);
 }
 
 /* Order by address; at one address a function sorts before a non-function
