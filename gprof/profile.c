@@ -5,7 +5,8 @@
  *
  * Every file is read whole into memory and every record is checked against
  * the bytes that remain before it is trusted, so a hostile file can neither
- * make us read past its end nor allocate more than its own size.
+ * make us read past its end nor allocate much more than its own size.  The
+ * layouts are described in doc/format.md.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -13,6 +14,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,19 +28,43 @@
 
 struct histogram_set histograms = { .dimension = "seconds", .dimension_abbrev = 's' };
 
-/* A cursor over one file's bytes. */
+/* The arc and block hashes hold an index + 1 in 32 bits. */
+size_t profile_max_arcs = UINT32_MAX - 1;
+size_t profile_max_blocks = UINT32_MAX - 1;
+unsigned profile_max_histograms = 65536;
+
+/*
+ * histograms.records is in the order the ranges were first seen (which
+ * fixes the order later stages visit them).  histogram_order[] holds the
+ * same records' indices sorted by low_pc; the ranges never overlap, so
+ * they are sorted by high_pc too and one binary search finds the only
+ * record a new range can match or overlap.
+ */
+static unsigned *histogram_order;
+static unsigned histogram_capacity;
+
+/* The executable's code [low, high), for the "another program" warning. */
+static uint64_t code_low, code_high;
+static bool code_known;
+
+/* A cursor over one file's bytes, and what it showed about the file. */
 struct reader {
 	const char *name;
 	const unsigned char *data;
 	size_t size, pos;
 	int address_size;
 	bool big_endian;
+	enum file_format format;
 	char *err;
 	size_t err_size;
+
+	/* evidence for profile_file_info.warning */
+	unsigned histograms_seen, histograms_fitting;
+	uint64_t first_low, first_high; /* first histogram range seen */
+	size_t arcs_seen, arcs_touching_code;
 };
 
-static bool failf(struct reader *r, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+static bool failf(struct reader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static bool failf(struct reader *r, const char *fmt, ...)
 {
@@ -71,12 +97,20 @@ static size_t remaining(const struct reader *r)
 	return r->size - r->pos;
 }
 
+/* Callers have checked that the bytes are there. */
 static uint64_t take(struct reader *r, int bytes)
 {
 	uint64_t v = get_uint(r, r->pos, bytes);
 
 	r->pos += (size_t)bytes;
 	return v;
+}
+
+void profile_set_code_range(uint64_t low, uint64_t high)
+{
+	code_low = low;
+	code_high = high;
+	code_known = low < high;
 }
 
 /* ------------------------------------------------------------ accumulation */
@@ -109,8 +143,9 @@ static uint64_t add_saturating(uint64_t a, uint64_t b)
 	return a + b < a ? UINT64_MAX : a + b;
 }
 
-/* Add count to the arc (from_pc, self_pc), creating it at the end. */
-static void profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_pc,
+/* Add count to the arc (from_pc, self_pc), creating it at the end.
+ * False when a new arc would exceed profile_max_arcs. */
+static bool profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_pc,
 			    uint64_t count)
 {
 	size_t h;
@@ -123,16 +158,19 @@ static void profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_p
 
 		if (a->from_pc == from_pc && a->self_pc == self_pc) {
 			a->count = add_saturating(a->count, count);
-			return;
+			return true;
 		}
 		h = (h + 1) & (p->arc_hash_size - 1);
 	}
+	if (p->arc_count >= profile_max_arcs)
+		return false;
 	if (p->arc_count == p->arc_capacity) {
 		p->arc_capacity = p->arc_capacity ? p->arc_capacity * 2 : 256;
 		p->arcs = xrealloc(p->arcs, p->arc_capacity * sizeof(*p->arcs));
 	}
 	p->arcs[p->arc_count] = (struct raw_arc){ from_pc, self_pc, count };
 	p->arc_hash[h] = (uint32_t)++p->arc_count;
+	return true;
 }
 
 static void block_hash_rebuild(struct profile *p, size_t size)
@@ -151,7 +189,7 @@ static void block_hash_rebuild(struct profile *p, size_t size)
 	}
 }
 
-static void profile_add_block(struct profile *p, uint64_t address, uint64_t count)
+static bool profile_add_block(struct profile *p, uint64_t address, uint64_t count)
 {
 	size_t h;
 
@@ -163,16 +201,19 @@ static void profile_add_block(struct profile *p, uint64_t address, uint64_t coun
 
 		if (b->address == address) {
 			b->count = add_saturating(b->count, count);
-			return;
+			return true;
 		}
 		h = (h + 1) & (p->block_hash_size - 1);
 	}
+	if (p->block_count >= profile_max_blocks)
+		return false;
 	if (p->block_count == p->block_capacity) {
 		p->block_capacity = p->block_capacity ? p->block_capacity * 2 : 64;
 		p->blocks = xrealloc(p->blocks, p->block_capacity * sizeof(*p->blocks));
 	}
 	p->blocks[p->block_count] = (struct bb_count){ address, count };
 	p->block_hash[h] = (uint32_t)++p->block_count;
+	return true;
 }
 
 void profile_reset(struct profile *p)
@@ -190,6 +231,9 @@ void profile_reset(struct profile *p)
 	memset(&histograms, 0, sizeof(histograms));
 	strcpy(histograms.dimension, "seconds");
 	histograms.dimension_abbrev = 's';
+	free(histogram_order);
+	histogram_order = NULL;
+	histogram_capacity = 0;
 }
 
 /* GNU gprof's guess for files that carry no rate: what the interval timer
@@ -207,44 +251,53 @@ unsigned profile_default_hz(void)
 
 /* ------------------------------------------------------------ histograms */
 
-static struct histogram *find_histogram(uint64_t low, uint64_t high)
+/* How many records start below high (the insertion point for a range
+ * ending at high). */
+static unsigned histograms_starting_below(uint64_t high)
 {
-	unsigned i;
+	unsigned lo = 0, hi = histograms.count;
 
-	for (i = 0; i < histograms.count; i++)
-		if (histograms.records[i].low_pc == low && histograms.records[i].high_pc == high)
-			return &histograms.records[i];
-	return NULL;
+	while (lo < hi) {
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (histograms.records[histogram_order[mid]].low_pc < high)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
-static bool overlaps_a_histogram(uint64_t low, uint64_t high)
+/* Does the record fit the executable's code?  It must overlap it and not
+ * reach past its end by more than rounding to a couple of bins explains. */
+static bool histogram_fits_code(uint64_t low, uint64_t high, uint32_t bins)
 {
-	unsigned i;
+	uint64_t slack = 2 * ((high - low) / bins + 1) + 64;
 
-	for (i = 0; i < histograms.count; i++) {
-		uint64_t lo = histograms.records[i].low_pc > low ? histograms.records[i].low_pc : low;
-		uint64_t hi = histograms.records[i].high_pc < high ? histograms.records[i].high_pc : high;
-
-		if (lo < hi)
-			return true;
-	}
-	return false;
+	return low < code_high && high > code_low && (high <= code_high || high - code_high <= slack);
 }
 
 /* Check a histogram's geometry against those already read and find (or
  * create) the record its bins are added to. */
-static bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high,
-				   uint32_t bins, unsigned rate, const char *dimension,
-				   char abbrev, struct histogram **out)
+static bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high, uint32_t bins,
+				   unsigned rate, const char *dimension, char abbrev,
+				   struct histogram **out)
 {
 	double scale;
 	struct histogram *h;
+	unsigned k;
 
 	if (bins == 0)
 		return failf(r, "histogram record has no bins");
 	if (low >= high)
 		return failf(r, "histogram range 0x%llx-0x%llx is empty or reversed",
 			     (unsigned long long)low, (unsigned long long)high);
+	if (r->histograms_seen++ == 0) {
+		r->first_low = low;
+		r->first_high = high;
+	}
+	if (code_known && histogram_fits_code(low, high, bins))
+		r->histograms_fitting++;
 	scale = (double)((high - low) / 2) / bins;
 	if (histograms.count == 0) {
 		histograms.rate = rate;
@@ -263,22 +316,38 @@ static bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high
 			return failf(r, "histogram resolution (%g bytes per bin) differs from the first file's (%g)",
 				     2 * scale, 2 * histograms.scale);
 	}
-	h = find_histogram(low, high);
-	if (h == NULL) {
-		if (overlaps_a_histogram(low, high))
-			return failf(r, "histogram range 0x%llx-0x%llx overlaps an earlier one without matching it",
-				     (unsigned long long)low, (unsigned long long)high);
-		histograms.records = xrealloc(histograms.records,
-					      (histograms.count + 1) * sizeof(struct histogram));
-		h = &histograms.records[histograms.count++];
-		h->low_pc = low;
-		h->high_pc = high;
-		h->bin_count = bins;
-		h->bins = xcalloc(bins, sizeof(uint64_t));
-	} else if (h->bin_count != bins) {
-		return failf(r, "histogram over 0x%llx-0x%llx has %u bins, the first file's has %u",
-			     (unsigned long long)low, (unsigned long long)high, bins, h->bin_count);
+	k = histograms_starting_below(high);
+	if (k > 0) {
+		h = &histograms.records[histogram_order[k - 1]];
+		if (h->low_pc == low && h->high_pc == high) {
+			if (h->bin_count != bins)
+				return failf(r, "histogram over 0x%llx-0x%llx has %u bins, the first file's has %u",
+					     (unsigned long long)low, (unsigned long long)high, bins,
+					     h->bin_count);
+			*out = h;
+			return true;
+		}
+		if (h->high_pc > low)
+			return failf(r, "histogram range 0x%llx-0x%llx overlaps 0x%llx-0x%llx without matching it",
+				     (unsigned long long)low, (unsigned long long)high,
+				     (unsigned long long)h->low_pc, (unsigned long long)h->high_pc);
 	}
+	if (histograms.count >= profile_max_histograms)
+		return failf(r, "more than %u distinct histogram ranges", profile_max_histograms);
+	if (histograms.count == histogram_capacity) {
+		histogram_capacity = histogram_capacity ? histogram_capacity * 2 : 4;
+		histograms.records = xrealloc(histograms.records,
+					      histogram_capacity * sizeof(struct histogram));
+		histogram_order = xrealloc(histogram_order, histogram_capacity * sizeof(unsigned));
+	}
+	memmove(histogram_order + k + 1, histogram_order + k,
+		(histograms.count - k) * sizeof(unsigned));
+	histogram_order[k] = histograms.count;
+	h = &histograms.records[histograms.count++];
+	h->low_pc = low;
+	h->high_pc = high;
+	h->bin_count = bins;
+	h->bins = xcalloc(bins, sizeof(uint64_t));
 	*out = h;
 	return true;
 }
@@ -289,6 +358,18 @@ static void add_bins(struct reader *r, struct histogram *h)
 
 	for (i = 0; i < h->bin_count; i++)
 		h->bins[i] += take(r, 2);
+}
+
+static bool add_arc(struct reader *r, struct profile *p, uint64_t from, uint64_t self,
+		    uint64_t count)
+{
+	r->arcs_seen++;
+	if (code_known && ((from >= code_low && from < code_high) ||
+			   (self >= code_low && self < code_high)))
+		r->arcs_touching_code++;
+	if (!profile_add_arc(p, from, self, count))
+		return failf(r, "more than %zu distinct call-graph arcs", profile_max_arcs);
+	return true;
 }
 
 /* ------------------------------------------------------------ GNU format */
@@ -302,7 +383,7 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 		/* a file written on a machine of the other byte order */
 		r->big_endian = !r->big_endian;
 		version = (uint32_t)get_uint(r, GMON_MAGIC_SIZE, 4);
-		if (version != GMON_VERSION && version != 0) {
+		if (version != GMON_VERSION) {
 			r->big_endian = !r->big_endian;
 			return failf(r, "unsupported gmon.out version %u",
 				     (unsigned)get_uint(r, GMON_MAGIC_SIZE, 4));
@@ -333,6 +414,7 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 			dimension[15] = '\0';
 			r->pos += 15;
 			abbrev = (char)r->data[r->pos++];
+			/* before anything is allocated for the bins */
 			if ((uint64_t)bins * 2 > remaining(r))
 				return failf(r, "histogram record at offset %zu declares %u bins (%llu bytes) but only %zu bytes remain",
 					     at, bins, (unsigned long long)bins * 2, remaining(r));
@@ -352,7 +434,8 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 			from = take(r, a);
 			self = take(r, a);
 			count = (uint32_t)take(r, 4);
-			profile_add_arc(p, from, self, count);
+			if (!add_arc(r, p, from, self, count))
+				return false;
 			info->arc_records++;
 			p->input |= INPUT_CALL_GRAPH;
 			break;
@@ -360,6 +443,11 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 		case GMON_TAG_BB_COUNT: {
 			uint32_t n, i;
 
+			/* version 0 laid blocks out differently (with names
+			 * and line numbers); nothing writes it any more */
+			if (version == 0)
+				return failf(r, "basic-block record at offset %zu is in the version 0 layout, which is not supported",
+					     at);
 			if (remaining(r) < 4)
 				return failf(r, "truncated basic-block record at offset %zu", at);
 			n = (uint32_t)take(r, 4);
@@ -370,7 +458,9 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 				uint64_t address = take(r, a);
 				uint64_t count = take(r, a);
 
-				profile_add_block(p, address, count);
+				if (!profile_add_block(p, address, count))
+					return failf(r, "more than %zu distinct basic blocks",
+						     profile_max_blocks);
 			}
 			info->bb_records++;
 			p->input |= INPUT_BB_COUNTS;
@@ -385,56 +475,84 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 
 /* ------------------------------------------------------------ BSD formats */
 
-static bool read_bsd(struct reader *r, enum file_format format, struct profile *p,
-		     struct profile_file_info *info)
+/* A header that makes no sense: in auto mode the file had no GNU magic
+ * either, so say that it is not a profile at all. */
+static bool bsd_header_fail(struct reader *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static bool bsd_header_fail(struct reader *r, const char *fmt, ...)
+{
+	char reason[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof(reason), fmt, ap);
+	va_end(ap);
+	if (r->format == FORMAT_AUTO)
+		return failf(r, "not a profile data file: no GNU magic, and not a valid BSD profile (%s)",
+			     reason);
+	return failf(r, "not a valid BSD profile: %s", reason);
+}
+
+static uint32_t swap32(uint32_t v)
+{
+	return (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24);
+}
+
+static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_info *info)
 {
 	const int a = r->address_size;
-	uint64_t low, high, count;
+	uint64_t low, high;
 	uint32_t byte_count, version;
 	size_t header_size, hist_bytes;
 	uint32_t bins;
 	struct histogram *h;
 	unsigned rate;
 
-	if (r->size < (size_t)(2 * a + 8))
-		return failf(r, "file too short to be a profile (%zu bytes)", r->size);
+	if (r->format == FORMAT_AUTO && memcmp(r->data, "\177ELF", 4) == 0)
+		return failf(r, "is an executable, not a profile data file");
+	/* the size check in profile_read_buffer covers these 2A + 8 bytes */
+	version = (uint32_t)get_uint(r, (size_t)(2 * a + 4), 4);
+	if (version == swap32(GMON_BSD44_VERSION))
+		r->big_endian = !r->big_endian; /* 4.4BSD from the other byte order */
 	low = take(r, a);
 	high = take(r, a);
 	byte_count = (uint32_t)take(r, 4);
 	version = (uint32_t)take(r, 4);
 	if (version == GMON_BSD44_VERSION) {
 		if (r->size < (size_t)GMON_BSD44_HEADER_SIZE(a))
-			return failf(r, "truncated 4.4BSD header");
+			return failf(r, "truncated 4.4BSD header (%zu bytes, %d needed)", r->size,
+				     GMON_BSD44_HEADER_SIZE(a));
 		rate = (unsigned)take(r, 4);
 		header_size = (size_t)GMON_BSD44_HEADER_SIZE(a);
 		if (histograms.count && histograms.rate != rate)
 			return failf(r, "profiling rate %u differs from the first file's %u", rate,
 				     histograms.rate);
 	} else {
-		if (format == FORMAT_BSD44)
-			return failf(r, "not a 4.4BSD profile (bad version)");
-		if (format == FORMAT_AUTO && memcmp(r->data, "\177ELF", 4) == 0)
-			return failf(r, "is an executable, not a profile data file");
+		if (r->format == FORMAT_BSD44)
+			return failf(r, "not a 4.4BSD profile (version 0x%x, expected 0x%x)", version,
+				     GMON_BSD44_VERSION);
 		header_size = (size_t)GMON_OLDBSD_HEADER_SIZE(a);
 		rate = histograms.count ? histograms.rate : profile_default_hz();
 	}
 	if (byte_count < header_size)
-		return failf(r, "not a profile data file (no GNU magic, and the BSD header's size field %u is smaller than the header)",
-			     byte_count);
+		return bsd_header_fail(r, "its size field %u is smaller than the %zu-byte header",
+				       byte_count, header_size);
 	hist_bytes = byte_count - header_size;
 	if (hist_bytes > r->size - header_size)
-		return failf(r, "histogram declares %zu bytes but only %zu bytes follow the header",
-			     hist_bytes, r->size - header_size);
+		return bsd_header_fail(r, "histogram of %zu bytes but only %zu bytes follow the header",
+				       hist_bytes, r->size - header_size);
 	if (low > high)
-		return failf(r, "not a profile data file (histogram range 0x%llx-0x%llx is reversed)",
-			     (unsigned long long)low, (unsigned long long)high);
+		return bsd_header_fail(r, "histogram range 0x%llx-0x%llx is reversed",
+				       (unsigned long long)low, (unsigned long long)high);
 	bins = (uint32_t)(hist_bytes / 2);
 	r->pos = header_size;
 	if (bins) {
 		if (histograms.count &&
-		    (histograms.records[0].low_pc != low || histograms.records[0].high_pc != high ||
-		     histograms.records[0].bin_count != bins))
-			return failf(r, "histogram differs from the first file's (range or size)");
+		    (histograms.count > 1 || histograms.records[0].low_pc != low ||
+		     histograms.records[0].high_pc != high || histograms.records[0].bin_count != bins))
+			return failf(r, "histogram (0x%llx-0x%llx, %u bins) differs from the first file's",
+				     (unsigned long long)low, (unsigned long long)high, bins);
 		if (!histogram_merge_target(r, low, high, bins, rate, "seconds", 's', &h))
 			return false;
 		add_bins(r, h);
@@ -448,9 +566,10 @@ static bool read_bsd(struct reader *r, enum file_format format, struct profile *
 	while (remaining(r) >= (size_t)(3 * a)) {
 		uint64_t from = take(r, a);
 		uint64_t self = take(r, a);
+		uint64_t count = take(r, a);
 
-		count = take(r, a);
-		profile_add_arc(p, from, self, count);
+		if (!add_arc(r, p, from, self, count))
+			return false;
 		info->arc_records++;
 	}
 	return true;
@@ -458,27 +577,61 @@ static bool read_bsd(struct reader *r, enum file_format format, struct profile *
 
 /* ------------------------------------------------------------ entry points */
 
+/* One line when the file plainly describes some other program: none of
+ * its histograms fits the executable's code, or none of its arcs touches
+ * it.  GNU gprof says nothing and prints a meaningless report. */
+static void judge_against_code(const struct reader *r, struct profile_file_info *info)
+{
+	if (!code_known)
+		return;
+	if (r->histograms_seen && r->histograms_fitting == 0)
+		snprintf(info->warning, sizeof(info->warning),
+			 "%s: its histogram (0x%llx-0x%llx) does not match the executable's code (0x%llx-0x%llx): is it another program's profile?",
+			 r->name, (unsigned long long)r->first_low,
+			 (unsigned long long)r->first_high, (unsigned long long)code_low,
+			 (unsigned long long)code_high);
+	else if (r->arcs_seen && r->arcs_touching_code == 0)
+		snprintf(info->warning, sizeof(info->warning),
+			 "%s: none of its %zu call-graph arcs touches the executable's code (0x%llx-0x%llx): is it another program's profile?",
+			 r->name, r->arcs_seen, (unsigned long long)code_low,
+			 (unsigned long long)code_high);
+}
+
 bool profile_read_buffer(const char *name, const unsigned char *data, size_t size,
 			 const struct target *t, enum file_format format, struct profile *p,
 			 struct profile_file_info *info, char *err, size_t err_size)
 {
-	struct reader r = { name, data, size, 0, t->address_size, t->big_endian, err, err_size };
-	bool magic;
+	struct reader r = { .name = name,
+			    .data = data,
+			    .size = size,
+			    .address_size = t->address_size,
+			    .big_endian = t->big_endian,
+			    .format = format,
+			    .err = err,
+			    .err_size = err_size };
+	bool magic, ok;
 
 	memset(info, 0, sizeof(*info));
+	if (t->address_size != 4 && t->address_size != 8)
+		return failf(&r, "unsupported address size %d", t->address_size);
 	if (size == 0)
-		return failf(&r, "empty file, not a profile");
-	if (size < GMON_HEADER_SIZE)
+		return failf(&r, "empty file, not a profile data file");
+	/* GNU gprof too needs 20 bytes whatever the format */
+	if (size < GMON_HEADER_SIZE || size < (size_t)(2 * t->address_size + 8))
 		return failf(&r, "file too short to be a profile (%zu bytes)", size);
 	magic = memcmp(data, GMON_MAGIC, GMON_MAGIC_SIZE) == 0;
+	if (format == FORMAT_PROF)
+		return failf(&r, "the 'prof' file format is not supported");
 	if (format == FORMAT_MAGIC || (format == FORMAT_AUTO && magic)) {
 		if (!magic)
 			return failf(&r, "bad magic: not a GNU gmon.out file");
-		return read_gnu(&r, p, info);
+		ok = read_gnu(&r, p, info);
+	} else {
+		ok = read_bsd(&r, p, info);
 	}
-	if (format == FORMAT_PROF)
-		return failf(&r, "the 'prof' file format is not supported");
-	return read_bsd(&r, format, p, info);
+	if (ok)
+		judge_against_code(&r, info);
+	return ok;
 }
 
 bool profile_read(const char *path, const struct target *t, enum file_format format,
@@ -507,6 +660,11 @@ bool profile_read(const char *path, const struct target *t, enum file_format for
 		snprintf(err, err_size, "%s: is a directory, not a profile data file", path);
 		goto fail;
 	}
+	/* a device could be endless (/dev/zero): only files and pipes */
+	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
+		snprintf(err, err_size, "%s: is a device, not a profile data file", path);
+		goto fail;
+	}
 	if (S_ISREG(st.st_mode)) {
 		capacity = (size_t)st.st_size + 1;
 		data = xmalloc(capacity);
@@ -533,6 +691,8 @@ bool profile_read(const char *path, const struct target *t, enum file_format for
 		close(fd);
 	ok = profile_read_buffer(path, data, size, t, format, p, info, err, err_size);
 	free(data);
+	if (ok && info->warning[0])
+		warning("%s", info->warning);
 	return ok;
 fail:
 	if (fd != 0)
@@ -549,38 +709,76 @@ struct writer {
 	bool big_endian;
 };
 
-static void put_uint(struct writer *w, uint64_t v, int bytes)
+static void reserve(struct writer *w, size_t n)
 {
-	int i;
-
-	if (w->size + (size_t)bytes > w->capacity) {
+	while (w->size + n > w->capacity) {
 		w->capacity = w->capacity ? w->capacity * 2 : 65536;
 		w->data = xrealloc(w->data, w->capacity);
 	}
+}
+
+static void put_uint_at(struct writer *w, size_t at, uint64_t v, int bytes)
+{
+	int i;
+
 	for (i = 0; i < bytes; i++) {
 		int shift = w->big_endian ? (bytes - 1 - i) * 8 : i * 8;
 
-		w->data[w->size++] = (unsigned char)(v >> shift);
+		w->data[at + (size_t)i] = (unsigned char)(v >> shift);
 	}
+}
+
+static void put_uint(struct writer *w, uint64_t v, int bytes)
+{
+	reserve(w, (size_t)bytes);
+	put_uint_at(w, w->size, v, bytes);
+	w->size += (size_t)bytes;
 }
 
 static void put_bytes(struct writer *w, const void *bytes, size_t n)
 {
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		put_uint(w, ((const unsigned char *)bytes)[i], 1);
+	reserve(w, n);
+	memcpy(w->data + w->size, bytes, n);
+	w->size += n;
 }
 
-/* Bins are 16 bits in the file: a sum that doesn't fit saturates. */
+/* Bins are 16 bits in the file: a sum that doesn't fit saturates (GNU
+ * gprof keeps the low 16 bits, so 65536 samples become 0). */
 static void put_bin(struct writer *w, uint64_t v)
 {
 	put_uint(w, v > 0xffff ? 0xffff : v, 2);
 }
 
+/* The largest count a field of this many bytes holds. */
+static uint64_t field_max(int bytes)
+{
+	return bytes >= 8 ? UINT64_MAX : ((uint64_t)1 << (8 * bytes)) - 1;
+}
+
+/* Write an arc; a count too wide for its field becomes several records
+ * for the same arc, which every reader adds up. */
+static void put_arc(struct writer *w, const struct raw_arc *arc, int a, int count_bytes,
+		    bool tagged)
+{
+	uint64_t left = arc->count;
+	uint64_t max = field_max(count_bytes);
+
+	do {
+		uint64_t part = left > max ? max : left;
+
+		if (tagged)
+			put_uint(w, GMON_TAG_CG_ARC, 1);
+		put_uint(w, arc->from_pc, a);
+		put_uint(w, arc->self_pc, a);
+		put_uint(w, part, count_bytes);
+		left -= part;
+	} while (left);
+}
+
 static void encode_gnu(struct writer *w, const struct target *t, const struct profile *p)
 {
 	const int a = t->address_size;
+	const uint64_t max = field_max(a);
 	unsigned i;
 	size_t k;
 
@@ -605,35 +803,41 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 				put_bin(w, h->bins[b]);
 		}
 	}
-	if (p->input & INPUT_CALL_GRAPH) {
-		for (k = 0; k < p->arc_count; k++) {
-			uint64_t left = p->arcs[k].count;
+	if (p->input & INPUT_CALL_GRAPH)
+		for (k = 0; k < p->arc_count; k++)
+			put_arc(w, &p->arcs[k], a, 4, true);
+	if ((p->input & INPUT_BB_COUNTS) && p->block_count) {
+		/* one record, unless splitting wide counts (4-byte targets)
+		 * takes it past the 32-bit block count */
+		size_t count_at = 0;
+		uint32_t in_record = 0;
 
-			/* counts are 32 bits in the file: a larger sum is
-			 * written as several records, which readers add up */
+		for (k = 0; k < p->block_count; k++) {
+			uint64_t left = p->blocks[k].count;
+
 			do {
-				uint64_t part = left > 0xffffffffu ? 0xffffffffu : left;
+				uint64_t part = left > max ? max : left;
 
-				put_uint(w, GMON_TAG_CG_ARC, 1);
-				put_uint(w, p->arcs[k].from_pc, a);
-				put_uint(w, p->arcs[k].self_pc, a);
-				put_uint(w, part, 4);
+				if (in_record == 0 || in_record == UINT32_MAX) {
+					if (in_record)
+						put_uint_at(w, count_at, in_record, 4);
+					put_uint(w, GMON_TAG_BB_COUNT, 1);
+					count_at = w->size;
+					put_uint(w, 0, 4);
+					in_record = 0;
+				}
+				put_uint(w, p->blocks[k].address, a);
+				put_uint(w, part, a);
+				in_record++;
 				left -= part;
 			} while (left);
 		}
-	}
-	if ((p->input & INPUT_BB_COUNTS) && p->block_count) {
-		put_uint(w, GMON_TAG_BB_COUNT, 1);
-		put_uint(w, p->block_count, 4);
-		for (k = 0; k < p->block_count; k++) {
-			put_uint(w, p->blocks[k].address, a);
-			put_uint(w, p->blocks[k].count, a);
-		}
+		put_uint_at(w, count_at, in_record, 4);
 	}
 }
 
-static void encode_bsd(struct writer *w, const struct target *t, enum file_format format,
-		       const struct profile *p)
+static bool encode_bsd(struct writer *w, const struct target *t, enum file_format format,
+		       const struct profile *p, const char *path, char *err, size_t err_size)
 {
 	const int a = t->address_size;
 	const struct histogram *h = histograms.count ? &histograms.records[0] : NULL;
@@ -643,51 +847,72 @@ static void encode_bsd(struct writer *w, const struct target *t, enum file_forma
 	uint32_t b;
 	size_t k;
 
+	/* GNU gprof writes the first histogram and drops the others */
+	if (histograms.count > 1) {
+		snprintf(err, err_size, "%s: the BSD formats hold one histogram, and there are %u; use the GNU format",
+			 path, histograms.count);
+		return false;
+	}
+	if ((uint64_t)bins * 2 + header > UINT32_MAX) {
+		snprintf(err, err_size, "%s: a histogram of %u bins is too large for the BSD formats",
+			 path, bins);
+		return false;
+	}
+	if ((p->input & INPUT_BB_COUNTS) && p->block_count) {
+		snprintf(err, err_size, "%s: the BSD formats cannot hold basic-block counts; use the GNU format",
+			 path);
+		return false;
+	}
 	put_uint(w, h ? h->low_pc : 0, a);
 	put_uint(w, h ? h->high_pc : 0, a);
 	put_uint(w, bins * 2 + header, 4);
 	if (bsd44) {
 		put_uint(w, GMON_BSD44_VERSION, 4);
 		put_uint(w, histograms.rate, 4);
-		put_uint(w, 0, 4);
-		put_uint(w, 0, 4);
-		put_uint(w, 0, 4);
 	}
 	while (w->size < header)
 		put_uint(w, 0, 1);
 	for (b = 0; b < bins; b++)
 		put_bin(w, h->bins[b]);
-	for (k = 0; k < p->arc_count; k++) {
-		put_uint(w, p->arcs[k].from_pc, a);
-		put_uint(w, p->arcs[k].self_pc, a);
-		put_uint(w, a == 4 && p->arcs[k].count > 0xffffffffu ? 0xffffffffu : p->arcs[k].count, a);
-	}
+	for (k = 0; k < p->arc_count; k++)
+		put_arc(w, &p->arcs[k], a, a, false);
+	return true;
 }
 
 bool profile_write(const char *path, const struct target *t, enum file_format format,
 		   const struct profile *p, char *err, size_t err_size)
 {
 	struct writer w = { NULL, 0, 0, t->big_endian };
-	char *tmp;
+	char *tmp = NULL;
 	const char *slash = strrchr(path, '/');
-	size_t dir_len = slash ? (size_t)(slash - path) + 1 : 0;
+	const char *base = slash ? slash + 1 : path;
+	size_t dir_len = (size_t)(base - path);
 	int fd;
 	size_t done = 0;
+	mode_t mask;
+	void (*old_xfsz)(int);
+	bool ok = false;
 
-	if (format == FORMAT_BSD || format == FORMAT_BSD44)
-		encode_bsd(&w, t, format, p);
-	else
+	if (format == FORMAT_BSD || format == FORMAT_BSD44) {
+		if (!encode_bsd(&w, t, format, p, path, err, err_size))
+			goto out;
+	} else {
 		encode_gnu(&w, t, p);
+	}
 
-	tmp = xmalloc(dir_len + 32);
+	/* ".NAME.XXXXXX" beside NAME, so that rename() cannot cross devices */
+	tmp = xmalloc(strlen(path) + 9);
 	memcpy(tmp, path, dir_len);
-	strcpy(tmp + dir_len, ".gmon.sum.XXXXXX");
+	sprintf(tmp + dir_len, ".%s.XXXXXX", base);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
 		snprintf(err, err_size, "%s: cannot create a temporary file in %s: %s", path,
 			 dir_len ? "its directory" : "the current directory", strerror(errno));
-		goto fail;
+		goto out;
 	}
+	/* past a file-size limit write() should fail, not kill us with the
+	 * temporary file left behind */
+	old_xfsz = signal(SIGXFSZ, SIG_IGN);
 	while (done < w.size) {
 		ssize_t n = write(fd, w.data + done, w.size - done);
 
@@ -695,28 +920,38 @@ bool profile_write(const char *path, const struct target *t, enum file_format fo
 			continue;
 		if (n <= 0) {
 			snprintf(err, err_size, "%s: write failed: %s", path,
-				 n < 0 ? strerror(errno) : "no space written");
-			close(fd);
-			unlink(tmp);
-			goto fail;
+				 n < 0 ? strerror(errno) : "nothing written");
+			break;
 		}
 		done += (size_t)n;
 	}
-	if (fchmod(fd, 0644) != 0 || close(fd) != 0) {
+	signal(SIGXFSZ, old_xfsz);
+	if (done < w.size) {
+		close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0) {
+		snprintf(err, err_size, "%s: write failed: %s", path, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		goto out;
+	}
+	if (close(fd) != 0) {
 		snprintf(err, err_size, "%s: write failed: %s", path, strerror(errno));
 		unlink(tmp);
-		goto fail;
+		goto out;
 	}
 	if (rename(tmp, path) != 0) {
-		snprintf(err, err_size, "%s: cannot replace: %s", path, strerror(errno));
+		snprintf(err, err_size, "%s: cannot replace it: %s", path, strerror(errno));
 		unlink(tmp);
-		goto fail;
+		goto out;
 	}
+	ok = true;
+out:
 	free(tmp);
 	free(w.data);
-	return true;
-fail:
-	free(tmp);
-	free(w.data);
-	return false;
+	return ok;
 }

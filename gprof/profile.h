@@ -15,6 +15,8 @@ struct profile_file_info {
 	int histogram_records;
 	int arc_records;
 	int bb_records;
+	/* non-empty when the file looks like another program's profile */
+	char warning[256];
 };
 
 /*
@@ -37,11 +39,28 @@ bool profile_read_buffer(const char *name, const unsigned char *data, size_t siz
 
 /*
  * Write the summed profile to path, atomically: into a temporary file in
- * the same directory, then renamed over path.  GNU format unless format
- * asks for BSD or 4.4BSD.  Returns false with a message in err.
+ * the same directory, then renamed over path, so that a failure leaves
+ * the old file as it was and no temporary file behind.  GNU format unless
+ * format asks for BSD or 4.4BSD (which cannot hold several histograms or
+ * basic-block counts: refused).  Returns false with a message in err.
  */
 bool profile_write(const char *path, const struct target *t, enum file_format format,
 		   const struct profile *p, char *err, size_t err_size);
+
+/*
+ * The executable's code, [low, high) over its code sections (core_open
+ * sets it).  When known, a file none of whose histograms fits it, or none
+ * of whose arcs touches it, gets a warning in profile_file_info.warning
+ * (profile_read prints it).
+ */
+void profile_set_code_range(uint64_t low, uint64_t high);
+
+/* Limits that keep a hostile file from overflowing the 32-bit indices of
+ * the arc and block hashes or making histogram lookup slow.  Variables so
+ * that the unit tests can lower them. */
+extern size_t profile_max_arcs;
+extern size_t profile_max_blocks;
+extern unsigned profile_max_histograms;
 
 /* Forget everything read (unit tests). */
 void profile_reset(struct profile *p);

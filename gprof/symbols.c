@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 
 #include "gprof.h"
+#include "profile.h"
 #include "symbols.h"
 
 bfd *core_bfd;
@@ -51,6 +52,9 @@ void core_open(const char *path)
 		fatal("%s: %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode))
 		fatal("%s: is a directory, not an executable", path);
+	/* BFD seeks: a pipe or a device would hang or fail obscurely */
+	if (!S_ISREG(st.st_mode))
+		fatal("%s: not a regular file, not an executable", path);
 	bfd_init();
 	core_bfd = bfd_openr(path, NULL);
 	if (core_bfd == NULL)
@@ -77,6 +81,27 @@ void core_open(const char *path)
 			fatal("%s: unsupported address size of %d bits", path, bits);
 		target.address_size = bits / 8;
 		target.big_endian = bfd_big_endian(core_bfd);
+	}
+
+	/* the extent of the code, to notice another program's gmon.out */
+	{
+		asection *sec;
+		uint64_t low = UINT64_MAX, high = 0;
+
+		for (sec = core_bfd->sections; sec; sec = sec->next) {
+			uint64_t vma = bfd_section_vma(sec);
+			uint64_t size = bfd_section_size(sec);
+
+			if ((sec->flags & (SEC_CODE | SEC_ALLOC)) != (SEC_CODE | SEC_ALLOC) ||
+			    size == 0)
+				continue;
+			if (vma < low)
+				low = vma;
+			if (vma + size > high)
+				high = vma + size;
+		}
+		if (low < high)
+			profile_set_code_range(low, high);
 	}
 
 	bytes = bfd_get_symtab_upper_bound(core_bfd);
