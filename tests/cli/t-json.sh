@@ -1,0 +1,296 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# t-json.sh: gprof --json, checked against our own -b text reports.
+#
+# For every corpus fixture and a list of option sets (the common ones and
+# the fixture's own symspecs), run `gprof -b OPTIONS` and `gprof --json
+# OPTIONS`, parse the JSON with Python's json module (and jq for
+# well-formedness), parse the text, and compare: the flat profile's rows
+# (order, name, self time, percent, calls), every call-graph entry (time
+# %, self, children, calls, recursive calls), every cycle (figures and
+# members) and every arc the text lists (count, and the time it carries).
+# Then the emitter alone: symbol names with quotes, backslashes, control
+# characters and invalid UTF-8 must still give valid JSON.
+#
+# Copyright (c) 2026 The gprof/libgmon authors.
+. "$(dirname "$0")/../lib.sh"
+scratch
+FIXTURES=$TOP/tests/corpus/fixtures
+
+# option sets worth comparing: -T changes the text layout, -i/-s/-r/-R/-A/-C
+# print other reports, so they are left out
+common_sets=("default" "-p" "-q" "-z" "-a" "-D" "-c" "-P" "-Q" "-P -Q" "-p -z" "-q -z"
+	"-c -z" "-a -q" "--no-demangle")
+
+list=$SCRATCH/runs
+: >"$list"
+for dir in "$FIXTURES"/*/; do
+	fixture=$(basename "$dir")
+	sets=("${common_sets[@]}")
+	if [ -f "$dir/options" ]; then
+		while IFS= read -r line; do
+			case $line in '' | '#'*) continue ;; esac
+			case " $line " in *" -T "* | *" -i "* | *" -L "*) continue ;; esac
+			sets+=("$line")
+		done <"$dir/options"
+	fi
+	n=0
+	for set in "${sets[@]}"; do
+		n=$((n + 1))
+		args=()
+		[ "$set" != default ] && read -ra args <<<"$set"
+		base=$SCRATCH/$fixture.$n
+		(cd "$dir" && "$GPROF" -b "${args[@]}" prog gmon.out >"$base.txt" 2>"$base.txt.err")
+		text_rc=$?
+		(cd "$dir" && "$GPROF" --json "${args[@]}" prog gmon.out >"$base.json" 2>"$base.json.err")
+		json_rc=$?
+		name="json.$fixture.$(echo "$set" | sed -e 's/^-*//' -e 's/ -*/_/g')"
+		if [ $text_rc -ne 0 ]; then
+			# the JSON must refuse what the text refuses
+			if [ $json_rc -ne 0 ] && [ "$(wc -l <"$base.json.err")" -eq 1 ]; then
+				pass "$name.refused"
+			else
+				fail "$name.refused" "text failed (rc $text_rc) but --json gave rc $json_rc"
+			fi
+			continue
+		fi
+		if [ $json_rc -ne 0 ]; then
+			fail "$name.exit" "gprof --json exited with $json_rc: $(head -1 "$base.json.err")"
+			continue
+		fi
+		if jq -e . "$base.json" >/dev/null 2>&1; then
+			pass "$name.jq"
+		else
+			fail "$name.jq" "jq cannot parse $base.json"
+			continue
+		fi
+		printf '%s\t%s\t%s\n' "$name" "$base.txt" "$base.json" >>"$list"
+	done
+done
+
+python3 - "$list" <<'EOF'
+import json, re, sys
+
+def ok(name):
+    print("ok " + name)
+
+def bad(name, why):
+    print("not ok %s: %s" % (name, why))
+
+def f2(x):
+    return "%.2f" % x
+
+FLAT_ROW = re.compile(r"^\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(?:(\d+)\s+([\d.]+)\s+([\d.]+)\s+)?(\S.*)$")
+PRIMARY = re.compile(r"^\[(\d+)\]\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(?:(\d+)(?:\+(\d+))?\s+)?(.*?)\s*\[(\d+)\]$")
+ARC_LINE = re.compile(r"^\s+(?:([\d.]+)\s+([\d.]+)\s+)?(\d+)(?:/(\d+))?\s+(.*?)\s*[\[(](\d+)[\])]$")
+MEMBER = re.compile(r"^\s+([\d.]+)\s+([\d.]+)\s+(\d+)(?:\+(\d+))?\s+(.*?)\s*[\[(](\d+)[\])]$")
+
+def parse_text(path):
+    lines = open(path, encoding="utf-8", errors="replace").read().split("\n")
+    flat = None
+    graph = None
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith(" time   seconds"):
+            flat = []
+            i += 1
+            while i < len(lines) and lines[i].strip():
+                m = FLAT_ROW.match(lines[i])
+                if not m:
+                    raise ValueError("flat row not understood: " + lines[i])
+                flat.append({"percent": m.group(1), "self": m.group(3),
+                             "calls": int(m.group(4)) if m.group(4) else 0,
+                             "name": m.group(7)})
+                i += 1
+            continue
+        if line.startswith("index % time"):
+            graph = {"entries": {}, "cycles": {}, "arcs": {}}
+            entry = []
+            i += 1
+            while i < len(lines) and not lines[i].startswith("\f"):
+                if lines[i].startswith("-----"):
+                    parse_entry(entry, graph)
+                    entry = []
+                elif lines[i].strip():
+                    entry.append(lines[i])
+                i += 1
+            continue
+        i += 1
+    return flat, graph
+
+def parse_entry(entry, graph):
+    primary = [k for k, l in enumerate(entry) if l.startswith("[")]
+    if len(primary) != 1:
+        raise ValueError("entry without one primary line: %r" % entry)
+    k = primary[0]
+    m = PRIMARY.match(entry[k])
+    if not m:
+        raise ValueError("primary line not understood: " + entry[k])
+    index = int(m.group(1))
+    figures = {"percent": m.group(2), "self": m.group(3), "children": m.group(4),
+               "calls": int(m.group(5) or 0), "recursive": int(m.group(6) or 0)}
+    if m.group(7).startswith("<cycle ") and m.group(7).endswith(" as a whole>"):
+        figures["number"] = int(m.group(7).split()[1])
+        members = []
+        for l in entry[k + 1:]:
+            mm = MEMBER.match(l)
+            if not mm:
+                raise ValueError("member line not understood: " + l)
+            members.append(int(mm.group(6)))
+        figures["members"] = sorted(members)
+        graph["cycles"][index] = figures
+        return
+    figures["name"] = re.sub(r" <cycle \d+>$", "", m.group(7))
+    graph["entries"][index] = figures
+    for pos, l in enumerate(entry):
+        if pos == k or l.strip() == "<spontaneous>":
+            continue
+        am = ARC_LINE.match(l)
+        if not am:
+            raise ValueError("arc line not understood: " + l)
+        other = int(am.group(6))
+        key = (other, index) if pos < k else (index, other)
+        arc = {"count": int(am.group(3)), "self": am.group(1), "children": am.group(2)}
+        old = graph["arcs"].get(key)
+        if old and old["count"] != arc["count"]:
+            raise ValueError("arc %r listed twice with different counts" % (key,))
+        if not old or arc["self"] is not None:
+            graph["arcs"][key] = arc
+
+def check(name, text_path, json_path):
+    doc = json.load(open(json_path, encoding="utf-8"))
+    if doc.get("format_version") != 1:
+        bad(name + ".format-version", "format_version is %r" % doc.get("format_version"))
+    try:
+        flat, graph = parse_text(text_path)
+    except ValueError as e:
+        bad(name + ".text", str(e))
+        return
+
+    # flat profile: same rows in the same order
+    jflat = doc.get("flat_profile")
+    if (flat is None) != (jflat is None):
+        bad(name + ".flat.present", "text has flat profile: %s, JSON: %s" % (flat is not None, jflat is not None))
+    elif flat is not None:
+        want = [(r["name"], r["self"], r["percent"], r["calls"]) for r in flat]
+        got = [(f["demangled"], f2(f["self_time"]), f2(f["self_percent"]), f["calls"]) for f in jflat["functions"]]
+        if want == got:
+            ok(name + ".flat.rows")
+        else:
+            diff = [(w, g) for w, g in zip(want, got) if w != g][:2]
+            bad(name + ".flat.rows", "%d text rows, %d JSON; first differences %r" % (len(want), len(got), diff))
+
+    jgraph = doc.get("call_graph")
+    if (graph is None) != (jgraph is None):
+        bad(name + ".graph.present", "text has call graph: %s, JSON: %s" % (graph is not None, jgraph is not None))
+        return
+    if graph is None:
+        return
+
+    # call-graph entries: figures as printed, keyed by index
+    want = {i: (e["name"], e["percent"], e["self"], e["children"], e["calls"], e["recursive"])
+            for i, e in graph["entries"].items()}
+    got = {f["index"]: (f["demangled"], "%.1f" % f["percent_time"], f2(f["self_time"]),
+                        f2(f["child_time"]), f["calls"], f["recursive_calls"])
+           for f in jgraph["functions"]}
+    if want == got:
+        ok(name + ".graph.functions")
+    else:
+        keys = sorted(set(want) | set(got))
+        diff = [(k, want.get(k), got.get(k)) for k in keys if want.get(k) != got.get(k)][:2]
+        bad(name + ".graph.functions", "differences %r" % diff)
+
+    want = {i: (c["number"], c["percent"], c["self"], c["children"], c["calls"], c["recursive"], c["members"])
+            for i, c in graph["cycles"].items()}
+    got = {c["index"]: (c["number"], "%.1f" % c["percent_time"], f2(c["self_time"]), f2(c["child_time"]),
+                        c["calls"], c["inner_calls"], sorted(m["index"] for m in c["members"]))
+           for c in jgraph["cycles"]}
+    if want == got:
+        ok(name + ".graph.cycles")
+    else:
+        bad(name + ".graph.cycles", "text %r, JSON %r" % (want, got))
+
+    # arcs: the same set, the same counts, the same time carried
+    got = {}
+    for a in jgraph["arcs"]:
+        key = (a["caller"], a["callee"])
+        if key in got:
+            bad(name + ".arcs.unique", "arc %r twice" % (key,))
+        got[key] = a
+    if set(got) != set(graph["arcs"]):
+        bad(name + ".arcs.set", "only in text %r, only in JSON %r" %
+            (sorted(set(graph["arcs"]) - set(got))[:3], sorted(set(got) - set(graph["arcs"]))[:3]))
+        return
+    ok(name + ".arcs.set")
+    problems = []
+    for key, t in graph["arcs"].items():
+        a = got[key]
+        if a["count"] != t["count"]:
+            problems.append("%r count %d != %d" % (key, a["count"], t["count"]))
+        if t["self"] is not None and (f2(a["self_time"]), f2(a["child_time"])) != (t["self"], t["children"]):
+            problems.append("%r time %s/%s != %s/%s" % (key, f2(a["self_time"]), f2(a["child_time"]), t["self"], t["children"]))
+        inside = t["self"] is None
+        if inside != (a["recursive"] or a["within_cycle"]):
+            problems.append("%r recursive/within_cycle wrong" % (key,))
+    if problems:
+        bad(name + ".arcs.figures", "; ".join(problems[:3]))
+    else:
+        ok(name + ".arcs.figures")
+
+for line in open(sys.argv[1]):
+    name, text_path, json_path = line.rstrip("\n").split("\t")
+    try:
+        check(name, text_path, json_path)
+    except Exception as e:
+        bad(name + ".check", "%s: %s" % (type(e).__name__, e))
+EOF
+
+# ---- the emitter: names no C identifier could have
+if gcc -pg -O0 -x c -o "$SCRATCH/weird" - 2>"$SCRATCH/cc.err" <<'EOF'; then
+/* Symbol names with a quote, a backslash, a tab, raw 0x01 and 0xff bytes,
+ * a valid two-byte UTF-8 character, and an overlong form, an encoded
+ * surrogate and a truncated sequence (each byte of which is U+FFFD).
+ * The assembler takes them quoted but cannot call them by name, so they
+ * are only defined (shown with -z). */
+void quoted(void) __asm__("\"we\\\"ird\\\\name\"");
+void quoted(void) { }
+void controls(void) __asm__("\"tab\there\001\377bad\"");
+void controls(void) { }
+void unicode(void) __asm__("\"caf\303\251\"");
+void unicode(void) { }
+void broken(void) __asm__("\"bad\300\257\355\240\200\303\"");
+void broken(void) { }
+int main(void)
+{
+	return 0;
+}
+EOF
+	(cd "$SCRATCH" && ./weird && "$GPROF" --json -z weird gmon.out >weird.json 2>weird.err)
+	if python3 - "$SCRATCH/weird.json" <<'EOF'; then
+import json, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+names = {f["name"] for f in doc["flat_profile"]["functions"]}
+want = {'we"ird\\name', "tab\there\x01\ufffdbad", "caf\u00e9", "bad" + "\ufffd" * 6}
+missing = want - names
+if missing:
+    print("# missing names %r in %r" % (missing, names))
+    sys.exit(1)
+EOF
+		pass json.escape.names
+	else
+		fail json.escape.names "names with special bytes did not come back intact"
+	fi
+else
+	fail json.escape.build "cannot build the program with odd names: $(head -1 "$SCRATCH/cc.err")"
+fi
+
+# ---- options the JSON printer refuses
+(cd "$FIXTURES/cycle2" && "$GPROF" --json --dot prog gmon.out >/dev/null 2>"$SCRATCH/both.err")
+rc=$?
+if [ $rc -ne 0 ] && [ "$(wc -l <"$SCRATCH/both.err")" -eq 1 ]; then
+	pass json.refuse.with-dot
+else
+	fail json.refuse.with-dot "--json --dot: rc $rc, stderr $(cat "$SCRATCH/both.err")"
+fi
