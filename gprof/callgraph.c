@@ -162,7 +162,10 @@ static void find_static_calls(struct symbol *parent, uint64_t low, uint64_t high
 			       (uint32_t)p[4] << 24;
 		/* GNU gprof does not sign-extend, so it only finds calls to
 		 * higher addresses; we do (see doc/compat.md) */
-		target = pc + 5 + (uint64_t)(int64_t)(int32_t)displacement;
+		if (opt.gnu_quirks & QUIRK_STATIC_CALLS)
+			target = pc + 5 + displacement;
+		else
+			target = pc + 5 + (uint64_t)(int64_t)(int32_t)displacement;
 		if (!histogram_covers(target))
 			continue;
 		child = symbol_lookup(&symtab, target);

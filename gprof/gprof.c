@@ -113,6 +113,29 @@ static void usage(FILE *out, int status)
 	exit(status);
 }
 
+/* GPROF_GNU_QUIRKS: a comma-separated list of GNU behaviours to restore. */
+static unsigned parse_quirks(const char *text)
+{
+	unsigned quirks = 0;
+	char *copy, *word, *save = NULL;
+
+	if (text == NULL)
+		return 0;
+	copy = xstrdup(text);
+	for (word = strtok_r(copy, ", ", &save); word; word = strtok_r(NULL, ", ", &save)) {
+		if (strcmp(word, "static-calls") == 0)
+			quirks |= QUIRK_STATIC_CALLS;
+		else if (strcmp(word, "clones") == 0)
+			quirks |= QUIRK_CLONES;
+		else if (strcmp(word, "all") == 0)
+			quirks = ~0u;
+		else
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones or all)", word);
+	}
+	free(copy);
+	return quirks;
+}
+
 /* A percentage from 0 to 100, or a clear error. */
 static double parse_percent(const char *option, const char *text)
 {
@@ -157,6 +180,7 @@ int main(int argc, char **argv)
 	int i;
 
 	setlocale(LC_CTYPE, "");
+	opt.gnu_quirks = parse_quirks(getenv("GPROF_GNU_QUIRKS"));
 	expandargv(&argc, &argv);
 	while ((ch = getopt_long(argc, argv,
 				 "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::",
@@ -411,6 +435,7 @@ int main(int argc, char **argv)
 		symbols_create_lines();
 	else
 		symbols_create_functions();
+	resolve_clones();
 	symspec_resolve();
 
 	if (opt.format == FORMAT_PROF)

@@ -17,6 +17,14 @@
 
 enum file_format { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD, FORMAT_BSD44, FORMAT_PROF };
 
+/* Deliberate deviations from GNU gprof 2.40 (doc/compat.md); the
+ * environment variable GPROF_GNU_QUIRKS=static-calls,clones (or "all")
+ * restores GNU's behaviour, so that tests can show both. */
+enum {
+	QUIRK_STATIC_CALLS = 1 << 0, /* -c: no sign extension, forward calls only */
+	QUIRK_CLONES = 1 << 1,       /* drop compiler clones as GNU gprof does */
+};
+
 /* Report bits, as requested on the command line or chosen by default. */
 enum {
 	REPORT_FLAT = 1 << 0,
@@ -52,6 +60,7 @@ struct options {
 	const char *file_ordering_map;   /* -R */
 	const char *external_symbols;    /* -S */
 	unsigned debug;           /* -d */
+	unsigned gnu_quirks;      /* GPROF_GNU_QUIRKS: GNU behaviours we fix, restored */
 	bool json;                /* --json: one JSON document instead of the text */
 	bool dot;                 /* --dot: a Graphviz graph instead of the text */
 	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */

@@ -20,6 +20,7 @@
 
 #include "gprof.h"
 #include "profile.h"
+#include "ordering.h"
 #include "symbols.h"
 
 bfd *core_bfd;
@@ -144,8 +145,13 @@ void core_read_text(void)
 /* ------------------------------------------------------------ classes */
 
 /* GNU gprof keeps static names with dots only when every dotted part is a
- * number (nested functions, "foo.1") or a ".clone.N"/".constprop.N" clone. */
-static bool static_name_acceptable(const char *name)
+ * number (nested functions, "foo.1") or a ".clone.N"/".constprop.N" clone.
+ * Its scan then runs past the name's end into the next string of the
+ * string table, so that in practice whether "f.constprop.0" is kept
+ * depends on its neighbour.  That is what GPROF_GNU_QUIRKS=clones
+ * reproduces, reading what GNU reads (BFD ends its string table with an
+ * extra NUL, so the scan stops there). */
+static bool gnu_static_name_acceptable(const char *name)
 {
 	for (; *name; name++) {
 		if (*name == '$')
@@ -166,8 +172,44 @@ static bool static_name_acceptable(const char *name)
 					return false;
 			}
 		}
-		if (*name == '\0')
-			break;
+	}
+	return true;
+}
+
+/* Ours: a static name may end in any run of compiler clone suffixes
+ * (".constprop.N", ".isra.N", ".part.N", ".clone.N", ".lto_priv.N",
+ * ".cold", ".cold.N") and nested-function numbers (".N"); each clone is
+ * a function of its own (a ".cold" part is charged to its parent, see
+ * resolve_clones). */
+static bool static_name_acceptable(const char *name)
+{
+	static const char *const suffixes[] = { "constprop", "isra", "part", "clone",
+						"lto_priv", "cold", NULL };
+	const char *dot;
+
+	if (opt.gnu_quirks & QUIRK_CLONES)
+		return gnu_static_name_acceptable(name);
+	if (strchr(name, '$'))
+		return false;
+	for (dot = strchr(name, '.'); dot; dot = strchr(dot, '.')) {
+		const char *part = dot + 1;
+		size_t len = strcspn(part, ".");
+		const char *const *s;
+		bool known = len > 0;
+		size_t i;
+
+		for (i = 0; i < len; i++)
+			if (!isdigit((unsigned char)part[i]))
+				break;
+		if (len == 0 || i < len) {
+			known = false;
+			for (s = suffixes; *s; s++)
+				if (strlen(*s) == len && strncmp(part, *s, len) == 0)
+					known = true;
+		}
+		if (!known)
+			return false;
+		dot = part + len;
 	}
 	return true;
 }
@@ -325,15 +367,19 @@ void symbols_create_functions(void)
 		asymbol *as = core_symbols[i];
 		int class = symbol_class(as);
 		struct symbol *sym;
+		/* -R: the function may stand for its object file, or vanish */
+		const char *file = class && opt.file_ordering_map
+					   ? file_ordering_rename(as->name) : NULL;
 
-		if (!class)
+		if (!class || (file && !*file))
 			continue;
 		sym = &symtab.base[n++];
 		symbol_init(sym);
 		sym->address = as->value;
 		if (as->section)
 			sym->address += bfd_section_vma(as->section);
-		sym->name = as->name;
+		sym->name = file ? file : as->name;
+		sym->mapped = file != NULL;
 		sym->is_function = !has_function_flags || (as->flags & BSF_FUNCTION) != 0;
 		sym->is_bb_head = 1;
 		sym->is_static = class == 't';

@@ -25,6 +25,9 @@ void symbols_create_functions(void);
 void symbols_create_from_file(const char *path);
 /* Build symtab with one symbol per source line (-l). */
 void symbols_create_lines(void);
+/* clones.c: charge ".cold" parts to their functions (not with the
+ * GPROF_GNU_QUIRKS=clones compatibility setting). */
+void resolve_clones(void);
 /* -c: read the text section's bytes. */
 void core_read_text(void);
 
