@@ -301,8 +301,9 @@ static bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high
 	scale = (double)((high - low) / 2) / bins;
 	if (histograms.count == 0) {
 		histograms.rate = rate;
-		memcpy(histograms.dimension, dimension, 15);
-		histograms.dimension[15] = '\0';
+		/* dimension may be a short literal (BSD files have none) */
+		memset(histograms.dimension, 0, sizeof(histograms.dimension));
+		memcpy(histograms.dimension, dimension, strnlen(dimension, 15));
 		histograms.dimension_abbrev = abbrev;
 		histograms.scale = scale;
 	} else {
@@ -511,7 +512,8 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 
 	if (r->format == FORMAT_AUTO && memcmp(r->data, "\177ELF", 4) == 0)
 		return failf(r, "is an executable, not a profile data file");
-	/* the size check in profile_read_buffer covers these 2A + 8 bytes */
+	if (r->size < (size_t)(2 * a + 8))
+		return failf(r, "file too short to be a profile (%zu bytes)", r->size);
 	version = (uint32_t)get_uint(r, (size_t)(2 * a + 4), 4);
 	if (version == swap32(GMON_BSD44_VERSION))
 		r->big_endian = !r->big_endian; /* 4.4BSD from the other byte order */
@@ -617,7 +619,7 @@ bool profile_read_buffer(const char *name, const unsigned char *data, size_t siz
 	if (size == 0)
 		return failf(&r, "empty file, not a profile data file");
 	/* GNU gprof too needs 20 bytes whatever the format */
-	if (size < GMON_HEADER_SIZE || size < (size_t)(2 * t->address_size + 8))
+	if (size < GMON_HEADER_SIZE)
 		return failf(&r, "file too short to be a profile (%zu bytes)", size);
 	magic = memcmp(data, GMON_MAGIC, GMON_MAGIC_SIZE) == 0;
 	if (format == FORMAT_PROF)
