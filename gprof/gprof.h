@@ -23,6 +23,7 @@ enum file_format { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD, FORMAT_BSD44, FORMAT_P
 enum {
 	QUIRK_STATIC_CALLS = 1 << 0, /* -c: no sign extension, forward calls only */
 	QUIRK_CLONES = 1 << 1,       /* drop compiler clones as GNU gprof does */
+	QUIRK_INDEX = 1 << 2,        /* index omits graph entries without calls or self time */
 };
 
 /* Report bits, as requested on the command line or chosen by default. */

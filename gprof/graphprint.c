@@ -321,6 +321,15 @@ static void print_entry_line(const struct symbol *sym)
 	printf("\n");
 }
 
+/* Does the call graph print an entry for sym? */
+static bool has_graph_entry(const struct symbol *sym)
+{
+	if (!opt.show_zeros && sym->calls == 0 && sym->self_calls == 0 && sym->prop_self == 0 &&
+	    sym->prop_child == 0)
+		return false;
+	return sym->printed && !sym->hidden && !(opt.line_granularity && !sym->is_function);
+}
+
 void print_call_graph(struct symbol **by_time)
 {
 	size_t i, n = symtab.count + (size_t)cycle_count;
@@ -331,9 +340,7 @@ void print_call_graph(struct symbol **by_time)
 	for (i = 0; i < n; i++) {
 		struct symbol *sym = by_time[i];
 
-		if ((!opt.show_zeros && sym->calls == 0 && sym->self_calls == 0 &&
-		     sym->prop_self == 0 && sym->prop_child == 0) ||
-		    !sym->printed || sym->hidden || (opt.line_granularity && !sym->is_function))
+		if (!has_graph_entry(sym))
 			continue;
 		if (!sym->name && sym->cycle_number != 0) {
 			print_cycle(sym);
@@ -372,7 +379,12 @@ void print_index(void)
 
 		if (sym->hidden)
 			continue;
-		if (!opt.show_zeros && sym->calls == 0 && sym->self_ticks == 0)
+		/* GNU gprof leaves out functions with neither calls nor self
+		 * time, even those with an entry in the call graph (main, a
+		 * thread's start routine): we list every entry the graph has
+		 * (doc/compat.md) */
+		if (!opt.show_zeros && sym->calls == 0 && sym->self_ticks == 0 &&
+		    ((opt.gnu_quirks & QUIRK_INDEX) || !has_graph_entry(sym)))
 			continue;
 		sorted[names++] = sym;
 	}
