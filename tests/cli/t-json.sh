@@ -69,8 +69,9 @@ for dir in "$FIXTURES"/*/; do
 	done
 done
 
-python3 - "$list" <<'EOF'
+PYTHONPATH=$TOP/tests/cli python3 - "$list" <<'EOF'
 import json, re, sys
+from gprof_text import parse_text
 
 def ok(name):
     print("ok " + name)
@@ -80,84 +81,6 @@ def bad(name, why):
 
 def f2(x):
     return "%.2f" % x
-
-FLAT_ROW = re.compile(r"^\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(?:(\d+)\s+([\d.]+)\s+([\d.]+)\s+)?(\S.*)$")
-PRIMARY = re.compile(r"^\[(\d+)\]\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(?:(\d+)(?:\+(\d+))?\s+)?(.*?)\s*\[(\d+)\]$")
-ARC_LINE = re.compile(r"^\s+(?:([\d.]+)\s+([\d.]+)\s+)?(\d+)(?:/(\d+))?\s+(.*?)\s*[\[(](\d+)[\])]$")
-MEMBER = re.compile(r"^\s+([\d.]+)\s+([\d.]+)\s+(\d+)(?:\+(\d+))?\s+(.*?)\s*[\[(](\d+)[\])]$")
-
-def parse_text(path):
-    lines = open(path, encoding="utf-8", errors="replace").read().split("\n")
-    flat = None
-    graph = None
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if line.startswith(" time   seconds"):
-            flat = []
-            i += 1
-            while i < len(lines) and lines[i].strip():
-                m = FLAT_ROW.match(lines[i])
-                if not m:
-                    raise ValueError("flat row not understood: " + lines[i])
-                flat.append({"percent": m.group(1), "self": m.group(3),
-                             "calls": int(m.group(4)) if m.group(4) else 0,
-                             "name": m.group(7)})
-                i += 1
-            continue
-        if line.startswith("index % time"):
-            graph = {"entries": {}, "cycles": {}, "arcs": {}}
-            entry = []
-            i += 1
-            while i < len(lines) and not lines[i].startswith("\f"):
-                if lines[i].startswith("-----"):
-                    parse_entry(entry, graph)
-                    entry = []
-                elif lines[i].strip():
-                    entry.append(lines[i])
-                i += 1
-            continue
-        i += 1
-    return flat, graph
-
-def parse_entry(entry, graph):
-    primary = [k for k, l in enumerate(entry) if l.startswith("[")]
-    if len(primary) != 1:
-        raise ValueError("entry without one primary line: %r" % entry)
-    k = primary[0]
-    m = PRIMARY.match(entry[k])
-    if not m:
-        raise ValueError("primary line not understood: " + entry[k])
-    index = int(m.group(1))
-    figures = {"percent": m.group(2), "self": m.group(3), "children": m.group(4),
-               "calls": int(m.group(5) or 0), "recursive": int(m.group(6) or 0)}
-    if m.group(7).startswith("<cycle ") and m.group(7).endswith(" as a whole>"):
-        figures["number"] = int(m.group(7).split()[1])
-        members = []
-        for l in entry[k + 1:]:
-            mm = MEMBER.match(l)
-            if not mm:
-                raise ValueError("member line not understood: " + l)
-            members.append(int(mm.group(6)))
-        figures["members"] = sorted(members)
-        graph["cycles"][index] = figures
-        return
-    figures["name"] = re.sub(r" <cycle \d+>$", "", m.group(7))
-    graph["entries"][index] = figures
-    for pos, l in enumerate(entry):
-        if pos == k or l.strip() == "<spontaneous>":
-            continue
-        am = ARC_LINE.match(l)
-        if not am:
-            raise ValueError("arc line not understood: " + l)
-        other = int(am.group(6))
-        key = (other, index) if pos < k else (index, other)
-        arc = {"count": int(am.group(3)), "self": am.group(1), "children": am.group(2)}
-        old = graph["arcs"].get(key)
-        if old and old["count"] != arc["count"]:
-            raise ValueError("arc %r listed twice with different counts" % (key,))
-        if not old or arc["self"] is not None:
-            graph["arcs"][key] = arc
 
 def check(name, text_path, json_path):
     doc = json.load(open(json_path, encoding="utf-8"))

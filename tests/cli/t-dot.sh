@@ -1,0 +1,257 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# t-dot.sh: gprof --dot, checked against our own -b call graph.
+#
+# For every corpus fixture, a few option sets and several pruning
+# thresholds: Graphviz must render the DOT (dot -Tsvg, nothing on
+# stderr); the nodes must be the call graph's entries whose total time is
+# at least --node-threshold percent (all of them at 0, or when the profile
+# holds no time), with the text's name, calls and cycle (as a cluster);
+# the edges must be the text's arcs between kept nodes that carry at least
+# --edge-threshold percent (arcs within a cycle or a function judged by
+# their ends alone), with the text's counts.  Exact percentages come from
+# --json (which t-json.sh checks against the text); the sets and counts
+# from the text.
+#
+# Copyright (c) 2026 The gprof/libgmon authors.
+. "$(dirname "$0")/../lib.sh"
+scratch
+FIXTURES=$TOP/tests/corpus/fixtures
+
+thresholds=("default" "0 0" "5 1" "30 10" "100 100")
+
+list=$SCRATCH/runs
+: >"$list"
+for dir in "$FIXTURES"/*/; do
+	fixture=$(basename "$dir")
+	sets=("default" "-z")
+	if [ -f "$dir/options" ]; then
+		while IFS= read -r line; do
+			case $line in '' | '#'*) continue ;; esac
+			# only symspecs that shape the call graph, and the graph shown
+			case " $line " in *" -"[TiLpPqQ]" "*) continue ;; esac
+			sets+=("$line")
+		done <"$dir/options"
+	fi
+	n=0
+	for set in "${sets[@]}"; do
+		n=$((n + 1))
+		args=()
+		[ "$set" != default ] && read -ra args <<<"$set"
+		base=$SCRATCH/$fixture.$n
+		name="dot.$fixture.$(echo "$set" | sed -e 's/^-*//' -e 's/ -*/_/g')"
+		(cd "$dir" && "$GPROF" -b -q "${args[@]}" prog gmon.out >"$base.txt" 2>/dev/null)
+		text_rc=$?
+		(cd "$dir" && "$GPROF" --json -q "${args[@]}" prog gmon.out >"$base.json" 2>/dev/null)
+		for th in "${thresholds[@]}"; do
+			targs=()
+			tname=default
+			if [ "$th" != default ]; then
+				read -r node edge <<<"$th"
+				targs=("--node-threshold=$node" "--edge-threshold=$edge")
+				tname="n$node-e$edge"
+			fi
+			out=$base.$tname.dot
+			(cd "$dir" && "$GPROF" --dot "${targs[@]}" "${args[@]}" prog gmon.out >"$out" 2>"$out.err")
+			rc=$?
+			if [ $text_rc -ne 0 ]; then
+				# no call graph in the text: --dot must refuse, in one line
+				if [ $rc -ne 0 ] && [ "$(wc -l <"$out.err")" -eq 1 ]; then
+					pass "$name.$tname.refused"
+				else
+					fail "$name.$tname.refused" "text failed but --dot gave rc $rc"
+				fi
+				continue
+			fi
+			if [ $rc -ne 0 ]; then
+				fail "$name.$tname.exit" "gprof --dot exited with $rc: $(head -1 "$out.err")"
+				continue
+			fi
+			if dot -Tsvg "$out" -o "$out.svg" 2>"$out.svg.err" && [ ! -s "$out.svg.err" ] &&
+				grep -q '</svg>' "$out.svg"; then
+				pass "$name.$tname.renders"
+			else
+				fail "$name.$tname.renders" "dot -Tsvg: $(head -1 "$out.svg.err")"
+			fi
+			printf '%s\t%s\t%s\t%s\t%s\n' "$name.$tname" "$base.txt" "$base.json" "$out" "$th" >>"$list"
+		done
+	done
+done
+
+PYTHONPATH=$TOP/tests/cli python3 - "$list" <<'EOF'
+import json, re, sys
+from gprof_text import parse_text
+
+def ok(name):
+    print("ok " + name)
+
+def bad(name, why):
+    print("not ok %s: %s" % (name, why))
+
+NODE = re.compile(r'^\s*f(\d+) \[label="((?:[^"\\]|\\.)*)"')
+EDGE = re.compile(r'^\s*f(\d+) -> f(\d+) \[label="((?:[^"\\]|\\.)*)"')
+CLUSTER = re.compile(r'^\s*subgraph cluster_(\d+) \{')
+
+def label_lines(label):
+    """The label's lines, DOT escapes undone."""
+    out, i = [""], 0
+    while i < len(label):
+        c = label[i]
+        if c == "\\" and i + 1 < len(label):
+            i += 1
+            if label[i] == "n":
+                out.append("")
+            else:
+                out[-1] += label[i]
+        else:
+            out[-1] += c
+        i += 1
+    return out
+
+def parse_dot(path):
+    nodes, edges, cluster = {}, {}, 0
+    for line in open(path, encoding="utf-8"):
+        m = CLUSTER.match(line)
+        if m:
+            cluster = int(m.group(1))
+            continue
+        if line.strip() == "}":
+            cluster = 0
+            continue
+        m = EDGE.match(line)
+        if m:
+            key = (int(m.group(1)), int(m.group(2)))
+            if key in edges:
+                raise ValueError("edge %r twice" % (key,))
+            edges[key] = label_lines(m.group(3))
+            continue
+        m = NODE.match(line)
+        if m:
+            index = int(m.group(1))
+            if index in nodes:
+                raise ValueError("node %d twice" % index)
+            nodes[index] = (label_lines(m.group(2)), cluster)
+    return nodes, edges
+
+def check(name, text_path, json_path, dot_path, thresholds):
+    node_th, edge_th = (0.5, 0.1) if thresholds == "default" else map(float, thresholds.split())
+    _, graph = parse_text(text_path)
+    doc = json.load(open(json_path, encoding="utf-8"))
+    jgraph = doc["call_graph"]
+    exact = {f["index"]: f["percent_time"] for f in jgraph["functions"]}
+    carried = {(a["caller"], a["callee"]): a["percent_time"] for a in jgraph["arcs"]}
+    no_time = jgraph["total_time"] == 0
+    nodes, edges = parse_dot(dot_path)
+
+    entries = graph["entries"]
+    if set(exact) != set(entries):
+        bad(name + ".setup", "JSON and text disagree on the entries")
+        return
+    want = {i for i in entries if no_time or exact[i] >= node_th}
+    if set(nodes) == want:
+        ok(name + ".nodes")
+    else:
+        bad(name + ".nodes", "missing %r, unexpected %r" % (sorted(want - set(nodes))[:5], sorted(set(nodes) - want)[:5]))
+    if (node_th, edge_th) == (0.0, 0.0) and set(nodes) != set(entries):
+        bad(name + ".nodes.all", "threshold 0 must draw every entry")
+
+    problems = []
+    for i, (lines, cluster) in nodes.items():
+        e = entries.get(i)
+        if e is None:
+            continue
+        calls = "%d+%d\u00d7" % (e["calls"], e["recursive"]) if e["recursive"] else "%d\u00d7" % e["calls"]
+        want_lines = [e["name"], "%.2f%%" % exact[i]]
+        got_lines = lines[:2]
+        if lines[0] != e["name"] or lines[1] != "%.2f%%" % exact[i]:
+            problems.append("node %d label %r, want %r" % (i, got_lines, want_lines))
+        if (e["calls"] or e["recursive"]) and lines[-1] != calls:
+            problems.append("node %d calls %r, want %r" % (i, lines[-1], calls))
+        if cluster != e["cycle"]:
+            problems.append("node %d in cluster %d, its cycle is %d" % (i, cluster, e["cycle"]))
+    if problems:
+        bad(name + ".labels", "; ".join(problems[:3]))
+    else:
+        ok(name + ".labels")
+
+    want = set()
+    for key, arc in graph["arcs"].items():
+        if key[0] not in nodes or key[1] not in nodes:
+            continue
+        if no_time or arc["self"] is None or carried[key] >= edge_th:
+            want.add(key)
+    if set(edges) == want:
+        ok(name + ".edges")
+    else:
+        bad(name + ".edges", "missing %r, unexpected %r" % (sorted(want - set(edges))[:5], sorted(set(edges) - want)[:5]))
+    problems = []
+    for key, lines in edges.items():
+        arc = graph["arcs"].get(key)
+        if arc and lines[-1] != "%d\u00d7" % arc["count"]:
+            problems.append("edge %r count %r, want %d" % (key, lines[-1], arc["count"]))
+    if problems:
+        bad(name + ".edge-counts", "; ".join(problems[:3]))
+    else:
+        ok(name + ".edge-counts")
+
+for line in open(sys.argv[1]):
+    name, text_path, json_path, dot_path, thresholds = line.rstrip("\n").split("\t")
+    try:
+        check(name, text_path, json_path, dot_path, thresholds)
+    except Exception as e:
+        bad(name + ".check", "%s: %s" % (type(e).__name__, e))
+EOF
+
+# ---- names that need escaping, and a program without time
+if gcc -pg -O0 -x c -o "$SCRATCH/weird" - 2>"$SCRATCH/cc.err" <<'EOF'; then
+/* A quote, a backslash, a control character and an invalid byte in
+ * symbol names (the assembler cannot call them by name: shown with -z). */
+void quoted(void) __asm__("\"we\\\"ird\\\\name\"");
+void quoted(void) { }
+void controls(void) __asm__("\"tab\there\377bad\"");
+void controls(void) { }
+void leaf(void) { }
+int main(void)
+{
+	leaf();
+	return 0;
+}
+EOF
+	(cd "$SCRATCH" && ./weird && "$GPROF" --dot -z weird gmon.out >weird.dot 2>weird.err)
+	if dot -Tsvg "$SCRATCH/weird.dot" -o "$SCRATCH/weird.svg" 2>"$SCRATCH/weird.svg.err" &&
+		[ ! -s "$SCRATCH/weird.svg.err" ]; then
+		pass dot.escape.renders
+	else
+		fail dot.escape.renders "dot -Tsvg: $(head -1 "$SCRATCH/weird.svg.err")"
+	fi
+	# the SVG shows the names as they are (invalid byte as U+FFFD)
+	if grep -qF 'we&quot;ird\name' "$SCRATCH/weird.svg" &&
+		grep -qF "tab\\x09here$(printf '\357\277\275')bad" "$SCRATCH/weird.svg"; then
+		pass dot.escape.names
+	else
+		fail dot.escape.names "names not shown as expected in $SCRATCH/weird.svg"
+	fi
+	# no time at all: nothing is pruned, whatever the thresholds
+	nodes=$(grep -c '^ *f[0-9]* \[label=' "$SCRATCH/weird.dot")
+	(cd "$SCRATCH" && "$GPROF" --dot -z --node-threshold=100 --edge-threshold=100 weird gmon.out >high.dot)
+	expect_eq dot.zero-time.nothing-pruned "$nodes" "$(grep -c '^ *f[0-9]* \[label=' "$SCRATCH/high.dot")"
+	if grep -q 'f[0-9]* -> f[0-9]*' "$SCRATCH/high.dot"; then
+		pass dot.zero-time.edges-kept
+	else
+		fail dot.zero-time.edges-kept "main -> leaf is missing at threshold 100"
+	fi
+else
+	fail dot.escape.build "cannot build the program with odd names: $(head -1 "$SCRATCH/cc.err")"
+fi
+
+# ---- bad thresholds are refused with one line
+for bad in -1 101 abc ""; do
+	(cd "$FIXTURES/cycle2" && "$GPROF" --dot "--node-threshold=$bad" prog gmon.out >/dev/null 2>"$SCRATCH/th.err")
+	rc=$?
+	if [ $rc -ne 0 ] && [ -s "$SCRATCH/th.err" ]; then
+		pass "dot.threshold.refused[$bad]"
+	else
+		fail "dot.threshold.refused[$bad]" "rc $rc"
+	fi
+done
