@@ -32,7 +32,7 @@ struct spec {
 	enum symspec_table table;
 	bool has_right;
 	struct pattern left, right;
-	struct symbol_table left_ranges, right_ranges; /* for arcs */
+	struct symbol_table right_ranges; /* "from/to": the ranges "to" names */
 };
 
 static struct spec *specs; /* newest first */
@@ -106,6 +106,8 @@ static void table_append(struct symbol_table *t, size_t *capacity, const struct 
 	}
 	t->base[t->count] = *sym;
 	t->base[t->count].next = NULL;
+	t->base[t->count].children = NULL;
+	t->base[t->count].parents = NULL;
 	t->count++;
 }
 
@@ -130,6 +132,14 @@ static void collect(const struct pattern *p, struct symbol_table *t, size_t *cap
 	}
 }
 
+/*
+ * Resolve every specification, newest first, into its table.  A "from/to"
+ * specification gives each range it adds to the table (each run of
+ * symbols "from" names) a list of arcs to the ranges "to" names; the list
+ * travels with the range when the table is sorted, and when two ranges
+ * start at one address only one is kept, with its own list (GNU gprof
+ * 2.40 does the same: "-k a/b -k a/c" keeps only the newer a/c).
+ */
 void symspec_resolve(void)
 {
 	struct spec *s;
@@ -138,6 +148,8 @@ void symspec_resolve(void)
 
 	for (s = specs; s; s = s->next) {
 		char *slash = strchr(s->text, '/');
+		struct symbol_table *table = &tables[s->table];
+		size_t first_new = table->count, i, j;
 
 		if (slash) {
 			*slash = '\0';
@@ -145,12 +157,23 @@ void symspec_resolve(void)
 			s->has_right = true;
 		}
 		parse_pattern(s->text, &s->left);
-		collect(&s->left, &tables[s->table], &capacity[s->table]);
-		if (s->has_right) {
-			size_t lc = 0, rc = 0;
+		collect(&s->left, table, &capacity[s->table]);
+		if (!s->has_right)
+			continue;
+		{
+			size_t right_capacity = 0;
 
-			collect(&s->left, &s->left_ranges, &lc);
-			collect(&s->right, &s->right_ranges, &rc);
+			collect(&s->right, &s->right_ranges, &right_capacity);
+		}
+		for (i = first_new; i < table->count; i++) {
+			table->base[i].children = NULL;
+			for (j = 0; j < s->right_ranges.count; j++) {
+				struct arc *arc = xcalloc(1, sizeof(*arc));
+
+				arc->child = &s->right_ranges.base[j];
+				arc->next_child = table->base[i].children;
+				table->base[i].children = arc;
+			}
 		}
 	}
 	for (t = 0; t < SYMSPEC_TABLES; t++)
@@ -173,38 +196,25 @@ bool symspec_selected(enum symspec_table incl, enum symspec_table excl, uint64_t
 	       (symspec_empty(incl) && !symspec_holds(excl, addr));
 }
 
-static bool range_holds(const struct symbol_table *t, const struct symbol *sym)
-{
-	size_t i;
-
-	for (i = 0; i < t->count; i++)
-		if (sym->address >= t->base[i].address &&
-		    sym->end_address <= t->base[i].end_address)
-			return true;
-	return false;
-}
-
-/* GNU gprof: the arc's caller lies in a range of the table, and that range
- * has an arc to a range holding the callee. */
+/* -k, -q/-Q with "from/to": does a range of the table hold the caller,
+ * with an arc to a range that holds the whole callee?  (The table's ranges
+ * may overlap, so every one is looked at.) */
 bool symspec_arc_named(enum symspec_table table, const struct symbol *from,
 		       const struct symbol *to)
 {
-	struct spec *s;
+	const struct symbol_table *t = &tables[table];
+	size_t i;
 
-	if (tables[table].count == 0)
-		return false;
-	for (s = specs; s; s = s->next) {
-		size_t i;
+	for (i = 0; i < t->count; i++) {
+		const struct symbol *range = &t->base[i];
+		const struct arc *arc;
 
-		if (s->table != table || !s->has_right)
+		if (from->address < range->address || from->address > range->end_address)
 			continue;
-		for (i = 0; i < s->left_ranges.count; i++) {
-			const struct symbol *r = &s->left_ranges.base[i];
-
-			if (from->address >= r->address && from->address <= r->end_address &&
-			    range_holds(&s->right_ranges, to))
+		for (arc = range->children; arc; arc = arc->next_child)
+			if (to->address >= arc->child->address &&
+			    to->end_address <= arc->child->end_address)
 				return true;
-		}
 	}
 	return false;
 }
