@@ -90,6 +90,12 @@ static const struct option long_options[] = {
 	{ "dot", no_argument, NULL, OPTION_DOT },
 	{ "node-threshold", required_argument, NULL, OPTION_NODE_THRESHOLD },
 	{ "edge-threshold", required_argument, NULL, OPTION_EDGE_THRESHOLD },
+	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
+	{ "", required_argument, NULL, 'e' },
+	{ "", required_argument, NULL, 'E' },
+	{ "", required_argument, NULL, 'f' },
+	{ "", required_argument, NULL, 'F' },
+	{ "", required_argument, NULL, 'k' },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -214,7 +220,10 @@ int main(int argc, char **argv)
 			user_specified |= REPORT_EXEC_COUNTS;
 			break;
 		case 'd':
-			opt.debug = optarg ? (unsigned)atoi(optarg) : ~0u;
+			/* GNU gprof built without its debugging traces says this
+			 * (on stdout) and goes on; we have no traces either */
+			opt.debug = optarg ? (unsigned)parse_number("-d", optarg, 0) | 1u : ~0u;
+			printf("%s: debugging not supported; -d ignored\n", program_name);
 			break;
 		case 'D':
 			opt.functions_only = true;
