@@ -624,7 +624,10 @@ bool profile_read_buffer(const char *name, const unsigned char *data, size_t siz
 	magic = memcmp(data, GMON_MAGIC, GMON_MAGIC_SIZE) == 0;
 	if (format == FORMAT_PROF)
 		return failf(&r, "the 'prof' file format is not supported");
-	if (format == FORMAT_MAGIC || (format == FORMAT_AUTO && magic)) {
+	/* With -O bsd or -O 4.4bsd a file with the GNU magic is still read as
+	 * GNU (GNU gprof would misread it as BSD), so that -s can convert
+	 * GNU files to the BSD layouts. */
+	if (format == FORMAT_MAGIC || magic) {
 		if (!magic)
 			return failf(&r, "bad magic: not a GNU gmon.out file");
 		ok = read_gnu(&r, p, info);

@@ -536,6 +536,28 @@ START_TEST(format_roundtrip_bsd)
 }
 END_TEST
 
+/* -O bsd / -O 4.4bsd still read a file with the GNU magic as GNU (GNU
+ * gprof would misread it), so that -s can convert; -O magic insists on it. */
+START_TEST(format_read_gnu_under_bsd_option)
+{
+	struct file f;
+	struct snapshot a, b;
+
+	sample_file(&f, false, 8);
+	ck_assert_msg(read_as(&f, false, 8, FORMAT_AUTO), "%s", err);
+	snap(&a);
+	profile_reset(&prof);
+	ck_assert_msg(read_as(&f, false, 8, FORMAT_BSD), "%s", err);
+	snap(&b);
+	expect_same_snapshot(&a, &b);
+	profile_reset(&prof);
+	ck_assert_msg(read_as(&f, false, 8, FORMAT_BSD44), "%s", err);
+	snap(&b);
+	expect_same_snapshot(&a, &b);
+	ck_assert_int_eq(info.version, 1);
+}
+END_TEST
+
 /* What the BSD layouts cannot hold is refused, not silently dropped. */
 START_TEST(format_write_bsd_refuses)
 {
@@ -1088,6 +1110,7 @@ static Suite *profile_suite(void)
 	tcase_add_loop_test(tc, format_read_bsd_old, 0, n);
 	tcase_add_loop_test(tc, format_read_bsd44, 0, n);
 	tcase_add_loop_test(tc, format_roundtrip_bsd, 0, n);
+	tcase_add_test(tc, format_read_gnu_under_bsd_option);
 	tcase_add_test(tc, format_write_bsd_refuses);
 	tcase_add_test(tc, format_sum_arcs_and_histograms);
 	tcase_add_test(tc, format_sum_wide_counts);
