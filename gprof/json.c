@@ -213,8 +213,13 @@ static void json_number(const char *key, double value)
 		value = 0.0; /* no "-0" */
 	for (precision = 1; precision <= 17; precision++) {
 		snprintf(buf, sizeof(buf), "%.*g", precision, value);
-		if (strtod(buf, NULL) == value)
-			break;
+		if (strtod(buf, NULL) != value)
+			continue;
+		/* "1e+02" is valid but reads badly: exponents only for the
+		 * very small or very large */
+		if (strchr(buf, 'e') && fabs(value) >= 1e-4 && fabs(value) < 1e15 && precision < 17)
+			continue;
+		break;
 	}
 	fputs(buf, json.out);
 }
@@ -249,7 +254,8 @@ static void emit_identity(const struct symbol *sym, bool with_graph)
 	}
 	snprintf(address, sizeof(address), "0x%llx", (unsigned long long)sym->address);
 	json_string("address", address);
-	if (with_graph && sym->index != 0)
+	/* with -l, lines are not call-graph entries; only functions are */
+	if (with_graph && sym->index != 0 && !(opt.line_granularity && !sym->is_function))
 		json_integer("index", sym->index);
 	else
 		json_null("index");
@@ -265,7 +271,9 @@ static void emit_histogram(int input)
 		json_string("dimension", histograms.dimension);
 		json_string("dimension_abbreviation", (char[]){ histograms.dimension_abbrev, 0 });
 		json_number("sample_period", seconds(1.0));
-		json_number("granularity_bytes", histograms.scale * 2.0);
+		/* as the call graph's header prints it, and as it is */
+		json_integer("granularity_bytes", (long)histograms.scale * 2L);
+		json_number("bytes_per_bin", histograms.scale * 2.0);
 		json_number("total_samples", total_ticks);
 		json_number("total_time", seconds(total_ticks));
 	}
@@ -476,6 +484,7 @@ void print_json(struct symbol **by_time, unsigned report, int input)
 	json_open(NULL, '{');
 	json_integer("format_version", JSON_FORMAT_VERSION);
 	json_string("executable", executable_name);
+	json_string("granularity", opt.line_granularity ? "line" : "function");
 	emit_histogram(input);
 	if (flat)
 		emit_flat_profile(by_time != NULL);

@@ -92,6 +92,23 @@ def check(name, text_path, json_path):
         bad(name + ".text", str(e))
         return
 
+    # the histogram's figures the text headers print
+    text = open(text_path, encoding="utf-8", errors="replace").read()
+    hist = doc["histogram"]
+    problems = []
+    m = re.search(r"Each sample counts as (\S+) (\w+)\.", text)
+    if m and (m.group(1), m.group(2)) != ("%g" % hist["sample_period"], hist["dimension"]):
+        problems.append("sample period %s %s, JSON %r" % (m.group(1), m.group(2), hist))
+    m = re.search(r"each sample hit covers (\d+) byte\(s\)(?: for [\d.]+% of ([\d.]+) seconds)?", text)
+    if m and int(m.group(1)) != hist["granularity_bytes"]:
+        problems.append("granularity %s, JSON %r" % (m.group(1), hist["granularity_bytes"]))
+    if m and m.group(2) and f2(doc["call_graph"]["total_time"]) != m.group(2):
+        problems.append("call graph total %s, JSON %r" % (m.group(2), doc["call_graph"]["total_time"]))
+    if problems:
+        bad(name + ".histogram", "; ".join(problems))
+    else:
+        ok(name + ".histogram")
+
     # flat profile: same rows in the same order
     jflat = doc.get("flat_profile")
     if (flat is None) != (jflat is None):
