@@ -541,3 +541,32 @@ struct symbol **callgraph_assemble(void)
 		by_time[i]->index = (int)i + 1;
 	return by_time;
 }
+
+/* Forget every arc and cycle, for the next input of an in-process fuzzer
+ * (tests/fuzz/); gprof itself builds one graph and exits.  The symbols'
+ * own fields are the caller's to restore. */
+void callgraph_reset(void)
+{
+	size_t i;
+
+	for (i = 0; i < arc_hash_size; i++) {
+		struct arc *arc = arc_hash[i], *next;
+
+		for (; arc; arc = next) {
+			next = arc->hash_next;
+			free(arc);
+		}
+	}
+	free(arc_hash);
+	arc_hash = NULL;
+	arc_hash_size = arc_hash_count = 0;
+	free(all_arcs);
+	all_arcs = NULL;
+	all_arc_count = all_arc_capacity = 0;
+	free(cycle_headers);
+	cycle_headers = NULL;
+	cycle_count = 0;
+	print_ticks = 0.0;
+	stack_depth = 0;
+	top_order_counter = 0;
+}

@@ -221,6 +221,8 @@ void print_annotated_source(void);
 /* ---------------------------------------------------------------- util.c */
 
 void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* tests/fuzz: when set, fatal() calls it instead of exiting; it must not return */
+extern void (*fatal_hook)(void);
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);

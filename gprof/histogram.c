@@ -265,3 +265,11 @@ void print_flat_profile(void)
 	if (!opt.brief && !opt.traditional)
 		blurb_flat(stdout);
 }
+
+/* Forget the totals, for the next input of an in-process fuzzer
+ * (tests/fuzz/). */
+void histogram_reset(void)
+{
+	total_ticks = 0.0;
+	accumulated_ticks = 0.0;
+}

@@ -345,7 +345,8 @@ void print_function_ordering(void)
 		}
 	}
 
-	qsort(all_arcs, arcs_n, sizeof(*all_arcs), compare_arc_count);
+	if (arcs_n > 0) /* all_arcs is NULL with no arcs: qsort wants a pointer */
+		qsort(all_arcs, arcs_n, sizeof(*all_arcs), compare_arc_count);
 	for (i = 0; i < arcs_n; i++) {
 		total += all_arcs[i]->count;
 		all_arcs[i]->has_been_placed = false;

@@ -16,6 +16,7 @@ void histogram_assign_samples(void);
 bool histogram_covers(uint64_t addr);
 void histogram_clip(uint64_t *low, uint64_t *high);
 void print_flat_profile(void);
+void histogram_reset(void); /* tests/fuzz: clear totals between inputs */
 
 /* callgraph.c */
 extern double print_ticks; /* total propagated self time, for percentages */
@@ -26,6 +27,7 @@ void arc_add(struct symbol *parent, struct symbol *child, unsigned long count);
 struct symbol **callgraph_assemble(void);
 extern struct arc **all_arcs; /* non-recursive arcs in creation order */
 extern size_t all_arc_count;
+void callgraph_reset(void); /* tests/fuzz: free arcs and cycles between inputs */
 
 /* graphprint.c */
 void print_call_graph(struct symbol **by_time);

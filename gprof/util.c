@@ -11,6 +11,12 @@
 
 #include "gprof.h"
 
+/* Called by fatal() after the message, before exit(1).  NULL in gprof
+ * itself; an in-process fuzzer (tests/fuzz/) sets it to a function that
+ * longjmps back to the fuzzing loop, so that a rejected input ends one
+ * iteration instead of the process. */
+void (*fatal_hook)(void);
+
 void fatal(const char *fmt, ...)
 {
 	va_list ap;
@@ -21,6 +27,8 @@ void fatal(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	if (fatal_hook)
+		fatal_hook(); /* does not return when set */
 	exit(1);
 }
 

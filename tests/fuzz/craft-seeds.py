@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (c) 2026 The gprof/libgmon authors.
+#
+# craft-seeds.py: write the fuzzers' seed corpora under tests/fuzz/seeds/
+# from the corpus fixtures (small gmon.out files, their BSD and 4.4BSD
+# conversions made by gprof -s) and a few crafted files.  Each seed starts
+# with the target's selector byte (see fuzz_profile.c, fuzz_pipeline.c).
+# Run from anywhere; GPROF=path picks the gprof used for the conversions.
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+here = os.path.dirname(os.path.abspath(__file__))
+top = os.path.dirname(os.path.dirname(here))
+fixtures = os.path.join(top, "tests", "corpus", "fixtures")
+gprof = os.environ.get("GPROF", os.path.join(top, "gprof", "gprof"))
+seeds = os.path.join(here, "seeds")
+
+
+def write(kind, name, selector, body):
+    d = os.path.join(seeds, kind)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(bytes([selector]) + body)
+
+
+def gnu(records, size=8, endian="<"):
+    a = "Q" if size == 8 else "I"
+    out = b"gmon" + struct.pack(endian + "I", 1) + bytes(12)
+    for r in records:
+        if r[0] == "hist":
+            _, low, high, bins, rate = r
+            out += b"\0" + struct.pack(endian + a + a + "II", low, high, len(bins), rate)
+            out += b"seconds".ljust(15, b"\0") + b"s"
+            out += b"".join(struct.pack(endian + "H", b) for b in bins)
+        elif r[0] == "arc":
+            _, frm, to, count = r
+            out += b"\1" + struct.pack(endian + a + a + "I", frm, to, count)
+        elif r[0] == "bb":
+            out += b"\2" + struct.pack(endian + "I", len(r[1]))
+            for addr, count in r[1]:
+                out += struct.pack(endian + a + a, addr, count)
+    return out
+
+
+def old_bsd(low, high, bins, arcs, size=8, endian="<", bsd44=False):
+    a = "Q" if size == 8 else "I"
+    if bsd44:
+        header = struct.pack(endian + a + a + "iII", low, high, 0, 0x00051879, 100) + bytes(12)
+    else:
+        header = struct.pack(endian + a + a + "i", low, high, 0)
+    ncnt = len(header) + 2 * len(bins)
+    header = header[: 2 * size] + struct.pack(endian + "i", ncnt) + header[2 * size + 4 :]
+    out = header + b"".join(struct.pack(endian + "H", b) for b in bins)
+    for frm, to, count in arcs:
+        out += struct.pack(endian + a + a + a, frm, to, count)
+    return out
+
+
+def main():
+    small = []
+    for fx in sorted(os.listdir(fixtures)):
+        path = os.path.join(fixtures, fx, "gmon.out")
+        if os.path.getsize(path) <= 5000:
+            small.append(fx)
+    # profile reader: fixtures as they are (auto format, 8-byte, little)
+    for fx in small:
+        data = open(os.path.join(fixtures, fx, "gmon.out"), "rb").read()
+        write("profile", "fixture-" + fx, 0x04, data)
+        write("profile", "fixture-twice-" + fx, 0x14, data)
+    # the same converted by gprof -s into both BSD layouts
+    with tempfile.TemporaryDirectory() as tmp:
+        for fx in ("tiny", "cycle3", "debug_g"):
+            for fmt, sel in (("bsd", 0x06), ("4.4bsd", 0x07)):
+                subprocess.run([gprof, "-s", "-O" + fmt,
+                                os.path.join(fixtures, fx, "prog"),
+                                os.path.join(fixtures, fx, "gmon.out")],
+                               cwd=tmp, check=True)
+                data = open(os.path.join(tmp, "gmon.sum"), "rb").read()
+                write("profile", "%s-%s" % (fmt, fx), sel, data)
+                write("profile", "%s-auto-%s" % (fmt, fx), 0x04, data)
+                write("pipeline", "%s-%s" % (fmt, fx), 0x00, data)
+    # crafted: small files for both address sizes and byte orders
+    bins = [0, 3, 0, 7, 1, 0, 0, 65535]
+    arcs = [("arc", 0x12d0, 0x121c, 5), ("arc", 0x1250, 0x11c9, 40),
+            ("arc", 0x11e0, 0x11c9, 2), ("arc", 0x11f0, 0x121c, 1)]
+    blocks = [("bb", [(0x11c9, 7), (0x11d8, 3), (0x121c, 2)])]
+    for size in (4, 8):
+        for endian, big in (("<", 0), (">", 8)):
+            sel = (4 if size == 8 else 0) | big
+            tag = "%d%s" % (size * 8, "be" if big else "le")
+            write("profile", "gnu-" + tag, sel | 1,
+                  gnu([("hist", 0x11c0, 0x11d0, bins, 100)] + arcs + blocks, size, endian))
+            write("profile", "gnu-two-hist-" + tag, sel | 0x10,
+                  gnu([("hist", 0x1000, 0x1010, bins, 100),
+                       ("hist", 0x2000, 0x2010, bins, 100)] + arcs, size, endian))
+            write("profile", "bsd-" + tag, sel | 2,
+                  old_bsd(0x11c0, 0x11d0, bins, [(0x12d0, 0x121c, 5)], size, endian))
+            write("profile", "bsd44-" + tag, sel | 3,
+                  old_bsd(0x11c0, 0x11d0, bins, [(0x12d0, 0x121c, 5)], size, endian, True))
+    write("profile", "gnu-empty", 0x04, gnu([]))
+    # pipeline (debug_g's executable): its own profile under every
+    # selector, the other fixtures' profiles, and crafted call graphs
+    own = open(os.path.join(fixtures, "debug_g", "gmon.out"), "rb").read()
+    for sel in (0x00, 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x31, 0x40, 0x80, 0xC0, 0x3f):
+        write("pipeline", "debug_g-%02x" % sel, sel, own)
+    for fx in small:
+        if fx != "debug_g":
+            data = open(os.path.join(fixtures, fx, "gmon.out"), "rb").read()
+            write("pipeline", "fixture-" + fx, 0x00, data)
+    hist = ("hist", 0x11c0, 0x1320, [(i * 37) % 11 for i in range(176)], 100)
+    cycle = [("arc", 0x12d0, 0x121c, 5), ("arc", 0x1250, 0x11c9, 40),
+             ("arc", 0x11f0, 0x121c, 3), ("arc", 0x1200, 0x11c9, 9)]
+    for sel in (0x00, 0x01, 0x02, 0x30, 0x31, 0x40, 0x80, 0xC0):
+        write("pipeline", "crafted-cycle-%02x" % sel, sel, gnu([hist] + cycle + blocks))
+    write("pipeline", "crafted-arcs-only", 0x00, gnu(cycle))
+    write("pipeline", "crafted-blocks-only", 0x31, gnu(blocks))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

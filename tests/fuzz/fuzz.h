@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * fuzz.h: what the libFuzzer harnesses share.  gprof reports a bad input
+ * with fatal(), which exits; here fatal_hook (gprof/util.c) jumps back to
+ * the harness instead, which then clears gprof's global state for the
+ * next input.  gprof's messages go to /dev/null (the sanitizers and
+ * libFuzzer write to file descriptor 2 directly, so their reports stay).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef FUZZ_H
+#define FUZZ_H
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "gprof.h"
+
+static jmp_buf fuzz_jump;
+
+static void fuzz_fatal_hook(void)
+{
+	longjmp(fuzz_jump, 1);
+}
+
+/* gprof.c is compiled with -Dexit=fuzz_exit (its usage() and --help
+ * exit): an exit there ends the iteration too. */
+void fuzz_exit(int status) __attribute__((noreturn));
+void fuzz_exit(int status)
+{
+	longjmp(fuzz_jump, 2);
+}
+
+/* Send gprof's stdio to /dev/null, unless FUZZ_VERBOSE is set. */
+static void fuzz_quiet(void)
+{
+	FILE *null;
+
+	fatal_hook = fuzz_fatal_hook;
+	if (getenv("FUZZ_VERBOSE"))
+		return;
+	null = fopen("/dev/null", "w");
+	if (null == NULL)
+		abort();
+	stdout = null;
+	stderr = null;
+}
+
+#endif

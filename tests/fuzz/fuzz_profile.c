@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * fuzz_profile.c: libFuzzer target for the profile reader
+ * (profile_read_buffer), every format and target.
+ *
+ * Input: one selector byte, then the file's bytes.  Selector bits:
+ *   0-1  the -O format: auto, magic (GNU), bsd, 4.4bsd
+ *   2    address size 8 (else 4)
+ *   3    big-endian target
+ *   4    read the file twice, so that its records are summed with
+ *        themselves (merging, counts that add up past their width)
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "fuzz.h"
+#include "profile.h"
+
+static const enum file_format formats[4] = { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD,
+					     FORMAT_BSD44 };
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static bool initialised;
+	static struct profile p;
+	struct profile_file_info info;
+	struct target t;
+	char err[512];
+	unsigned selector;
+	int reads;
+
+	if (!initialised) {
+		fuzz_quiet();
+		initialised = true;
+	}
+	if (size < 1)
+		return 0;
+	selector = data[0];
+	data++;
+	size--;
+	t.address_size = selector & 4 ? 8 : 4;
+	t.big_endian = selector & 8;
+	reads = selector & 16 ? 2 : 1;
+	if (setjmp(fuzz_jump) == 0) {
+		while (reads-- > 0) {
+			memset(&info, 0, sizeof(info));
+			if (!profile_read_buffer("fuzz.out", data, size, &t, formats[selector & 3],
+						 &p, &info, err, sizeof(err))) {
+				/* a rejected file gives one line that names it */
+				if (strstr(err, "fuzz.out") == NULL || strchr(err, '\n'))
+					abort();
+				break;
+			}
+		}
+	}
+	profile_reset(&p);
+	return 0;
+}
