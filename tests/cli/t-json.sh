@@ -48,7 +48,7 @@ for dir in "$FIXTURES"/*/; do
 		name="json.$fixture.$(echo "$set" | sed -e 's/^-*//' -e 's/ -*/_/g')"
 		if [ $text_rc -ne 0 ]; then
 			# the JSON must refuse what the text refuses
-			if [ $json_rc -ne 0 ] && [ "$(wc -l <"$base.json.err")" -eq 1 ]; then
+			if [ $text_rc -eq 1 ] && [ $json_rc -eq 1 ] && [ "$(wc -l <"$base.json.err")" -eq 1 ]; then
 				pass "$name.refused"
 			else
 				fail "$name.refused" "text failed (rc $text_rc) but --json gave rc $json_rc"
