@@ -10,6 +10,7 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -72,8 +73,17 @@ static bool failf(struct reader *r, const char *fmt, ...)
 	int n = snprintf(r->err, r->err_size, "%s: ", r->name);
 
 	va_start(ap, fmt);
-	if (n >= 0 && (size_t)n < r->err_size)
+	if (n >= 0 && (size_t)n < r->err_size) {
+		char *c;
+
 		vsnprintf(r->err + n, r->err_size - (size_t)n, fmt, ap);
+		/* the message may quote the file's bytes (a dimension name):
+		 * keep it one line, free of terminal controls (found by
+		 * tests/fuzz) */
+		for (c = r->err + n; *c; c++)
+			if ((unsigned char)*c < 0x20 || *c == 0x7f)
+				*c = '?';
+	}
 	va_end(ap);
 	return false;
 }
@@ -312,7 +322,9 @@ static bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high
 				     dimension, histograms.dimension);
 		if (abbrev != histograms.dimension_abbrev)
 			return failf(r, "histogram dimension abbreviation '%c' differs from '%c' in the first file",
-				     abbrev, histograms.dimension_abbrev);
+				     isprint((unsigned char)abbrev) ? abbrev : '?',
+				     isprint((unsigned char)histograms.dimension_abbrev)
+					     ? histograms.dimension_abbrev : '?');
 		if (fabs(histograms.scale - scale) > 0.000001)
 			return failf(r, "histogram resolution (%g bytes per bin) differs from the first file's (%g)",
 				     2 * scale, 2 * histograms.scale);
