@@ -1,0 +1,212 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# t-docs.sh: the documentation says what the programs do.
+#
+#  docs.man.option.OPT     every option gprof accepts (the short-option
+#                          string and the long_options table of
+#                          gprof/gprof.c) heads an entry (.TP) of doc/gprof.1
+#  docs.man.groff.PAGE     groff -ww renders each manual page in doc/ with
+#  docs.man.man.PAGE       no warning, and so does man -l
+#  docs.manual.HEADING.N   the Nth tested block under a heading of
+#                          doc/manual.md runs as shown
+#
+# doc/manual.md marks its examples with HTML comments (invisible when the
+# Markdown is rendered), on the line just before a fenced block:
+#
+#   <!-- test -->               the ```sh block after it is run
+#   <!-- test status=N -->      ... and must exit with status N (default 0)
+#   <!-- test file=NAME -->     the block after it (any language) is saved
+#                               as NAME, for the commands that follow
+#   <!-- notest: REASON -->     the ```sh block after it is not run
+#   <!-- expect: TEXT -->       (after a test marker, before the block; any
+#                               number) TEXT must appear in a line of the
+#                               block's output (stdout and stderr)
+#
+# Every ```sh block must carry test or notest.  Blocks run in order, each
+# with "bash -e" in one scratch directory (so files made by one block are
+# there for the next), with our gprof first on PATH and LIBGMON set to the
+# directory holding libgmon.a and libgmon.so, as the manual tells readers
+# to set it.
+#
+# Copyright (c) 2026 The gprof/libgmon authors.
+. "$(dirname "$0")/../lib.sh"
+scratch
+MAN1=${MAN1:-$TOP/doc/gprof.1}
+MANUAL=${MANUAL:-$TOP/doc/manual.md}
+GPROF_C=$TOP/gprof/gprof.c
+
+# --- (a) every option is in the man page --------------------------------
+
+# The tags of the man page's .TP entries (the line after .TP, and the
+# lines after it while a line ends in the "\c" that joins it to the next),
+# with groff's "\-" as "-" and font escapes removed: one line per entry.
+tags=$SCRATCH/tags
+awk '
+	tp { tag = tag " " $0; if ($0 !~ /\\c$/) { print tag; tp = 0 }; next }
+	/^\.TP/ { tp = 1; tag = "" }
+' "$MAN1" |
+	sed -e 's/\\-/-/g' -e 's/\\f[BIRP]//g' -e 's/\\c//g' -e 's/"//g' -e 's/ \.[A-Z]* / /g' >"$tags"
+
+# The short options: the string literal after getopt_long(argc, argv,
+short=$(tr '\n' ' ' <"$GPROF_C" | sed -n 's/.*getopt_long([^"]*"\([^"]*\)".*/\1/p' | tr -d ':')
+# The long options: the quoted names in the long_options table
+long=$(sed -n '/long_options\[\] = {/,/^};/p' "$GPROF_C" |
+	sed -n 's/^[[:space:]]*{ "\([^"]\{1,\}\)",.*/\1/p')
+if [ -z "$short" ] || [ -z "$long" ]; then
+	fail docs.man.options-parsed "could not read the options of $GPROF_C"
+fi
+
+# the check itself must be able to fail
+if grep -qE -- "(^|[ ,])--no-such-option([^A-Za-z0-9-]|$)" "$tags" || ! grep -q . "$tags"; then
+	fail docs.man.option-check-works "the .TP tags of doc/gprof.1 were not read"
+fi
+
+for ((i = 0; i < ${#short}; i++)); do
+	o=${short:i:1}
+	# "-o" followed by something that is not part of a longer word
+	if grep -qE -- "(^|[ ,])-$o([^A-Za-z0-9-]|$)" "$tags"; then
+		pass "docs.man.option.-$o"
+	else
+		fail "docs.man.option.-$o" "no .TP entry of doc/gprof.1 names -$o"
+	fi
+done
+for o in $long; do
+	if grep -qE -- "(^|[ ,])--$o([^A-Za-z0-9-]|$)" "$tags"; then
+		pass "docs.man.option.--$o"
+	else
+		fail "docs.man.option.--$o" "no .TP entry of doc/gprof.1 names --$o"
+	fi
+done
+
+# --- (b) the manual pages render without warnings ----------------------
+
+for page in "$TOP"/doc/*.[1-9]; do
+	[ -f "$page" ] || continue
+	name=$(basename "$page")
+	if out=$(groff -ww -man -Tutf8 "$page" 2>&1 >/dev/null) && [ -z "$out" ]; then
+		pass "docs.man.groff.$name"
+	else
+		fail "docs.man.groff.$name" "groff -ww: $(echo "$out" | head -3 | tr '\n' ' ')"
+	fi
+	if command -v man >/dev/null; then
+		if out=$(MANWIDTH=80 man --warnings -l "$page" 2>&1 >/dev/null) && [ -z "$out" ]; then
+			pass "docs.man.man.$name"
+		else
+			fail "docs.man.man.$name" "man -l: $(echo "$out" | head -3 | tr '\n' ' ')"
+		fi
+	fi
+done
+
+# --- (c) the commands of the manual run as shown ------------------------
+
+if [ ! -f "$MANUAL" ]; then
+	fail docs.manual.exists "doc/manual.md is missing"
+	exit 0
+fi
+if [ ! -x "$GPROF" ] || [ ! -f "$TOP/libgmon/libgmon.a" ] || [ ! -f "$TOP/libgmon/libgmon.so" ]; then
+	fail docs.manual.built "gprof/gprof or libgmon/libgmon.{a,so} not built"
+	exit 0
+fi
+
+# Split the manual into pieces: SCRATCH/blocks/N.{kind,body,expect,line}.
+# kind is "run STATUS", "file NAME", "skip" or "unmarked".
+mkdir -p "$SCRATCH/blocks" "$SCRATCH/work"
+awk -v dir="$SCRATCH/blocks" '
+	function reset() { mark = ""; nexpect = 0 }
+	BEGIN { n = 0; reset() }
+	!infence && /^<!-- test( status=[0-9]+)? -->$/ {
+		mark = "run"; status = 0
+		if (match($0, /status=[0-9]+/)) status = substr($0, RSTART + 7, RLENGTH - 7)
+		next
+	}
+	!infence && /^<!-- test file=[^ ]+ -->$/ {
+		mark = "file"; fname = $3; sub(/^file=/, "", fname); next
+	}
+	!infence && /^<!-- notest:.*-->$/ { mark = "skip"; next }
+	!infence && /^<!-- expect: .* -->$/ {
+		text = $0; sub(/^<!-- expect: /, "", text); sub(/ -->$/, "", text)
+		expect[++nexpect] = text; next
+	}
+	!infence && /^```/ {
+		infence = 1; lang = substr($0, 4); n++
+		base = dir "/" n
+		printf "" > (base ".body")
+		if (mark == "run") kind = "run " status
+		else if (mark == "file") kind = "file " fname
+		else if (mark == "skip") kind = "skip"
+		else kind = (lang == "sh") ? "unmarked" : "prose"
+		print kind > (base ".kind"); close(base ".kind")
+		print NR > (base ".line"); close(base ".line")
+		print heading > (base ".heading"); close(base ".heading")
+		printf "" > (base ".expect")
+		for (i = 1; i <= nexpect; i++) print expect[i] > (base ".expect")
+		close(base ".expect")
+		reset(); next
+	}
+	infence && /^```$/ { infence = 0; close(base ".body"); next }
+	infence { print > (base ".body"); next }
+	/^#+ / {
+		# the test name: the heading as a slug ("2. Compiling for
+		# profiling" -> "compiling-for-profiling")
+		heading = tolower($0); sub(/^#+ +([0-9]+\. +)?/, "", heading)
+		gsub(/[^a-z0-9]+/, "-", heading); gsub(/^-|-$/, "", heading)
+	}
+	/^[[:space:]]*$/ { next }
+	{ reset() }   # a marker applies only to the block right after it
+' "$MANUAL"
+
+export PATH="$TOP/gprof:$PATH"
+export LIBGMON="$TOP/libgmon"
+unset GMON_OUT_PREFIX GMON_RATE GMON_SNAPSHOT_SIGNAL GMON_ARCS GPROF_PATH GPROF_GNU_QUIRKS
+unmarked=""
+ran=0
+declare -A seen # blocks run so far under each heading
+count=$(find "$SCRATCH/blocks" -name '*.kind' | wc -l)
+for ((k = 1; k <= count; k++)); do
+	base=$SCRATCH/blocks/$k
+	read -r kind arg <"$base.kind"
+	line=$(cat "$base.line")
+	case $kind in
+	file)
+		cp "$base.body" "$SCRATCH/work/$arg"
+		;;
+	unmarked)
+		unmarked="$unmarked $line"
+		;;
+	run)
+		ran=$((ran + 1))
+		heading=$(cat "$base.heading")
+		seen[$heading]=$((${seen[$heading]:-0} + 1))
+		name=docs.manual.$heading.${seen[$heading]}
+		log=$SCRATCH/out.$line
+		(cd "$SCRATCH/work" && timeout 60 bash -e "$base.body") >"$log" 2>&1 </dev/null
+		rc=$?
+		if [ "$rc" != "$arg" ]; then
+			fail "$name" "the block at doc/manual.md:$line exited with status $rc, expected $arg"
+			sed 's/^/#   /' "$log" | tail -15
+			continue
+		fi
+		ok=1
+		while IFS= read -r text; do
+			if ! grep -qF -- "$text" "$log"; then
+				fail "$name" "no output line of the block at doc/manual.md:$line holds [$text]"
+				sed 's/^/#   /' "$log" | tail -15
+				ok=0
+				break
+			fi
+		done <"$base.expect"
+		[ $ok = 1 ] && pass "$name"
+		;;
+	esac
+done
+if [ -n "$unmarked" ]; then
+	fail docs.manual.every-sh-block-marked "sh blocks without a test or notest marker at lines$unmarked"
+else
+	pass docs.manual.every-sh-block-marked
+fi
+if [ $ran -gt 0 ]; then
+	pass docs.manual.has-tested-blocks
+else
+	fail docs.manual.has-tested-blocks "no <!-- test --> block in doc/manual.md"
+fi
