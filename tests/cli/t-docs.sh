@@ -81,9 +81,13 @@ done
 
 # --- (b) the manual pages render without warnings ----------------------
 
+if ! command -v groff >/dev/null; then
+	fail docs.man.groff "groff is not installed (Debian: groff-base)"
+fi
 for page in "$TOP"/doc/*.[1-9]; do
 	[ -f "$page" ] || continue
 	name=$(basename "$page")
+	command -v groff >/dev/null || continue
 	if out=$(groff -ww -man -Tutf8 "$page" 2>&1 >/dev/null) && [ -z "$out" ]; then
 		pass "docs.man.groff.$name"
 	else
