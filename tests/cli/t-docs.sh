@@ -10,6 +10,8 @@
 #  docs.man.man.PAGE       no warning, and so does man -l
 #  docs.manual.HEADING.N   the Nth tested block under a heading of
 #                          doc/manual.md runs as shown
+#  docs.readme.HEADING.N   the same for README (or README.md), if it holds
+#                          any "<!-- test" marker
 #
 # doc/manual.md marks its examples with HTML comments (invisible when the
 # Markdown is rendered), on the line just before a fenced block:
@@ -104,113 +106,131 @@ done
 
 # --- (c) the commands of the manual run as shown ------------------------
 
-if [ ! -f "$MANUAL" ]; then
-	fail docs.manual.exists "doc/manual.md is missing"
-	exit 0
-fi
 if [ ! -x "$GPROF" ] || [ ! -f "$TOP/libgmon/libgmon.a" ] || [ ! -f "$TOP/libgmon/libgmon.so" ]; then
 	fail docs.manual.built "gprof/gprof or libgmon/libgmon.{a,so} not built"
 	exit 0
 fi
-
-# Split the manual into pieces: SCRATCH/blocks/N.{kind,body,expect,line}.
-# kind is "run STATUS", "file NAME", "skip" or "unmarked".
-mkdir -p "$SCRATCH/blocks" "$SCRATCH/work"
-awk -v dir="$SCRATCH/blocks" '
-	function reset() { mark = ""; nexpect = 0 }
-	BEGIN { n = 0; reset() }
-	!infence && /^<!-- test( status=[0-9]+)? -->$/ {
-		mark = "run"; status = 0
-		if (match($0, /status=[0-9]+/)) status = substr($0, RSTART + 7, RLENGTH - 7)
-		next
-	}
-	!infence && /^<!-- test file=[^ ]+ -->$/ {
-		mark = "file"; fname = $3; sub(/^file=/, "", fname); next
-	}
-	!infence && /^<!-- notest:.*-->$/ { mark = "skip"; next }
-	!infence && /^<!-- expect: .* -->$/ {
-		text = $0; sub(/^<!-- expect: /, "", text); sub(/ -->$/, "", text)
-		expect[++nexpect] = text; next
-	}
-	!infence && /^```/ {
-		infence = 1; lang = substr($0, 4); n++
-		base = dir "/" n
-		printf "" > (base ".body")
-		if (mark == "run") kind = "run " status
-		else if (mark == "file") kind = "file " fname
-		else if (mark == "skip") kind = "skip"
-		else kind = (lang == "sh") ? "unmarked" : "prose"
-		print kind > (base ".kind"); close(base ".kind")
-		print NR > (base ".line"); close(base ".line")
-		print heading > (base ".heading"); close(base ".heading")
-		printf "" > (base ".expect")
-		for (i = 1; i <= nexpect; i++) print expect[i] > (base ".expect")
-		close(base ".expect")
-		reset(); next
-	}
-	infence && /^```$/ { infence = 0; close(base ".body"); next }
-	infence { print > (base ".body"); next }
-	/^#+ / {
-		# the test name: the heading as a slug ("2. Compiling for
-		# profiling" -> "compiling-for-profiling")
-		heading = tolower($0); sub(/^#+ +([0-9]+\. +)?/, "", heading)
-		gsub(/[^a-z0-9]+/, "-", heading); gsub(/^-|-$/, "", heading)
-	}
-	/^[[:space:]]*$/ { next }
-	{ reset() }   # a marker applies only to the block right after it
-' "$MANUAL"
-
 export PATH="$TOP/gprof:$PATH"
 export LIBGMON="$TOP/libgmon"
 unset GMON_OUT_PREFIX GMON_RATE GMON_SNAPSHOT_SIGNAL GMON_ARCS GPROF_PATH GPROF_GNU_QUIRKS
-unmarked=""
-ran=0
-declare -A seen # blocks run so far under each heading
-count=$(find "$SCRATCH/blocks" -name '*.kind' | wc -l)
-for ((k = 1; k <= count; k++)); do
-	base=$SCRATCH/blocks/$k
-	read -r kind arg <"$base.kind"
-	line=$(cat "$base.line")
-	case $kind in
-	file)
-		cp "$base.body" "$SCRATCH/work/$arg"
-		;;
-	unmarked)
-		unmarked="$unmarked $line"
-		;;
-	run)
-		ran=$((ran + 1))
-		heading=$(cat "$base.heading")
-		seen[$heading]=$((${seen[$heading]:-0} + 1))
-		name=docs.manual.$heading.${seen[$heading]}
-		log=$SCRATCH/out.$line
-		(cd "$SCRATCH/work" && timeout 60 bash -e "$base.body") >"$log" 2>&1 </dev/null
-		rc=$?
-		if [ "$rc" != "$arg" ]; then
-			fail "$name" "the block at doc/manual.md:$line exited with status $rc, expected $arg"
-			sed 's/^/#   /' "$log" | tail -15
-			continue
-		fi
-		ok=1
-		while IFS= read -r text; do
-			if ! grep -qF -- "$text" "$log"; then
-				fail "$name" "no output line of the block at doc/manual.md:$line holds [$text]"
+
+# run_blocks FILE PREFIX: run the marked blocks of the Markdown FILE, in
+# order, in a scratch directory of their own; tests PREFIX.HEADING.N.
+run_blocks() {
+	local file=$1 prefix=$2 where=${1#"$TOP"/}
+	local dir=$SCRATCH/$prefix
+	local unmarked="" ran=0 count k base kind arg line heading name log rc ok text
+	local -A seen # blocks run so far under each heading
+
+	# Split FILE into pieces: DIR/blocks/N.{kind,body,expect,line,heading};
+	# kind is "run STATUS", "file NAME", "skip", "unmarked" or "prose".
+	mkdir -p "$dir/blocks" "$dir/work"
+	awk -v dir="$dir/blocks" '
+		function reset() { mark = ""; nexpect = 0 }
+		function set_heading(text) {
+			# the heading as a slug: "2. Compiling for profiling"
+			# -> "compiling-for-profiling"
+			heading = tolower(text); sub(/^#+ +/, "", heading)
+			sub(/^[0-9]+\. +/, "", heading)
+			gsub(/[^a-z0-9]+/, "-", heading); gsub(/^-|-$/, "", heading)
+		}
+		BEGIN { n = 0; heading = "top"; reset() }
+		!infence && /^<!-- test( status=[0-9]+)? -->$/ {
+			mark = "run"; status = 0
+			if (match($0, /status=[0-9]+/)) status = substr($0, RSTART + 7, RLENGTH - 7)
+			next
+		}
+		!infence && /^<!-- test file=[^ ]+ -->$/ {
+			mark = "file"; fname = $3; sub(/^file=/, "", fname); next
+		}
+		!infence && /^<!-- notest:.*-->$/ { mark = "skip"; next }
+		!infence && /^<!-- expect: .* -->$/ {
+			text = $0; sub(/^<!-- expect: /, "", text); sub(/ -->$/, "", text)
+			expect[++nexpect] = text; next
+		}
+		!infence && /^```/ {
+			infence = 1; lang = substr($0, 4); n++
+			base = dir "/" n
+			printf "" > (base ".body")
+			if (mark == "run") kind = "run " status
+			else if (mark == "file") kind = "file " fname
+			else if (mark == "skip") kind = "skip"
+			else kind = (lang == "sh") ? "unmarked" : "prose"
+			print kind > (base ".kind"); close(base ".kind")
+			print NR > (base ".line"); close(base ".line")
+			print heading > (base ".heading"); close(base ".heading")
+			printf "" > (base ".expect")
+			for (i = 1; i <= nexpect; i++) print expect[i] > (base ".expect")
+			close(base ".expect")
+			reset(); next
+		}
+		infence && /^```$/ { infence = 0; close(base ".body"); next }
+		infence { print > (base ".body"); next }
+		/^#+ / { set_heading($0) }
+		/^(===+|---+)$/ && previous != "" { set_heading(previous) }   # Setext headings
+		{ previous = $0 }
+		/^[[:space:]]*$/ { next }
+		{ reset() }   # a marker applies only to the block right after it
+	' "$file"
+
+	count=$(find "$dir/blocks" -name '*.kind' | wc -l)
+	for ((k = 1; k <= count; k++)); do
+		base=$dir/blocks/$k
+		read -r kind arg <"$base.kind"
+		line=$(cat "$base.line")
+		case $kind in
+		file)
+			cp "$base.body" "$dir/work/$arg"
+			;;
+		unmarked)
+			unmarked="$unmarked $line"
+			;;
+		run)
+			ran=$((ran + 1))
+			heading=$(cat "$base.heading")
+			seen[$heading]=$((${seen[$heading]:-0} + 1))
+			name=$prefix.$heading.${seen[$heading]}
+			log=$dir/out.$line
+			(cd "$dir/work" && timeout 60 bash -e "$base.body") >"$log" 2>&1 </dev/null
+			rc=$?
+			if [ "$rc" != "$arg" ]; then
+				fail "$name" "the block at $where:$line exited with status $rc, expected $arg"
 				sed 's/^/#   /' "$log" | tail -15
-				ok=0
-				break
+				continue
 			fi
-		done <"$base.expect"
-		[ $ok = 1 ] && pass "$name"
-		;;
-	esac
+			ok=1
+			while IFS= read -r text; do
+				if ! grep -qF -- "$text" "$log"; then
+					fail "$name" "no output line of the block at $where:$line holds [$text]"
+					sed 's/^/#   /' "$log" | tail -15
+					ok=0
+					break
+				fi
+			done <"$base.expect"
+			[ $ok = 1 ] && pass "$name"
+			;;
+		esac
+	done
+	if [ -n "$unmarked" ]; then
+		fail "$prefix.every-sh-block-marked" "sh blocks without a test or notest marker at $where lines$unmarked"
+	else
+		pass "$prefix.every-sh-block-marked"
+	fi
+	if [ $ran -gt 0 ]; then
+		pass "$prefix.has-tested-blocks"
+	else
+		fail "$prefix.has-tested-blocks" "no <!-- test --> block in $where"
+	fi
+}
+
+if [ -f "$MANUAL" ]; then
+	run_blocks "$MANUAL" docs.manual
+else
+	fail docs.manual.exists "doc/manual.md is missing"
+fi
+# The README's commands too, once it marks them the same way.
+for readme in "$TOP/README" "$TOP/README.md"; do
+	if [ -f "$readme" ] && grep -q '^<!-- test' "$readme"; then
+		run_blocks "$readme" docs.readme
+	fi
 done
-if [ -n "$unmarked" ]; then
-	fail docs.manual.every-sh-block-marked "sh blocks without a test or notest marker at lines$unmarked"
-else
-	pass docs.manual.every-sh-block-marked
-fi
-if [ $ran -gt 0 ]; then
-	pass docs.manual.has-tested-blocks
-else
-	fail docs.manual.has-tested-blocks "no <!-- test --> block in doc/manual.md"
-fi
