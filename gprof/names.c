@@ -25,21 +25,62 @@ const char *file_base_name(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+/*
+ * Demangled names, each demangled once: a name is printed several times
+ * (flat profile, every call-graph line that names it, index), and
+ * demangling was an eighth of the run time at 100,000 functions.  One
+ * entry per symbol of the program's table, found by the symbol's place
+ * in it (a hash table keyed by name cost as much as demangling, in cache
+ * misses); the entry remembers the name it was made for, and the array is
+ * remade if the table moves.  Other symbols are demangled every time.
+ */
+struct demangled_name {
+	const char *name;  /* NULL: not demangled yet */
+	const char *shown; /* name itself when it does not demangle */
+};
+
+static struct demangled_name *demangled_names;
+static const struct symbol *demangled_base; /* symtab.base they were made for */
+static size_t demangled_count;
+
+static const char *demangle(const char *name, char **to_free)
+{
+	char *demangled = bfd_demangle(core_bfd, name, DMGL_ANSI | DMGL_PARAMS);
+
+	*to_free = demangled;
+	return demangled ? demangled : name;
+}
+
+static const char *demangle_once(const struct symbol *sym, char **to_free)
+{
+	struct demangled_name *entry;
+	char *kept;
+
+	if (sym < symtab.base || sym >= symtab.base + symtab.count)
+		return demangle(sym->name, to_free);
+	if (demangled_base != symtab.base || demangled_count != symtab.count) {
+		free(demangled_names);
+		demangled_names = xcalloc(symtab.count, sizeof(*demangled_names));
+		demangled_base = symtab.base;
+		demangled_count = symtab.count;
+	}
+	entry = &demangled_names[sym - symtab.base];
+	if (entry->name != sym->name) {
+		entry->name = sym->name;
+		entry->shown = demangle(sym->name, &kept);
+	}
+	return entry->shown;
+}
+
 /* The name to print; *to_free is set when the caller must free it. */
 const char *display_name(const struct symbol *sym, char **to_free)
 {
-	char *demangled;
-
 	*to_free = NULL;
 	if (sym->name == NULL)
 		return "";
 	if (opt.traditional || !opt.demangle)
 		return sym->name;
-	demangled = bfd_demangle(core_bfd, sym->name, DMGL_ANSI | DMGL_PARAMS);
-	if (demangled == NULL)
-		return sym->name;
-	*to_free = demangled;
-	return demangled;
+	return demangle_once(sym, to_free);
 }
 
 /* Print the name (and, for -l or --inline-file-names, where it is);
