@@ -6,6 +6,8 @@
 #  docs.man.option.OPT     every option gprof accepts (the short-option
 #                          string and the long_options table of
 #                          gprof/gprof.c) heads an entry (.TP) of doc/gprof.1
+#  docs.man.env.VAR        every variable gprof reads is in ENVIRONMENT
+#  docs.manual.env.VAR     every variable libgmon reads is in the manual
 #  docs.man.groff.PAGE     groff -ww renders each manual page in doc/ with
 #  docs.man.man.PAGE       no warning, and so does man -l
 #  docs.manual.HEADING.N   the Nth tested block under a heading of
@@ -78,6 +80,24 @@ for o in $long; do
 		pass "docs.man.option.--$o"
 	else
 		fail "docs.man.option.--$o" "no .TP entry of doc/gprof.1 names --$o"
+	fi
+done
+
+# Every environment variable gprof reads is in the man page's ENVIRONMENT
+# section, and every one the runtime reads is in the manual.
+envsection=$(sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$MAN1")
+for v in $(grep -ho 'getenv("[A-Z_]*")' "$TOP"/gprof/*.c | sed 's/.*("\(.*\)")/\1/' | sort -u); do
+	if grep -q "^\.B $v\$" <<<"$envsection"; then
+		pass "docs.man.env.$v"
+	else
+		fail "docs.man.env.$v" "gprof reads $v; the ENVIRONMENT section of doc/gprof.1 has no entry for it"
+	fi
+done
+for v in $(grep -hoE '(getenv|number_from_env)\("[A-Z_]*"' "$TOP"/libgmon/*.c | sed 's/.*("\(.*\)"/\1/' | sort -u); do
+	if grep -q "\b$v\b" "$MANUAL" 2>/dev/null; then
+		pass "docs.manual.env.$v"
+	else
+		fail "docs.manual.env.$v" "libgmon reads $v; doc/manual.md does not mention it"
 	fi
 done
 
