@@ -139,18 +139,20 @@ $RT_CC -pg -O1 -I"$TOP/include" -o control "$PROGS/control.c" "$LIBGMON_A"
 expect_eq runtime.control.paused-and-resumed "none 10" \
 	"$(for f in hidden visible; do calls_of control gmon.out $f; done | xargs)"
 
-# ---- set-user-ID: the environment may not choose the output file
-if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
-	chmod 755 "$SCRATCH"
-	mkdir suid && chmod 1777 suid
-	cp exits suid/exits && chown nobody suid/exits && chmod u+s suid/exits
-	(cd suid && GMON_OUT_PREFIX=$SCRATCH/suid/evil ./exits >/dev/null 2>&1)
-	if [ -f suid/gmon.out ] && ! ls suid/evil.* >/dev/null 2>&1; then
+# ---- set-user-ID: the environment may not choose the output file.
+# The program runs as nobody, which must reach its directory: $OUT's
+# parents may be private, so use a directory of its own under /tmp.
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && suid=$(mktemp -d /tmp/libgmon-suid.XXXXXX); then
+	trap 'rm -rf "$SCRATCH" "$suid"' EXIT
+	chmod 1777 "$suid"
+	cp exits "$suid/exits" && chown nobody "$suid/exits" && chmod u+s "$suid/exits"
+	(cd "$suid" && GMON_OUT_PREFIX=$suid/evil ./exits >/dev/null 2>&1)
+	if [ -f "$suid/gmon.out" ] && ! ls "$suid"/evil.* >/dev/null 2>&1; then
 		pass runtime.setuid.prefix-ignored
-	elif [ -f suid/gmon.out ] || ls suid/evil.* >/dev/null 2>&1; then
-		fail runtime.setuid.prefix-ignored "files: $(ls suid | xargs)"
+	elif [ -f "$suid/gmon.out" ] || ls "$suid"/evil.* >/dev/null 2>&1; then
+		fail runtime.setuid.prefix-ignored "files: $(ls "$suid" | xargs)"
 	else
-		echo "# runtime.setuid.prefix-ignored: not run (set-user-ID not honoured here)"
+		echo "# runtime.setuid.prefix-ignored: not run (set-user-ID not honoured in $suid)"
 	fi
 else
 	echo "# runtime.setuid.prefix-ignored: not run (needs root and user nobody)"
