@@ -211,7 +211,10 @@ static void print_node(const struct symbol *sym, const char *indent)
 			printf("+%lu", sym->self_calls);
 		printf("\xC3\x97");
 	}
-	printf("\", fillcolor=\"%s\", fontcolor=\"%s\"", c.rgb, c.light ? "#000000" : "#ffffff");
+	/* the border grows with self time: the hot spots stand out among
+	 * the callers that are hot only through them */
+	printf("\", fillcolor=\"%s\", fontcolor=\"%s\", penwidth=%.2f", c.rgb,
+	       c.light ? "#000000" : "#ffffff", 1.0 + 3.0 * sqrt(percent(sym->prop_self) / 100.0));
 	if (sym->file) {
 		printf(", tooltip=\"");
 		put_dot_text(file_base_name(sym->file->name));
