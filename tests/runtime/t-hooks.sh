@@ -57,6 +57,15 @@ fi
 defined=$(nm pg | awk '$2 == "T" && ($3 == "mcount" || $3 == "__monstartup" || $3 == "_mcleanup") { print $3 }' | sort | xargs)
 expect_eq runtime.link.static-precedence "__monstartup _mcleanup mcount" "$defined"
 
+# Fully static (-static): libc.a's gmon objects stay out of the link.
+if $RT_CC -static -pg -O1 -o static-threads "$PROGS/threads.c" "$LIBGMON_A" -pthread 2>static.err; then
+	run_in static-threads.d "$SCRATCH/static-threads"
+	expect_eq runtime.link.fully-static.exact-thread-counts "leaf 8000000" \
+		"$(flat_calls static-threads static-threads.d/gmon.out | grep '^leaf ')"
+else
+	fail runtime.link.fully-static.exact-thread-counts "does not link: $(head -1 static.err)"
+fi
+
 # Compiled with -pg but linked without (no gcrt1.o: nobody calls
 # __monstartup): the library starts itself.
 $RT_CC -pg -O1 -fno-inline -c -o nogcrt.o "$PROGS/calls.c"

@@ -6,7 +6,7 @@
 # thread is sampled, at the default rate and at a high one.
 #   runtime.threads.exact-counts        4 threads x 2,000,000 calls
 #   runtime.threads.exact-counts.shared the same through LD_PRELOAD
-#   runtime.sampler.*                   rates and sample totals
+#   runtime.sampler.*                   rates, sample totals, saturation
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -58,3 +58,8 @@ gprof_reads runtime.format.gnu-reads.rate-4000 spin gmon.out
 # samples land in the function that burns the time
 top=$("$GNU_GPROF" -b -p spin gmon.out | awk '$1 ~ /^[0-9.]+$/ { print $NF; exit }')
 expect_eq runtime.sampler.rate-4000.attributed burn "$top"
+
+# 70,000 samples in one bin: it stays at 65535 instead of wrapping
+build_ours saturate "$PROGS/saturate.c"
+./saturate
+expect_eq runtime.sampler.bin-saturates 65535 "$(gmon_dump gmon.out | awk '/^hist/ { print $7 }')"

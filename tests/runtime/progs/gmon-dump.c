@@ -3,7 +3,7 @@
  *
  * gmon-dump.c: print a GNU gmon.out (x86-64 layout) one record a line,
  * for the runtime's tests:
- *   hist LOW HIGH BINS RATE SAMPLES
+ *   hist LOW HIGH BINS RATE SAMPLES FULLEST-BIN
  *   arc FROM SELF COUNT
  * Exits 1, with a message, on a file that is not exactly well formed. */
 #include <stdint.h>
@@ -48,14 +48,18 @@ int main(int argc, char **argv)
 			if (memcmp(h + 24, "seconds", 8) != 0 || h[39] != 's')
 				return bad(argv[1], "wrong dimension");
 			uint64_t samples = 0;
+			unsigned fullest = 0;
 			for (uint32_t i = 0; i < bins; i++) {
 				uint16_t c;
 				if (fread(&c, 2, 1, f) != 1)
 					return bad(argv[1], "short histogram");
 				samples += c;
+				if (c > fullest)
+					fullest = c;
 			}
-			printf("hist %#llx %#llx %u %u %llu\n", (unsigned long long)low,
-			       (unsigned long long)high, bins, rate, (unsigned long long)samples);
+			printf("hist %#llx %#llx %u %u %llu %u\n", (unsigned long long)low,
+			       (unsigned long long)high, bins, rate, (unsigned long long)samples,
+			       fullest);
 		} else if (tag == GMON_TAG_CG_ARC) {
 			unsigned char a[GMON_ARC_RECORD_SIZE(8)];
 			uint64_t from, self;
