@@ -6,6 +6,7 @@
 #  docs.man.option.OPT     every option gprof accepts (the short-option
 #                          string and the long_options table of
 #                          gprof/gprof.c) heads an entry (.TP) of doc/gprof.1
+#  docs.man.no-unknown-options  and no entry names an option it lacks
 #  docs.man.env.VAR        every variable gprof reads is in ENVIRONMENT
 #  docs.manual.env.VAR     every variable libgmon reads is in the manual
 #  docs.man.groff.PAGE     groff -ww renders each manual page in doc/ with
@@ -42,11 +43,14 @@ GPROF_C=$TOP/gprof/gprof.c
 
 # --- (a) every option is in the man page --------------------------------
 
-# The tags of the man page's .TP entries (the line after .TP, and the
-# lines after it while a line ends in the "\c" that joins it to the next),
-# with groff's "\-" as "-" and font escapes removed: one line per entry.
+# The tags of the .TP entries in the man page's OPTIONS section (the line
+# after .TP, and the lines after it while a line ends in the "\c" that
+# joins it to the next), with groff's "\-" as "-" and font escapes
+# removed: one line per entry.
 tags=$SCRATCH/tags
 awk '
+	/^\.SH / { options = ($0 ~ /^\.SH "?OPTIONS"?$/) }
+	!options { next }
 	tp { tag = tag " " $0; if ($0 !~ /\\c$/) { print tag; tp = 0 }; next }
 	/^\.TP/ { tp = 1; tag = "" }
 ' "$MAN1" |
@@ -72,16 +76,31 @@ for ((i = 0; i < ${#short}; i++)); do
 	if grep -qE -- "(^|[ ,])-$o([^A-Za-z0-9-]|$)" "$tags"; then
 		pass "docs.man.option.-$o"
 	else
-		fail "docs.man.option.-$o" "no .TP entry of doc/gprof.1 names -$o"
+		fail "docs.man.option.-$o" "no .TP entry of the OPTIONS of doc/gprof.1 names -$o"
 	fi
 done
 for o in $long; do
 	if grep -qE -- "(^|[ ,])--$o([^A-Za-z0-9-]|$)" "$tags"; then
 		pass "docs.man.option.--$o"
 	else
-		fail "docs.man.option.--$o" "no .TP entry of doc/gprof.1 names --$o"
+		fail "docs.man.option.--$o" "no .TP entry of the OPTIONS of doc/gprof.1 names --$o"
 	fi
 done
+
+# ... and the man page has no entry for an option gprof does not accept
+stale=""
+for o in $(grep -oE -- "(^|[ ,])--?[A-Za-z][A-Za-z-]*" "$tags" | sed 's/^[ ,]*//' | sort -u); do
+	case $o in
+	--*) grep -qxF -- "${o#--}" <<<"$long" || stale="$stale $o" ;;
+	-?) [[ $short == *"${o#-}"* ]] || stale="$stale $o" ;;
+	*) stale="$stale $o" ;;
+	esac
+done
+if [ -z "$stale" ]; then
+	pass docs.man.no-unknown-options
+else
+	fail docs.man.no-unknown-options "doc/gprof.1 documents options gprof does not accept:$stale"
+fi
 
 # Every environment variable gprof reads is in the man page's ENVIRONMENT
 # section, and every one the runtime reads is in the manual.
