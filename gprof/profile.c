@@ -724,7 +724,17 @@ struct writer {
 	unsigned char *data;
 	size_t size, capacity;
 	bool big_endian;
+	size_t saturated; /* counts cut to PROFILE_MAX_SPLIT records */
 };
+
+/*
+ * A count wider than its field is split into several records, at most
+ * this many per arc or block (2^32-1 each: 2.7e11 calls in a GNU file).
+ * Summed GNU files never need more records than they had; only a BSD file's
+ * 64-bit count could, and 2^64 calls would be 2^32 records: 90 GB from a
+ * 24-byte record of a hostile file.  Beyond the cap the count saturates.
+ */
+#define PROFILE_MAX_SPLIT 64
 
 static void reserve(struct writer *w, size_t n)
 {
@@ -777,9 +787,13 @@ static uint64_t field_max(int bytes)
 static void put_arc(struct writer *w, const struct raw_arc *arc, int a, int count_bytes,
 		    bool tagged)
 {
-	uint64_t left = arc->count;
 	uint64_t max = field_max(count_bytes);
+	uint64_t left = arc->count;
 
+	if (max < UINT64_MAX / PROFILE_MAX_SPLIT && left > max * PROFILE_MAX_SPLIT) {
+		left = max * PROFILE_MAX_SPLIT;
+		w->saturated++;
+	}
 	do {
 		uint64_t part = left > max ? max : left;
 
@@ -832,6 +846,10 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 		for (k = 0; k < p->block_count; k++) {
 			uint64_t left = p->blocks[k].count;
 
+			if (max < UINT64_MAX / PROFILE_MAX_SPLIT && left > max * PROFILE_MAX_SPLIT) {
+				left = max * PROFILE_MAX_SPLIT;
+				w->saturated++;
+			}
 			do {
 				uint64_t part = left > max ? max : left;
 
@@ -899,7 +917,7 @@ static bool encode_bsd(struct writer *w, const struct target *t, enum file_forma
 bool profile_write(const char *path, const struct target *t, enum file_format format,
 		   const struct profile *p, char *err, size_t err_size)
 {
-	struct writer w = { NULL, 0, 0, t->big_endian };
+	struct writer w = { .big_endian = t->big_endian };
 	char *tmp = NULL;
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
@@ -916,6 +934,9 @@ bool profile_write(const char *path, const struct target *t, enum file_format fo
 	} else {
 		encode_gnu(&w, t, p);
 	}
+	if (w.saturated)
+		warning("%s: %zu count%s too large for the format (more than %d full records); written saturated",
+			path, w.saturated, w.saturated == 1 ? "" : "s", PROFILE_MAX_SPLIT);
 
 	/* ".NAME.XXXXXX" beside NAME, so that rename() cannot cross devices */
 	tmp = xmalloc(strlen(path) + 9);

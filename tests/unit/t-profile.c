@@ -8,6 +8,7 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -691,6 +692,57 @@ START_TEST(format_sum_wide_counts_32bit)
 }
 END_TEST
 
+/* Run profile_write with stderr sent to a file; return what it said. */
+static bool write_capturing_stderr(const char *path, const struct target *t,
+				   enum file_format format, char *said, size_t said_size)
+{
+	char capture[160];
+	int saved = dup(2), fd;
+	bool ok;
+	ssize_t n;
+
+	snprintf(capture, sizeof(capture), "%s.stderr", dir);
+	fd = open(capture, O_CREAT | O_TRUNC | O_RDWR, 0600);
+	ck_assert_int_ge(fd, 0);
+	fflush(stderr);
+	dup2(fd, 2);
+	ok = profile_write(path, t, format, &prof, err, sizeof(err));
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	n = pread(fd, said, said_size - 1, 0);
+	said[n > 0 ? n : 0] = '\0';
+	close(fd);
+	unlink(capture);
+	return ok;
+}
+
+/* A 64-bit BSD count needing more than 64 records of 2^32-1 is cut there
+ * with a warning, instead of growing a 24-byte record into 2^32 records. */
+START_TEST(format_write_split_is_bounded)
+{
+	struct file f, g;
+	struct target t = { 8, false };
+	uint64_t arcs[] = { 0x1004, 0x1020, UINT64_MAX, 0x1010, 0x1000, 64 * 0xffffffffull };
+	char path[128], said[512];
+
+	bsd_file(&f, false, 8, 1000, 0x1000, 0x1040, 16, arcs, 2);
+	ck_assert_msg(read_file(&f), "%s", err);
+	make_dir();
+	snprintf(path, sizeof(path), "%s/gmon.sum", dir);
+	ck_assert_msg(write_capturing_stderr(path, &t, FORMAT_AUTO, said, sizeof(said)), "%s", err);
+	ck_assert_str_eq(said + strlen("gprof: warning: ") + strlen(dir) + 1,
+			 "gmon.sum: 1 count too large for the format (more than 64 full records); written saturated\n");
+	slurp(path, &g, false, 8);
+	ck_assert_uint_eq(g.size, 20 + 1 + 40 + 32 + 128 * 21);
+	profile_reset(&prof);
+	ck_assert_msg(read_file(&g), "%s", err);
+	ck_assert_uint_eq(arc_count(0x1004, 0x1020), 64 * 0xffffffffull);
+	ck_assert_uint_eq(arc_count(0x1010, 0x1000), 64 * 0xffffffffull);
+	remove_dir();
+}
+END_TEST
+
 /* Summed bins live in 64 bits; written they saturate at 65535. */
 START_TEST(format_write_bins_saturate)
 {
@@ -1116,6 +1168,7 @@ static Suite *profile_suite(void)
 	tcase_add_test(tc, format_sum_wide_counts);
 	tcase_add_test(tc, format_sum_wide_counts_32bit);
 	tcase_add_test(tc, format_write_bins_saturate);
+	tcase_add_test(tc, format_write_split_is_bounded);
 	tcase_add_test(tc, format_read_empty);
 	tcase_add_test(tc, format_read_truncated_header);
 	tcase_add_test(tc, format_read_bad_magic);
