@@ -169,10 +169,14 @@ GMON_PRESERVES_ALL void gmon_record_arc(uintptr_t from_pc, uintptr_t self_pc)
 	uint32_t *slot = &table.index[offset >> CALLSITE_BUCKET_SHIFT];
 	uint32_t head = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 	struct arc *a = chain_find(head, 0, from_pc, self_pc);
-	if (__builtin_expect(a != NULL, 1))
+	if (__builtin_expect(a != NULL, 1)) {
 		count_one(&a->count);
-	else
+	} else {
 		arc_insert(slot, head, from_pc, self_pc);
+		/* Not a tail call: clang 14 restores the saved registers
+		 * before jumping, and so passes the caller's values. */
+		__asm__ volatile("" ::: "memory");
+	}
 }
 
 int gmon_arcs_each(gmon_arc_visitor visit, void *ctx)

@@ -53,6 +53,25 @@ else
 	fail runtime.hooks.clang-pg.same-graph "clang is not installed"
 fi
 
+# The library itself built by clang (it once miscompiled the hook's
+# tail call to the slow path): a copy of the sources, built in scratch.
+if command -v clang >/dev/null; then
+	mkdir -p clang-build
+	cp -r "$TOP/libgmon" clang-build/libgmon
+	ln -s "$TOP/include" clang-build/include
+	ln -s "$TOP/config.mk" clang-build/config.mk
+	if make -s -C clang-build/libgmon clean all CC=clang >clang-build.log 2>&1; then
+		$RT_CC -pg -O1 -o threads-clanglib "$PROGS/threads.c" clang-build/libgmon/libgmon.a -pthread
+		run_in threads-clanglib.d "$SCRATCH/threads-clanglib"
+		expect_eq runtime.build.clang-library.exact-thread-counts "leaf 8000000" \
+			"$(flat_calls threads-clanglib threads-clanglib.d/gmon.out | grep '^leaf ')"
+		clang -pg -O1 -fno-inline -o calls-clanglib "$PROGS/calls.c" clang-build/libgmon/libgmon.a
+		same_graph runtime.build.clang-library.same-graph calls-clanglib
+	else
+		fail runtime.build.clang-library "make CC=clang failed: $(grep -m1 error clang-build.log)"
+	fi
+fi
+
 # Linked statically, our definitions are the ones the program uses.
 defined=$(nm pg | awk '$2 == "T" && ($3 == "mcount" || $3 == "__monstartup" || $3 == "_mcleanup") { print $3 }' | sort | xargs)
 expect_eq runtime.link.static-precedence "__monstartup _mcleanup mcount" "$defined"
