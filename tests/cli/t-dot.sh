@@ -3,9 +3,9 @@
 #
 # t-dot.sh: gprof --dot, checked against our own -b call graph.
 #
-# For every corpus fixture, a few option sets and several pruning
-# thresholds: Graphviz must render the DOT (dot -Tsvg, nothing on
-# stderr); the nodes must be the call graph's entries whose total time is
+# For every corpus fixture, with and without -z at five pruning
+# thresholds, and with each of the fixture's own symspecs at two: Graphviz
+# must render the DOT (dot -Tsvg, nothing on stderr); the nodes must be the call graph's entries whose total time is
 # at least --node-threshold percent (all of them at 0, or when the profile
 # holds no time), with the text's name, calls and cycle (as a cluster);
 # the edges must be the text's arcs between kept nodes that carry at least
@@ -44,7 +44,11 @@ for dir in "$FIXTURES"/*/; do
 		(cd "$dir" && "$GPROF" -b -q "${args[@]}" prog gmon.out >"$base.txt" 2>/dev/null)
 		text_rc=$?
 		(cd "$dir" && "$GPROF" --json -q "${args[@]}" prog gmon.out >"$base.json" 2>/dev/null)
-		for th in "${thresholds[@]}"; do
+		# every threshold pair for the plain runs, the defaults and 0 for
+		# the symspecs (which shape the same node sets again)
+		ths=("${thresholds[@]}")
+		[ "$n" -gt 2 ] && ths=("default" "0 0")
+		for th in "${ths[@]}"; do
 			targs=()
 			tname=default
 			if [ "$th" != default ]; then
