@@ -4,11 +4,12 @@
 # t-dot.sh: gprof --dot, checked against our own -b call graph.
 #
 # For every corpus fixture, with and without -z at five pruning
-# thresholds, and with each of the fixture's own symspecs at two: Graphviz
-# must render the DOT (dot -Tsvg, nothing on stderr); the nodes must be the call graph's entries whose total time is
-# at least --node-threshold percent (all of them at 0, or when the profile
-# holds no time), with the text's name, calls and cycle (as a cluster);
-# the edges must be the text's arcs between kept nodes that carry at least
+# thresholds, and with each of the fixture's own symspecs at two:
+# Graphviz must render the DOT (dot -Tsvg, nothing on stderr); the nodes
+# must be the call graph's entries whose total time is at least
+# --node-threshold percent (all of them at 0, or when the profile holds
+# no time), with the text's name, calls and cycle (as a cluster); the
+# edges must be the text's arcs between kept nodes that carry at least
 # --edge-threshold percent (arcs within a cycle or a function judged by
 # their ends alone), with the text's counts.  Exact percentages come from
 # --json (which t-json.sh checks against the text); the sets and counts
