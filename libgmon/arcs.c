@@ -10,22 +10,20 @@
  * once at start-up.
  */
 #define _GNU_SOURCE
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
 #include <sys/single_threaded.h>
-#define GMON_SINGLE_THREADED() (__libc_single_threaded)
+#define SINGLE_THREADED_FLAG (&__libc_single_threaded)
 #else
-#define GMON_SINGLE_THREADED() 0
+static const char never_single_threaded = 0; /* always use the atomic add */
+#define SINGLE_THREADED_FLAG (&never_single_threaded)
 #endif
 
+#include "arc_layout.h"
 #include "arch.h"
 #include "gmon_private.h"
-
-/* A call site's return addresses are at least 2 bytes apart (the
- * shortest x86-64 call is 2 bytes), so an 8-byte bucket holds at most a
- * few call sites: the chain from one index slot stays short. */
-#define CALLSITE_BUCKET_SHIFT 3
 
 /*
  * The arc table, after the 1982 paper: a primary index by call site and,
@@ -52,17 +50,20 @@ struct arc {
 	uint32_t next;
 } __attribute__((aligned(32)));
 
-static struct {
-	uintptr_t low_pc;    /* call sites below are not recorded */
-	uintptr_t text_size; /* nor those at low_pc + text_size and above */
-	uint32_t *index;
-	size_t index_bytes;
-	struct arc *arcs;
-	size_t arcs_bytes;
-	uint32_t capacity; /* usable arcs: arcs[1 .. capacity] */
-	uint32_t used;     /* arcs handed out so far (atomic) */
-	int warned_full;   /* atomic */
-} table;
+/* The assembly fast path reads both structures at fixed offsets. */
+_Static_assert(offsetof(struct arc, from_pc) == ARC_FROM_PC, "arc layout");
+_Static_assert(offsetof(struct arc, self_pc) == ARC_SELF_PC, "arc layout");
+_Static_assert(offsetof(struct arc, count) == ARC_COUNT, "arc layout");
+_Static_assert(offsetof(struct arc, next) == ARC_NEXT, "arc layout");
+_Static_assert(sizeof(struct arc) == 1 << ARC_SIZE_SHIFT, "arc layout");
+_Static_assert(offsetof(struct gmon_arc_table, low_pc) == ARC_TABLE_LOW_PC, "table layout");
+_Static_assert(offsetof(struct gmon_arc_table, text_size) == ARC_TABLE_TEXT_SIZE, "table layout");
+_Static_assert(offsetof(struct gmon_arc_table, index) == ARC_TABLE_INDEX, "table layout");
+_Static_assert(offsetof(struct gmon_arc_table, arcs) == ARC_TABLE_ARCS, "table layout");
+_Static_assert(offsetof(struct gmon_arc_table, single_threaded) == ARC_TABLE_SINGLE_THREADED,
+               "table layout");
+
+struct gmon_arc_table gmon_arc_table = { .single_threaded = SINGLE_THREADED_FLAG };
 
 static void *map_zeroed(void *where, size_t bytes)
 {
@@ -79,17 +80,17 @@ int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity)
 	size_t slots = (text_size >> CALLSITE_BUCKET_SHIFT) + 1;
 	if (capacity > UINT32_MAX - 1)
 		capacity = UINT32_MAX - 1;
-	table.low_pc = low_pc;
-	table.text_size = text_size;
-	table.index_bytes = slots * sizeof(uint32_t);
-	table.arcs_bytes = (capacity + 1) * sizeof(struct arc);
-	table.index = map_zeroed(NULL, table.index_bytes);
-	table.arcs = map_zeroed(NULL, table.arcs_bytes);
-	if (!table.index || !table.arcs) {
-		table.text_size = 0; /* the hook then records nothing */
+	gmon_arc_table.low_pc = low_pc;
+	gmon_arc_table.text_size = text_size;
+	gmon_arc_table.index_bytes = slots * sizeof(uint32_t);
+	gmon_arc_table.arcs_bytes = (capacity + 1) * sizeof(struct arc);
+	gmon_arc_table.index = map_zeroed(NULL, gmon_arc_table.index_bytes);
+	gmon_arc_table.arcs = map_zeroed(NULL, gmon_arc_table.arcs_bytes);
+	if (!gmon_arc_table.index || !gmon_arc_table.arcs) {
+		gmon_arc_table.text_size = 0; /* the hook then records nothing */
 		return -1;
 	}
-	table.capacity = (uint32_t)capacity;
+	gmon_arc_table.capacity = (uint32_t)capacity;
 	return 0;
 }
 
@@ -98,17 +99,17 @@ int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity)
  * than a memset: nothing is touched that was not touched before. */
 void gmon_arcs_reset(void)
 {
-	if (!table.index)
+	if (!gmon_arc_table.index)
 		return;
-	map_zeroed(table.index, table.index_bytes);
-	map_zeroed(table.arcs, table.arcs_bytes);
-	table.used = 0;
-	table.warned_full = 0;
+	map_zeroed(gmon_arc_table.index, gmon_arc_table.index_bytes);
+	map_zeroed(gmon_arc_table.arcs, gmon_arc_table.arcs_bytes);
+	gmon_arc_table.used = 0;
+	gmon_arc_table.warned_full = 0;
 }
 
 static void count_one(uint64_t *count)
 {
-	if (GMON_SINGLE_THREADED())
+	if (*gmon_arc_table.single_threaded)
 		gmon_arch_increment_local(count);
 	else
 		__atomic_fetch_add(count, 1, __ATOMIC_RELAXED);
@@ -117,7 +118,7 @@ static void count_one(uint64_t *count)
 static struct arc *chain_find(uint32_t i, uint32_t stop, uintptr_t from_pc, uintptr_t self_pc)
 {
 	while (i != stop) {
-		struct arc *a = &table.arcs[i];
+		struct arc *a = &gmon_arc_table.arcs[i];
 		if (a->from_pc == from_pc && a->self_pc == self_pc)
 			return a;
 		i = a->next;
@@ -129,17 +130,17 @@ static struct arc *chain_find(uint32_t i, uint32_t stop, uintptr_t from_pc, uint
 static GMON_PRESERVES_ALL __attribute__((noinline)) void
 arc_insert(uint32_t *slot, uint32_t head, uintptr_t from_pc, uintptr_t self_pc)
 {
-	uint32_t n = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
-	if (n >= table.capacity ||
-	    (n = __atomic_add_fetch(&table.used, 1, __ATOMIC_RELAXED)) > table.capacity) {
-		if (!__atomic_exchange_n(&table.warned_full, 1, __ATOMIC_RELAXED)) {
+	uint32_t n = __atomic_load_n(&gmon_arc_table.used, __ATOMIC_RELAXED);
+	if (n >= gmon_arc_table.capacity ||
+	    (n = __atomic_add_fetch(&gmon_arc_table.used, 1, __ATOMIC_RELAXED)) > gmon_arc_table.capacity) {
+		if (!__atomic_exchange_n(&gmon_arc_table.warned_full, 1, __ATOMIC_RELAXED)) {
 			char buf[24];
-			gmon_message("arc table full at ", gmon_decimal(buf, table.capacity),
+			gmon_message("arc table full at ", gmon_decimal(buf, gmon_arc_table.capacity),
 			              " arcs; calls along new arcs are not counted (set GMON_ARCS)");
 		}
 		return;
 	}
-	struct arc *a = &table.arcs[n];
+	struct arc *a = &gmon_arc_table.arcs[n];
 	__atomic_store_n(&a->from_pc, from_pc, __ATOMIC_RELAXED);
 	__atomic_store_n(&a->self_pc, self_pc, __ATOMIC_RELAXED);
 	for (;;) {
@@ -163,10 +164,10 @@ GMON_PRESERVES_ALL void gmon_record_arc(uintptr_t from_pc, uintptr_t self_pc)
 {
 	if (__builtin_expect(__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON, 0))
 		return;
-	uintptr_t offset = from_pc - table.low_pc;
-	if (offset >= table.text_size)
+	uintptr_t offset = from_pc - gmon_arc_table.low_pc;
+	if (offset >= gmon_arc_table.text_size)
 		return; /* called from outside the profiled text, as glibc does */
-	uint32_t *slot = &table.index[offset >> CALLSITE_BUCKET_SHIFT];
+	uint32_t *slot = &gmon_arc_table.index[offset >> CALLSITE_BUCKET_SHIFT];
 	uint32_t head = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 	struct arc *a = chain_find(head, 0, from_pc, self_pc);
 	if (__builtin_expect(a != NULL, 1)) {
@@ -181,11 +182,11 @@ GMON_PRESERVES_ALL void gmon_record_arc(uintptr_t from_pc, uintptr_t self_pc)
 
 int gmon_arcs_each(gmon_arc_visitor visit, void *ctx)
 {
-	uint32_t used = __atomic_load_n(&table.used, __ATOMIC_ACQUIRE);
-	if (used > table.capacity)
-		used = table.capacity;
+	uint32_t used = __atomic_load_n(&gmon_arc_table.used, __ATOMIC_ACQUIRE);
+	if (used > gmon_arc_table.capacity)
+		used = gmon_arc_table.capacity;
 	for (uint32_t i = 1; i <= used; i++) {
-		struct arc *a = &table.arcs[i];
+		struct arc *a = &gmon_arc_table.arcs[i];
 		uint64_t count = __atomic_load_n(&a->count, __ATOMIC_ACQUIRE);
 		if (count == 0)
 			continue;

@@ -72,6 +72,21 @@ if command -v clang >/dev/null; then
 	fi
 fi
 
+# Floating-point arguments (in vector registers) survive the hook on
+# every path: common, first call of an arc, full table.
+for variant in pg fentry cyg; do
+	case $variant in
+	pg) flags=-pg ;; fentry) flags="-pg -mfentry" ;; cyg) flags=-finstrument-functions ;;
+	esac
+	# shellcheck disable=SC2086
+	$RT_CC $flags -O1 -o "floats-$variant" "$PROGS/floats.c" "$LIBGMON_A"
+	mkdir -p "floats-$variant.d"
+	expect_eq "runtime.hooks.$variant.vector-registers-kept" ok \
+		"$(cd "floats-$variant.d" && "../floats-$variant" 2>/dev/null)"
+	expect_eq "runtime.hooks.$variant.vector-registers-kept.full-table" ok \
+		"$(cd "floats-$variant.d" && GMON_ARCS=1 "../floats-$variant" 2>/dev/null)"
+done
+
 # Linked statically, our definitions are the ones the program uses.
 defined=$(nm pg | awk '$2 == "T" && ($3 == "mcount" || $3 == "__monstartup" || $3 == "_mcleanup") { print $3 }' | sort | xargs)
 expect_eq runtime.link.static-precedence "__monstartup _mcleanup mcount" "$defined"

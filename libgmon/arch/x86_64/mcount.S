@@ -1,22 +1,81 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
- * arch/x86_64/mcount.S: the compiler hooks for x86-64.  Each finds the
- * call site (the return address into the caller) and the callee (an
- * address inside the profiled function) and passes them to
- * gmon_record_arc, which preserves every general register.  So the
- * stubs save only %rdi and %rsi, which they load the arguments into.
+ * arch/x86_64/mcount.S: the compiler hooks for x86-64.
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
  * Async-signal-safe: no stdio, no malloc, no locks.
+ *
+ * Each hook finds the call site (the return address into the caller)
+ * and the callee (an address inside the profiled function).  The common
+ * case, a call along an arc already in the table, is handled here in a
+ * few instructions (ARC_FAST_PATH, reading the table at the offsets of
+ * arc_layout.h); anything else goes to gmon_record_arc in arcs.c, which
+ * rechecks, inserts the arc and counts it.
+ *
+ * A hook runs before the profiled function has used its arguments, so
+ * it must preserve every argument register (%rdi %rsi %rdx %rcx %r8 %r9,
+ * %rax for variadic calls, %r10 for the static chain, the vector
+ * registers).  The fast path uses %rax %rcx %rdx (saved) and %r11 (free
+ * at a call); gmon_record_arc preserves all general registers itself
+ * (no_caller_saved_registers) and touches no vector register.
  */
+#include "arc_layout.h"
+
+	.hidden	gmon_state
+	.hidden	gmon_arc_table
+	.hidden	gmon_record_arc
+
+/* In: %rcx = call site, %rdx = callee.  Clobbers %rax %rcx %rdx %r11.
+ * Ends by jumping to \done.  The stack need not be aligned. */
+.macro ARC_FAST_PATH done
+	cmpl	$1, gmon_state(%rip)		/* GMON_ON */
+	jne	\done
+	movq	%rcx, %rax
+	subq	gmon_arc_table+ARC_TABLE_LOW_PC(%rip), %rax
+	cmpq	gmon_arc_table+ARC_TABLE_TEXT_SIZE(%rip), %rax
+	jae	\done				/* call site outside the text */
+	shrq	$CALLSITE_BUCKET_SHIFT, %rax
+	movq	gmon_arc_table+ARC_TABLE_INDEX(%rip), %r11
+	movl	(%r11,%rax,4), %eax		/* head of the chain */
+1:	testl	%eax, %eax
+	jz	3f				/* not in the chain: slow path */
+	shlq	$ARC_SIZE_SHIFT, %rax
+	addq	gmon_arc_table+ARC_TABLE_ARCS(%rip), %rax
+	cmpq	ARC_FROM_PC(%rax), %rcx
+	jne	2f
+	cmpq	ARC_SELF_PC(%rax), %rdx
+	jne	2f
+	movq	gmon_arc_table+ARC_TABLE_SINGLE_THREADED(%rip), %r11
+	cmpb	$0, (%r11)
+	je	4f
+	addq	$1, ARC_COUNT(%rax)		/* one thread: one instruction is enough */
+	jmp	\done
+4:	lock addq $1, ARC_COUNT(%rax)
+	jmp	\done
+2:	movl	ARC_NEXT(%rax), %eax
+	jmp	1b
+3:	/* slow path: gmon_record_arc(call site, callee) on an aligned stack */
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rbx
+	movq	%rsp, %rbx
+	andq	$-16, %rsp
+	movq	%rcx, %rdi
+	movq	%rdx, %rsi
+	call	gmon_record_arc
+	movq	%rbx, %rsp
+	popq	%rbx
+	popq	%rsi
+	popq	%rdi
+	jmp	\done
+.endm
 
 	.text
 
 /* gcc -pg and clang -pg: called after the profiled function's prologue,
  * so %rbp is its frame: 8(%rbp) is where it returns to (the call site),
- * and our own return address is inside it (the callee).  The stack is
- * 8 mod 16 here; the extra 8 bytes keep gmon_record_arc aligned. */
+ * and our own return address is inside it (the callee). */
 	.globl	mcount
 	.type	mcount, @function
 	.globl	_mcount
@@ -25,47 +84,56 @@
 mcount:
 _mcount:
 	.cfi_startproc
-	subq	$24, %rsp
-	.cfi_adjust_cfa_offset 24
-	movq	%rdi, 8(%rsp)
-	movq	%rsi, (%rsp)
-	movq	8(%rbp), %rdi
-	movq	24(%rsp), %rsi
-	call	gmon_record_arc
-	movq	(%rsp), %rsi
-	movq	8(%rsp), %rdi
-	addq	$24, %rsp
-	.cfi_adjust_cfa_offset -24
+	pushq	%rax
+	.cfi_adjust_cfa_offset 8
+	pushq	%rcx
+	.cfi_adjust_cfa_offset 8
+	pushq	%rdx
+	.cfi_adjust_cfa_offset 8
+	movq	8(%rbp), %rcx
+	movq	24(%rsp), %rdx
+	ARC_FAST_PATH 9f
+9:	popq	%rdx
+	.cfi_adjust_cfa_offset -8
+	popq	%rcx
+	.cfi_adjust_cfa_offset -8
+	popq	%rax
+	.cfi_adjust_cfa_offset -8
 	ret
 	.cfi_endproc
 	.size	mcount, .-mcount
 	.size	_mcount, .-_mcount
 
 /* gcc -pg -mfentry: called as the profiled function's first instruction,
- * before any prologue: 0(%rsp) is inside the callee, 8(%rsp) is the call
- * site.  The stack is 0 mod 16 here. */
+ * before any prologue: the return address is inside the callee and the
+ * word above it is the call site. */
 	.globl	__fentry__
 	.type	__fentry__, @function
 	.p2align 4
 __fentry__:
 	.cfi_startproc
-	subq	$16, %rsp
-	.cfi_adjust_cfa_offset 16
-	movq	%rdi, 8(%rsp)
-	movq	%rsi, (%rsp)
-	movq	24(%rsp), %rdi
-	movq	16(%rsp), %rsi
-	call	gmon_record_arc
-	movq	(%rsp), %rsi
-	movq	8(%rsp), %rdi
-	addq	$16, %rsp
-	.cfi_adjust_cfa_offset -16
+	pushq	%rax
+	.cfi_adjust_cfa_offset 8
+	pushq	%rcx
+	.cfi_adjust_cfa_offset 8
+	pushq	%rdx
+	.cfi_adjust_cfa_offset 8
+	movq	32(%rsp), %rcx
+	movq	24(%rsp), %rdx
+	ARC_FAST_PATH 9f
+9:	popq	%rdx
+	.cfi_adjust_cfa_offset -8
+	popq	%rcx
+	.cfi_adjust_cfa_offset -8
+	popq	%rax
+	.cfi_adjust_cfa_offset -8
 	ret
 	.cfi_endproc
 	.size	__fentry__, .-__fentry__
 
 /* -finstrument-functions: an ordinary call with (callee, call site) as
- * arguments; gmon_record_arc takes them the other way round. */
+ * arguments, free to clobber what the ABI lets a call clobber;
+ * gmon_record_arc takes them the other way round. */
 	.globl	__cyg_profile_func_enter
 	.type	__cyg_profile_func_enter, @function
 	.p2align 4
