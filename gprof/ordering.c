@@ -25,6 +25,7 @@
 #include "gprof.h"
 #include "report.h"
 #include "symbols.h"
+#include "symspec.h"
 
 /* One line of the -R map: a function and the object file defining it.
  * is_first: the first line of a run of lines naming the same file; only
@@ -167,6 +168,31 @@ void file_ordering_check_map(void)
 
 /* ------------------------------------------------------------ placement */
 
+/*
+ * The arcs placed are GNU's: those of the profile and, made first, those
+ * that "from/to" symspecs make between their ranges (see symspec.c).
+ * Those ranges come with links between them, and in GNU a chain walk over
+ * such links can go round forever; ours stops after walk_limit steps, more
+ * than any chain without a loop can have.
+ */
+static size_t walk_limit;
+
+/* The arcs to place: the symspecs' then the profile's, in a new array. */
+static struct arc **arcs_to_place(size_t *count)
+{
+	struct arc **spec, **arcs;
+	size_t spec_count = symspec_arcs(&spec);
+
+	*count = spec_count + all_arc_count;
+	arcs = xmalloc((*count + 1) * sizeof(*arcs));
+	if (spec_count)
+		memcpy(arcs, spec, spec_count * sizeof(*arcs));
+	if (all_arc_count)
+		memcpy(arcs + spec_count, all_arcs, all_arc_count * sizeof(*arcs));
+	walk_limit = symtab.count + symspec_range_count() + 1;
+	return arcs;
+}
+
 /* Heaviest arcs first. */
 static int compare_arc_count(const void *l, const void *r)
 {
@@ -189,7 +215,7 @@ static int compare_uses(const void *l, const void *r)
 static struct symbol *chain_end(struct symbol *sym, bool forward, int *steps)
 {
 	*steps = 0;
-	while (forward ? sym->next != NULL : sym->prev != NULL) {
+	while ((forward ? sym->next != NULL : sym->prev != NULL) && (size_t)*steps < walk_limit) {
 		sym = forward ? sym->next : sym->prev;
 		++*steps;
 	}
@@ -283,14 +309,15 @@ static void place_by_arcs(struct arc **arcs, size_t count, bool all, struct arc 
 	/* print each chain once, from its first function */
 	for (i = 0; i < count; i++) {
 		struct symbol *sym = arcs[i]->parent;
+		size_t steps;
 
 		if (sym->placed || arcs[i]->child->placed)
 			continue;
 		if (sym->next == NULL && sym->prev == NULL)
 			continue;
-		while (sym->prev)
+		for (steps = 0; sym->prev && steps < walk_limit; steps++)
 			sym = sym->prev;
-		for (; sym; sym = sym->next) {
+		for (steps = 0; sym && steps < walk_limit; sym = sym->next, steps++) {
 			sym->placed = 1;
 			printf("%s\n", sym->name);
 		}
@@ -317,7 +344,8 @@ static void place_by_arcs(struct arc **arcs, size_t count, bool all, struct arc 
  */
 void print_function_ordering(void)
 {
-	size_t n = symtab.count, arcs_n = all_arc_count, i;
+	size_t n = symtab.count, arcs_n, i;
+	struct arc **arcs = arcs_to_place(&arcs_n);
 	/* a group member's arcs can be listed twice (as child and as parent),
 	 * and the last pass appends to what the group left behind */
 	size_t arc_room = 6 * arcs_n + 1;
@@ -345,18 +373,18 @@ void print_function_ordering(void)
 		}
 	}
 
-	if (arcs_n > 0) /* all_arcs is NULL with no arcs: qsort wants a pointer */
-		qsort(all_arcs, arcs_n, sizeof(*all_arcs), compare_arc_count);
+	if (arcs_n > 0) /* arcs is NULL with no arcs: qsort wants a pointer */
+		qsort(arcs, arcs_n, sizeof(*arcs), compare_arc_count);
 	for (i = 0; i < arcs_n; i++) {
-		total += all_arcs[i]->count;
-		all_arcs[i]->has_been_placed = false;
+		total += arcs[i]->count;
+		arcs[i]->has_been_placed = false;
 	}
 	/* how often each function is the callee of the heaviest 90% */
 	for (i = 0; i < arcs_n; i++) {
-		running += all_arcs[i]->count;
+		running += arcs[i]->count;
 		if ((double)running / (double)total > 0.90)
 			break;
-		all_arcs[i]->child->uses++;
+		arcs[i]->child->uses++;
 	}
 
 	/* The group: up to 1/80 of the called functions, most used first.
@@ -400,7 +428,7 @@ void print_function_ordering(void)
 
 	qsort(high, high_count, sizeof(*high), compare_arc_count);
 	place_by_arcs(high, high_count, true, unplaced, &unplaced_count);
-	place_by_arcs(all_arcs, arcs_n, false, unplaced, &unplaced_count);
+	place_by_arcs(arcs, arcs_n, false, unplaced, &unplaced_count);
 	place_by_arcs(unplaced, unplaced_count, true, scratch, &scratch_count);
 
 	for (i = 0; i < used_count; i++)
@@ -415,6 +443,7 @@ void print_function_ordering(void)
 	free(high);
 	free(scratch);
 	free(unplaced);
+	free(arcs);
 }
 
 /* ------------------------------------------------------------ -R */
@@ -426,14 +455,15 @@ void print_function_ordering(void)
  */
 void print_file_ordering(void)
 {
-	struct arc **unplaced = xmalloc((all_arc_count + 1) * sizeof(*unplaced));
-	size_t unplaced_count = 0, i, j;
+	size_t arcs_n, unplaced_count = 0, i, j;
+	struct arc **arcs = arcs_to_place(&arcs_n);
+	struct arc **unplaced = xmalloc((arcs_n + 1) * sizeof(*unplaced));
 	const char *last = NULL;
 
-	for (i = 0; i < all_arc_count; i++)
-		if (!all_arcs[i]->parent->mapped || !all_arcs[i]->child->mapped)
-			all_arcs[i]->has_been_placed = true;
-	place_by_arcs(all_arcs, all_arc_count, false, unplaced, &unplaced_count);
+	for (i = 0; i < arcs_n; i++)
+		if (!arcs[i]->parent->mapped || !arcs[i]->child->mapped)
+			arcs[i]->has_been_placed = true;
+	place_by_arcs(arcs, arcs_n, false, unplaced, &unplaced_count);
 
 	for (i = 0; i < symtab.count; i++)
 		if (symtab.base[i].mapped && !symtab.base[i].placed)
@@ -452,4 +482,5 @@ void print_file_ordering(void)
 		last = map[i].file_name;
 	}
 	free(unplaced);
+	free(arcs);
 }

@@ -26,17 +26,46 @@ struct pattern {
 	const char *name;         /* NULL: any name */
 };
 
+/*
+ * Where a pattern's matches go in a table, while the table is filled:
+ * the symbol of the program matched last (a match right after it extends
+ * its range instead of starting a new one), the table slot of the range
+ * being extended, and the newest range started (each range's next points
+ * to the one started before it).
+ */
+struct match_state {
+	const struct symbol *last;
+	size_t slot;
+	struct symbol *newest;
+};
+
 struct spec {
 	struct spec *next;
 	char *text;
 	enum symspec_table table;
 	bool has_right;
 	struct pattern left, right;
-	struct symbol_table right_ranges; /* "from/to": the ranges "to" names */
+	struct match_state left_state, right_state;
 };
 
 static struct spec *specs; /* newest first */
+
+/*
+ * The tables, laid out exactly as GNU gprof 2.40 lays out its own, because
+ * --function-ordering shows it: each is allocated once at its final size,
+ * filled by walking the program's symbols in address order and, for each
+ * symbol, the specifications newest first; then sorted and deduplicated
+ * in place.  A "from/to" specification adds, for each of its "from"
+ * ranges, an arc (count 0) to each of its "to" ranges, which live in a
+ * table of their own that is never sorted.  Arcs point at table slots, so
+ * after the sort they name whatever range landed in the slot: GNU's
+ * ordering then prints those ranges' names, and so do we.
+ */
 static struct symbol_table tables[SYMSPEC_TABLES];
+static struct symbol_table right_table;
+static struct arc **spec_arcs; /* in the order they were made */
+static size_t spec_arc_count;
+static size_t range_slots; /* slots allocated in all the tables */
 
 void symspec_add(const char *text, enum symspec_table table)
 {
@@ -98,58 +127,61 @@ static bool matches(const struct pattern *p, const struct symbol *sym)
 	return true;
 }
 
-static void table_append(struct symbol_table *t, size_t *capacity, const struct symbol *sym)
+/* Count (fill false) or record (fill true) that sym matches a pattern
+ * whose matches go to table t. */
+static void extend_match(struct match_state *m, const struct symbol *sym,
+			 struct symbol_table *t, bool fill)
 {
-	if (t->count == *capacity) {
-		*capacity = *capacity ? *capacity * 2 : 8;
-		t->base = xrealloc(t->base, *capacity * sizeof(struct symbol));
+	if (m->last == NULL || m->last + 1 != sym) {
+		if (fill) {
+			struct symbol *range = &t->base[t->count];
+
+			*range = *sym;
+			range->children = range->parents = NULL;
+			range->next = m->newest;
+			m->newest = range;
+			m->slot = t->count;
+		}
+		t->count++;
 	}
-	t->base[t->count] = *sym;
-	t->base[t->count].next = NULL;
-	t->base[t->count].children = NULL;
-	t->base[t->count].parents = NULL;
-	t->count++;
+	if (fill)
+		t->base[m->slot].end_address = sym->end_address;
+	m->last = sym;
 }
 
-/* Add one range per run of consecutive symbols matching p. */
-static void collect(const struct pattern *p, struct symbol_table *t, size_t *capacity)
+/* One pass over the program's symbols for every specification. */
+static void match_all(bool fill)
 {
 	size_t i;
-	bool in_run = false;
+	struct spec *s;
 
 	for (i = 0; i < symtab.count; i++) {
 		const struct symbol *sym = &symtab.base[i];
 
-		if (!matches(p, sym)) {
-			in_run = false;
-			continue;
+		for (s = specs; s; s = s->next) {
+			if (matches(&s->left, sym))
+				extend_match(&s->left_state, sym, &tables[s->table], fill);
+			if (s->has_right && matches(&s->right, sym))
+				extend_match(&s->right_state, sym, &right_table, fill);
 		}
-		if (!in_run)
-			table_append(t, capacity, sym);
-		else
-			t->base[t->count - 1].end_address = sym->end_address;
-		in_run = true;
 	}
 }
 
-/*
- * Resolve every specification, newest first, into its table.  A "from/to"
- * specification gives each range it adds to the table (each run of
- * symbols "from" names) a list of arcs to the ranges "to" names; the list
- * travels with the range when the table is sorted, and when two ranges
- * start at one address only one is kept, with its own list (GNU gprof
- * 2.40 does the same: "-k a/b -k a/c" keeps only the newer a/c).
- */
+static void allocate(struct symbol_table *t)
+{
+	t->base = t->count ? xcalloc(t->count, sizeof(struct symbol)) : NULL;
+	range_slots += t->count;
+	t->count = 0;
+}
+
+/* Resolve every specification into its table (see above). */
 void symspec_resolve(void)
 {
 	struct spec *s;
-	size_t capacity[SYMSPEC_TABLES] = { 0 };
 	int t;
 
 	for (s = specs; s; s = s->next) {
 		char *slash = strchr(s->text, '/');
-		struct symbol_table *table = &tables[s->table];
-		size_t first_new = table->count, i, j;
 
 		if (slash) {
 			*slash = '\0';
@@ -157,27 +189,46 @@ void symspec_resolve(void)
 			s->has_right = true;
 		}
 		parse_pattern(s->text, &s->left);
-		collect(&s->left, table, &capacity[s->table]);
+	}
+	match_all(false);
+	for (t = 0; t < SYMSPEC_TABLES; t++)
+		allocate(&tables[t]);
+	allocate(&right_table);
+	match_all(true);
+
+	for (s = specs; s; s = s->next) {
+		struct symbol *from, *to;
+
 		if (!s->has_right)
 			continue;
-		{
-			size_t right_capacity = 0;
-
-			collect(&s->right, &s->right_ranges, &right_capacity);
-		}
-		for (i = first_new; i < table->count; i++) {
-			table->base[i].children = NULL;
-			for (j = 0; j < s->right_ranges.count; j++) {
+		for (from = s->left_state.newest; from; from = from->next)
+			for (to = s->right_state.newest; to; to = to->next) {
 				struct arc *arc = xcalloc(1, sizeof(*arc));
 
-				arc->child = &s->right_ranges.base[j];
-				arc->next_child = table->base[i].children;
-				table->base[i].children = arc;
+				arc->parent = from;
+				arc->child = to;
+				arc->next_child = from->children;
+				from->children = arc;
+				arc->next_parent = to->parents;
+				to->parents = arc;
+				spec_arcs = xrealloc(spec_arcs,
+						     (spec_arc_count + 1) * sizeof(*spec_arcs));
+				spec_arcs[spec_arc_count++] = arc;
 			}
-		}
 	}
 	for (t = 0; t < SYMSPEC_TABLES; t++)
 		symbol_table_finalize(&tables[t]);
+}
+
+size_t symspec_arcs(struct arc ***arcs)
+{
+	*arcs = spec_arcs;
+	return spec_arc_count;
+}
+
+size_t symspec_range_count(void)
+{
+	return range_slots;
 }
 
 bool symspec_holds(enum symspec_table table, uint64_t addr)

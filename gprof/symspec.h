@@ -30,6 +30,11 @@ bool symspec_empty(enum symspec_table table);
 /* The usual rule: in the include table, or the include table is empty and
  * the symbol is not in the exclude table. */
 bool symspec_selected(enum symspec_table incl, enum symspec_table excl, uint64_t addr);
+/* The arcs "from/to" specifications make between table ranges (count 0,
+ * in the order made), which GNU's --function-ordering also places. */
+size_t symspec_arcs(struct arc ***arcs);
+/* How many ranges the tables hold: a bound on any chain through them. */
+size_t symspec_range_count(void);
 /* -k from/to: is the arc between these symbols named by the table? */
 bool symspec_arc_named(enum symspec_table table, const struct symbol *from,
 		       const struct symbol *to);

@@ -66,6 +66,26 @@ for dir in "$fixtures"/*/; do
 	compare "ordering.file.$name.graph" "$dir" -R "$map" -q prog gmon.out
 done
 
+# "from/to" symspecs make arcs of their own (count 0) between copies of the
+# symbols they name, and GNU places those too, printing the copies' names
+for spec in "-k main/" "-qmain/" "-k sum_squares/square" "-q -Qsum_squares/square"; do
+	read -ra argv <<<"$spec"
+	compare "ordering.function.symspec-arcs.tiny.${spec// /_}" "$fixtures/tiny" -r "${argv[@]}" prog gmon.out
+done
+for spec in "-k step/helper" "-k main/" "-q -Qstep/helper" "-qmain.c:/other.c:"; do
+	read -ra argv <<<"$spec"
+	compare "ordering.function.symspec-arcs.static_dup.${spec// /_}" "$fixtures/static_dup" -r "${argv[@]}" prog gmon.out
+done
+compare ordering.file.symspec-arcs "$fixtures/tiny" -R "$SCRATCH/tiny.map" -k sum_squares/square prog gmon.out
+# where those copies' links make a loop GNU prints forever; ours stops
+(cd "$fixtures/static_dup" && timeout 20 "$GPROF" -b -r -qhelper/ prog gmon.out) >"$SCRATCH/loop.out"
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^main$' "$SCRATCH/loop.out"; then
+	pass ordering.function.symspec-arcs.loop-ends
+else
+	fail ordering.function.symspec-arcs.loop-ends "exit status $rc (124: still printing after 20 s)"
+fi
+
 # A run of two functions of one file: the second vanishes into the first
 # (GNU's garbage mark happens to be clear for a map this small).
 d=$fixtures/two_cycles
