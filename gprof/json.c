@@ -470,6 +470,66 @@ static void emit_call_graph(struct symbol **by_time)
 	json_close('}');
 }
 
+/* -C's order: by file and line (when both have a file), then address. */
+static int compare_block_order(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+
+	if (left->file && right->file) {
+		int by_file = strcmp(left->file->name, right->file->name);
+
+		if (by_file != 0)
+			return by_file;
+		if (left->line != right->line)
+			return left->line < right->line ? -1 : 1;
+	}
+	if (left->address != right->address)
+		return left->address < right->address ? -1 : 1;
+	return 0;
+}
+
+static void emit_count(const struct symbol *sym, const char *kind, uint64_t address,
+		       unsigned long count)
+{
+	char text[24];
+
+	json_open(NULL, '{');
+	json_string("kind", kind);
+	json_string("name", sym->name);
+	json_string("file", sym->file ? sym->file->name : NULL);
+	json_integer("line", sym->line);
+	snprintf(text, sizeof(text), "0x%llx", (unsigned long long)address);
+	json_string("address", text);
+	json_unsigned("count", count);
+	json_close('}');
+}
+
+/* What -C prints: each function's calls and its basic blocks' counts. */
+static void emit_execution_counts(void)
+{
+	struct symbol **sorted = xmalloc((symtab.count + 1) * sizeof(*sorted));
+	size_t n = 0, i;
+
+	for (i = 0; i < symtab.count; i++)
+		if (symspec_selected(INCL_EXEC, EXCL_EXEC, symtab.base[i].address))
+			sorted[n++] = &symtab.base[i];
+	qsort(sorted, n, sizeof(*sorted), compare_block_order);
+	json_open("execution_counts", '[');
+	for (i = 0; i < n; i++) {
+		const struct symbol *sym = sorted[i];
+		int k;
+
+		if (sym->calls > 0 || opt.show_zeros)
+			emit_count(sym, "function", sym->address, sym->calls);
+		for (k = 0; k < SYMBOL_BB_MAX && sym->bb_address[k]; k++)
+			if (sym->bb_calls[k] > 0 || opt.show_zeros)
+				emit_count(sym, "block", sym->bb_address[k], sym->bb_calls[k]);
+	}
+	json_close(']');
+	free(sorted);
+}
+
 void print_json(struct symbol **by_time, unsigned report, int input)
 {
 	bool flat = report & REPORT_FLAT, graph = report & REPORT_GRAPH;
@@ -490,6 +550,8 @@ void print_json(struct symbol **by_time, unsigned report, int input)
 		emit_flat_profile(by_time != NULL);
 	if (graph && by_time)
 		emit_call_graph(by_time);
+	if (report & REPORT_EXEC_COUNTS)
+		emit_execution_counts();
 	json_close('}');
 	putc('\n', json.out);
 }

@@ -97,3 +97,15 @@ def parse_entry(entry, graph):
         if not old or arc["self"] is not None:
             graph["arcs"][key] = arc
 
+
+EXEC_LINE = re.compile(r"^(.*):(\d+): \((.*):0x([0-9a-f]+)\) (\d+) executions$")
+
+def parse_exec_counts(path):
+    """The -C lines: [(file or None, line, name, address, count)]."""
+    out = []
+    for line in open(path, encoding="utf-8", errors="replace").read().split("\n"):
+        m = EXEC_LINE.match(line)
+        if m:
+            out.append((None if m.group(1) == "<unknown>" else m.group(1), int(m.group(2)),
+                        m.group(3), int(m.group(4), 16), int(m.group(5))))
+    return out

@@ -17,11 +17,17 @@
 . "$(dirname "$0")/../lib.sh"
 scratch
 FIXTURES=$TOP/tests/corpus/fixtures
+# Test one binary throughout: others may relink gprof/gprof meanwhile.
+for try in 1 2 3 4 5; do
+	cp "$GPROF" "$SCRATCH/gprof" 2>/dev/null && "$SCRATCH/gprof" --version >/dev/null 2>&1 && break
+	sleep 2
+done
+GPROF=$SCRATCH/gprof
 
 # option sets worth comparing: -T changes the text layout, -i/-s/-r/-R/-A/-C
 # print other reports, so they are left out
 common_sets=("default" "-p" "-q" "-z" "-a" "-D" "-c" "-P" "-Q" "-P -Q" "-p -z" "-q -z"
-	"-c -z" "-a -q" "--no-demangle")
+	"-c -z" "-a -q" "--no-demangle" "-C" "-C -z" "-p -C" "-l -C")
 
 list=$SCRATCH/runs
 : >"$list"
@@ -69,9 +75,32 @@ for dir in "$FIXTURES"/*/; do
 	done
 done
 
+# basic-block counts (no compiler writes them today): debug_g's profile
+# with a block record added, read with -l as -C needs
+bb=$SCRATCH/bb.gmon.out
+cp "$FIXTURES/debug_g/gmon.out" "$bb"
+python3 -c '
+import struct, sys
+blocks = [(0x1236, 1000), (0x1254, 2000), (0x1216, 5), (0x121c, 7)]
+record = bytes([2]) + struct.pack("<I", len(blocks))
+record += b"".join(struct.pack("<QQ", a, c) for a, c in blocks)
+open(sys.argv[1], "ab").write(record)' "$bb"
+for set in "-l -C" "-l -C -z"; do
+	read -ra args <<<"$set"
+	base=$SCRATCH/bb.$(echo "$set" | tr -d ' -')
+	(cd "$FIXTURES/debug_g" && "$GPROF" -b "${args[@]}" prog "$bb" >"$base.txt" 2>/dev/null &&
+		"$GPROF" --json "${args[@]}" prog "$bb" >"$base.json" 2>/dev/null)
+	if [ "$(grep -c ' executions$' "$base.txt")" -ge 4 ]; then
+		printf '%s\t%s\t%s\n' "json.bb-counts.$(echo "$set" | sed -e 's/^-*//' -e 's/ -*/_/g')" \
+			"$base.txt" "$base.json" >>"$list"
+	else
+		fail "json.bb-counts.setup" "gprof -b $set printed no block counts"
+	fi
+done
+
 PYTHONPATH=$TOP/tests/cli python3 - "$list" <<'EOF'
 import json, re, sys
-from gprof_text import parse_text
+from gprof_text import parse_text, parse_exec_counts
 
 def ok(name):
     print("ok " + name)
@@ -121,6 +150,20 @@ def check(name, text_path, json_path):
         else:
             diff = [(w, g) for w, g in zip(want, got) if w != g][:2]
             bad(name + ".flat.rows", "%d text rows, %d JSON; first differences %r" % (len(want), len(got), diff))
+
+    # execution counts (-C): the same lines in the same order
+    want = parse_exec_counts(text_path)
+    jcounts = doc.get("execution_counts")
+    if jcounts is None:
+        if want:
+            bad(name + ".exec-counts", "text has %d -C lines, JSON none" % len(want))
+    else:
+        got = [(c["file"], c["line"], c["name"], int(c["address"], 16), c["count"]) for c in jcounts]
+        if want == got:
+            ok(name + ".exec-counts")
+        else:
+            diff = [(w, g) for w, g in zip(want, got) if w != g][:2]
+            bad(name + ".exec-counts", "%d text lines, %d JSON; first differences %r" % (len(want), len(got), diff))
 
     jgraph = doc.get("call_graph")
     if (graph is None) != (jgraph is None):
