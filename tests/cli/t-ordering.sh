@@ -100,6 +100,16 @@ elif ! grep -q ' y\.o$' "$SCRATCH/run.out" || ! grep -q ' x\.o$' "$SCRATCH/run.o
 else
 	pass ordering.file.run.renamed
 fi
+# A map as nm -A prints it for main.o and other.o of static_dup, made from
+# the line table: two static helper() and step(), one in each file
+nm -l --defined-only "$fixtures/static_dup/prog" |
+	awk '$2 ~ /^[tT]$/ && NF == 4 { n = split($4, p, "/"); f = p[n]; sub(/:.*/, "", f)
+	     sub(/\.c$/, ".o", f); print f ":" $1 " " $2 " " $3 }' |
+	sort -t: -k1,1 -s >"$SCRATCH/objects.map"
+expect_eq ordering.file.objects.map-made 6 "$(grep -c . "$SCRATCH/objects.map")"
+compare ordering.file.objects "$fixtures/static_dup" -R "$SCRATCH/objects.map" prog gmon.out
+compare ordering.file.objects.flat "$fixtures/static_dup" -R "$SCRATCH/objects.map" -p prog gmon.out
+compare ordering.file.objects.graph "$fixtures/static_dup" -R "$SCRATCH/objects.map" -q prog gmon.out
 # the same run with many more lines of one file: only the rule is checked
 printf 'y.o:0 T red\n' >"$SCRATCH/long.map"
 for f in green blue ping pong burn; do printf 'y.o:0 T %s\n' $f; done >>"$SCRATCH/long.map"
@@ -148,6 +158,10 @@ bad_map blank-first '\na.o:0 T main\n' \
 	'gprof: blank-first.map:1: a map line must start with an object file name'
 bad_map only-no-symbols 'No symbols in a.o\n' \
 	'gprof: only-no-symbols.map: the file-ordering map names no functions'
+(cd "$d" && "$GPROF" -b -R "$SCRATCH" prog gmon.out) >/dev/null 2>"$SCRATCH/err"
+rc=$?
+expect_eq ordering.error.directory \
+	"1 gprof: $SCRATCH: read error: Is a directory" "$rc $(cat "$SCRATCH/err")"
 long=$(printf 'x%.0s' $(seq 1100))
 bad_map long-name "$long.o:0 T main\n" \
 	'gprof: long-name.map:1: object file name longer than 1023 characters'
