@@ -1,0 +1,81 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Copyright (c) 2026 The gprof/libgmon authors.
+#
+# tests/runtime/check-sanitizers.sh: run the runtime's test programs under
+# ThreadSanitizer (library and programs built with -fsanitize=thread) and
+# valgrind memcheck.  Slow, so not a suite of make check (its name does not
+# start with t-); run by hand after changing libgmon.  Prints one line per
+# check, "ok NAME" or "not ok NAME: why", like a suite.
+set -u
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/helpers.sh"
+need_runtime runtime.sanitizers
+runtime_scratch
+cd "$SCRATCH" || exit 2
+
+# ---- ThreadSanitizer: build a copy of the library with it
+mkdir tsan && cd tsan || exit 2
+ok=1
+for f in message arcs sampler start write; do
+	extra=
+	case $f in arcs | message) extra=-mgeneral-regs-only ;; esac
+	# shellcheck disable=SC2086
+	gcc -O1 -g -fsanitize=thread $extra -I"$TOP/libgmon" -I"$TOP/libgmon/arch/x86_64" \
+		-I"$TOP/include" -c -o "$f.o" "$TOP/libgmon/$f.c" || ok=0
+done
+gcc -I"$TOP/libgmon" -c -o mcount.o "$TOP/libgmon/arch/x86_64/mcount.S" || ok=0
+ar rcs libgmon-tsan.a ./*.o
+[ $ok = 1 ] || fail runtime.sanitizers.tsan.build "the library does not build with TSan"
+
+# tsan_run NAME ENV... -- PROGRAM ARGS...: no TSan report, exit status 0
+tsan_run() {
+	local name=$1 rc
+	shift
+	env "$@" >/dev/null 2>"$name.err"
+	rc=$?
+	if grep -q 'WARNING: ThreadSanitizer' "$name.err"; then
+		fail "runtime.sanitizers.tsan.$name" "$(grep -m1 SUMMARY "$name.err")"
+	elif [ $rc -ne 0 ]; then
+		fail "runtime.sanitizers.tsan.$name" "exit status $rc"
+	else
+		pass "runtime.sanitizers.tsan.$name"
+	fi
+}
+for p in threads calls fork spin; do
+	gcc -pg -O1 -g -fsanitize=thread -o "$p" "$PROGS/$p.c" libgmon-tsan.a
+done
+tsan_run threads ./threads
+expect_eq runtime.sanitizers.tsan.threads.exact-counts "leaf 8000000" \
+	"$(flat_calls threads gmon.out | grep '^leaf ')"
+tsan_run calls ./calls
+tsan_run fork ./fork
+tsan_run spin-100hz ./spin 4 200
+tsan_run spin-1000hz GMON_RATE=1000 ./spin 4 100
+cd .. || exit 2
+
+# ---- valgrind memcheck, on the ordinary library
+if command -v valgrind >/dev/null; then
+	mkdir vg && cd vg || exit 2
+	for p in threads calls fork spin; do
+		build_ours "$p" "$PROGS/$p.c"
+	done
+	vg_run() { # vg_run NAME PROGRAM ARGS...
+		local name=$1
+		shift
+		if valgrind -q --error-exitcode=97 "$@" >/dev/null 2>"$name.err"; then
+			pass "runtime.sanitizers.valgrind.$name"
+		else
+			fail "runtime.sanitizers.valgrind.$name" "$(grep -m1 '==' "$name.err")"
+		fi
+	}
+	vg_run threads ./threads
+	expect_eq runtime.sanitizers.valgrind.threads.exact-counts "leaf 8000000" \
+		"$(flat_calls threads gmon.out | grep '^leaf ')"
+	vg_run calls ./calls
+	vg_run fork ./fork
+	vg_run spin-100hz ./spin 2 100
+	cd .. || exit 2
+else
+	fail runtime.sanitizers.valgrind "valgrind is not installed"
+fi
