@@ -128,6 +128,16 @@ case $(bin_width preload.d/gmon.out) in
 2 | 4 | 8 | 16) pass runtime.preload.existing-binary.written-by-us ;;
 *) fail runtime.preload.existing-binary.written-by-us "bin width $(bin_width preload.d/gmon.out)" ;;
 esac
+# ... and into a -finstrument-functions binary (glibc's hooks do nothing)
+$RT_CC -finstrument-functions -O1 -fno-inline -o cyg-glibc "$PROGS/calls.c"
+mkdir -p preload-cyg.d
+(cd preload-cyg.d && LD_PRELOAD=$LIBGMON_SO ../cyg-glibc >/dev/null)
+if [ -f preload-cyg.d/gmon.out ]; then
+	call_arcs cyg-glibc preload-cyg.d/gmon.out >arcs.preload-cyg
+	expect_same runtime.preload.instrument-functions.same-graph arcs.pg arcs.preload-cyg
+else
+	fail runtime.preload.instrument-functions.same-graph "no gmon.out written"
+fi
 # A program without hooks (here a shell) started under the same
 # LD_PRELOAD writes nothing.
 mkdir -p quiet.d
