@@ -132,7 +132,8 @@ arc_insert(uint32_t *slot, uint32_t head, uintptr_t from_pc, uintptr_t self_pc)
 {
 	uint32_t n = __atomic_load_n(&gmon_arc_table.used, __ATOMIC_RELAXED);
 	if (n >= gmon_arc_table.capacity ||
-	    (n = __atomic_add_fetch(&gmon_arc_table.used, 1, __ATOMIC_RELAXED)) > gmon_arc_table.capacity) {
+	    (n = __atomic_add_fetch(&gmon_arc_table.used, 1, __ATOMIC_RELAXED)) >
+	            gmon_arc_table.capacity) {
 		if (!__atomic_exchange_n(&gmon_arc_table.warned_full, 1, __ATOMIC_RELAXED)) {
 			char buf[24];
 			gmon_message("arc table full at ", gmon_decimal(buf, gmon_arc_table.capacity),
@@ -157,9 +158,10 @@ arc_insert(uint32_t *slot, uint32_t head, uintptr_t from_pc, uintptr_t self_pc)
 	count_one(&a->count);
 }
 
-/* The one routine every hook feeds.  It preserves all general registers
- * (see the stubs), so the common case, the arc at its chain's head, costs
- * a few loads and one add. */
+/* What every hook comes to: the whole of __cyg_profile_func_enter, and
+ * everything but the common case of mcount and __fentry__ (whose stubs
+ * do that case themselves, the same way).  It preserves all general
+ * registers, so the stubs need not. */
 GMON_PRESERVES_ALL void gmon_record_arc(uintptr_t from_pc, uintptr_t self_pc)
 {
 	if (__builtin_expect(__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON, 0))
