@@ -50,7 +50,7 @@ for prog in cycle3 diamond; do
 	expect_eq "sum.$prog.write.status" 0 "$rc"
 	same "sum.$prog.write.stdout-as-gnu" gnu-s.out our-s.out
 	mv gmon.sum our.sum
-	expect_eq "sum.$prog.write.no-temporary-file" "" "$(ls -A | grep '^\.gmon\.sum\.')"
+	expect_eq "sum.$prog.write.no-temporary-file" "" "$(find . -maxdepth 1 -name '.gmon.sum.*')"
 
 	# (a) GNU reading our gmon.sum prints what it prints from the originals
 	"$GNU_GPROF" -b prog our.sum >gnu-our.txt 2>&1
@@ -110,10 +110,13 @@ W=$SCRATCH/cycle3
 cd "$W" || exit 2
 old='an earlier gmon.sum'
 
+# list DIR: its entries, dot files included, on one line
+list() { find "$1" -mindepth 1 -maxdepth 1 -printf '%P\n' | sort | tr '\n' ' '; }
+
 # unchanged NAME: gmon.sum still holds $old and nothing else appeared
 unchanged() {
 	local listing
-	listing=$(ls -A "$1" | sort | tr '\n' ' ')
+	listing=$(list "$1")
 	if [ "$(cat "$1/gmon.sum")" != "$old" ]; then
 		fail "$2" "gmon.sum was changed"
 	elif [ "$listing" != "$3" ]; then
@@ -171,4 +174,4 @@ expect_same sum.atomic.replaced-content g1.sum ok/gmon.sum
 expect_eq sum.atomic.mode-umask-022 644 "$(stat -c %a ok/gmon.sum)"
 (cd ok && umask 077 && "$GPROF" -s ../prog ../g1)
 expect_eq sum.atomic.mode-umask-077 600 "$(stat -c %a ok/gmon.sum)"
-expect_eq sum.atomic.replaced.listing "gmon.sum " "$(ls -A ok | sort | tr '\n' ' ')"
+expect_eq sum.atomic.replaced.listing "gmon.sum " "$(list ok)"
