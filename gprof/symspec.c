@@ -4,9 +4,10 @@
  *
  * A specification names symbols by function name, by source file (a name
  * with a dot, or "file:"), by file and function or line ("file:func",
- * "file:42"), or by line alone ("42").  "from/to" names arcs (-k, -q, -Q).
- * Each table holds one address range per run of consecutive matching
- * symbols, sorted and looked up by binary search, as in GNU gprof.
+ * "file:42"), or by line alone ("42"); ":name" is a function whose name
+ * has a dot, "file:" a file whose name has none.  "from/to" names arcs
+ * (-k, -q, -Q).  Each table holds one address range per run of consecutive
+ * matching symbols, sorted and looked up by binary search, as in GNU gprof.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -211,8 +212,11 @@ void symspec_resolve(void)
 				from->children = arc;
 				arc->next_parent = to->parents;
 				to->parents = arc;
-				spec_arcs = xrealloc(spec_arcs,
-						     (spec_arc_count + 1) * sizeof(*spec_arcs));
+				/* grow at 1, 2, 4, 8, ... */
+				if ((spec_arc_count & (spec_arc_count - 1)) == 0)
+					spec_arcs = xrealloc(spec_arcs,
+							     (2 * spec_arc_count + 1) *
+								     sizeof(*spec_arcs));
 				spec_arcs[spec_arc_count++] = arc;
 			}
 	}
