@@ -266,3 +266,37 @@ else
 fi
 printf -- '-b -w abc\n' >bad.rsp
 error options.response.bad-argument "gprof: -w: invalid number 'abc'" @bad.rsp prog gmon.out
+
+# ---------------------------------------------------------------- symspecs
+# Specifications only a program built here can show: a source file whose
+# name has no dot ("FILE:" names it) and a GNU C nested function, whose
+# symbol has a dot (":NAME" names it; "NAME" alone would be a file name).
+mkdir odd && cd odd || exit 2
+cat >oddsrc <<'SRC'
+static volatile unsigned long sink;
+static void spin(int n) { for (volatile int i = 0; i < n; i++) sink += i; }
+int outer(int n)
+{
+	int inner(int k) { spin(k); return k + 1; }
+	int t = 0;
+	for (int i = 0; i < n; i++)
+		t += inner(20000);
+	return t;
+}
+int main(void) { spin(100000); return outer(3000) == 0; }
+SRC
+if gcc -pg -g -O0 -x c -o prog oddsrc 2>/dev/null && ./prog && [ -f gmon.out ]; then
+	for spec in -poddsrc: -Poddsrc: -qoddsrc: -Qoddsrc: -poddsrc -p:inner.0 -q:inner.0 \
+		-Q:inner.0 -pinner.0 "-k outer/:inner.0" "-k oddsrc:/oddsrc:" -poddsrc:5 -p5 \
+		"-n oddsrc:" "-N :inner.0"; do
+		read -ra argv <<<"$spec"
+		same "options.symspec.${spec// /_}" -b "${argv[@]}" prog gmon.out
+	done
+	# the nested function alone: its own line, nothing else
+	run ours -b -p:inner.0 prog gmon.out
+	expect_eq options.symspec.nested-only "inner.0" \
+		"$(awk '$1 ~ /^[0-9.]+$/ && NF >= 4 { print $NF }' ours.out)"
+else
+	fail options.symspec.build "cannot build and run a -pg program with gcc"
+fi
+cd .. || exit 2
