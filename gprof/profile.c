@@ -914,18 +914,117 @@ static bool encode_bsd(struct writer *w, const struct target *t, enum file_forma
 	return true;
 }
 
+/* Signals that would kill us between creating the temporary file and
+ * renaming it: held back meanwhile, so that the file is never left. */
+static void block_signals(sigset_t *held, sigset_t *old)
+{
+	static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE };
+	size_t i;
+
+	sigemptyset(held);
+	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
+		struct sigaction sa;
+
+		/* one we ignore (nohup) must not cancel the write */
+		if (sigaction(fatal_signals[i], NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+			continue;
+		sigaddset(held, fatal_signals[i]);
+	}
+	sigprocmask(SIG_BLOCK, held, old);
+}
+
+/* Did one of the held signals arrive? */
+static bool signal_pending(const sigset_t *held)
+{
+	sigset_t pending;
+	int sig;
+
+	if (sigpending(&pending) != 0)
+		return false;
+	for (sig = 1; sig < NSIG; sig++)
+		if (sigismember(held, sig) == 1 && sigismember(&pending, sig) == 1)
+			return true;
+	return false;
+}
+
+/* Write the encoded bytes to a temporary file beside path and rename it
+ * over path, unless one of the held signals arrived meanwhile; on any
+ * failure remove the temporary file. */
+static bool replace_file(const char *path, const struct writer *w, const sigset_t *held,
+			 char *err, size_t err_size)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	size_t dir_len = (size_t)(base - path);
+	char *tmp = xmalloc(strlen(path) + 9);
+	size_t done = 0;
+	void (*old_xfsz)(int);
+	mode_t mask;
+	int fd;
+
+	/* ".NAME.XXXXXX" beside NAME, so that rename() cannot cross devices */
+	memcpy(tmp, path, dir_len);
+	sprintf(tmp + dir_len, ".%s.XXXXXX", base);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		snprintf(err, err_size, "%s: cannot create a temporary file in %s: %s", path,
+			 dir_len ? "its directory" : "the current directory", strerror(errno));
+		free(tmp);
+		return false;
+	}
+	/* past a file-size limit write() should fail, not kill us with the
+	 * temporary file left behind */
+	old_xfsz = signal(SIGXFSZ, SIG_IGN);
+	while (done < w->size) {
+		ssize_t n = write(fd, w->data + done, w->size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			snprintf(err, err_size, "%s: write failed: %s", path,
+				 n < 0 ? strerror(errno) : "nothing written");
+			break;
+		}
+		done += (size_t)n;
+	}
+	signal(SIGXFSZ, old_xfsz);
+	if (done < w->size)
+		goto fail;
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0) {
+		snprintf(err, err_size, "%s: write failed: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (close(fd) != 0) {
+		fd = -1;
+		snprintf(err, err_size, "%s: write failed: %s", path, strerror(errno));
+		goto fail;
+	}
+	fd = -1;
+	if (signal_pending(held)) {
+		snprintf(err, err_size, "%s: interrupted by a signal; left as it was", path);
+		goto fail;
+	}
+	if (rename(tmp, path) != 0) {
+		snprintf(err, err_size, "%s: cannot replace it: %s", path, strerror(errno));
+		goto fail;
+	}
+	free(tmp);
+	return true;
+fail:
+	if (fd >= 0)
+		close(fd);
+	unlink(tmp);
+	free(tmp);
+	return false;
+}
+
 bool profile_write(const char *path, const struct target *t, enum file_format format,
 		   const struct profile *p, char *err, size_t err_size)
 {
 	struct writer w = { .big_endian = t->big_endian };
-	char *tmp = NULL;
-	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	size_t dir_len = (size_t)(base - path);
-	int fd;
-	size_t done = 0;
-	mode_t mask;
-	void (*old_xfsz)(int);
+	sigset_t held, old;
 	bool ok = false;
 
 	if (format == FORMAT_BSD || format == FORMAT_BSD44) {
@@ -938,58 +1037,13 @@ bool profile_write(const char *path, const struct target *t, enum file_format fo
 		warning("%s: %zu count%s too large for the format (more than %d full records); written saturated",
 			path, w.saturated, w.saturated == 1 ? "" : "s", PROFILE_MAX_SPLIT);
 
-	/* ".NAME.XXXXXX" beside NAME, so that rename() cannot cross devices */
-	tmp = xmalloc(strlen(path) + 9);
-	memcpy(tmp, path, dir_len);
-	sprintf(tmp + dir_len, ".%s.XXXXXX", base);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, err_size, "%s: cannot create a temporary file in %s: %s", path,
-			 dir_len ? "its directory" : "the current directory", strerror(errno));
-		goto out;
-	}
-	/* past a file-size limit write() should fail, not kill us with the
-	 * temporary file left behind */
-	old_xfsz = signal(SIGXFSZ, SIG_IGN);
-	while (done < w.size) {
-		ssize_t n = write(fd, w.data + done, w.size - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			snprintf(err, err_size, "%s: write failed: %s", path,
-				 n < 0 ? strerror(errno) : "nothing written");
-			break;
-		}
-		done += (size_t)n;
-	}
-	signal(SIGXFSZ, old_xfsz);
-	if (done < w.size) {
-		close(fd);
-		unlink(tmp);
-		goto out;
-	}
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0) {
-		snprintf(err, err_size, "%s: write failed: %s", path, strerror(errno));
-		close(fd);
-		unlink(tmp);
-		goto out;
-	}
-	if (close(fd) != 0) {
-		snprintf(err, err_size, "%s: write failed: %s", path, strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	if (rename(tmp, path) != 0) {
-		snprintf(err, err_size, "%s: cannot replace it: %s", path, strerror(errno));
-		unlink(tmp);
-		goto out;
-	}
-	ok = true;
+	/* A signal held back until the file is either in place or gone.  One
+	 * that arrives before the rename cancels it: an interrupted run
+	 * leaves the old file.  Unblocking then delivers it. */
+	block_signals(&held, &old);
+	ok = replace_file(path, &w, &held, err, err_size);
+	sigprocmask(SIG_SETMASK, &old, NULL);
 out:
-	free(tmp);
 	free(w.data);
 	return ok;
 }

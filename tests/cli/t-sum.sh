@@ -175,3 +175,36 @@ expect_eq sum.atomic.mode-umask-022 644 "$(stat -c %a ok/gmon.sum)"
 (cd ok && umask 077 && "$GPROF" -s ../prog ../g1)
 expect_eq sum.atomic.mode-umask-077 600 "$(stat -c %a ok/gmon.sum)"
 expect_eq sum.atomic.replaced.listing "gmon.sum " "$(list ok)"
+
+# A signal while gmon.sum is being written (raised from inside fsync by a
+# preloaded shim): the run dies of it, but only after removing its
+# temporary file, and the old gmon.sum stays.  An ignored signal (nohup)
+# does not interrupt the write.
+cat >shim.c <<'SHIM'
+#include <signal.h>
+int fsync(int fd)
+{
+	(void)fd;
+	raise(SIGNUM);
+	return 0;
+}
+SHIM
+for sig in TERM INT HUP; do
+	num=$(kill -l "$sig")
+	if ! gcc -shared -fPIC -DSIGNUM="$num" -o "shim-$sig.so" shim.c 2>/dev/null; then
+		fail "sum.atomic.signal-$sig" "cannot build the fsync shim"
+		continue
+	fi
+	mkdir -p "sig-$sig"
+	printf '%s\n' "$old" >"sig-$sig/gmon.sum"
+	(cd "sig-$sig" && LD_PRELOAD=$W/shim-$sig.so "$GPROF" -s ../prog ../g1 >/dev/null 2>&1)
+	rc=$?
+	expect_eq "sum.atomic.signal-$sig.status" $((128 + num)) "$rc"
+	unchanged "sig-$sig" "sum.atomic.signal-$sig.untouched" "gmon.sum "
+done
+mkdir -p sig-ignored
+printf '%s\n' "$old" >sig-ignored/gmon.sum
+(cd sig-ignored && trap '' TERM && LD_PRELOAD=$W/shim-TERM.so "$GPROF" -s ../prog ../g1)
+rc=$?
+expect_eq sum.atomic.signal-ignored.status 0 "$rc"
+expect_same sum.atomic.signal-ignored.written g1.sum sig-ignored/gmon.sum
