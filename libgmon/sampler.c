@@ -9,10 +9,15 @@
  * calls only.
  *
  * Two clocks:
- *  - ITIMER_PROF (the default, 100 Hz): SIGPROF per 10 ms of the
- *    process's CPU time, whichever thread used it.  The kernel checks
- *    interval timers on its tick, so this clock cannot go faster than the
- *    tick (250 Hz here), whatever one asks for.
+ *  - the process CPU-time clock (the default, 100 Hz): SIGPROF per 10 ms
+ *    of the process's CPU time, whichever thread used it, which is what
+ *    setitimer(ITIMER_PROF) gives, but from timer_create: an interval
+ *    timer survives execve, so a forked child that runs another program
+ *    would be killed by the first SIGPROF; a POSIX timer is deleted by
+ *    execve.  Its overrun count also gives back the samples that a loaded
+ *    machine merges into one signal.  The kernel checks CPU-time timers
+ *    on its tick, so this clock cannot go faster than the tick (250 Hz
+ *    here), whatever one asks for.
  *  - a perf_event_open task-clock per thread (GMON_RATE above 100): a
  *    high-resolution timer on each thread's own CPU time, inherited by
  *    threads and children created later, delivering a synchronous SIGTRAP
@@ -28,7 +33,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
-#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "arch.h"
@@ -45,7 +50,7 @@
 #define MAX_BINS (4u << 20)
 #define MIN_BIN_SHIFT 1
 
-enum clock_kind { CLOCK_NONE, CLOCK_ITIMER, CLOCK_PERF };
+enum clock_kind { CLOCK_NONE, CLOCK_CPUTIME, CLOCK_PERF };
 
 /*
  * The histogram: bins[i] counts samples whose PC lies in
@@ -66,7 +71,8 @@ static struct {
 	unsigned rate; /* samples per second of CPU time, as achieved */
 	enum clock_kind clock;
 	int perf_fd;
-	struct itimerval itimer;
+	timer_t timer;
+	struct itimerspec interval;
 } hist = { .perf_fd = -1 };
 
 int gmon_hist_init(uintptr_t low_pc, uintptr_t high_pc)
@@ -98,13 +104,13 @@ int gmon_hist_init(uintptr_t low_pc, uintptr_t high_pc)
 	return 0;
 }
 
-static void bin_add(uint16_t *bin)
+static void bin_add(uint16_t *bin, unsigned samples)
 {
-	uint16_t v = __atomic_load_n(bin, __ATOMIC_RELAXED);
+	uint16_t v = __atomic_load_n(bin, __ATOMIC_RELAXED), sum;
+	do
+		sum = samples >= (unsigned)(UINT16_MAX - v) ? UINT16_MAX : (uint16_t)(v + samples);
 	while (v != UINT16_MAX &&
-	       !__atomic_compare_exchange_n(bin, &v, (uint16_t)(v + 1), 1, __ATOMIC_RELAXED,
-	                                    __ATOMIC_RELAXED))
-		;
+	       !__atomic_compare_exchange_n(bin, &v, sum, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
 }
 
 static void on_sample(int signo, siginfo_t *info, void *context)
@@ -118,9 +124,13 @@ static void on_sample(int signo, siginfo_t *info, void *context)
 		return;
 	}
 	if (__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) == GMON_ON && hist.bins) {
+		/* expiries merged into this signal were spent at this PC too */
+		unsigned samples = 1;
+		if (signo == SIGPROF && info->si_code == SI_TIMER && info->si_overrun > 0)
+			samples += (unsigned)info->si_overrun;
 		uintptr_t offset = gmon_arch_signal_pc(context) - hist.low_pc;
 		if (offset < hist.high_pc - hist.low_pc)
-			bin_add(&hist.bins[offset >> hist.shift]);
+			bin_add(&hist.bins[offset >> hist.shift], samples);
 	}
 	errno = saved_errno;
 }
@@ -135,20 +145,36 @@ static int install_handler(int signo)
 	return sigaction(signo, &sa, NULL);
 }
 
-static unsigned start_itimer(unsigned rate_hz)
+static int arm_cputime_timer(void)
 {
-	long usec = 1000000L / rate_hz;
-	hist.itimer.it_interval.tv_sec = usec / 1000000;
-	hist.itimer.it_interval.tv_usec = usec % 1000000;
-	hist.itimer.it_value = hist.itimer.it_interval;
-	if (install_handler(SIGPROF) != 0 || setitimer(ITIMER_PROF, &hist.itimer, NULL) != 0)
+	struct sigevent event;
+	memset(&event, 0, sizeof event);
+	event.sigev_notify = SIGEV_SIGNAL;
+	event.sigev_signo = SIGPROF;
+	if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &event, &hist.timer) != 0)
+		return -1;
+	if (timer_settime(hist.timer, 0, &hist.interval, NULL) != 0) {
+		timer_delete(hist.timer);
+		return -1;
+	}
+	return 0;
+}
+
+static unsigned start_cputime(unsigned rate_hz)
+{
+	long ns = 1000000000L / rate_hz;
+	hist.interval.it_interval.tv_sec = ns / 1000000000L;
+	hist.interval.it_interval.tv_nsec = ns % 1000000000L;
+	hist.interval.it_value = hist.interval.it_interval;
+	if (install_handler(SIGPROF) != 0 || arm_cputime_timer() != 0)
 		return 0;
-	/* The kernel may round the interval: record what it kept. */
-	struct itimerval kept;
-	if (getitimer(ITIMER_PROF, &kept) == 0)
-		usec = kept.it_interval.tv_sec * 1000000L + kept.it_interval.tv_usec;
-	hist.clock = CLOCK_ITIMER;
-	return usec > 0 ? (unsigned)((1000000L + usec / 2) / usec) : 0;
+	/* Should the kernel round the interval, record what it kept. */
+	struct itimerspec kept;
+	if (timer_gettime(hist.timer, &kept) == 0 &&
+	    (kept.it_interval.tv_sec != 0 || kept.it_interval.tv_nsec != 0))
+		ns = kept.it_interval.tv_sec * 1000000000L + kept.it_interval.tv_nsec;
+	hist.clock = CLOCK_CPUTIME;
+	return (unsigned)((1000000000L + ns / 2) / ns);
 }
 
 static unsigned start_perf(unsigned rate_hz)
@@ -191,17 +217,16 @@ unsigned gmon_sampler_start(unsigned rate_hz)
 		}
 	}
 	if (!achieved)
-		achieved = start_itimer(rate_hz);
+		achieved = start_cputime(rate_hz);
 	hist.rate = achieved;
 	return achieved;
 }
 
 void gmon_sampler_stop(void)
 {
-	if (hist.clock == CLOCK_ITIMER) {
-		struct itimerval off;
-		memset(&off, 0, sizeof off);
-		setitimer(ITIMER_PROF, &off, NULL);
+	if (hist.clock == CLOCK_CPUTIME) {
+		timer_delete(hist.timer);
+		hist.clock = CLOCK_NONE;
 	} else if (hist.clock == CLOCK_PERF) {
 		/* Applies to the copies inherited by threads as well. */
 		ioctl(hist.perf_fd, PERF_EVENT_IOC_DISABLE, 0);
@@ -214,10 +239,12 @@ void gmon_sampler_after_fork(void)
 	if (hist.bins)
 		mmap(hist.bins, hist.bins_bytes, PROT_READ | PROT_WRITE,
 		     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
-	/* Interval timers are not inherited; the perf clock is, but its
-	 * descriptor is the parent's: disabling it would stop the parent. */
-	if (hist.clock == CLOCK_ITIMER) {
-		setitimer(ITIMER_PROF, &hist.itimer, NULL);
+	/* POSIX timers are not inherited: the child needs its own.  The perf
+	 * clock is inherited, but its descriptor is the parent's: disabling
+	 * it would stop the parent. */
+	if (hist.clock == CLOCK_CPUTIME) {
+		if (arm_cputime_timer() != 0)
+			hist.clock = CLOCK_NONE;
 	} else if (hist.clock == CLOCK_PERF) {
 		close(hist.perf_fd);
 		hist.perf_fd = -1;

@@ -5,6 +5,7 @@
 # tests/runtime/t-output.sh: where and how gmon.out is written, and what
 # happens when it cannot be.
 #   runtime.fork.*        a child writes its own file, with its own counts
+#   runtime.exec.*        no sampling signal reaches the next program
 #   runtime.chdir.*       the file goes to the directory at start-up
 #   runtime.unwritable.*  one line on stderr, exit status unchanged
 #   runtime.prefix.*      GMON_OUT_PREFIX gives PREFIX.<pid>
@@ -42,6 +43,13 @@ if [ -f forkdir/gmon.out ] && [ -f "forkdir/gmon.out.$child" ]; then
 else
 	fail runtime.fork.child-own-file "files: $(ls forkdir | xargs)"
 fi
+
+# ---- exec: the sampling clock must not outlive the program image (an
+# interval timer survives execve, and would kill what runs next)
+build_ours forkexec "$PROGS/forkexec.c"
+mkdir execdir
+expect_eq runtime.fork.exec-child-survives "done exit 0" "$(cd execdir && ../forkexec fork | xargs)"
+expect_eq runtime.exec.new-image-survives done "$(cd execdir && ../forkexec exec 2>&1)"
 
 # ---- chdir: the program moves to elsewhere/ before exiting
 build_ours exits "$PROGS/exits.c"
