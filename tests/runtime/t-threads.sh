@@ -45,11 +45,10 @@ check_rate() {
 }
 
 build_ours spin "$PROGS/spin.c"
-# An interval timer's signals merge when one is still pending as the next
-# comes due (a loaded machine): allow it fewer.  The perf clock is per
-# thread.
+# Signals merged on a loaded machine come back as the timer's overrun
+# count, so the default clock is close to exact too.
 ms=$(./spin 4 250)
-check_rate runtime.sampler.default-100hz.all-threads 100 "$ms" 50
+check_rate runtime.sampler.default-100hz.all-threads 100 "$ms" 85
 ms=$(GMON_RATE=1000 ./spin 4 100)
 check_rate runtime.sampler.rate-1000.all-threads 1000 "$ms" 75
 ms=$(GMON_RATE=4000 ./spin 0 100)
