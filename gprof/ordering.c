@@ -166,6 +166,21 @@ void file_ordering_check_map(void)
 		map_load(opt.file_ordering_map);
 }
 
+/* Forget the map, for an in-process fuzzer that runs gprof many times. */
+void file_ordering_reset(void)
+{
+	size_t i;
+
+	for (i = 0; i < map_count; i++) {
+		free(map[i].file_name);
+		free(map[i].function_name);
+	}
+	free(map);
+	map = NULL;
+	map_count = 0;
+	map_read = false;
+}
+
 /* ------------------------------------------------------------ placement */
 
 /*

@@ -13,5 +13,7 @@
 const char *file_ordering_rename(const char *function_name);
 /* -R with -S: read and check the map, which then renames nothing. */
 void file_ordering_check_map(void);
+/* Forget the map (for in-process fuzzing). */
+void file_ordering_reset(void);
 
 #endif

@@ -235,6 +235,36 @@ size_t symspec_range_count(void)
 	return range_slots;
 }
 
+/* Forget every specification and table, for an in-process fuzzer that
+ * runs gprof's command line many times (gprof itself resolves once). */
+void symspec_reset(void)
+{
+	struct spec *s, *next;
+	size_t i;
+	int t;
+
+	for (s = specs; s; s = next) {
+		next = s->next;
+		free(s->text);
+		free(s);
+	}
+	specs = NULL;
+	for (i = 0; i < spec_arc_count; i++)
+		free(spec_arcs[i]);
+	free(spec_arcs);
+	spec_arcs = NULL;
+	spec_arc_count = 0;
+	for (t = 0; t < SYMSPEC_TABLES; t++) {
+		free(tables[t].base);
+		tables[t].base = NULL;
+		tables[t].count = 0;
+	}
+	free(right_table.base);
+	right_table.base = NULL;
+	right_table.count = 0;
+	range_slots = 0;
+}
+
 bool symspec_holds(enum symspec_table table, uint64_t addr)
 {
 	return symbol_lookup(&tables[table], addr) != NULL;

@@ -24,6 +24,8 @@ enum symspec_table {
 void symspec_add(const char *spec, enum symspec_table table);
 /* Match every specification against the symbol table. */
 void symspec_resolve(void);
+/* Forget every specification and table (for in-process fuzzing). */
+void symspec_reset(void);
 /* Is addr inside a symbol the table holds? */
 bool symspec_holds(enum symspec_table table, uint64_t addr);
 bool symspec_empty(enum symspec_table table);
