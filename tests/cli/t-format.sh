@@ -71,6 +71,16 @@ for bits in 32 64; do
 		expect_same "format.$L.sum.4.4bsd.gnu-reads-ours" gnu.txt gnu-bsd.txt
 		"$GPROF" -b prog bsd.sum >ours-bsd.txt 2>&1
 		expect_same "format.$L.sum.4.4bsd.ours-reads-ours" gnu.txt ours-bsd.txt
+		# the old BSD header (no rate: both assume the clock's, 100 here)
+		"$GPROF" -O bsd -s prog gmon.out && mv gmon.sum oldbsd.sum
+		# header (12 or 20 bytes), 128 bins, 5 arcs of 3 addresses
+		a=$((bits / 8))
+		expect_eq "format.$L.sum.bsd.size" $(((a == 8 ? 20 : 12) + 256 + 15 * a)) \
+			"$(stat -c %s oldbsd.sum)"
+		"$GNU_GPROF" -b prog oldbsd.sum >gnu-oldbsd.txt 2>&1
+		expect_same "format.$L.sum.bsd.gnu-reads-ours" gnu.txt gnu-oldbsd.txt
+		"$GPROF" -b prog oldbsd.sum >ours-oldbsd.txt 2>&1
+		expect_same "format.$L.sum.bsd.ours-reads-ours" gnu.txt ours-oldbsd.txt
 		# GNU's own 4.4BSD file made from ours, read by both
 		"$GNU_GPROF" -O 4.4bsd -s prog bsd.sum && mv gmon.sum gnu-bsd.sum
 		"$GPROF" -b prog gnu-bsd.sum >ours-gnu-bsd.txt 2>&1
