@@ -84,6 +84,19 @@ case $(cat missing.err) in
 esac
 ls "$SCRATCH"/*.tmp >/dev/null 2>&1 && fail runtime.unwritable.no-temp-left "temporary files left"
 
+# A write that fails halfway (as on a full disk: here a file size limit,
+# with SIGXFSZ ignored so that write returns EFBIG) leaves the previous
+# gmon.out as it was: the new one was going to a temporary file.
+mkdir full
+echo previous >full/gmon.out
+status=0
+(cd full && ulimit -f 2 && trap '' XFSZ && ../exits - 5 >/dev/null 2>../efbig.err) || status=$?
+expect_eq runtime.unwritable.write-fails.exit-status 5 "$status"
+expect_eq runtime.unwritable.write-fails.message \
+	"libgmon: cannot write $SCRATCH/full/gmon.out: File too large" "$(cat efbig.err)"
+expect_eq runtime.unwritable.write-fails.old-file-kept previous "$(cat full/gmon.out)"
+expect_eq runtime.unwritable.write-fails.no-temp-left "gmon.out" "$(ls full | xargs)"
+
 # ---- GMON_OUT_PREFIX
 mkdir pre
 pid=$(GMON_OUT_PREFIX=$SCRATCH/pre/prof ./exits)
