@@ -166,3 +166,20 @@ elif [ -n "$bad" ]; then
 else
 	pass runtime.callsite.exact
 fi
+
+# ... and the line of the call instruction (return address - 1) is a line
+# that calls the callee: by name, or through apply's pointer fn.
+$RT_CC -pg -g -O0 -o calls-g "$PROGS/calls.c" "$LIBGMON_A"
+run_in calls-g.d "$SCRATCH/calls-g"
+bad=
+while read -r _ from self _; do
+	line=$(printf '0x%x\n' $((from - 1)) | addr2line -e calls-g | sed 's/.*://; s/ .*//')
+	callee=$(addr2line -f -e calls-g "$self" | head -1)
+	text=$(sed -n "${line}p" "$PROGS/calls.c")
+	case $text in
+	*"$callee("* | *"fn("*) ;;
+	*) bad="$bad $callee@$line" ;;
+	esac
+done < <(gmon_dump calls-g.d/gmon.out | grep '^arc')
+if [ -z "$bad" ]; then pass runtime.callsite.line-of-call
+else fail runtime.callsite.line-of-call "call lines that do not call the callee:$bad"; fi
