@@ -461,7 +461,8 @@ int main(int argc, char **argv)
 		if (!had_blocks && (profile.input & INPUT_BB_COUNTS) && !opt.line_granularity &&
 		    !(report & REPORT_SUM))
 			warning("ignoring basic-block execution counts (use -l or --line)");
-		if (report & REPORT_FILE_INFO) {
+		/* --json and --dot own stdout: one document, nothing before it */
+		if ((report & REPORT_FILE_INFO) && !opt.json && !opt.dot) {
 			printf("File `%s' (version %d) contains:\n", path, info.version);
 			printf(info.histogram_records == 1 ? "\t%d histogram record\n"
 							   : "\t%d histogram records\n",

@@ -266,3 +266,7 @@ for bad in -1 101 abc ""; do
 		fail "dot.threshold.refused[$bad]" "rc $rc"
 	fi
 done
+
+# ---- -i prints its text before the reports: never into the graph
+first=$(cd "$FIXTURES/cycle2" && "$GPROF" --dot -i prog gmon.out | head -1)
+expect_eq dot.file-info.left-out 'digraph "prog" {' "$first"

@@ -277,3 +277,10 @@ if [ $rc -ne 0 ] && [ "$(wc -l <"$SCRATCH/both.err")" -eq 1 ]; then
 else
 	fail json.refuse.with-dot "--json --dot: rc $rc, stderr $(cat "$SCRATCH/both.err")"
 fi
+
+# ---- -i prints its text before the reports: never into the JSON
+if (cd "$FIXTURES/cycle2" && "$GPROF" --json -i prog gmon.out) | jq -e .format_version >/dev/null 2>&1; then
+	pass json.file-info.left-out
+else
+	fail json.file-info.left-out "gprof --json -i is not one JSON document"
+fi
