@@ -13,7 +13,8 @@
 # --edge-threshold percent (arcs within a cycle or a function judged by
 # their ends alone), with the text's counts.  Exact percentages come from
 # --json (which t-json.sh checks against the text); the sets and counts
-# from the text.
+# from the text.  Labels: name, total and self share, calls; edges: the
+# share carried and the count.
 #
 # Copyright (c) 2026 The gprof/libgmon authors.
 . "$(dirname "$0")/../lib.sh"
@@ -151,6 +152,8 @@ def check(name, text_path, json_path, dot_path, thresholds):
     doc = json.load(open(json_path, encoding="utf-8"))
     jgraph = doc["call_graph"]
     exact = {f["index"]: f["percent_time"] for f in jgraph["functions"]}
+    self_share = {f["index"]: 100.0 * f["self_time"] / jgraph["total_time"] if jgraph["total_time"] else 0.0
+                  for f in jgraph["functions"]}
     carried = {(a["caller"], a["callee"]): a["percent_time"] for a in jgraph["arcs"]}
     no_time = jgraph["total_time"] == 0
     nodes, edges = parse_dot(dot_path)
@@ -177,6 +180,9 @@ def check(name, text_path, json_path, dot_path, thresholds):
         got_lines = lines[:2]
         if lines[0] != e["name"] or lines[1] != "%.2f%%" % exact[i]:
             problems.append("node %d label %r, want %r" % (i, got_lines, want_lines))
+        m = re.match(r"^\(([\d.]+)%\)$", lines[2]) if len(lines) > 2 else None
+        if not m or abs(float(m.group(1)) - self_share[i]) > 0.0051:
+            problems.append("node %d self share %r, want %.2f%%" % (i, lines[2:3], self_share[i]))
         if (e["calls"] or e["recursive"]) and lines[-1] != calls:
             problems.append("node %d calls %r, want %r" % (i, lines[-1], calls))
         if cluster != e["cycle"]:
@@ -201,10 +207,12 @@ def check(name, text_path, json_path, dot_path, thresholds):
         arc = graph["arcs"].get(key)
         if arc and lines[-1] != "%d\u00d7" % arc["count"]:
             problems.append("edge %r count %r, want %d" % (key, lines[-1], arc["count"]))
+        if arc and arc["self"] is not None and lines[0] != "%.2f%%" % carried[key]:
+            problems.append("edge %r share %r, want %.2f%%" % (key, lines[0], carried[key]))
     if problems:
-        bad(name + ".edge-counts", "; ".join(problems[:3]))
+        bad(name + ".edge-labels", "; ".join(problems[:3]))
     else:
-        ok(name + ".edge-counts")
+        ok(name + ".edge-labels")
 
 for line in open(sys.argv[1]):
     name, text_path, json_path, dot_path, thresholds = line.rstrip("\n").split("\t")
