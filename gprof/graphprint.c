@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "blurbs.h"
+#include "fixed.h"
 #include "gprof.h"
 #include "report.h"
 #include "symbols.h"
@@ -117,11 +118,13 @@ static void print_members(struct symbol *cycle)
 {
 	struct symbol *member;
 	double hz = histograms.rate;
+	char self[FIXED_SIZE], children[FIXED_SIZE];
 
 	sort_members(cycle);
 	for (member = cycle->cycle_next; member; member = member->cycle_next) {
-		printf(opt.traditional ? "%6.6s %5.5s %7.2f %11.2f %7lu" : "%6.6s %5.5s %7.2f %7.2f %7lu",
-		       "", "", member->prop_self / hz, member->prop_child / hz, member->calls);
+		printf("%6.6s %5.5s %s %s %7lu", "", "", format_fixed(self, 7, 2, member->prop_self / hz),
+		       format_fixed(children, opt.traditional ? 11 : 7, 2, member->prop_child / hz),
+		       member->calls);
 		if (member->self_calls != 0)
 			printf("+%-7lu", member->self_calls);
 		else
@@ -247,6 +250,7 @@ static void print_parents(struct symbol *child)
 	struct arc *arc;
 	const struct symbol *cycle_head = child->cycle_head ? child->cycle_head : child;
 	double hz = histograms.rate;
+	char self[FIXED_SIZE], children[FIXED_SIZE];
 
 	if (child->parents == NULL) {
 		printf(opt.traditional ? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>\n"
@@ -264,10 +268,10 @@ static void print_parents(struct symbol *child)
 					       : "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ",
 			       "", "", "", "", arc->count, "");
 		} else {
-			printf(opt.traditional ? "%6.6s %5.5s %7.2f %11.2f %7lu/%-7lu     "
-					       : "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     ",
-			       "", "", arc->time / hz, arc->child_time / hz, arc->count,
-			       cycle_head->calls);
+			printf("%6.6s %5.5s %s %s %7lu/%-7lu     ", "", "",
+			       format_fixed(self, 7, 2, arc->time / hz),
+			       format_fixed(children, opt.traditional ? 11 : 7, 2, arc->child_time / hz),
+			       arc->count, cycle_head->calls);
 		}
 		print_name(stdout, parent);
 		printf("\n");
@@ -278,6 +282,7 @@ static void print_children(struct symbol *parent)
 {
 	struct arc *arc;
 	double hz = histograms.rate;
+	char self[FIXED_SIZE], children[FIXED_SIZE];
 
 	sort_children(parent);
 	for (arc = parent->children; arc; arc = arc->next_child) {
@@ -289,10 +294,10 @@ static void print_children(struct symbol *parent)
 					       : "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ",
 			       "", "", "", "", arc->count, "");
 		} else {
-			printf(opt.traditional ? "%6.6s %5.5s %7.2f %11.2f %7lu/%-7lu     "
-					       : "%6.6s %5.5s %7.2f %7.2f %7lu/%-7lu     ",
-			       "", "", arc->time / hz, arc->child_time / hz, arc->count,
-			       child->cycle_head->calls);
+			printf("%6.6s %5.5s %s %s %7lu/%-7lu     ", "", "",
+			       format_fixed(self, 7, 2, arc->time / hz),
+			       format_fixed(children, opt.traditional ? 11 : 7, 2, arc->child_time / hz),
+			       arc->count, child->cycle_head->calls);
 		}
 		print_name(stdout, child);
 		printf("\n");
@@ -301,13 +306,14 @@ static void print_children(struct symbol *parent)
 
 static void print_entry_line(const struct symbol *sym)
 {
-	char buf[32];
+	char buf[32], percent[FIXED_SIZE], self[FIXED_SIZE], children[FIXED_SIZE];
 	double hz = histograms.rate;
 
 	snprintf(buf, sizeof(buf), "[%d]", sym->index);
-	printf(opt.traditional ? "%-6.6s %5.1f %7.2f %11.2f" : "%-6.6s %5.1f %7.2f %7.2f", buf,
-	       100 * (sym->prop_self + sym->prop_child) / print_ticks, sym->prop_self / hz,
-	       sym->prop_child / hz);
+	printf("%-6.6s %s %s %s", buf,
+	       format_fixed(percent, 5, 1, 100 * (sym->prop_self + sym->prop_child) / print_ticks),
+	       format_fixed(self, 7, 2, sym->prop_self / hz),
+	       format_fixed(children, opt.traditional ? 11 : 7, 2, sym->prop_child / hz));
 	if (sym->calls + sym->self_calls != 0) {
 		printf(" %7lu", sym->calls);
 		if (sym->self_calls != 0)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "blurbs.h"
+#include "fixed.h"
 #include "gprof.h"
 #include "report.h"
 #include "symbols.h"
@@ -161,17 +162,21 @@ static void print_header(char prefix)
 static void print_line(const struct symbol *sym, double scale)
 {
 	double hz = histograms.rate;
+	char percent[FIXED_SIZE], cumulative[FIXED_SIZE], self[FIXED_SIZE], total[FIXED_SIZE];
 
 	if (!opt.show_zeros && sym->calls == 0 && sym->self_ticks == 0)
 		return;
 	accumulated_ticks += sym->self_ticks;
-	printf(opt.traditional ? "%5.1f %10.2f %8.2f" : "%6.2f %9.2f %8.2f",
-	       total_ticks > 0.0 ? 100 * sym->self_ticks / total_ticks : 0.0,
-	       accumulated_ticks / hz, sym->self_ticks / hz);
+	printf("%s %s %s",
+	       format_fixed(percent, opt.traditional ? 5 : 6, opt.traditional ? 1 : 2,
+			    total_ticks > 0.0 ? 100 * sym->self_ticks / total_ticks : 0.0),
+	       format_fixed(cumulative, opt.traditional ? 10 : 9, 2, accumulated_ticks / hz),
+	       format_fixed(self, 8, 2, sym->self_ticks / hz));
 	if (sym->calls != 0)
-		printf(" %8lu %8.2f %8.2f  ", sym->calls,
-		       scale * sym->self_ticks / hz / sym->calls,
-		       scale * (sym->self_ticks + sym->child_ticks) / hz / sym->calls);
+		printf(" %8lu %s %s  ", sym->calls,
+		       format_fixed(self, 8, 2, scale * sym->self_ticks / hz / sym->calls),
+		       format_fixed(total, 8, 2,
+				    scale * (sym->self_ticks + sym->child_ticks) / hz / sym->calls));
 	else
 		printf(" %8.8s %8.8s %8.8s  ", "", "", "");
 	if (opt.traditional)
