@@ -44,21 +44,23 @@ gprof_reads runtime.format.gnu-reads.calls "$d/prog.ours" "$d/gmon.ours"
 # the arc list is what we think it is (a check on the check)
 expect_eq runtime.compat.calls.known-arc "main fib 1" "$(grep '^main fib ' "$d/arcs.ours")"
 
-# The corpus: every deterministic program.  threads and signal_handler
-# depend on timing (and glibc loses thread counts); shared_lib needs its
-# library built beside it.
+# The corpus: every deterministic program.  threads is not (and glibc
+# loses its counts: t-threads.sh checks ours against the exact number);
+# nor is signal_handler on a loaded machine: when its SIGALRM handler
+# takes longer than the 20 ms alarm period, main does not run between
+# alarms and the tick count overshoots 12 (14 to 238 seen here).
 corpus=$TOP/tests/corpus/src
 for src in "$corpus"/*/; do
 	name=$(basename "$src")
-	case $name in threads | signal_handler | shared_lib) continue ;; esac
+	case $name in threads | signal_handler) continue ;; esac
 	CC='' CFLAGS="-pg -O0" LDLIBS='' NOPG_SRCS='' SHLIB=''
 	# shellcheck disable=SC1091
 	[ -f "$src/build" ] && . "$src/build"
-	[ -n "$SHLIB" ] && continue
 	cc=${CC:-gcc}
 	srcs=()
 	for f in "$src"*.c "$src"*.cc; do
 		[ -f "$f" ] || continue
+		[ -n "$SHLIB" ] && [ "$(basename "$f")" = "lib$SHLIB.c" ] && continue
 		case " $NOPG_SRCS " in *" $(basename "$f") "*) continue ;; esac
 		case $f in *.cc) cc=${CC:-g++} ;; esac
 		srcs+=("$f")
@@ -71,9 +73,16 @@ for src in "$corpus"/*/; do
 		# shellcheck disable=SC2086
 		$cc ${CFLAGS//-pg/} -c -o "$d/${f%.*}.o" "$src$f" && objs+=("$d/${f%.*}.o")
 	done
+	libs=()
+	if [ -n "$SHLIB" ]; then
+		# shellcheck disable=SC2086
+		$cc $CFLAGS -fPIC -shared -o "$d/lib$SHLIB.so" "${src}lib$SHLIB.c"
+		# shellcheck disable=SC2016 # $ORIGIN is for the dynamic linker
+		libs=(-L"$d" -l"$SHLIB" '-Wl,-rpath,$ORIGIN')
+	fi
 	# shellcheck disable=SC2086
-	if ! $cc $CFLAGS -o "$d/prog.glibc" "${srcs[@]}" "${objs[@]+"${objs[@]}"}" $LDLIBS ||
-		! $cc $CFLAGS -o "$d/prog.ours" "${srcs[@]}" "${objs[@]+"${objs[@]}"}" "$LIBGMON_A" $LDLIBS -pthread; then
+	if ! $cc $CFLAGS -o "$d/prog.glibc" "${srcs[@]}" "${objs[@]+"${objs[@]}"}" "${libs[@]+"${libs[@]}"}" $LDLIBS ||
+		! $cc $CFLAGS -o "$d/prog.ours" "${srcs[@]}" "${objs[@]+"${objs[@]}"}" "$LIBGMON_A" "${libs[@]+"${libs[@]}"}" $LDLIBS -pthread; then
 		fail "runtime.compat.corpus.$name" "does not build"
 		continue
 	fi
