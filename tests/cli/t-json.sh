@@ -207,6 +207,14 @@ def check(name, text_path, json_path):
             (sorted(set(graph["arcs"]) - set(got))[:3], sorted(set(got) - set(graph["arcs"]))[:3]))
         return
     ok(name + ".arcs.set")
+    names = {f["index"]: f["name"] for f in jgraph["functions"]}
+    wrong = [k for k, a in got.items()
+             if names.get(a["caller"], a["caller_name"]) != a["caller_name"]
+             or names.get(a["callee"], a["callee_name"]) != a["callee_name"]]
+    if wrong:
+        bad(name + ".arcs.names", "arcs %r name other functions than their indexes" % wrong[:3])
+    else:
+        ok(name + ".arcs.names")
     problems = []
     for key, t in graph["arcs"].items():
         a = got[key]
