@@ -111,6 +111,12 @@ def bad(name, why):
 def f2(x):
     return "%.2f" % x
 
+def shown_name(doc, f):
+    """The flat profile's name column: with -l, where the line is."""
+    if doc["granularity"] == "line" and f["file"] is not None:
+        return "%s (%s:%d @ %x)" % (f["demangled"], f["file"].rsplit("/", 1)[-1], f["line"], int(f["address"], 16))
+    return f["demangled"]
+
 def check(name, text_path, json_path):
     doc = json.load(open(json_path, encoding="utf-8"))
     if doc.get("format_version") != 1:
@@ -144,7 +150,7 @@ def check(name, text_path, json_path):
         bad(name + ".flat.present", "text has flat profile: %s, JSON: %s" % (flat is not None, jflat is not None))
     elif flat is not None:
         want = [(r["name"], r["self"], r["percent"], r["calls"]) for r in flat]
-        got = [(f["demangled"], f2(f["self_time"]), f2(f["self_percent"]), f["calls"]) for f in jflat["functions"]]
+        got = [(shown_name(doc, f), f2(f["self_time"]), f2(f["self_percent"]), f["calls"]) for f in jflat["functions"]]
         if want == got:
             ok(name + ".flat.rows")
         else:
@@ -175,7 +181,7 @@ def check(name, text_path, json_path):
     # call-graph entries: figures as printed, keyed by index
     want = {i: (e["name"], e["percent"], e["self"], e["children"], e["calls"], e["recursive"])
             for i, e in graph["entries"].items()}
-    got = {f["index"]: (f["demangled"], "%.1f" % f["percent_time"], f2(f["self_time"]),
+    got = {f["index"]: (shown_name(doc, f), "%.1f" % f["percent_time"], f2(f["self_time"]),
                         f2(f["child_time"]), f["calls"], f["recursive_calls"])
            for f in jgraph["functions"]}
     if want == got:
