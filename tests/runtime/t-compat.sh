@@ -15,14 +15,21 @@ need_runtime runtime.compat
 runtime_scratch
 build_tools
 
-# compare NAME DIR: DIR holds prog.ours and prog.glibc; run both there
+# compare NAME DIR: DIR holds prog.ours and prog.glibc; run both, at the
+# same time (the corpus programs run for a while, to gather samples)
 compare() {
-	local name=$1 dir=$2
-	(cd "$dir" && ./prog.glibc >/dev/null 2>&1 && mv gmon.out gmon.glibc &&
-		./prog.ours >/dev/null 2>"$dir/stderr" && mv gmon.out gmon.ours) || {
+	local name=$1 dir=$2 g o
+	mkdir -p "$dir/glibc.d" "$dir/ours.d"
+	(cd "$dir/glibc.d" && ../prog.glibc >/dev/null 2>&1) &
+	g=$!
+	(cd "$dir/ours.d" && ../prog.ours >/dev/null 2>"$dir/stderr") &
+	o=$!
+	if ! wait $g || ! wait $o || [ ! -f "$dir/glibc.d/gmon.out" ] || [ ! -f "$dir/ours.d/gmon.out" ]; then
 		fail "$name" "a program failed to run or to write gmon.out"
 		return
-	}
+	fi
+	mv "$dir/glibc.d/gmon.out" "$dir/gmon.glibc"
+	mv "$dir/ours.d/gmon.out" "$dir/gmon.ours"
 	if [ -s "$dir/stderr" ]; then
 		fail "$name" "runtime printed: $(head -1 "$dir/stderr")"
 		return
@@ -49,15 +56,16 @@ expect_eq runtime.compat.calls.known-arc "main fib 1" "$(grep '^main fib ' "$d/a
 # nor is signal_handler on a loaded machine: when its SIGALRM handler
 # takes longer than the 20 ms alarm period, main does not run between
 # alarms and the tick count overshoots 12 (14 to 238 seen here).
-corpus=$TOP/tests/corpus/src
-for src in "$corpus"/*/; do
+# Each program is built, run and compared by corpus_one, several at a
+# time; their result lines are printed in order at the end.
+corpus_one() {
+	local src=$1 name d cc f
+	local CC='' CFLAGS="-pg -O0" LDLIBS='' NOPG_SRCS='' SHLIB=''
 	name=$(basename "$src")
-	case $name in threads | signal_handler) continue ;; esac
-	CC='' CFLAGS="-pg -O0" LDLIBS='' NOPG_SRCS='' SHLIB=''
 	# shellcheck disable=SC1091
 	[ -f "$src/build" ] && . "$src/build"
 	cc=${CC:-gcc}
-	srcs=()
+	local srcs=() objs=() libs=()
 	for f in "$src"*.c "$src"*.cc; do
 		[ -f "$f" ] || continue
 		[ -n "$SHLIB" ] && [ "$(basename "$f")" = "lib$SHLIB.c" ] && continue
@@ -65,15 +73,13 @@ for src in "$corpus"/*/; do
 		case $f in *.cc) cc=${CC:-g++} ;; esac
 		srcs+=("$f")
 	done
-	[ ${#srcs[@]} -gt 0 ] || continue
+	[ ${#srcs[@]} -gt 0 ] || return
 	d=$SCRATCH/corpus-$name
 	mkdir -p "$d"
-	objs=()
 	for f in $NOPG_SRCS; do
 		# shellcheck disable=SC2086
 		$cc ${CFLAGS//-pg/} -c -o "$d/${f%.*}.o" "$src$f" && objs+=("$d/${f%.*}.o")
 	done
-	libs=()
 	if [ -n "$SHLIB" ]; then
 		# shellcheck disable=SC2086
 		$cc $CFLAGS -fPIC -shared -o "$d/lib$SHLIB.so" "${src}lib$SHLIB.c"
@@ -84,8 +90,22 @@ for src in "$corpus"/*/; do
 	if ! $cc $CFLAGS -o "$d/prog.glibc" "${srcs[@]}" "${objs[@]+"${objs[@]}"}" "${libs[@]+"${libs[@]}"}" $LDLIBS ||
 		! $cc $CFLAGS -o "$d/prog.ours" "${srcs[@]}" "${objs[@]+"${objs[@]}"}" "$LIBGMON_A" "${libs[@]+"${libs[@]}"}" $LDLIBS -pthread; then
 		fail "runtime.compat.corpus.$name" "does not build"
-		continue
+		return
 	fi
 	compare "runtime.compat.corpus.$name" "$d"
 	[ -f "$d/gmon.ours" ] && gprof_reads "runtime.format.gnu-reads.corpus.$name" "$d/prog.ours" "$d/gmon.ours"
+}
+
+corpus=$TOP/tests/corpus/src
+names=()
+for src in "$corpus"/*/; do
+	name=$(basename "$src")
+	case $name in threads | signal_handler) continue ;; esac
+	names+=("$name")
+	corpus_one "$src" >"$SCRATCH/result-$name" 2>&1 &
+	while [ "$(jobs -rp | wc -l)" -ge 3 ]; do wait -n; done
+done
+wait
+for name in "${names[@]}"; do
+	cat "$SCRATCH/result-$name"
 done
