@@ -300,3 +300,16 @@ else
 	fail options.symspec.build "cannot build and run a -pg program with gcc"
 fi
 cd .. || exit 2
+
+# Symspecs with -l: line symbols carry their function's name, file and
+# line.  (Here rather than in the corpus option sets, which the JSON and
+# DOT suites also read, and whose -l labels are not written yet.)
+mkdir lines && cp "$TOP/tests/corpus/fixtures/debug_g/prog" "$TOP/tests/corpus/fixtures/debug_g/gmon.out" lines/ &&
+	cd lines || exit 2
+for spec in -pevaluate -plines.c:20 -p20 -Plines.c:21 -qevaluate -Qpolynomial \
+	"-k main/evaluate" "-e polynomial" "-F evaluate" "-n evaluate" "-N polynomial" -r \
+	"-plines.c -z"; do
+	read -ra argv <<<"$spec"
+	same "options.symspec.line.${spec// /_}" -b -l "${argv[@]}" prog gmon.out
+done
+cd .. || exit 2
