@@ -20,6 +20,17 @@ build_ours threads "$PROGS/threads.c"
 expect_eq runtime.threads.exact-counts "leaf 8000000" "$(flat_calls threads gmon.out | grep '^leaf ')"
 gprof_reads runtime.format.gnu-reads.threads threads gmon.out
 
+# Threads racing to insert the same new arcs: no count lost, no arc twice.
+build_ours race "$PROGS/race.c"
+for run in 1 2 3; do
+	./race >/dev/null
+	counts=$(flat_calls race gmon.out | awk '$1 ~ /^f[0-9]+$/ { print $2 }' | sort | uniq -c | xargs)
+	expect_eq "runtime.threads.insert-race.exact-counts.$run" "256 4000" "$counts"
+	arcs=$(gmon_dump gmon.out | awk '/^arc/ { print $2, $3 }')
+	expect_eq "runtime.threads.insert-race.no-duplicate-arcs.$run" \
+		"$(echo "$arcs" | sort -u | wc -l)" "$(echo "$arcs" | wc -l)"
+done
+
 # An existing -pg binary, linked against glibc, profiled by preloading us.
 rm -f gmon.out
 build_glibc threads.glibc "$PROGS/threads.c"
