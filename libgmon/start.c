@@ -11,11 +11,13 @@
  */
 #define _GNU_SOURCE
 #include <elf.h>
+#include <errno.h>
 #include <link.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,9 +69,13 @@ static unsigned long number_from_env(const char *name, unsigned long fallback,
 	if (!v)
 		return fallback;
 	char *end;
+	errno = 0;
 	unsigned long n = strtoul(v, &end, 10);
-	if (*end || n < min || n > max) {
-		gmon_message("ignoring ", name, ": not a number in range");
+	if (*end || errno || n < min || n > max || v[0] == '-') {
+		char setting[96], range[64];
+		snprintf(setting, sizeof setting, "%s=%.40s", name, v);
+		snprintf(range, sizeof range, ": not a number from %lu to %lu", min, max);
+		gmon_message("ignoring ", setting, range);
 		return fallback;
 	}
 	return n;

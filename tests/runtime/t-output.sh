@@ -8,6 +8,7 @@
 #   runtime.exec.*        no sampling signal reaches the next program
 #   runtime.chdir.*       the file goes to the directory at start-up
 #   runtime.unwritable.*  one line on stderr, exit status unchanged
+#   runtime.environment.* a bad setting is reported and ignored
 #   runtime.prefix.*      GMON_OUT_PREFIX gives PREFIX.<pid>
 #   runtime.symlink.*     an existing symbolic link is replaced, not followed
 #   runtime.snapshot.*    GMON_SNAPSHOT_SIGNAL writes without stopping
@@ -96,6 +97,19 @@ expect_eq runtime.unwritable.write-fails.message \
 	"libgmon: cannot write $SCRATCH/full/gmon.out: File too large" "$(cat efbig.err)"
 expect_eq runtime.unwritable.write-fails.old-file-kept previous "$(cat full/gmon.out)"
 expect_eq runtime.unwritable.write-fails.no-temp-left "gmon.out" "$(ls full | xargs)"
+
+# ---- a bad setting: one line, the default used, the program unharmed
+mkdir bad && cd bad || exit 2
+status=0
+GMON_RATE=fast ../exits - 4 >/dev/null 2>../bad.err || status=$?
+cd .. || exit 2
+expect_eq runtime.environment.bad-rate.message \
+	"libgmon: ignoring GMON_RATE=fast: not a number from 1 to 100000" "$(cat bad.err)"
+expect_eq runtime.environment.bad-rate.exit-status 4 "$status"
+expect_eq runtime.environment.bad-rate.default-rate 100 "$(gmon_dump bad/gmon.out | awk '/^hist/ { print $5 }')"
+expect_eq runtime.environment.bad-signal.message \
+	"libgmon: ignoring GMON_SNAPSHOT_SIGNAL=KILL: not a signal it can use" \
+	"$(cd bad && GMON_SNAPSHOT_SIGNAL=KILL ../exits 2>&1 >/dev/null)"
 
 # ---- GMON_OUT_PREFIX
 mkdir pre
