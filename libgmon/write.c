@@ -21,7 +21,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
-#include <stdio.h>
+#include <stdio.h> /* rename only */
 #include <string.h>
 #include <unistd.h>
 
