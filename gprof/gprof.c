@@ -33,10 +33,13 @@ struct options opt = {
 };
 const char *program_name = "gprof";
 
-/* Never shown: the profiling runtime's own functions. */
+/* Never shown: the profiling runtime's own functions (glibc's, and the
+ * hooks of ours when it is linked statically: their time is the cost of
+ * profiling, not of the program). */
 static const char *const default_excluded[] = {
 	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
-	"__mcleanup", NULL
+	"__mcleanup", "__fentry__", "__cyg_profile_func_enter",
+	"__cyg_profile_func_exit", "gmon_record_arc", "arc_insert", NULL
 };
 
 enum {
@@ -220,10 +223,8 @@ int main(int argc, char **argv)
 			user_specified |= REPORT_EXEC_COUNTS;
 			break;
 		case 'd':
-			/* GNU gprof built without its debugging traces says this
-			 * (on stdout) and goes on; we have no traces either */
+			/* said after the options: see there */
 			opt.debug = optarg ? (unsigned)parse_number("-d", optarg, 0) | 1u : ~0u;
-			printf("%s: debugging not supported; -d ignored\n", program_name);
 			break;
 		case 'D':
 			opt.functions_only = true;
@@ -415,6 +416,12 @@ int main(int argc, char **argv)
 			usage(stderr, 1);
 		}
 	}
+	/* GNU gprof built without its debugging traces says this on stdout
+	 * and goes on; we have no traces either (stderr keeps --json and
+	 * --dot output valid) */
+	if (opt.debug)
+		fprintf(opt.json || opt.dot ? stderr : stdout,
+			"%s: debugging not supported; -d ignored\n", program_name);
 	if ((user_specified & REPORT_FUNCTION_ORDER) && (user_specified & REPORT_FILE_ORDER))
 		fatal("only one of --function-ordering and --file-ordering may be given");
 

@@ -313,3 +313,12 @@ for spec in -pevaluate -plines.c:20 -p20 -Plines.c:21 -qevaluate -Qpolynomial \
 	same "options.symspec.line.${spec// /_}" -b -l "${argv[@]}" prog gmon.out
 done
 cd .. || exit 2
+
+# -d with --json: the notice goes to stderr, the document stays valid
+run ours -d --json prog gmon.out
+if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' ours.out 2>/dev/null &&
+	grep -q 'debugging not supported; -d ignored' ours.err; then
+	pass options.debug.json
+else
+	fail options.debug.json "not a JSON document, or no notice on stderr"
+fi
