@@ -94,8 +94,8 @@ int print_name_only(FILE *out, const struct symbol *sym)
 	if (sym->name == NULL)
 		return 0;
 	name = display_name(sym, &to_free);
-	fputs(name, out);
 	size = (int)strlen(name);
+	fwrite(name, 1, (size_t)size, out);
 	free(to_free);
 	if ((opt.line_granularity || opt.inline_file_names) && sym->file) {
 		const char *file = file_base_name(sym->file->name);
@@ -114,6 +114,20 @@ void print_name(FILE *out, const struct symbol *sym)
 	print_name_only(out, sym);
 	if (sym->cycle_number != 0)
 		fprintf(out, " <cycle %d>", sym->cycle_number);
-	if (sym->index != 0)
+	if (sym->index > 0) {
+		/* " [N]" or " (N)" by hand: printed on every call-graph line */
+		char buf[16], *p = buf + sizeof(buf);
+		int n = sym->index;
+
+		*--p = sym->printed ? ']' : ')';
+		do {
+			*--p = (char)('0' + n % 10);
+			n /= 10;
+		} while (n != 0);
+		*--p = sym->printed ? '[' : '(';
+		*--p = ' ';
+		fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), out);
+	} else if (sym->index != 0) {
 		fprintf(out, sym->printed ? " [%d]" : " (%d)", sym->index);
+	}
 }
