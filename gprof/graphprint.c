@@ -43,7 +43,7 @@ static void print_header(void)
 		else
 			printf("\t\t\tCall graph\n\n");
 	}
-	printf("\ngranularity: each sample hit covers %ld byte(s)", (long)histograms.scale * 2L);
+	printf("\ngranularity: each sample hit covers %ld byte(s)", histogram_granularity());
 	if (print_ticks > 0.0) {
 		printf(" for %.2f%% of %.2f seconds\n\n", 100.0 / print_ticks, print_ticks / hz);
 	} else {

@@ -12,6 +12,7 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,19 @@ void histogram_assign_samples(void)
 		assign_one(&histograms.records[r]);
 }
 
+/* Bytes per sample as the reports print it: GNU truncates the scale to a
+ * whole number first.  A hostile file's scale may not fit a long. */
+long histogram_granularity(void)
+{
+	double scale = histograms.scale;
+
+	if (!(scale >= 0.0))
+		return 0;
+	if (scale >= (double)(LONG_MAX / 2))
+		return LONG_MAX;
+	return (long)scale * 2L;
+}
+
 /* Is addr inside one of the histograms?  (GNU gprof compares only the low
  * 32 bits of the address.) */
 bool histogram_covers(uint64_t addr)
@@ -141,7 +155,7 @@ static void print_header(char prefix)
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, histograms.dimension_abbrev);
 	if (opt.traditional) {
 		printf("\ngranularity: each sample hit covers %ld byte(s)",
-		       (long)histograms.scale * 2L);
+		       histogram_granularity());
 		if (total_ticks > 0.0)
 			printf(" for %.2f%% of %.2f %s\n\n", 100.0 / total_ticks,
 			       total_ticks / hz, histograms.dimension);

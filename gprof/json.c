@@ -272,7 +272,7 @@ static void emit_histogram(int input)
 		json_string("dimension_abbreviation", (char[]){ histograms.dimension_abbrev, 0 });
 		json_number("sample_period", seconds(1.0));
 		/* as the call graph's header prints it, and as it is */
-		json_integer("granularity_bytes", (long)histograms.scale * 2L);
+		json_integer("granularity_bytes", histogram_granularity());
 		json_number("bytes_per_bin", histograms.scale * 2.0);
 		json_number("total_samples", total_ticks);
 		json_number("total_time", seconds(total_ticks));

@@ -14,6 +14,7 @@
 extern double total_ticks;
 void histogram_assign_samples(void);
 bool histogram_covers(uint64_t addr);
+long histogram_granularity(void);
 void histogram_clip(uint64_t *low, uint64_t *high);
 void print_flat_profile(void);
 void histogram_reset(void); /* tests/fuzz: clear totals between inputs */
