@@ -267,10 +267,9 @@ void print_dot(struct symbol **by_time, unsigned report, int input)
 		printf("    label=\"<cycle %d> %.2f%%\"; style=\"dashed,rounded\"; "
 		       "color=\"#606060\"; fontname=\"Helvetica\"; fontsize=10;\n",
 		       cycle, percent(header->prop_self + header->prop_child));
-		for (i = 0; i < n; i++)
-			if (by_time[i]->cycle_number == cycle && !is_cycle_header(by_time[i]) &&
-			    node_kept(by_time[i]))
-				print_node(by_time[i], "    ");
+		for (member = header->cycle_next; member; member = member->cycle_next)
+			if (node_kept(member))
+				print_node(member, "    ");
 		printf("  }\n");
 	}
 	for (i = 0; i < n; i++)
