@@ -164,6 +164,12 @@ run_blocks() {
 	# Split FILE into pieces: DIR/blocks/N.{kind,body,expect,line,heading};
 	# kind is "run STATUS", "file NAME", "skip", "unmarked" or "prose".
 	mkdir -p "$dir/blocks" "$dir/work"
+	# the README's commands are written from the top of the source tree
+	if [[ $prefix == docs.readme ]]; then
+		ln -s "$TOP/gprof" "$dir/work/gprof"
+		ln -s "$TOP/libgmon" "$dir/work/libgmon"
+		ln -s "$TOP/include" "$dir/work/include"
+	fi
 	awk -v dir="$dir/blocks" '
 		function reset() { mark = ""; nexpect = 0 }
 		function set_heading(text) {
@@ -267,9 +273,9 @@ if [ -f "$MANUAL" ]; then
 else
 	fail docs.manual.exists "doc/manual.md is missing"
 fi
-# The README's commands too, once it marks them the same way.
-for readme in "$TOP/README" "$TOP/README.md"; do
-	if [ -f "$readme" ] && grep -q '^<!-- test' "$readme"; then
-		run_blocks "$readme" docs.readme
-	fi
-done
+# The README's commands too: it must mark them the same way.
+if [ -f "$TOP/README" ]; then
+	run_blocks "$TOP/README" docs.readme
+else
+	fail docs.readme.exists "README is missing"
+fi
