@@ -18,7 +18,7 @@
 scratch
 FIXTURES=$TOP/tests/corpus/fixtures
 # Test one binary throughout: others may relink gprof/gprof meanwhile.
-for try in 1 2 3 4 5; do
+for _ in 1 2 3 4 5; do
 	cp "$GPROF" "$SCRATCH/gprof" 2>/dev/null && "$SCRATCH/gprof" --version >/dev/null 2>&1 && break
 	sleep 2
 done
