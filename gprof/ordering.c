@@ -226,10 +226,119 @@ static int compare_uses(const void *l, const void *r)
 	return (left->uses < right->uses) - (left->uses > right->uses);
 }
 
-/* The far end of sym's chain, walking next (or prev); steps counts links. */
+/*
+ * Chains only ever grow by one free function at one of their ends, so
+ * instead of walking a chain to find its ends (which made -R on a 100,000
+ * function program take minutes) we keep, per chain, its two ends and,
+ * per function, its position: the distance to an end is a subtraction.
+ * The links themselves (next, prev) are still what is printed.  When the
+ * symspecs' ranges take part (their links are GNU's, not chains built
+ * here) or a link does not fit the rule, the records are dropped and the
+ * chains are walked as GNU walks them.
+ */
+struct chain {
+	struct symbol *head, *tail;
+	long head_position, tail_position;
+};
+
+static struct chain *chains;      /* chains[chain_of[i] - 1] */
+static size_t *chain_of;          /* per symbol of symtab: 0 when free */
+static long *position;            /* per symbol of symtab */
+static size_t chain_count;
+static bool chains_valid;
+
+static void chains_end(void)
+{
+	free(chains);
+	free(chain_of);
+	free(position);
+	chains = NULL;
+	chain_of = NULL;
+	position = NULL;
+	chain_count = 0;
+	chains_valid = false;
+}
+
+/* Start the records, every function free; call after next/prev are set. */
+static void chains_begin(void)
+{
+	struct arc **spec;
+	size_t i;
+
+	chains_end();
+	chains_valid = symspec_arcs(&spec) == 0;
+	for (i = 0; i < symtab.count && chains_valid; i++)
+		if (symtab.base[i].next || symtab.base[i].prev)
+			chains_valid = false;
+	if (!chains_valid)
+		return;
+	chain_of = xcalloc(symtab.count + 1, sizeof(*chain_of));
+	position = xcalloc(symtab.count + 1, sizeof(*position));
+	chains = xmalloc((symtab.count / 2 + 1) * sizeof(*chains));
+}
+
+/* The index of sym in symtab, or -1 (then the records are dropped). */
+static long symbol_index(const struct symbol *sym)
+{
+	if (sym < symtab.base || sym >= symtab.base + symtab.count) {
+		chains_valid = false;
+		return -1;
+	}
+	return sym - symtab.base;
+}
+
+/* Link a before b (a->next = b), and keep the records. */
+static void link_before(struct symbol *a, struct symbol *b)
+{
+	long ia = chains_valid ? symbol_index(a) : -1;
+	long ib = chains_valid ? symbol_index(b) : -1;
+
+	a->next = b;
+	b->prev = a;
+	if (!chains_valid || ia < 0 || ib < 0)
+		return;
+	if (!chain_of[ia] && !chain_of[ib]) {
+		struct chain *c = &chains[chain_count++];
+
+		c->head = a;
+		c->tail = b;
+		c->head_position = position[ia] = 0;
+		c->tail_position = position[ib] = 1;
+		chain_of[ia] = chain_of[ib] = chain_count;
+	} else if (chain_of[ia] && !chain_of[ib] && chains[chain_of[ia] - 1].tail == a) {
+		struct chain *c = &chains[chain_of[ia] - 1];
+
+		chain_of[ib] = chain_of[ia];
+		c->tail = b;
+		c->tail_position = position[ib] = position[ia] + 1;
+	} else if (!chain_of[ia] && chain_of[ib] && chains[chain_of[ib] - 1].head == b) {
+		struct chain *c = &chains[chain_of[ib] - 1];
+
+		chain_of[ia] = chain_of[ib];
+		c->head = a;
+		c->head_position = position[ia] = position[ib] - 1;
+	} else {
+		chains_valid = false;
+	}
+}
+
+/* The far end of sym's chain, following next (or prev); steps counts the
+ * links in between. */
 static struct symbol *chain_end(struct symbol *sym, bool forward, int *steps)
 {
+	long i = chains_valid ? symbol_index(sym) : -1;
+
 	*steps = 0;
+	if (chains_valid && i >= 0) {
+		const struct chain *c;
+
+		if (!chain_of[i])
+			return sym;
+		c = &chains[chain_of[i] - 1];
+		*steps = (int)(forward ? c->tail_position - position[i]
+				       : position[i] - c->head_position);
+		return forward ? c->tail : c->head;
+	}
 	while ((forward ? sym->next != NULL : sym->prev != NULL) && (size_t)*steps < walk_limit) {
 		sym = forward ? sym->next : sym->prev;
 		++*steps;
@@ -300,23 +409,19 @@ static void place_by_arcs(struct arc **arcs, size_t count, bool all, struct arc 
 		}
 		if (parent->next) {
 			if (!child->next) {
-				parent->prev = child;
-				child->next = parent;
+				link_before(child, parent);
 				arc->has_been_placed = true;
 			}
 		} else if (parent->prev) {
 			if (!child->prev) {
-				parent->next = child;
-				child->prev = parent;
+				link_before(parent, child);
 				arc->has_been_placed = true;
 			}
 		} else if (child->prev) {
-			parent->prev = child;
-			child->next = parent;
+			link_before(child, parent);
 			arc->has_been_placed = true;
 		} else {
-			parent->next = child;
-			child->prev = parent;
+			link_before(parent, child);
 			arc->has_been_placed = true;
 		}
 	}
@@ -387,6 +492,7 @@ void print_function_ordering(void)
 			sym->uses = 0;
 		}
 	}
+	chains_begin();
 
 	if (arcs_n > 0) /* arcs is NULL with no arcs: qsort wants a pointer */
 		qsort(arcs, arcs_n, sizeof(*arcs), compare_arc_count);
@@ -446,6 +552,7 @@ void print_function_ordering(void)
 	place_by_arcs(arcs, arcs_n, false, unplaced, &unplaced_count);
 	place_by_arcs(unplaced, unplaced_count, true, scratch, &scratch_count);
 
+	chains_end();
 	for (i = 0; i < used_count; i++)
 		if (!used[i]->placed)
 			printf("%s\n", used[i]->name);
@@ -468,34 +575,47 @@ void print_function_ordering(void)
  * mapped files no arc placed, then (in name order) the map's files that
  * have no symbol at all, e.g. files with data only.
  */
+static int compare_names(const void *l, const void *r)
+{
+	return strcmp(*(const char *const *)l, *(const char *const *)r);
+}
+
 void print_file_ordering(void)
 {
-	size_t arcs_n, unplaced_count = 0, i, j;
+	size_t arcs_n, unplaced_count = 0, mapped_count = 0, i;
 	struct arc **arcs = arcs_to_place(&arcs_n);
 	struct arc **unplaced = xmalloc((arcs_n + 1) * sizeof(*unplaced));
+	const char **mapped = xmalloc((symtab.count + 1) * sizeof(*mapped));
 	const char *last = NULL;
 
 	for (i = 0; i < arcs_n; i++)
 		if (!arcs[i]->parent->mapped || !arcs[i]->child->mapped)
 			arcs[i]->has_been_placed = true;
+	chains_begin();
 	place_by_arcs(arcs, arcs_n, false, unplaced, &unplaced_count);
+	chains_end();
 
 	for (i = 0; i < symtab.count; i++)
-		if (symtab.base[i].mapped && !symtab.base[i].placed)
-			printf("%s\n", symtab.base[i].name);
+		if (symtab.base[i].mapped) {
+			mapped[mapped_count++] = symtab.base[i].name;
+			if (!symtab.base[i].placed)
+				printf("%s\n", symtab.base[i].name);
+		}
 
+	/* the files with no symbol: a sorted list of the symbols' names makes
+	 * this a search per file, not a pass over the symbol table per file */
+	qsort(mapped, mapped_count, sizeof(*mapped), compare_names);
 	qsort(map, map_count, sizeof(*map), compare_map_file);
 	for (i = 0; i < map_count; i++) {
-		if (last && strcmp(last, map[i].file_name) == 0)
+		const char *file = map[i].file_name;
+
+		if (last && strcmp(last, file) == 0)
 			continue;
-		for (j = 0; j < symtab.count; j++)
-			if (symtab.base[j].mapped &&
-			    strcmp(symtab.base[j].name, map[i].file_name) == 0)
-				break;
-		if (j == symtab.count)
-			printf("%s\n", map[i].file_name);
-		last = map[i].file_name;
+		if (!bsearch(&file, mapped, mapped_count, sizeof(*mapped), compare_names))
+			printf("%s\n", file);
+		last = file;
 	}
+	free(mapped);
 	free(unplaced);
 	free(arcs);
 }
