@@ -35,9 +35,35 @@ static size_t all_arc_capacity;
 /* ------------------------------------------------------------ arcs */
 
 /* Arcs are found by (caller, callee) through a hash table: GNU gprof walks
- * the caller's whole list of callees for every arc it reads. */
+ * the caller's whole list of callees for every arc it reads.  The table
+ * grows when it holds as many arcs as it has slots (chains stay short, and
+ * it costs 8 bytes an arc rather than 16). */
 static struct arc **arc_hash;
 static size_t arc_hash_size, arc_hash_count;
+
+/* Arcs are carved from chunks of ARC_CHUNK (no per-arc malloc overhead),
+ * each chunk's first arc linking to the previous chunk through
+ * next_parent, so that callgraph_reset can free them. */
+#define ARC_CHUNK 4096
+static struct arc *arc_chunk;  /* the newest chunk; [0] is its link */
+static size_t arc_chunk_used;
+
+/* Arcs from a function to itself, so that callgraph_assemble need not
+ * look one up for every function. */
+static struct arc **self_arcs;
+static size_t self_arc_count, self_arc_capacity;
+
+static struct arc *arc_new(void)
+{
+	if (arc_chunk == NULL || arc_chunk_used == ARC_CHUNK) {
+		struct arc *chunk = xcalloc(ARC_CHUNK, sizeof(*chunk));
+
+		chunk[0].next_parent = arc_chunk;
+		arc_chunk = chunk;
+		arc_chunk_used = 1;
+	}
+	return &arc_chunk[arc_chunk_used++];
+}
 
 static size_t arc_slot(const struct symbol *parent, const struct symbol *child)
 {
@@ -88,9 +114,9 @@ void arc_add(struct symbol *parent, struct symbol *child, unsigned long count)
 		arc->count += count;
 		return;
 	}
-	if (arc_hash_count * 2 >= arc_hash_size)
+	if (arc_hash_count >= arc_hash_size)
 		arc_hash_grow();
-	arc = xcalloc(1, sizeof(*arc));
+	arc = arc_new();
 	arc->parent = parent;
 	arc->child = child;
 	arc->count = count;
@@ -104,6 +130,12 @@ void arc_add(struct symbol *parent, struct symbol *child, unsigned long count)
 			all_arcs = xrealloc(all_arcs, all_arc_capacity * sizeof(*all_arcs));
 		}
 		all_arcs[all_arc_count++] = arc;
+	} else {
+		if (self_arc_count == self_arc_capacity) {
+			self_arc_capacity = self_arc_capacity ? self_arc_capacity * 2 : 64;
+			self_arcs = xrealloc(self_arcs, self_arc_capacity * sizeof(*self_arcs));
+		}
+		self_arcs[self_arc_count++] = arc;
 	}
 	/* new arcs go first on both lists */
 	arc->next_child = parent->children;
@@ -495,15 +527,9 @@ struct symbol **callgraph_assemble(void)
 
 	for (i = 0; i < n; i++) {
 		struct symbol *sym = &symtab.base[i];
-		struct arc *self = arc_lookup(sym, sym);
 
 		sym->child_ticks = 0.0;
-		if (self) {
-			sym->calls -= self->count;
-			sym->self_calls = self->count;
-		} else {
-			sym->self_calls = 0;
-		}
+		sym->self_calls = 0;
 		sym->prop_fraction = 0.0;
 		sym->prop_self = 0.0;
 		sym->prop_child = 0.0;
@@ -515,6 +541,15 @@ struct symbol **callgraph_assemble(void)
 		if (opt.static_call_graph)
 			find_static_calls(sym, sym->address,
 					  i + 1 < n ? symtab.base[i + 1].address : sym->end_address + 1);
+	}
+	/* recursive calls are not calls from other functions */
+	for (i = 0; i < self_arc_count; i++) {
+		struct symbol *sym = self_arcs[i]->parent;
+
+		if (sym >= symtab.base && sym < symtab.base + n) {
+			sym->calls -= self_arcs[i]->count;
+			sym->self_calls = self_arcs[i]->count;
+		}
 	}
 	for (i = 0; i < n; i++)
 		if (symtab.base[i].top_order == TOP_ORDER_NONE)
@@ -547,16 +582,16 @@ struct symbol **callgraph_assemble(void)
  * own fields are the caller's to restore. */
 void callgraph_reset(void)
 {
-	size_t i;
+	while (arc_chunk) {
+		struct arc *previous = arc_chunk[0].next_parent;
 
-	for (i = 0; i < arc_hash_size; i++) {
-		struct arc *arc = arc_hash[i], *next;
-
-		for (; arc; arc = next) {
-			next = arc->hash_next;
-			free(arc);
-		}
+		free(arc_chunk);
+		arc_chunk = previous;
 	}
+	arc_chunk_used = 0;
+	free(self_arcs);
+	self_arcs = NULL;
+	self_arc_count = self_arc_capacity = 0;
 	free(arc_hash);
 	arc_hash = NULL;
 	arc_hash_size = arc_hash_count = 0;
