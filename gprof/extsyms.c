@@ -25,6 +25,12 @@
 /* GNU gprof's line buffer is 1024 bytes, of which it fills 1022. */
 #define LINE_PIECE 1023
 
+/* Does this line (or piece of one) start with a blank? */
+static bool line_start_blank(const char *buf)
+{
+	return buf[0] == ' ' || buf[0] == '\t';
+}
+
 /* The address, as hexadecimal digits (an optional 0x, as C's scanners
  * accept); false if it is not a number. */
 static bool parse_address(const char *text, uint64_t *address)
@@ -64,6 +70,10 @@ void symbols_create_from_file(const char *path)
 		if (line_start)
 			line++;
 		line_start = length > 0 && buf[length - 1] == '\n';
+		/* nm prints undefined symbols ("U name") with blanks where the
+		 * address goes: no address, nothing to place */
+		if (line_start_blank(buf))
+			continue;
 		if (sscanf(buf, "%1023s %c %1023s", address, &type, name) != 3)
 			continue;
 		if (type != 't' && type != 'T')

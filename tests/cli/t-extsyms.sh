@@ -111,3 +111,13 @@ if [ $rc -eq 1 ] && [ "$(wc -l <"$SCRATCH/err")" -eq 1 ] && grep -q "^gprof: $SC
 else
 	fail extsyms.error.directory "exit $rc, stderr: $(head -c 200 "$SCRATCH/err")"
 fi
+
+# Plain nm output lists undefined symbols with blanks for the address
+# ("                 U timer_create@GLIBC_2.34"): such lines are skipped,
+# so the report equals the one from nm --defined-only.
+nm "$d/prog" >"$SCRATCH/plain.nm"
+printf '                 U timer_create@GLIBC_2.34\n                 U tolower\n' >>"$SCRATCH/plain.nm"
+nm --defined-only "$d/prog" >"$SCRATCH/defined.nm"
+(cd "$d" && "$GPROF" -b -S "$SCRATCH/plain.nm" prog gmon.out) >"$SCRATCH/plain.out" 2>&1
+(cd "$d" && "$GPROF" -b -S "$SCRATCH/defined.nm" prog gmon.out) >"$SCRATCH/defined.out" 2>&1
+expect_same extsyms.nm-undefined-lines-skipped "$SCRATCH/defined.out" "$SCRATCH/plain.out"
