@@ -58,3 +58,12 @@ rc=$?
 expect_eq compat.quirks.unknown-status 1 "$rc"
 expect_eq compat.quirks.unknown-message \
 	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index or all)" "$out"
+
+# --- -s with a report: GNU switches to line granularity, we do not
+d=$SCRATCH/sum
+mkdir -p "$d" && cp "$fixtures/debug_g/prog" "$fixtures/debug_g/gmon.out" "$d/"
+(cd "$d" && "$GNU_GPROF" -s -b -p prog gmon.out) >"$SCRATCH/gnu.txt" 2>&1
+(cd "$d" && "$GPROF" -s -b -p prog gmon.out) >"$SCRATCH/ours.txt" 2>&1
+(cd "$d" && "$GPROF" -b -p prog gmon.out) >"$SCRATCH/plain.txt" 2>&1
+has compat.sum-reports.gnu-by-line gnu.txt '^ .* evaluate \(lines\.c:[0-9]+ @ [0-9a-f]+\)$'
+expect_same compat.sum-reports.ours-as-asked "$SCRATCH/plain.txt" "$SCRATCH/ours.txt"
