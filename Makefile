@@ -4,6 +4,9 @@
 #
 #   make            build gprof/gprof, libgmon/libgmon.a, libgmon/libgmon.so
 #   make check      build and run every test; last line "N passed, N failed"
+#   make check-sanitize  the same with ASan+UBSan builds, in build-sanitize/
+#   make check-valgrind  gprof under valgrind memcheck over the corpus
+#   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60)
 #   make demo       profile examples/ with our runtime and print the report
 #   make install    honours prefix= and DESTDIR=
 
@@ -15,7 +18,8 @@ includedir = $(prefix)/include
 mandir = $(prefix)/share/man
 pkgconfigdir = $(libdir)/pkgconfig
 
-.PHONY: all deps check demo install clean distclean gprof libgmon tests
+.PHONY: all deps check demo install clean distclean gprof libgmon tests \
+	check-sanitize check-valgrind fuzz
 
 all: gprof libgmon
 
@@ -43,6 +47,39 @@ check:
 	@build-aux/deps.sh check
 	@$(MAKE) --no-print-directory all tests
 	@tests/run
+
+# A copy of the tree in build-sanitize/ (so that the normal build stays as
+# it is) where gprof and the unit tests are built with AddressSanitizer and
+# UndefinedBehaviorSanitizer, then its whole test suite.  libgmon there is
+# built as usual: the tests link it into programs built every which way
+# (clang, LD_PRELOAD, the manual's examples), which a sanitized runtime
+# would need in each.  See doc/reliability.md.
+SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+check-sanitize:
+	@build-aux/deps.sh check
+	@tests/fuzz/sanitize-tree copy build-sanitize
+	@$(MAKE) --no-print-directory -C build-sanitize libgmon >build-sanitize/build.log 2>&1 || \
+		{ tail -20 build-sanitize/build.log; exit 1; }
+	@tests/fuzz/sanitize-tree flags build-sanitize "-O1 -g $(SANITIZE)" "$(SANITIZE)"
+	@$(MAKE) --no-print-directory -C build-sanitize all tests >>build-sanitize/build.log 2>&1 || \
+		{ tail -20 build-sanitize/build.log; exit 1; }
+	@# tests that rebuild libgmon (make CC=clang) get the usual flags back
+	@cp config.mk build-sanitize/config.mk
+	@# gprof exits without freeing what it keeps to the end: no leak check;
+	@# some tests LD_PRELOAD a shim into gprof: let ASan come second
+	@cd build-sanitize && ASAN_OPTIONS=halt_on_error=1:detect_leaks=0:verify_asan_link_order=0 \
+		UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 tests/run
+
+check-valgrind:
+	@build-aux/deps.sh check
+	@$(MAKE) --no-print-directory all
+	@tests/fuzz/valgrind-corpus
+
+FUZZ_SECONDS ?= 60
+fuzz:
+	@build-aux/deps.sh check
+	@$(MAKE) --no-print-directory all
+	@tests/fuzz/run -t $(FUZZ_SECONDS)
 
 demo:
 	@build-aux/deps.sh demo

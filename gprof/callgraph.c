@@ -14,6 +14,7 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,6 +34,13 @@ size_t all_arc_count;
 static size_t all_arc_capacity;
 
 /* ------------------------------------------------------------ arcs */
+
+/* Call counts add up from many arcs and files: saturate rather than wrap
+ * (GNU gprof wraps: two arcs of 2^64-1 calls show 2^64-2). */
+static unsigned long add_calls(unsigned long a, unsigned long b)
+{
+	return a + b < a ? ULONG_MAX : a + b;
+}
 
 /* Arcs are found by (caller, callee) through a hash table: GNU gprof walks
  * the caller's whole list of callees for every arc it reads.  The table
@@ -111,7 +119,7 @@ void arc_add(struct symbol *parent, struct symbol *child, unsigned long count)
 	size_t slot;
 
 	if (arc) {
-		arc->count += count;
+		arc->count = add_calls(arc->count, count);
 		return;
 	}
 	if (arc_hash_count >= arc_hash_size)
@@ -161,7 +169,7 @@ void callgraph_tally(uint64_t from_pc, uint64_t self_pc, unsigned long count)
 	}
 	if (symspec_arc_named(INCL_ARCS, parent, child) ||
 	    (symspec_empty(INCL_ARCS) && !symspec_arc_named(EXCL_ARCS, parent, child))) {
-		child->calls += count;
+		child->calls = add_calls(child->calls, count);
 		arc_add(parent, child, count);
 	}
 }
@@ -342,9 +350,9 @@ static void link_cycles(void)
 				if (arc->parent == member)
 					continue;
 				if (arc->parent->cycle_number == number)
-					cycle->self_calls += arc->count;
+					cycle->self_calls = add_calls(cycle->self_calls, arc->count);
 				else
-					cycle->calls += arc->count;
+					cycle->calls = add_calls(cycle->calls, arc->count);
 			}
 	}
 }
