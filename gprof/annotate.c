@@ -362,3 +362,19 @@ void print_annotated_source(void)
 			fclose(out);
 	}
 }
+
+/* Forget the -I directories and what the last listing left, for an
+ * in-process fuzzer that runs gprof's command line many times
+ * (tests/fuzz/); gprof itself sets them once. */
+void annotate_reset(void)
+{
+	size_t i;
+
+	for (i = 0; i < search_dir_count; i++)
+		free(search_dirs[i]);
+	free(search_dirs);
+	search_dirs = NULL;
+	search_dir_count = 0;
+	first_listing = true;
+	last_count = 0;
+}

@@ -217,6 +217,7 @@ void search_path_append(const char *paths);
 void basic_blocks_assign(const struct profile *p);
 void print_exec_counts(void);
 void print_annotated_source(void);
+void annotate_reset(void); /* tests/fuzz: forget -I and listing state */
 
 /* ---------------------------------------------------------------- util.c */
 

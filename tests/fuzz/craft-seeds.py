@@ -118,6 +118,32 @@ def main():
         write("pipeline", "crafted-cycle-%02x" % sel, sel, gnu([hist] + cycle + blocks))
     write("pipeline", "crafted-arcs-only", 0x00, gnu(cycle))
     write("pipeline", "crafted-blocks-only", 0x31, gnu(blocks))
+    # options: every option set of the corpus, each argument joined to
+    # its option ("-w 60" is "-w60", "--time x" is "--time=x")
+    sets = []
+    for path in (os.path.join(top, "tests", "corpus", "options"),
+                 os.path.join(fixtures, "debug_g", "options")):
+        for line in open(path):
+            line = line.strip()
+            if not line or line.startswith("#") or line == "default":
+                continue
+            args = []
+            for word in line.split():
+                if word.startswith("-") or not args:
+                    args.append(word)
+                elif args[-1].startswith("--"):
+                    args[-1] += "=" + word
+                else:
+                    args[-1] += word
+            sets.append(args)
+    sets += [["-l", "-A", "-x"], ["-l", "-C", "-z"], ["-A", "-y"], ["-s", "-i"],
+             ["--json", "-q"], ["--dot", "--node-threshold=1"], ["-r", "-c"],
+             ["-Ilines", "-Alines.c"], ["-d5", "-b"], ["-Omagic"], ["-O4"]]
+    for i, args in enumerate(sets):
+        d = os.path.join(seeds, "options")
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "set-%03d" % i), "wb") as f:
+            f.write("\n".join(args).encode())
     return 0
 
 

@@ -19,8 +19,14 @@
 
 static jmp_buf fuzz_jump;
 
+/* Called before jumping back, while gprof's frames still exist (the
+ * options target frees what gprof's main holds in its locals). */
+static void (*fuzz_before_jump)(void);
+
 static void fuzz_fatal_hook(void)
 {
+	if (fuzz_before_jump)
+		fuzz_before_jump();
 	longjmp(fuzz_jump, 1);
 }
 
@@ -29,6 +35,8 @@ static void fuzz_fatal_hook(void)
 void fuzz_exit(int status) __attribute__((noreturn));
 void fuzz_exit(int status)
 {
+	if (fuzz_before_jump)
+		fuzz_before_jump();
 	longjmp(fuzz_jump, 2);
 }
 
