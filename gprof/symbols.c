@@ -451,7 +451,9 @@ void symbol_table_finalize(struct symbol_table *table)
 			previous = src->address;
 		}
 	}
-	if (dst[-1].end_address == 0)
+	/* every range may have been empty (a symspec naming only a data
+	 * symbol past the text): then nothing is left to close (tests/fuzz) */
+	if (dst > table->base && dst[-1].end_address == 0)
 		dst[-1].end_address = bfd_section_vma(core_text_section) +
 				      bfd_section_size(core_text_section) - 1;
 	table->count = (size_t)(dst - table->base);

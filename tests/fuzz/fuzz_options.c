@@ -91,11 +91,17 @@ void fuzz_core_read_text(void)
 
 void fuzz_symbols_create_functions(void)
 {
+	/* gprof reads (and checks) the -R map while building the table;
+	 * here it is read, but the restored table is not renamed */
+	if (opt.file_ordering_map)
+		file_ordering_check_map();
 	restore_table(&functions);
 }
 
 void fuzz_symbols_create_lines(void)
 {
+	if (opt.file_ordering_map) /* as above: the lines start from functions */
+		file_ordering_check_map();
 	restore_table(&lines);
 }
 
