@@ -57,9 +57,11 @@ void basic_blocks_assign(const struct profile *p)
 		if (sym == NULL)
 			continue;
 		for (k = 0; k < SYMBOL_BB_MAX; k++) {
-			if (!sym->bb_address[k] || sym->bb_address[k] == p->blocks[i].address) {
-				sym->bb_address[k] = p->blocks[i].address;
-				sym->bb_calls[k] += (unsigned long)p->blocks[i].count;
+			if (sym->blocks == NULL)
+				sym->blocks = xcalloc(1, sizeof(*sym->blocks));
+			if (!sym->blocks->address[k] || sym->blocks->address[k] == p->blocks[i].address) {
+				sym->blocks->address[k] = p->blocks[i].address;
+				sym->blocks->calls[k] += (unsigned long)p->blocks[i].count;
 				break;
 			}
 		}
@@ -105,11 +107,11 @@ void print_exec_counts(void)
 		if (sym->calls > 0 || opt.show_zeros)
 			printf("%s:%d: (%s:0x%lx) %lu executions\n", file, sym->line, sym->name,
 			       (unsigned long)sym->address, sym->calls);
-		for (k = 0; k < SYMBOL_BB_MAX && sym->bb_address[k]; k++)
-			if (sym->bb_calls[k] > 0 || opt.show_zeros)
+		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sym, k); k++)
+			if (symbol_bb_calls(sym, k) > 0 || opt.show_zeros)
 				printf("%s:%d: (%s:0x%lx) %lu executions\n", file, sym->line,
-				       sym->name, (unsigned long)sym->bb_address[k],
-				       sym->bb_calls[k]);
+				       sym->name, (unsigned long)symbol_bb_address(sym, k),
+				       symbol_bb_calls(sym, k));
 	}
 	free(sorted);
 }
@@ -143,14 +145,14 @@ static void annotate_line(char *buf, unsigned width, int line, struct source_fil
 		last_print = last_count;
 		calls = b->calls;
 		calls_set = true;
-	} else if (opt.all_lines && b->bb_address[0] && b->bb_address[0] > b->address) {
+	} else if (opt.all_lines && symbol_bb_address(b, 0) && symbol_bb_address(b, 0) > b->address) {
 		p += sprintf(p, "%lu", last_count);
 		last_print = last_count;
 		calls = last_count;
 		calls_set = true;
 	}
-	for (k = 0; k < SYMBOL_BB_MAX && b->bb_address[k]; k++) {
-		last_count = b->bb_calls[k];
+	for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(b, k); k++) {
+		last_count = symbol_bb_calls(b, k);
 		if (!calls_set) {
 			calls = 0;
 			calls_set = true;

@@ -122,6 +122,11 @@ static void usage(FILE *out, int status)
 	exit(status);
 }
 
+static void tally_arc(uint64_t from_pc, uint64_t self_pc, uint64_t count)
+{
+	callgraph_tally(from_pc, self_pc, count > ULONG_MAX ? ULONG_MAX : (unsigned long)count);
+}
+
 /* GPROF_GNU_QUIRKS: a comma-separated list of GNU behaviours to restore. */
 static unsigned parse_quirks(const char *text)
 {
@@ -458,6 +463,10 @@ int main(int argc, char **argv)
 
 	if (opt.format == FORMAT_PROF)
 		fatal("the 'prof' file format is not supported");
+	/* arcs are kept only to be written again (-s); otherwise each one is
+	 * charged to its symbols as it is read, as GNU gprof does */
+	if (!(report & REPORT_SUM))
+		profile.arc_sink = tally_arc;
 	for (i = optind - 1; i < argc || i == optind - 1; i++) {
 		const char *path = i == optind - 1 ? first_profile : argv[i];
 		struct profile_file_info info;

@@ -82,8 +82,14 @@ struct source_file {
 	struct symbol **lines;    /* -A: the symbol (or sum) for each line */
 };
 
-/* Basic-block counts kept per symbol (GNU keeps at most this many). */
+/* Basic-block counts kept per symbol (GNU keeps at most this many), in a
+ * block of their own: only -l with block records needs them. */
 #define SYMBOL_BB_MAX 10
+
+struct symbol_blocks {
+	uint64_t address[SYMBOL_BB_MAX]; /* 0: slot unused */
+	unsigned long calls[SYMBOL_BB_MAX];
+};
 
 /*
  * struct symbol: one function (or, with -l, one source line) of the
@@ -107,8 +113,7 @@ struct symbol {
 	struct symbol *alias_of;  /* samples and call sites belong to this one */
 	unsigned long calls;      /* calls from other functions */
 	int uses;                 /* function ordering */
-	uint64_t bb_address[SYMBOL_BB_MAX];
-	unsigned long bb_calls[SYMBOL_BB_MAX];
+	struct symbol_blocks *blocks; /* basic-block counts (-l), or NULL */
 	struct symbol *next, *prev; /* symspec match lists, ordering */
 
 	/* histogram */
@@ -149,6 +154,16 @@ struct arc {
 	bool has_been_placed;     /* function ordering */
 };
 
+static inline uint64_t symbol_bb_address(const struct symbol *sym, int k)
+{
+	return sym->blocks ? sym->blocks->address[k] : 0;
+}
+
+static inline unsigned long symbol_bb_calls(const struct symbol *sym, int k)
+{
+	return sym->blocks ? sym->blocks->calls[k] : 0;
+}
+
 /* A table of symbols sorted by address (the program's, or a symspec's). */
 struct symbol_table {
 	struct symbol *base;
@@ -165,7 +180,7 @@ extern int cycle_count;
 struct histogram {
 	uint64_t low_pc, high_pc;
 	uint32_t bin_count;
-	uint64_t *bins;
+	uint32_t *bins;           /* summed counts, saturating at UINT32_MAX */
 };
 
 struct histogram_set {
@@ -193,6 +208,9 @@ struct raw_arc {
 
 struct profile {
 	int input;                /* INPUT_* bits */
+	/* When set, arcs go straight to this function as they are read
+	 * (gprof's reports) instead of being merged and kept (-s, tests). */
+	void (*arc_sink)(uint64_t from_pc, uint64_t self_pc, uint64_t count);
 	struct raw_arc *arcs;     /* merged by (from_pc, self_pc), first-seen order */
 	size_t arc_count, arc_capacity;
 	uint32_t *arc_hash;       /* open addressing into arcs, index + 1 */

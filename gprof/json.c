@@ -522,9 +522,9 @@ static void emit_execution_counts(void)
 
 		if (sym->calls > 0 || opt.show_zeros)
 			emit_count(sym, "function", sym->address, sym->calls);
-		for (k = 0; k < SYMBOL_BB_MAX && sym->bb_address[k]; k++)
-			if (sym->bb_calls[k] > 0 || opt.show_zeros)
-				emit_count(sym, "block", sym->bb_address[k], sym->bb_calls[k]);
+		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sym, k); k++)
+			if (symbol_bb_calls(sym, k) > 0 || opt.show_zeros)
+				emit_count(sym, "block", symbol_bb_address(sym, k), symbol_bb_calls(sym, k));
 	}
 	json_close(']');
 	free(sorted);

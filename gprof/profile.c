@@ -160,6 +160,10 @@ static bool profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_p
 {
 	size_t h;
 
+	if (p->arc_sink) {
+		p->arc_sink(from_pc, self_pc, count);
+		return true;
+	}
 	if ((p->arc_count + 1) * 2 > p->arc_hash_size)
 		arc_hash_rebuild(p, p->arc_hash_size ? p->arc_hash_size * 2 : 1024);
 	h = hash_pair(from_pc, self_pc) & (p->arc_hash_size - 1);
@@ -360,7 +364,7 @@ static bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high
 	h->low_pc = low;
 	h->high_pc = high;
 	h->bin_count = bins;
-	h->bins = xcalloc(bins, sizeof(uint64_t));
+	h->bins = xcalloc(bins, sizeof(*h->bins));
 	*out = h;
 	return true;
 }
@@ -369,8 +373,12 @@ static void add_bins(struct reader *r, struct histogram *h)
 {
 	uint32_t i;
 
-	for (i = 0; i < h->bin_count; i++)
-		h->bins[i] += take(r, 2);
+	/* summed in 32 bits, as GNU sums them, but saturating */
+	for (i = 0; i < h->bin_count; i++) {
+		uint32_t v = (uint32_t)take(r, 2);
+
+		h->bins[i] = h->bins[i] > UINT32_MAX - v ? UINT32_MAX : h->bins[i] + v;
+	}
 }
 
 static bool add_arc(struct reader *r, struct profile *p, uint64_t from, uint64_t self,

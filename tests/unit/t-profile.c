@@ -249,7 +249,7 @@ static void slurp(const char *path, struct file *f, bool big_endian, int a)
 struct snapshot {
 	unsigned hist_count;
 	struct histogram hist[4];
-	uint64_t bins[4][64];
+	uint32_t bins[4][64];
 	unsigned rate;
 	char dimension[16];
 	char abbrev;
@@ -273,7 +273,7 @@ static void snap(struct snapshot *s)
 		s->hist[i] = histograms.records[i];
 		ck_assert_uint_le(histograms.records[i].bin_count, 64);
 		memcpy(s->bins[i], histograms.records[i].bins,
-		       histograms.records[i].bin_count * sizeof(uint64_t));
+		       histograms.records[i].bin_count * sizeof(uint32_t));
 		s->hist[i].bins = NULL;
 	}
 	s->rate = histograms.rate;
@@ -299,7 +299,7 @@ static void expect_same_snapshot(const struct snapshot *x, const struct snapshot
 		ck_assert_uint_eq(x->hist[i].low_pc, y->hist[i].low_pc);
 		ck_assert_uint_eq(x->hist[i].high_pc, y->hist[i].high_pc);
 		ck_assert_uint_eq(x->hist[i].bin_count, y->hist[i].bin_count);
-		ck_assert_mem_eq(x->bins[i], y->bins[i], x->hist[i].bin_count * sizeof(uint64_t));
+		ck_assert_mem_eq(x->bins[i], y->bins[i], x->hist[i].bin_count * sizeof(uint32_t));
 	}
 	ck_assert_uint_eq(x->rate, y->rate);
 	ck_assert_str_eq(x->dimension, y->dimension);
