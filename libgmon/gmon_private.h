@@ -73,6 +73,10 @@ void gmon_writer_after_fork(void) GMON_HIDDEN;
  * -2 if another write is in progress. */
 int gmon_write_profile(void) GMON_HIDDEN;
 
+/* ---- start.c, for exec.c ---- */
+/* Write the profile so far before exec replaces the image. */
+void gmon_before_exec(void) GMON_HIDDEN;
+
 /* ---- message.c ---- */
 /* One line on stderr: "libgmon: " a b c "\n", in a single write(2).
  * Any argument may be NULL.  Async-signal-safe. */

@@ -31,6 +31,7 @@ int gmon_state = GMON_OFF;
 static int started; /* atomic: __monstartup ran (or is running) */
 static int cleaned; /* atomic: _mcleanup ran */
 static int ready;   /* atomic: the table and histogram exist */
+static int forked;  /* this process is a forked child */
 
 /* Where the main program was loaded, and its executable segments. */
 struct main_program {
@@ -140,9 +141,25 @@ static void install_snapshot_signal(void)
  * and gprof can add them up without counting anything twice. */
 static void after_fork_in_child(void)
 {
+	forked = 1;
 	gmon_arcs_reset();
 	gmon_sampler_after_fork();
 	gmon_writer_after_fork();
+}
+
+/* Called by the exec functions (exec.c): the image is about to be
+ * replaced, so write the profile so far.  A forked child that execs (the
+ * usual way to start another program) has done next to nothing since the
+ * fork and would only leave a file per command: it writes nothing. */
+void gmon_before_exec(void)
+{
+	int tries;
+
+	if (forked || !__atomic_load_n(&ready, __ATOMIC_ACQUIRE) ||
+	    __atomic_load_n(&cleaned, __ATOMIC_ACQUIRE))
+		return;
+	for (tries = 0; gmon_write_profile() == -2 && tries < 10000; tries++)
+		sched_yield(); /* a snapshot is being written */
 }
 
 void __monstartup(unsigned long lowpc, unsigned long highpc)

@@ -10,7 +10,8 @@
 #   faults.stop-signal.*   SIGTSTP handled by the program, and SIGSTOP and
 #                          SIGCONT from outside, while it runs and samples
 #   faults.exit-in-handler.*  exit() from a SIGTERM handler
-#   faults.exec.*          the program replaces itself with /bin/sh
+#   faults.exec.*          the program replaces itself with /bin/sh: its
+#                          profile so far is written first
 #   faults.closed-fds.*    stdin, stdout and stderr closed before exit
 #   faults.killed.*        SIGKILL and an unhandled SIGTERM: no file
 #   faults.abort.*         abort(): no file
@@ -94,6 +95,14 @@ int main(int argc, char **argv)
 	} else if (strcmp(mode, "exec") == 0) {
 		execl("/bin/sh", "sh", "-c", "exit 7", (char *)0);
 		return 99;
+	} else if (strcmp(mode, "execlp") == 0) {
+		execlp("sh", "sh", "-c", "exit 8", (char *)0);
+		return 99;
+	} else if (strcmp(mode, "exec-fails") == 0) {
+		execlp("no-such-program-here", "x", (char *)0);
+		for (int i = 0; i < 5; i++)
+			work(i);
+		return 4;
 	} else if (strcmp(mode, "closed-fds") == 0) {
 		close(0);
 		close(1);
@@ -172,13 +181,24 @@ expect_eq faults.exit-in-handler.status 9 "$status"
 expect_eq faults.exit-in-handler.quiet "" "$(cat handler.err)"
 complete faults.exit-in-handler handler 109
 
-# ---- exec: the new image's status; the old image's profile is lost, as
-# with glibc's runtime (see doc/reliability.md), but nothing partial
+# ---- exec: the new image's status, and the old image's profile written
+# just before the image was replaced (glibc's runtime loses it)
 mkdir exec && status=0
 (cd exec && exec ../faults exec) 2>exec.err || status=$?
 expect_eq faults.exec.status 7 "$status"
 expect_eq faults.exec.quiet "" "$(cat exec.err)"
-nothing faults.exec exec
+complete faults.exec exec 100
+# found through PATH
+mkdir execlp && status=0
+(cd execlp && exec ../faults execlp) 2>execlp.err || status=$?
+expect_eq faults.execlp.status 8 "$status"
+complete faults.execlp execlp 100
+# an exec that fails: the program goes on, and its complete profile is
+# written at exit over the one written before the exec
+mkdir execfail && status=0
+(cd execfail && exec ../faults exec-fails) 2>execfail.err || status=$?
+expect_eq faults.exec-fails.status 4 "$status"
+complete faults.exec-fails execfail 105
 
 # ---- closed standard descriptors: gmon.out must not land on fd 0, 1 or 2
 mkdir closed && status=0
