@@ -72,33 +72,6 @@ static bool edge_kept(const struct arc *arc)
 
 /* ------------------------------------------------------------ text */
 
-/* Length of the valid UTF-8 sequence at s, or 0 where there is none. */
-static int utf8_sequence_length(const unsigned char *s)
-{
-	int length, i;
-	uint32_t code;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xC2 && s[0] <= 0xDF)
-		length = 2, code = s[0] & 0x1F;
-	else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-		length = 3, code = s[0] & 0x0F;
-	else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-		length = 4, code = s[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < length; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		code = code << 6 | (s[i] & 0x3F);
-	}
-	if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000) ||
-	    (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF)
-		return 0;
-	return length;
-}
-
 /* Write s for use inside a double-quoted DOT string: quotes and
  * backslashes escaped (a backslash starts an escape in a label), control
  * characters shown as \xNN, invalid UTF-8 as U+FFFD (Graphviz reads

@@ -253,5 +253,7 @@ int print_name_only(FILE *out, const struct symbol *sym);
 void print_name(FILE *out, const struct symbol *sym);
 const char *display_name(const struct symbol *sym, char **to_free);
 const char *file_base_name(const char *path);
+/* Bytes in the valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */
+int utf8_sequence_length(const unsigned char *s);
 
 #endif

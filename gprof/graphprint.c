@@ -245,12 +245,33 @@ static void sort_children(struct symbol *parent)
 		sort_buffer[i]->next_child = i + 1 < n ? sort_buffer[i + 1] : NULL;
 }
 
+/* One caller's or callee's line in an entry: other is the function named
+ * on it, entry the function the entry is about.  A recursive call, or a
+ * call inside the entry's cycle, shows only its count; any other shows
+ * the time it carries and its calls out of total. */
+static void print_arc_line(const struct arc *arc, const struct symbol *other,
+			   const struct symbol *entry, unsigned long total)
+{
+	char self[FIXED_SIZE], children[FIXED_SIZE];
+	double hz = histograms.rate;
+
+	if (other == entry || (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number))
+		printf(opt.traditional ? "%6.6s %5.5s %7.7s %11.11s %7lu %7.7s     "
+				       : "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ",
+		       "", "", "", "", arc->count, "");
+	else
+		printf("%6.6s %5.5s %s %s %7lu/%-7lu     ", "", "",
+		       format_fixed(self, 7, 2, arc->time / hz),
+		       format_fixed(children, opt.traditional ? 11 : 7, 2, arc->child_time / hz),
+		       arc->count, total);
+	print_name(stdout, other);
+	printf("\n");
+}
+
 static void print_parents(struct symbol *child)
 {
 	struct arc *arc;
 	const struct symbol *cycle_head = child->cycle_head ? child->cycle_head : child;
-	double hz = histograms.rate;
-	char self[FIXED_SIZE], children[FIXED_SIZE];
 
 	if (child->parents == NULL) {
 		printf(opt.traditional ? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>\n"
@@ -259,49 +280,17 @@ static void print_parents(struct symbol *child)
 		return;
 	}
 	sort_parents(child);
-	for (arc = child->parents; arc; arc = arc->next_parent) {
-		struct symbol *parent = arc->parent;
-
-		if (child == parent ||
-		    (child->cycle_number != 0 && parent->cycle_number == child->cycle_number)) {
-			printf(opt.traditional ? "%6.6s %5.5s %7.7s %11.11s %7lu %7.7s     "
-					       : "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ",
-			       "", "", "", "", arc->count, "");
-		} else {
-			printf("%6.6s %5.5s %s %s %7lu/%-7lu     ", "", "",
-			       format_fixed(self, 7, 2, arc->time / hz),
-			       format_fixed(children, opt.traditional ? 11 : 7, 2, arc->child_time / hz),
-			       arc->count, cycle_head->calls);
-		}
-		print_name(stdout, parent);
-		printf("\n");
-	}
+	for (arc = child->parents; arc; arc = arc->next_parent)
+		print_arc_line(arc, arc->parent, child, cycle_head->calls);
 }
 
 static void print_children(struct symbol *parent)
 {
 	struct arc *arc;
-	double hz = histograms.rate;
-	char self[FIXED_SIZE], children[FIXED_SIZE];
 
 	sort_children(parent);
-	for (arc = parent->children; arc; arc = arc->next_child) {
-		struct symbol *child = arc->child;
-
-		if (child == parent ||
-		    (child->cycle_number != 0 && child->cycle_number == parent->cycle_number)) {
-			printf(opt.traditional ? "%6.6s %5.5s %7.7s %11.11s %7lu %7.7s     "
-					       : "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ",
-			       "", "", "", "", arc->count, "");
-		} else {
-			printf("%6.6s %5.5s %s %s %7lu/%-7lu     ", "", "",
-			       format_fixed(self, 7, 2, arc->time / hz),
-			       format_fixed(children, opt.traditional ? 11 : 7, 2, arc->child_time / hz),
-			       arc->count, child->cycle_head->calls);
-		}
-		print_name(stdout, child);
-		printf("\n");
-	}
+	for (arc = parent->children; arc; arc = arc->next_child)
+		print_arc_line(arc, arc->child, parent, arc->child->cycle_head->calls);
 }
 
 static void print_entry_line(const struct symbol *sym)
