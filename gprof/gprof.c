@@ -168,6 +168,8 @@ static double parse_percent(const char *option, const char *text)
 	return value;
 }
 
+#define MAX_WIDTH 65536 /* -w */
+
 /* A whole non-negative decimal number, or a clear error. */
 static long parse_number(const char *option, const char *text, long min)
 {
@@ -367,6 +369,14 @@ int main(int argc, char **argv)
 			return 0;
 		case 'w':
 			opt.width = (int)parse_number("-w", optarg, 1);
+			/* the index pads each of its three columns to a third of
+			 * the width: past this it would print gigabytes of spaces
+			 * (and GNU's column arithmetic overflows) */
+			if (opt.width > MAX_WIDTH) {
+				fprintf(stderr, "%s: -w: width %s is larger than %d\n", program_name,
+					optarg, MAX_WIDTH);
+				usage(stderr, 1);
+			}
 			break;
 		case 'x':
 			opt.all_lines = true;
