@@ -31,7 +31,7 @@ for input in *.out; do
 	(cd "$SCRATCH" && "$GPROF" $args "$TOP/$exe" "$input") >"$SCRATCH/stdout" 2>"$SCRATCH/stderr"
 	status=$?
 	want_status=$(head -1 "$name.expect" | sed -n 's/^status //p')
-	tail -n +2 "$name.expect" | sed "s|FILE|$input|g" >"$SCRATCH/want"
+	tail -n +2 "$name.expect" | sed "s|^gprof: FILE:|gprof: $input:|" >"$SCRATCH/want"
 	if [ $status -ge 128 ]; then
 		fail "fuzz.regression.$name" "crashed (status $status)"
 	elif [ "$status" != "$want_status" ]; then
