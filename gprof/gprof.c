@@ -190,7 +190,9 @@ int main(int argc, char **argv)
 	int ch;
 	unsigned report = 0, user_specified = 0;
 	const char *executable = "a.out";
-	const char *first_profile = "gmon.out";
+	static const char *const default_profile = "gmon.out";
+	const char *const *profiles;
+	int profile_count;
 	struct profile profile = { 0 };
 	struct symbol **by_time = NULL;
 	const char *const *name;
@@ -448,10 +450,9 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		executable = argv[optind++];
-	if (optind < argc)
-		first_profile = argv[optind++];
-	else
-		optind = argc + 1; /* only the default gmon.out */
+	/* the profile files: those named, or gmon.out */
+	profiles = optind < argc ? (const char *const *)&argv[optind] : &default_profile;
+	profile_count = optind < argc ? argc - optind : 1;
 
 	for (name = default_excluded; *name; name++) {
 		symspec_add(*name, EXCL_TIME);
@@ -477,8 +478,8 @@ int main(int argc, char **argv)
 	 * charged to its symbols as it is read, as GNU gprof does */
 	if (!(report & REPORT_SUM))
 		profile.arc_sink = tally_arc;
-	for (i = optind - 1; i < argc || i == optind - 1; i++) {
-		const char *path = i == optind - 1 ? first_profile : argv[i];
+	for (i = 0; i < profile_count; i++) {
+		const char *path = profiles[i];
 		struct profile_file_info info;
 		bool had_blocks = profile.input & INPUT_BB_COUNTS;
 

@@ -17,16 +17,22 @@
  * iteration instead of the process. */
 void (*fatal_hook)(void);
 
+/* "gprof: " PREFIX MESSAGE "\n" on stderr, after what stdout holds. */
+static void report(const char *prefix, const char *fmt, va_list ap)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %s", program_name, prefix);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
 void fatal(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fprintf(stderr, "%s: ", program_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	report("", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	if (fatal_hook)
 		fatal_hook(); /* does not return when set */
 	exit(1);
@@ -36,12 +42,9 @@ void warning(const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fprintf(stderr, "%s: warning: ", program_name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	report("warning: ", fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 }
 
 static void out_of_memory(size_t size)
