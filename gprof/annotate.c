@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * annotate.c: execution counts (-C) and annotated source listings (-A),
- * with the basic-block counts some compilers record (used with -l).
+ * annotate.c: the -A printer: annotated source listings, each line with
+ * its execution count.
  *
  * A source line's count is the calls of the function starting on it, or
  * the counts of the basic blocks it holds.  Listings are found through the
@@ -14,118 +14,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
+#include "printers.h"
 #include "report.h"
-#include "symbols.h"
-#include "symspec.h"
+#include "util.h"
 
-/* -I and $GPROF_PATH directories, in the order given. */
-static char **search_dirs;
-static size_t search_dir_count;
+/* One source file's lines, as -A lists them. */
+struct listing_file {
+	unsigned long calls;      /* calls into the file's functions */
+	int line_count;           /* highest line a symbol starts on */
+	const struct symbol **lines; /* the symbol (or sum) for each line */
+};
 
-void search_path_append(const char *paths)
-{
-	const char *start = paths;
-
-	for (;;) {
-		const char *colon = strchr(start, ':');
-		size_t len = colon ? (size_t)(colon - start) : strlen(start);
-		char *dir = xmalloc(len + 1);
-
-		memcpy(dir, start, len);
-		dir[len] = '\0';
-		search_dirs = xrealloc(search_dirs, (search_dir_count + 1) * sizeof(*search_dirs));
-		search_dirs[search_dir_count++] = dir;
-		if (!colon)
-			break;
-		start = colon + 1;
-	}
-}
-
-/* Basic-block counts belong to the symbol holding their address, in up to
- * SYMBOL_BB_MAX slots (further blocks are dropped, as GNU gprof does). */
-void basic_blocks_assign(const struct profile *p)
-{
-	size_t i;
-
-	if (!opt.line_granularity)
-		return;
-	for (i = 0; i < p->block_count; i++) {
-		struct symbol *sym = symbol_lookup(&symtab, p->blocks[i].address);
-		int k;
-
-		if (sym == NULL)
-			continue;
-		for (k = 0; k < SYMBOL_BB_MAX; k++) {
-			if (sym->blocks == NULL)
-				sym->blocks = xcalloc(1, sizeof(*sym->blocks));
-			if (!sym->blocks->address[k] || sym->blocks->address[k] == p->blocks[i].address) {
-				sym->blocks->address[k] = p->blocks[i].address;
-				sym->blocks->calls[k] += (unsigned long)p->blocks[i].count;
-				break;
-			}
-		}
-	}
-}
-
-/* ------------------------------------------------------------ -C */
-
-/* By file and line (when both have a file), then address. */
-static int compare_block_order(const void *lp, const void *rp)
-{
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
-
-	if (left->file && right->file) {
-		int r = strcmp(left->file->name, right->file->name);
-
-		if (r)
-			return r;
-		if (left->line != right->line)
-			return left->line - right->line;
-	}
-	if (left->address < right->address)
-		return -1;
-	return left->address > right->address;
-}
-
-void print_exec_counts(void)
-{
-	struct symbol **sorted = xmalloc((symtab.count + 1) * sizeof(*sorted));
-	size_t n = 0, i;
-
-	report_separator();
-	for (i = 0; i < symtab.count; i++)
-		if (symspec_selected(INCL_EXEC, EXCL_EXEC, symtab.base[i].address))
-			sorted[n++] = &symtab.base[i];
-	qsort(sorted, n, sizeof(*sorted), compare_block_order);
-	for (i = 0; i < n; i++) {
-		const struct symbol *sym = sorted[i];
-		const char *file = sym->file ? sym->file->name : "<unknown>";
-		int k;
-
-		if (sym->calls > 0 || opt.show_zeros)
-			printf("%s:%d: (%s:0x%lx) %lu executions\n", file, sym->line, sym->name,
-			       (unsigned long)sym->address, sym->calls);
-		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sym, k); k++)
-			if (symbol_bb_calls(sym, k) > 0 || opt.show_zeros)
-				printf("%s:%d: (%s:0x%lx) %lu executions\n", file, sym->line,
-				       sym->name, (unsigned long)symbol_bb_address(sym, k),
-				       symbol_bb_calls(sym, k));
-	}
-	free(sorted);
-}
-
-/* ------------------------------------------------------------ -A */
-
-static long executable_lines, lines_executed;
-static unsigned long last_count; /* carried from line to line with -x */
+/* What the listings carry from line to line and file to file. */
+struct annotator {
+	const struct options *opt;
+	struct report_out *out;
+	long executable_lines, lines_executed;
+	unsigned long last_count; /* carried from line to line with -x */
+	bool first_listing;
+};
 
 /* Write the annotation for one line into buf: width characters, the count
  * right-aligned before " -> ", or blanks for a line with no code. */
-static void annotate_line(char *buf, unsigned width, int line, struct source_file *sf)
+static void annotate_line(struct annotator *a, char *buf, unsigned width, int line,
+			  const struct listing_file *lf)
 {
-	const struct symbol *b = line <= sf->line_count ? sf->lines[line - 1] : NULL;
+	const struct options *opt = a->opt;
+	const struct symbol *b = line <= lf->line_count ? lf->lines[line - 1] : NULL;
 	char text[SYMBOL_BB_MAX * 30 + 16];
 	char *p = text;
 	unsigned long calls = 0, last_print = (unsigned long)-1;
@@ -137,43 +52,43 @@ static void annotate_line(char *buf, unsigned width, int line, struct source_fil
 	buf[width] = '\0';
 	if (b == NULL)
 		return;
-	executable_lines++;
+	a->executable_lines++;
 	*p = '\0';
 	if (b->is_function) {
 		p += sprintf(p, "%lu", b->calls);
-		last_count = b->calls;
-		last_print = last_count;
+		a->last_count = b->calls;
+		last_print = a->last_count;
 		calls = b->calls;
 		calls_set = true;
-	} else if (opt.all_lines && symbol_bb_address(b, 0) && symbol_bb_address(b, 0) > b->address) {
-		p += sprintf(p, "%lu", last_count);
-		last_print = last_count;
-		calls = last_count;
+	} else if (opt->all_lines && symbol_bb_address(b, 0) && symbol_bb_address(b, 0) > b->address) {
+		p += sprintf(p, "%lu", a->last_count);
+		last_print = a->last_count;
+		calls = a->last_count;
 		calls_set = true;
 	}
 	for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(b, k); k++) {
-		last_count = symbol_bb_calls(b, k);
+		a->last_count = symbol_bb_calls(b, k);
 		if (!calls_set) {
 			calls = 0;
 			calls_set = true;
 		}
-		calls += last_count;
-		if (opt.all_lines && last_count == last_print)
+		calls += a->last_count;
+		if (opt->all_lines && a->last_count == last_print)
 			continue;
 		if (p > text)
 			*p++ = ',';
-		p += sprintf(p, "%lu", last_count);
-		last_print = last_count;
+		p += sprintf(p, "%lu", a->last_count);
+		last_print = a->last_count;
 	}
-	if (opt.all_lines && p == text) {
-		p += sprintf(p, "%lu", last_count);
-		calls = last_count;
+	if (opt->all_lines && p == text) {
+		p += sprintf(p, "%lu", a->last_count);
+		calls = a->last_count;
 		calls_set = true;
 	}
 	if (!calls_set)
 		return;
-	lines_executed++;
-	if (calls < opt.min_count) {
+	a->lines_executed++;
+	if (calls < opt->min_count) {
 		strcpy(text, "#####");
 		p = text + 5;
 	}
@@ -188,7 +103,7 @@ static void annotate_line(char *buf, unsigned width, int line, struct source_fil
 
 /* Open a source file: as named, else each search directory with the
  * name, else each search directory with the name's last component. */
-static FILE *open_source(const char *name)
+static FILE *open_source(const struct options *opt, const char *name)
 {
 	FILE *in = fopen(name, "rb");
 	const char *base = strrchr(name, '/');
@@ -203,10 +118,10 @@ static FILE *open_source(const char *name)
 		 * then, when the name has a directory, its last component */
 		if (tail == NULL)
 			break;
-		for (i = 0; i < search_dir_count && !in; i++) {
-			char *path = xmalloc(strlen(search_dirs[i]) + strlen(tail) + 2);
+		for (i = 0; i < opt->search_dir_count && !in; i++) {
+			char *path = xmalloc(strlen(opt->search_dirs[i]) + strlen(tail) + 2);
 
-			sprintf(path, "%s/%s", search_dirs[i], tail);
+			sprintf(path, "%s/%s", opt->search_dirs[i], tail);
 			in = fopen(path, "rb");
 			free(path);
 		}
@@ -220,11 +135,11 @@ static FILE *open_source(const char *name)
 	return in;
 }
 
-static bool first_listing = true;
-
-static FILE *list_source(struct source_file *sf)
+static FILE *list_source(struct annotator *a, const struct source_file *sf,
+			 const struct listing_file *lf)
 {
-	FILE *in = open_source(sf->name), *out = stdout;
+	const struct options *opt = a->opt;
+	FILE *in = open_source(opt, sf->name), *out = a->out->file;
 	char annotation[17];
 	char buf[8192];
 	size_t n, i;
@@ -233,7 +148,7 @@ static FILE *list_source(struct source_file *sf)
 
 	if (in == NULL)
 		return NULL;
-	if (opt.separate_files) {
+	if (opt->separate_files) {
 		const char *slash = strrchr(sf->name, '/');
 		const char *base = slash ? slash + 1 : sf->name;
 		char *path = xmalloc(strlen(base) + 5);
@@ -248,18 +163,18 @@ static FILE *list_source(struct source_file *sf)
 		}
 		free(path);
 	}
-	if (out == stdout) {
-		if (first_listing)
-			first_listing = false;
+	if (out == a->out->file) {
+		if (a->first_listing)
+			a->first_listing = false;
 		else
 			fputc('\n', out);
-		report_separator();
+		report_separator(a->out);
 		fprintf(out, "*** File %s:\n", sf->name);
 	}
 	while ((n = fread(buf, 1, sizeof(buf), in)) > 0) {
 		for (i = 0; i < n; i++) {
 			if (at_line_start) {
-				annotate_line(annotation, 16, line, sf);
+				annotate_line(a, annotation, 16, line, lf);
 				fputs(annotation, out);
 				line++;
 			}
@@ -288,35 +203,46 @@ static int compare_line_calls(const void *lp, const void *rp)
 	return left->line - right->line;
 }
 
-void print_annotated_source(void)
+/* The listings of one object's files. */
+static void annotate_object(struct annotator *a, const struct model *m, const struct object *obj)
 {
-	struct source_file *sf;
-	size_t i;
+	const struct options *opt = a->opt;
+	const struct symbol_table *symtab = &m->symbols;
+	struct listing_file *files = xcalloc(obj->source_file_count + 1, sizeof(*files));
+	struct symbol **sums = NULL; /* the private sums made for lines */
+	size_t sum_count = 0, i;
+	const struct source_file *sf;
 
-	for (i = 0; i < symtab.count; i++) {
-		struct symbol *sym = &symtab.base[i];
+	for (i = 0; i < symtab->count; i++) {
+		const struct symbol *sym = &symtab->base[i];
+		struct listing_file *lf;
 
-		if (sym->file && sym->line > sym->file->line_count &&
-		    symspec_selected(INCL_ANNO, EXCL_ANNO, sym->address))
-			sym->file->line_count = sym->line;
-	}
-	for (sf = first_source_file; sf; sf = sf->next)
-		if (sf->line_count > 0)
-			sf->lines = xcalloc((size_t)sf->line_count, sizeof(*sf->lines));
-	for (i = 0; i < symtab.count; i++) {
-		struct symbol *sym = &symtab.base[i];
-		struct symbol **slot;
-
-		if (!(sym->file && sym->file->line_count &&
-		      symspec_selected(INCL_ANNO, EXCL_ANNO, sym->address)))
+		if (sym->object != obj || !sym->file)
 			continue;
-		sym->file->calls += sym->calls;
-		slot = &sym->file->lines[sym->line - 1];
+		lf = &files[sym->file->number];
+		if (sym->line > lf->line_count && sym->in_annotation)
+			lf->line_count = sym->line;
+	}
+	for (i = 0; i < obj->source_file_count; i++)
+		if (files[i].line_count > 0)
+			files[i].lines = xcalloc((size_t)files[i].line_count, sizeof(*files[i].lines));
+	for (i = 0; i < symtab->count; i++) {
+		const struct symbol *sym = &symtab->base[i];
+		struct listing_file *lf;
+		const struct symbol **slot;
+
+		if (sym->object != obj || !sym->file)
+			continue;
+		lf = &files[sym->file->number];
+		if (!(lf->line_count && sym->in_annotation))
+			continue;
+		lf->calls += sym->calls;
+		slot = &lf->lines[sym->line - 1];
 		if (*slot == NULL) {
 			*slot = sym;
 		} else if ((*slot)->address == 0) {
 			/* already a private sum for this line */
-			(*slot)->calls += sym->calls;
+			((struct symbol *)*slot)->calls += sym->calls;
 		} else {
 			struct symbol *sum = xmalloc(sizeof(*sum));
 
@@ -324,59 +250,61 @@ void print_annotated_source(void)
 			sum->address = 0;
 			sum->calls += sym->calls;
 			*slot = sum;
+			sums = xrealloc(sums, (sum_count + 1) * sizeof(*sums));
+			sums[sum_count++] = sum;
 		}
 	}
-	for (sf = first_source_file; sf; sf = sf->next) {
+	for (sf = obj->source_files; sf; sf = sf->next) {
+		struct listing_file *lf = &files[sf->number];
 		FILE *out;
 
-		if (!sf->line_count || (!opt.show_zeros && sf->calls == 0))
+		if (!lf->line_count || (!opt->show_zeros && lf->calls == 0))
 			continue;
-		executable_lines = lines_executed = 0;
-		out = list_source(sf);
+		a->executable_lines = a->lines_executed = 0;
+		out = list_source(a, sf, lf);
 		if (out == NULL)
 			continue;
-		if (opt.table_length > 0) {
-			int rows = opt.table_length, r;
+		if (opt->table_length > 0) {
+			int rows = opt->table_length, r;
 
-			fprintf(out, "\n\nTop %d Lines:\n\n     Line      Count\n\n", opt.table_length);
-			qsort(sf->lines, (size_t)sf->line_count, sizeof(*sf->lines), compare_line_calls);
-			if (rows > sf->line_count)
-				rows = sf->line_count;
+			fprintf(out, "\n\nTop %d Lines:\n\n     Line      Count\n\n", opt->table_length);
+			qsort(lf->lines, (size_t)lf->line_count, sizeof(*lf->lines), compare_line_calls);
+			if (rows > lf->line_count)
+				rows = lf->line_count;
 			for (r = 0; r < rows; r++) {
-				const struct symbol *sym = sf->lines[r];
+				const struct symbol *sym = lf->lines[r];
 
 				if (!sym || sym->calls == 0)
 					break;
 				fprintf(out, "%9d %10lu\n", sym->line, sym->calls);
 			}
 		}
-		free(sf->lines);
-		sf->lines = NULL;
 		fprintf(out, "\nExecution Summary:\n\n");
-		fprintf(out, "%9ld   Executable lines in this file\n", executable_lines);
-		fprintf(out, "%9ld   Lines executed\n", lines_executed);
+		fprintf(out, "%9ld   Executable lines in this file\n", a->executable_lines);
+		fprintf(out, "%9ld   Lines executed\n", a->lines_executed);
 		fprintf(out, "%9.2f   Percent of the file executed\n",
-			executable_lines ? 100.0 * lines_executed / (double)executable_lines : 100.0);
-		fprintf(out, "\n%9lu   Total number of line executions\n", sf->calls);
+			a->executable_lines ? 100.0 * a->lines_executed / (double)a->executable_lines : 100.0);
+		fprintf(out, "\n%9lu   Total number of line executions\n", lf->calls);
 		fprintf(out, "%9.2f   Average executions per line\n",
-			executable_lines ? (double)sf->calls / (double)executable_lines : 0.0);
-		if (out != stdout)
+			a->executable_lines ? (double)lf->calls / (double)a->executable_lines : 0.0);
+		if (out != a->out->file)
 			fclose(out);
 	}
+	for (i = 0; i < obj->source_file_count; i++)
+		free(files[i].lines);
+	free(files);
+	for (i = 0; i < sum_count; i++)
+		free(sums[i]);
+	free(sums);
 }
 
-/* Forget the -I directories and what the last listing left, for an
- * in-process fuzzer that runs gprof's command line many times
- * (tests/fuzz/); gprof itself sets them once. */
-void annotate_reset(void)
+void print_annotated_source(const struct model *m, const struct options *opt,
+			    struct report_out *out)
 {
+	struct annotator a = { opt, out, 0, 0, 0, true };
 	size_t i;
 
-	for (i = 0; i < search_dir_count; i++)
-		free(search_dirs[i]);
-	free(search_dirs);
-	search_dirs = NULL;
-	search_dir_count = 0;
-	first_listing = true;
-	last_count = 0;
+	for (i = 0; i < m->object_count; i++)
+		annotate_object(&a, m, m->objects[i]);
 }
+

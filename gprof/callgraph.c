@@ -15,147 +15,25 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
-#include "report.h"
-#include "symbols.h"
+#include "callgraph.h"
+#include "histogram.h"
 #include "symspec.h"
+#include "util.h"
 
 #define TOP_ORDER_NONE 0
 #define TOP_ORDER_BUSY (-1)
 
-struct symbol *cycle_headers;
-int cycle_count;
-double print_ticks;
-struct arc **all_arcs;
-size_t all_arc_count;
-static size_t all_arc_capacity;
-
 /* ------------------------------------------------------------ arcs */
 
-/* Call counts add up from many arcs and files: saturate rather than wrap
- * (GNU gprof wraps: two arcs of 2^64-1 calls show 2^64-2). */
-static unsigned long add_calls(unsigned long a, unsigned long b)
+void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsigned long count)
 {
-	return a + b < a ? ULONG_MAX : a + b;
-}
-
-/* Arcs are found by (caller, callee) through a hash table: GNU gprof walks
- * the caller's whole list of callees for every arc it reads.  The table
- * grows when it holds as many arcs as it has slots (chains stay short, and
- * it costs 8 bytes an arc rather than 16). */
-static struct arc **arc_hash;
-static size_t arc_hash_size, arc_hash_count;
-
-/* Arcs are carved from chunks of ARC_CHUNK (no per-arc malloc overhead),
- * each chunk's first arc linking to the previous chunk through
- * next_parent, so that callgraph_reset can free them. */
-#define ARC_CHUNK 4096
-static struct arc *arc_chunk;  /* the newest chunk; [0] is its link */
-static size_t arc_chunk_used;
-
-/* Arcs from a function to itself, so that callgraph_assemble need not
- * look one up for every function. */
-static struct arc **self_arcs;
-static size_t self_arc_count, self_arc_capacity;
-
-static struct arc *arc_new(void)
-{
-	if (arc_chunk == NULL || arc_chunk_used == ARC_CHUNK) {
-		struct arc *chunk = xcalloc(ARC_CHUNK, sizeof(*chunk));
-
-		chunk[0].next_parent = arc_chunk;
-		arc_chunk = chunk;
-		arc_chunk_used = 1;
-	}
-	return &arc_chunk[arc_chunk_used++];
-}
-
-static size_t arc_slot(const struct symbol *parent, const struct symbol *child)
-{
-	uintptr_t h = (uintptr_t)parent * 0x9E3779B97F4A7C15ull ^ (uintptr_t)child * 0xC2B2AE3D27D4EB4Full;
-
-	return (size_t)(h ^ (h >> 31)) & (arc_hash_size - 1);
-}
-
-struct arc *arc_lookup(struct symbol *parent, struct symbol *child)
-{
-	struct arc *arc;
-
-	if (arc_hash_size == 0)
-		return NULL;
-	for (arc = arc_hash[arc_slot(parent, child)]; arc; arc = arc->hash_next)
-		if (arc->parent == parent && arc->child == child)
-			return arc;
-	return NULL;
-}
-
-static void arc_hash_grow(void)
-{
-	size_t old_size = arc_hash_size, i;
-	struct arc **old = arc_hash;
-
-	arc_hash_size = old_size ? old_size * 2 : 4096;
-	arc_hash = xcalloc(arc_hash_size, sizeof(*arc_hash));
-	for (i = 0; i < old_size; i++) {
-		struct arc *arc = old[i], *next;
-
-		for (; arc; arc = next) {
-			size_t slot = arc_slot(arc->parent, arc->child);
-
-			next = arc->hash_next;
-			arc->hash_next = arc_hash[slot];
-			arc_hash[slot] = arc;
-		}
-	}
-	free(old);
-}
-
-void arc_add(struct symbol *parent, struct symbol *child, unsigned long count)
-{
-	struct arc *arc = arc_lookup(parent, child);
-	size_t slot;
-
-	if (arc) {
-		arc->count = add_calls(arc->count, count);
-		return;
-	}
-	if (arc_hash_count >= arc_hash_size)
-		arc_hash_grow();
-	arc = arc_new();
-	arc->parent = parent;
-	arc->child = child;
-	arc->count = count;
-	slot = arc_slot(parent, child);
-	arc->hash_next = arc_hash[slot];
-	arc_hash[slot] = arc;
-	arc_hash_count++;
-	if (parent != child) {
-		if (all_arc_count == all_arc_capacity) {
-			all_arc_capacity = all_arc_capacity ? all_arc_capacity * 2 : 256;
-			all_arcs = xrealloc(all_arcs, all_arc_capacity * sizeof(*all_arcs));
-		}
-		all_arcs[all_arc_count++] = arc;
-	} else {
-		if (self_arc_count == self_arc_capacity) {
-			self_arc_capacity = self_arc_capacity ? self_arc_capacity * 2 : 64;
-			self_arcs = xrealloc(self_arcs, self_arc_capacity * sizeof(*self_arcs));
-		}
-		self_arcs[self_arc_count++] = arc;
-	}
-	/* new arcs go first on both lists */
-	arc->next_child = parent->children;
-	parent->children = arc;
-	arc->next_parent = child->parents;
-	child->parents = arc;
-}
-
-void callgraph_tally(uint64_t from_pc, uint64_t self_pc, unsigned long count)
-{
-	struct symbol *parent = symbol_lookup(&symtab, from_pc);
-	struct symbol *child = symbol_lookup(&symtab, self_pc);
+	const struct symbol_table *symtab = &m->symbols;
+	struct symbol *parent = symbol_lookup(symtab, from_pc);
+	struct symbol *child = symbol_lookup(symtab, self_pc);
 
 	if (parent == NULL || child == NULL)
 		return;
@@ -163,14 +41,15 @@ void callgraph_tally(uint64_t from_pc, uint64_t self_pc, unsigned long count)
 		parent = parent->alias_of;
 	/* with -l the callee must be a function's entry, not a line */
 	while (!child->is_function) {
-		if (child == symtab.base)
+		if (child == symtab->base)
 			return;
 		child--;
 	}
-	if (symspec_arc_named(INCL_ARCS, parent, child) ||
-	    (symspec_empty(INCL_ARCS) && !symspec_arc_named(EXCL_ARCS, parent, child))) {
+	if (symspec_arc_named(&m->symspecs, INCL_ARCS, parent, child) ||
+	    (symspec_empty(&m->symspecs, INCL_ARCS) &&
+	     !symspec_arc_named(&m->symspecs, EXCL_ARCS, parent, child))) {
 		child->calls = add_calls(child->calls, count);
-		arc_add(parent, child, count);
+		arc_add(&m->arcs, parent, child, count);
 	}
 }
 
@@ -178,15 +57,18 @@ void callgraph_tally(uint64_t from_pc, uint64_t self_pc, unsigned long count)
 
 /* x86: every byte that could start a direct call (0xe8 rel32) whose
  * target is a function's first byte adds an arc with no calls. */
-static void find_static_calls(struct symbol *parent, uint64_t low, uint64_t high)
+static void find_static_calls(struct model *m, const struct options *opt,
+			      struct symbol *parent, uint64_t low, uint64_t high)
 {
-	uint64_t text = bfd_section_vma(core_text_section);
-	uint64_t text_size = bfd_section_size(core_text_section);
+	const struct object *obj = parent->object;
+	uint64_t text, text_size;
 	uint64_t pc;
 
-	if (core_text_bytes == NULL)
+	if (obj == NULL || obj->text_bytes == NULL)
 		return;
-	histogram_clip(&low, &high);
+	text = obj->text_low;
+	text_size = obj->text_high - obj->text_low;
+	histogram_clip(&m->histograms, &low, &high);
 	for (pc = low; pc < high; pc++) {
 		const unsigned char *p;
 		uint32_t displacement;
@@ -195,22 +77,22 @@ static void find_static_calls(struct symbol *parent, uint64_t low, uint64_t high
 
 		if (pc < text || pc + 5 > text + text_size)
 			continue;
-		p = core_text_bytes + (pc - text);
+		p = obj->text_bytes + (pc - text);
 		if (*p != 0xe8)
 			continue;
 		displacement = (uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
 			       (uint32_t)p[4] << 24;
 		/* GNU gprof does not sign-extend, so it only finds calls to
 		 * higher addresses; we do (see doc/compat.md) */
-		if (opt.gnu_quirks & QUIRK_STATIC_CALLS)
+		if (opt->gnu_quirks & QUIRK_STATIC_CALLS)
 			target = pc + 5 + displacement;
 		else
 			target = pc + 5 + (uint64_t)(int64_t)(int32_t)displacement;
-		if (!histogram_covers(target))
+		if (!histogram_covers(&m->histograms, target))
 			continue;
-		child = symbol_lookup(&symtab, target);
+		child = symbol_lookup(&m->symbols, target);
 		if (child && child->address == target)
-			arc_add(parent, child, 0);
+			arc_add(&m->arcs, parent, child, 0);
 	}
 }
 
@@ -221,34 +103,38 @@ struct frame {
 	struct arc *next_arc;
 };
 
-static struct frame *stack; /* stack[1..depth], as in the paper */
-static size_t stack_depth, stack_capacity;
-static int top_order_counter;
+/* The depth-first search: stack[1..depth], as in the paper. */
+struct search {
+	struct frame *stack;
+	size_t depth, capacity;
+	int top_order_counter;
+};
 
 static bool is_numbered(const struct symbol *sym)
 {
 	return sym->top_order != TOP_ORDER_NONE && sym->top_order != TOP_ORDER_BUSY;
 }
 
-static void push(struct symbol *sym)
+static void push(struct search *s, struct symbol *sym)
 {
-	if (++stack_depth >= stack_capacity) {
-		stack_capacity = stack_capacity ? stack_capacity * 2 : 256;
-		stack = xrealloc(stack, stack_capacity * sizeof(*stack));
+	if (++s->depth >= s->capacity) {
+		s->capacity = s->capacity ? s->capacity * 2 : 256;
+		s->stack = xrealloc(s->stack, s->capacity * sizeof(*s->stack));
 	}
-	stack[stack_depth].sym = sym;
-	stack[stack_depth].next_arc = sym->children;
+	s->stack[s->depth].sym = sym;
+	s->stack[s->depth].next_arc = sym->children;
 	sym->top_order = TOP_ORDER_BUSY;
 }
 
 /* sym was reached again while still being searched: everything on the
  * stack above its place belongs to one cycle with it. */
-static void find_cycle(struct symbol *child)
+static void find_cycle(struct search *s, struct symbol *child)
 {
+	struct frame *stack = s->stack;
 	struct symbol *head = NULL, *tail;
 	size_t top, i;
 
-	for (top = stack_depth; top > 0; top--) {
+	for (top = s->depth; top > 0; top--) {
 		head = stack[top].sym;
 		if (child == head)
 			break;
@@ -257,13 +143,13 @@ static void find_cycle(struct symbol *child)
 	}
 	if (top == 0)
 		fatal("internal error: cycle without a head on the search stack");
-	if (top == stack_depth)
+	if (top == s->depth)
 		return; /* a function calling itself is not a cycle */
 	for (tail = head; tail->cycle_next; tail = tail->cycle_next)
 		;
 	if (head->cycle_head != head)
 		head = head->cycle_head;
-	for (i = top + 1; i <= stack_depth; i++) {
+	for (i = top + 1; i <= s->depth; i++) {
 		struct symbol *member = stack[i].sym;
 
 		if (member->cycle_head == member) {
@@ -278,29 +164,29 @@ static void find_cycle(struct symbol *child)
 	}
 }
 
-static void finish(struct symbol *sym)
+static void finish(struct search *s, struct symbol *sym)
 {
 	if (sym->cycle_head == sym) {
 		struct symbol *member;
 
-		++top_order_counter;
+		++s->top_order_counter;
 		for (member = sym; member; member = member->cycle_next)
-			member->top_order = top_order_counter;
+			member->top_order = s->top_order_counter;
 	}
-	stack_depth--;
+	s->depth--;
 }
 
-static void number_from(struct symbol *root)
+static void number_from(struct search *s, struct symbol *root)
 {
 	if (is_numbered(root))
 		return;
-	push(root);
-	while (stack_depth > 0) {
-		struct frame *f = &stack[stack_depth];
+	push(s, root);
+	while (s->depth > 0) {
+		struct frame *f = &s->stack[s->depth];
 		struct symbol *child;
 
 		if (f->next_arc == NULL) {
-			finish(f->sym);
+			finish(s, f->sym);
 			continue;
 		}
 		child = f->next_arc->child;
@@ -308,32 +194,33 @@ static void number_from(struct symbol *root)
 		if (is_numbered(child))
 			continue;
 		if (child->top_order == TOP_ORDER_BUSY) {
-			find_cycle(child);
+			find_cycle(s, child);
 			continue;
 		}
-		push(child);
+		push(s, child);
 	}
 }
 
 /* ------------------------------------------------------------ cycles */
 
-static void link_cycles(void)
+static void link_cycles(struct model *m)
 {
+	const struct symbol_table *symtab = &m->symbols;
 	struct symbol *sym, *member, *cycle;
 	struct arc *arc;
 	int number = 0;
 	size_t i;
 
-	cycle_count = 0;
-	for (i = 0; i < symtab.count; i++)
-		if (symtab.base[i].cycle_head == &symtab.base[i] && symtab.base[i].cycle_next)
-			cycle_count++;
-	cycle_headers = xcalloc((size_t)cycle_count + 1, sizeof(struct symbol));
-	for (i = 0; i < symtab.count; i++) {
-		sym = &symtab.base[i];
+	m->cycle_count = 0;
+	for (i = 0; i < symtab->count; i++)
+		if (symtab->base[i].cycle_head == &symtab->base[i] && symtab->base[i].cycle_next)
+			m->cycle_count++;
+	m->cycles = xcalloc((size_t)m->cycle_count + 1, sizeof(struct symbol));
+	for (i = 0; i < symtab->count; i++) {
+		sym = &symtab->base[i];
 		if (!(sym->cycle_head == sym && sym->cycle_next))
 			continue;
-		cycle = &cycle_headers[++number];
+		cycle = &m->cycles[++number];
 		symbol_init(cycle);
 		cycle->printed = true;
 		cycle->top_order = TOP_ORDER_NONE;
@@ -399,10 +286,11 @@ static void inherit_flags(struct symbol *child)
 	}
 }
 
-static void propagate_flags(struct symbol **by_order)
+static void propagate_flags(struct model *m, struct symbol **by_order)
 {
+	const struct symspec_tables *specs = &m->symspecs;
 	struct symbol *old_head = NULL;
-	size_t n = symtab.count;
+	size_t n = m->symbols.count;
 
 	while (n-- > 0) {
 		struct symbol *child = by_order[n];
@@ -412,30 +300,30 @@ static void propagate_flags(struct symbol **by_order)
 			inherit_flags(child);
 		}
 		if (!child->printed) {
-			if (symspec_selected(INCL_GRAPH, EXCL_GRAPH, child->address))
+			if (symspec_selected(specs, INCL_GRAPH, EXCL_GRAPH, child->address))
 				child->printed = true;
-		} else if (!symspec_holds(INCL_GRAPH, child->address) &&
-			   symspec_holds(EXCL_GRAPH, child->address)) {
+		} else if (!symspec_holds(specs, INCL_GRAPH, child->address) &&
+			   symspec_holds(specs, EXCL_GRAPH, child->address)) {
 			child->printed = false;
 		}
 		if (child->prop_fraction == 0.0) {
-			if (symspec_selected(INCL_TIME, EXCL_TIME, child->address))
+			if (symspec_selected(specs, INCL_TIME, EXCL_TIME, child->address))
 				child->prop_fraction = 1.0;
-		} else if (!symspec_holds(INCL_TIME, child->address) &&
-			   symspec_holds(EXCL_TIME, child->address)) {
+		} else if (!symspec_holds(specs, INCL_TIME, child->address) &&
+			   symspec_holds(specs, EXCL_TIME, child->address)) {
 			child->prop_fraction = 0.0;
 		}
 		child->prop_self = child->self_ticks * child->prop_fraction;
-		print_ticks += child->prop_self;
+		m->print_ticks += child->prop_self;
 	}
 }
 
-static void cycle_time(void)
+static void cycle_time(struct model *m)
 {
 	int c;
 
-	for (c = 1; c <= cycle_count; c++) {
-		struct symbol *cycle = &cycle_headers[c], *member;
+	for (c = 1; c <= m->cycle_count; c++) {
+		struct symbol *cycle = &m->cycles[c], *member;
 
 		for (member = cycle->cycle_next; member; member = member->cycle_next) {
 			/* members excluded with -E pass nothing on */
@@ -528,13 +416,15 @@ static int compare_total(const void *lp, const void *rp)
 	return strcmp(left->name, right->name);
 }
 
-struct symbol **callgraph_assemble(void)
+void callgraph_build(struct model *m, const struct options *opt)
 {
+	struct symbol_table *symtab = &m->symbols;
 	struct symbol **by_order, **by_time;
-	size_t i, n = symtab.count;
+	struct search search = { NULL, 0, 0, 0 };
+	size_t i, n = symtab->count, cycle_count;
 
 	for (i = 0; i < n; i++) {
-		struct symbol *sym = &symtab.base[i];
+		struct symbol *sym = &symtab->base[i];
 
 		sym->child_ticks = 0.0;
 		sym->self_calls = 0;
@@ -546,70 +436,232 @@ struct symbol **callgraph_assemble(void)
 		sym->cycle_number = 0;
 		sym->cycle_head = sym;
 		sym->cycle_next = NULL;
-		if (opt.static_call_graph)
-			find_static_calls(sym, sym->address,
-					  i + 1 < n ? symtab.base[i + 1].address : sym->end_address + 1);
+		if (opt->static_call_graph)
+			find_static_calls(m, opt, sym, sym->address,
+					  i + 1 < n ? symtab->base[i + 1].address : sym->end_address + 1);
 	}
 	/* recursive calls are not calls from other functions */
-	for (i = 0; i < self_arc_count; i++) {
-		struct symbol *sym = self_arcs[i]->parent;
+	for (i = 0; i < m->arcs.self_count; i++) {
+		struct symbol *sym = m->arcs.self[i]->parent;
 
-		if (sym >= symtab.base && sym < symtab.base + n) {
-			sym->calls -= self_arcs[i]->count;
-			sym->self_calls = self_arcs[i]->count;
+		if (sym >= symtab->base && sym < symtab->base + n) {
+			sym->calls -= m->arcs.self[i]->count;
+			sym->self_calls = m->arcs.self[i]->count;
 		}
 	}
 	for (i = 0; i < n; i++)
-		if (symtab.base[i].top_order == TOP_ORDER_NONE)
-			number_from(&symtab.base[i]);
-	link_cycles();
+		if (symtab->base[i].top_order == TOP_ORDER_NONE)
+			number_from(&search, &symtab->base[i]);
+	free(search.stack);
+	link_cycles(m);
 
-	by_order = xmalloc(n * sizeof(*by_order));
+	by_order = xmalloc((n + 1) * sizeof(*by_order));
 	for (i = 0; i < n; i++)
-		by_order[i] = &symtab.base[i];
+		by_order[i] = &symtab->base[i];
 	qsort(by_order, n, sizeof(*by_order), compare_top_order);
-	propagate_flags(by_order);
-	cycle_time();
+	propagate_flags(m, by_order);
+	cycle_time(m);
 	for (i = 0; i < n; i++)
 		propagate_time(by_order[i]);
 	free(by_order);
 
-	by_time = xmalloc((n + (size_t)cycle_count) * sizeof(*by_time));
+	cycle_count = (size_t)m->cycle_count;
+	by_time = xmalloc((n + cycle_count + 1) * sizeof(*by_time));
 	for (i = 0; i < n; i++)
-		by_time[i] = &symtab.base[i];
-	for (i = 1; i <= (size_t)cycle_count; i++)
-		by_time[n + i - 1] = &cycle_headers[i];
-	qsort(by_time, n + (size_t)cycle_count, sizeof(*by_time), compare_total);
-	for (i = 0; i < n + (size_t)cycle_count; i++)
+		by_time[i] = &symtab->base[i];
+	for (i = 1; i <= cycle_count; i++)
+		by_time[n + i - 1] = &m->cycles[i];
+	qsort(by_time, n + cycle_count, sizeof(*by_time), compare_total);
+	for (i = 0; i < n + cycle_count; i++)
 		by_time[i]->index = (int)i + 1;
-	return by_time;
+	free(m->by_time);
+	m->by_time = by_time;
+	m->by_time_count = n + cycle_count;
 }
 
-/* Forget every arc and cycle, for the next input of an in-process fuzzer
- * (tests/fuzz/); gprof itself builds one graph and exits.  The symbols'
- * own fields are the caller's to restore. */
-void callgraph_reset(void)
-{
-	while (arc_chunk) {
-		struct arc *previous = arc_chunk[0].next_parent;
 
-		free(arc_chunk);
-		arc_chunk = previous;
+/* ------------------------------------------------------------ print order */
+
+#define LESS (-1)
+#define EQUAL 0
+#define GREATER 1
+
+bool callgraph_shows(const struct symbol *sym, const struct options *opt)
+{
+	if (!opt->show_zeros && sym->calls == 0 && sym->self_calls == 0 && sym->prop_self == 0 &&
+	    sym->prop_child == 0)
+		return false;
+	return sym->printed && !sym->hidden && !(opt->line_granularity && !sym->is_function);
+}
+
+static int compare_member(const struct symbol *left, const struct symbol *right)
+{
+	double left_time = left->prop_self + left->prop_child;
+	double right_time = right->prop_self + right->prop_child;
+	unsigned long left_calls = left->calls + left->self_calls;
+	unsigned long right_calls = right->calls + right->self_calls;
+
+	if (left_time > right_time)
+		return GREATER;
+	if (left_time < right_time)
+		return LESS;
+	if (left_calls > right_calls)
+		return GREATER;
+	if (left_calls < right_calls)
+		return LESS;
+	return EQUAL;
+}
+
+/* Members by decreasing time, then calls; ties keep their order. */
+static void sort_members(struct symbol *cycle)
+{
+	struct symbol *todo = cycle->cycle_next, *doing, *prev;
+
+	cycle->cycle_next = NULL;
+	for (doing = todo; doing; doing = todo) {
+		todo = doing->cycle_next;
+		for (prev = cycle; prev->cycle_next; prev = prev->cycle_next)
+			if (compare_member(doing, prev->cycle_next) == GREATER)
+				break;
+		doing->cycle_next = prev->cycle_next;
+		prev->cycle_next = doing;
 	}
-	arc_chunk_used = 0;
-	free(self_arcs);
-	self_arcs = NULL;
-	self_arc_count = self_arc_capacity = 0;
-	free(arc_hash);
-	arc_hash = NULL;
-	arc_hash_size = arc_hash_count = 0;
-	free(all_arcs);
-	all_arcs = NULL;
-	all_arc_count = all_arc_capacity = 0;
-	free(cycle_headers);
-	cycle_headers = NULL;
-	cycle_count = 0;
-	print_ticks = 0.0;
-	stack_depth = 0;
-	top_order_counter = 0;
+}
+
+static bool inside_one_cycle(const struct arc *arc)
+{
+	return arc->parent->cycle_number != 0 && arc->child->cycle_number != 0 &&
+	       arc->parent->cycle_number == arc->child->cycle_number;
+}
+
+/* Recursive arcs first, then arcs inside a cycle (by count), then the
+ * rest by time carried, then count. */
+static int compare_arc(const struct arc *left, const struct arc *right)
+{
+	if (left->parent == left->child)
+		return LESS;
+	if (right->parent == right->child)
+		return GREATER;
+	if (inside_one_cycle(left)) {
+		if (!inside_one_cycle(right))
+			return LESS;
+		if (left->count < right->count)
+			return LESS;
+		if (left->count > right->count)
+			return GREATER;
+		return EQUAL;
+	}
+	if (inside_one_cycle(right))
+		return GREATER;
+	{
+		double left_time = left->time + left->child_time;
+		double right_time = right->time + right->child_time;
+
+		if (left_time < right_time)
+			return LESS;
+		if (left_time > right_time)
+			return GREATER;
+	}
+	if (left->count < right->count)
+		return LESS;
+	if (left->count > right->count)
+		return GREATER;
+	return EQUAL;
+}
+
+/* Stable merge sort of arcs; descending when sign is -1. */
+static void merge_sort_arcs(struct arc **a, struct arc **tmp, size_t n, int sign)
+{
+	size_t mid, i, j, k;
+
+	if (n < 2)
+		return;
+	mid = n / 2;
+	merge_sort_arcs(a, tmp, mid, sign);
+	merge_sort_arcs(a + mid, tmp, n - mid, sign);
+	for (i = 0, j = mid, k = 0; i < mid && j < n;)
+		tmp[k++] = sign * compare_arc(a[j], a[i]) < 0 ? a[j++] : a[i++];
+	while (i < mid)
+		tmp[k++] = a[i++];
+	while (j < n)
+		tmp[k++] = a[j++];
+	memcpy(a, tmp, n * sizeof(*a));
+}
+
+/*
+ * GNU gprof sorts by inserting each arc, in list order, before the first
+ * arc not smaller (parents) or not larger (children) than it: a stable
+ * sort of the list reversed.  Doing it as such keeps it n log n.
+ */
+struct arc_sort {
+	struct arc **buffer, **tmp;
+	size_t capacity;
+};
+
+static size_t gather(struct arc_sort *s, struct arc *list, bool parents)
+{
+	struct arc **sort_buffer;
+	size_t n = 0, i;
+	struct arc *arc;
+
+	for (arc = list; arc; arc = parents ? arc->next_parent : arc->next_child) {
+		if (n == s->capacity) {
+			s->capacity = s->capacity ? s->capacity * 2 : 64;
+			s->buffer = xrealloc(s->buffer, s->capacity * sizeof(*s->buffer));
+			s->tmp = xrealloc(s->tmp, s->capacity * sizeof(*s->tmp));
+		}
+		s->buffer[n++] = arc;
+	}
+	sort_buffer = s->buffer;
+	for (i = 0; i < n / 2; i++) {
+		struct arc *t = sort_buffer[i];
+
+		sort_buffer[i] = sort_buffer[n - 1 - i];
+		sort_buffer[n - 1 - i] = t;
+	}
+	return n;
+}
+
+static void sort_parents(struct arc_sort *s, struct symbol *child)
+{
+	size_t n = gather(s, child->parents, true), i;
+	struct arc **sort_buffer = s->buffer;
+
+	merge_sort_arcs(sort_buffer, s->tmp, n, 1);
+	child->parents = n ? sort_buffer[0] : NULL;
+	for (i = 0; i < n; i++)
+		sort_buffer[i]->next_parent = i + 1 < n ? sort_buffer[i + 1] : NULL;
+}
+
+static void sort_children(struct arc_sort *s, struct symbol *parent)
+{
+	size_t n = gather(s, parent->children, false), i;
+	struct arc **sort_buffer = s->buffer;
+
+	merge_sort_arcs(sort_buffer, s->tmp, n, -1);
+	parent->children = n ? sort_buffer[0] : NULL;
+	for (i = 0; i < n; i++)
+		sort_buffer[i]->next_child = i + 1 < n ? sort_buffer[i + 1] : NULL;
+}
+
+void callgraph_sort_for_printing(struct model *m, const struct options *opt)
+{
+	struct arc_sort s = { NULL, NULL, 0 };
+	size_t i;
+
+	for (i = 0; i < m->by_time_count; i++) {
+		struct symbol *sym = m->by_time[i];
+
+		if (!callgraph_shows(sym, opt))
+			continue;
+		if (symbol_is_cycle_header(sym)) {
+			sort_members(sym);
+		} else {
+			if (sym->parents)
+				sort_parents(&s, sym);
+			sort_children(&s, sym);
+		}
+	}
+	free(s.buffer);
+	free(s.tmp);
 }

@@ -19,31 +19,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
+#include "callgraph.h"
+#include "printers.h"
 #include "report.h"
-#include "symbols.h"
+#include "util.h"
 
-static bool is_cycle_header(const struct symbol *sym)
-{
-	return sym->name == NULL && sym->cycle_number != 0;
-}
+struct dot {
+	FILE *f;
+	const struct model *m;
+	const struct options *opt;
+	struct report_out *out;
+};
 
 /* The call graph's entries: the rules the text report applies. */
-static bool graph_entry_shown(const struct symbol *sym)
+/* Nodes are the call graph's entries, cycles apart. */
+static bool graph_entry_shown(struct dot *d, const struct symbol *sym)
 {
-	if (!opt.show_zeros && sym->calls == 0 && sym->self_calls == 0 && sym->prop_self == 0 &&
-	    sym->prop_child == 0)
-		return false;
-	return sym->printed && !sym->hidden && !(opt.line_granularity && !sym->is_function) &&
-	       !is_cycle_header(sym);
+	return callgraph_shows(sym, d->opt) && !symbol_is_cycle_header(sym);
 }
 
-static double percent(double ticks)
+static double percent(struct dot *d, double ticks)
 {
-	return print_ticks > 0.0 ? 100.0 * ticks / print_ticks : 0.0;
+	return d->m->print_ticks > 0.0 ? 100.0 * ticks / d->m->print_ticks : 0.0;
 }
 
-static bool arc_carries_no_time(const struct arc *arc)
+static bool arc_carries_no_time(struct dot *d, const struct arc *arc)
 {
 	return arc->parent == arc->child ||
 	       (arc->parent->cycle_number != 0 &&
@@ -52,22 +52,22 @@ static bool arc_carries_no_time(const struct arc *arc)
 
 /* ------------------------------------------------------------ pruning */
 
-static bool node_kept(const struct symbol *sym)
+static bool node_kept(struct dot *d, const struct symbol *sym)
 {
-	if (!graph_entry_shown(sym))
+	if (!graph_entry_shown(d, sym))
 		return false;
-	if (print_ticks <= 0.0)
+	if (d->m->print_ticks <= 0.0)
 		return true;
-	return percent(sym->prop_self + sym->prop_child) >= opt.node_threshold;
+	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->node_threshold;
 }
 
-static bool edge_kept(const struct arc *arc)
+static bool edge_kept(struct dot *d, const struct arc *arc)
 {
-	if (!node_kept(arc->parent) || !node_kept(arc->child))
+	if (!node_kept(d, arc->parent) || !node_kept(d, arc->child))
 		return false;
-	if (print_ticks <= 0.0 || arc_carries_no_time(arc))
+	if (d->m->print_ticks <= 0.0 || arc_carries_no_time(d, arc))
 		return true;
-	return percent(arc->time + arc->child_time) >= opt.edge_threshold;
+	return percent(d, arc->time + arc->child_time) >= d->opt->edge_threshold;
 }
 
 /* ------------------------------------------------------------ text */
@@ -76,7 +76,7 @@ static bool edge_kept(const struct arc *arc)
  * backslashes escaped (a backslash starts an escape in a label), control
  * characters shown as \xNN, invalid UTF-8 as U+FFFD (Graphviz reads
  * UTF-8 and rejects what is not). */
-static void put_dot_text(const char *s)
+static void put_dot_text(struct dot *d, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -84,30 +84,30 @@ static void put_dot_text(const char *s)
 		int length;
 
 		if (*p == '"' || *p == '\\') {
-			putchar('\\');
-			putchar(*p++);
+			putc('\\', d->f);
+			putc(*p++, d->f);
 			continue;
 		}
 		if (*p < 0x20 || *p == 0x7F) {
-			printf("\\\\x%02x", *p++);
+			fprintf(d->f, "\\\\x%02x", *p++);
 			continue;
 		}
 		length = utf8_sequence_length(p);
 		if (length == 0) {
-			fputs("\xEF\xBF\xBD", stdout);
+			fputs("\xEF\xBF\xBD", d->f);
 			p++;
 			continue;
 		}
-		fwrite(p, 1, (size_t)length, stdout);
+		fwrite(p, 1, (size_t)length, d->f);
 		p += length;
 	}
 }
 
-static void put_name(const struct symbol *sym)
+static void put_name(struct dot *d, const struct symbol *sym)
 {
 	char *to_free;
 
-	put_dot_text(display_name(sym, &to_free));
+	put_dot_text(d, display_name(d->out, sym, &to_free));
 	free(to_free);
 }
 
@@ -170,93 +170,96 @@ static struct colour heat(double share_percent)
 
 /* ------------------------------------------------------------ graph */
 
-static void print_node(const struct symbol *sym, const char *indent)
+static void print_node(struct dot *d, const struct symbol *sym, const char *indent)
 {
-	double total = percent(sym->prop_self + sym->prop_child);
+	double total = percent(d, sym->prop_self + sym->prop_child);
 	struct colour c = heat(total);
 
-	printf("%sf%d [label=\"", indent, sym->index);
-	put_name(sym);
-	printf("\\n%.2f%%\\n(%.2f%%)", total, percent(sym->prop_self));
+	fprintf(d->f, "%sf%d [label=\"", indent, sym->index);
+	put_name(d, sym);
+	fprintf(d->f, "\\n%.2f%%\\n(%.2f%%)", total, percent(d, sym->prop_self));
 	if (sym->calls + sym->self_calls != 0) {
-		printf("\\n%lu", sym->calls);
+		fprintf(d->f, "\\n%lu", sym->calls);
 		if (sym->self_calls != 0)
-			printf("+%lu", sym->self_calls);
-		printf("\xC3\x97");
+			fprintf(d->f, "+%lu", sym->self_calls);
+		fprintf(d->f, "\xC3\x97");
 	}
 	/* the border grows with self time: the hot spots stand out among
 	 * the callers that are hot only through them */
-	printf("\", fillcolor=\"%s\", fontcolor=\"%s\", penwidth=%.2f", c.rgb,
-	       c.light ? "#000000" : "#ffffff", 1.0 + 3.0 * sqrt(percent(sym->prop_self) / 100.0));
+	fprintf(d->f, "\", fillcolor=\"%s\", fontcolor=\"%s\", penwidth=%.2f", c.rgb,
+	       c.light ? "#000000" : "#ffffff", 1.0 + 3.0 * sqrt(percent(d, sym->prop_self) / 100.0));
 	if (sym->file) {
-		printf(", tooltip=\"");
-		put_dot_text(file_base_name(sym->file->name));
-		printf(":%d\"", sym->line);
+		fprintf(d->f, ", tooltip=\"");
+		put_dot_text(d, file_base_name(d->opt, sym->file->name));
+		fprintf(d->f, ":%d\"", sym->line);
 	}
-	printf("];\n");
+	fprintf(d->f, "];\n");
 }
 
-static void print_edge(const struct arc *arc)
+static void print_edge(struct dot *d, const struct arc *arc)
 {
-	printf("  f%d -> f%d [label=\"", arc->parent->index, arc->child->index);
-	if (arc_carries_no_time(arc)) {
-		printf("%lu\xC3\x97\", style=dashed, color=\"#808080\", fontcolor=\"#606060\"];\n",
+	fprintf(d->f, "  f%d -> f%d [label=\"", arc->parent->index, arc->child->index);
+	if (arc_carries_no_time(d, arc)) {
+		fprintf(d->f, "%lu\xC3\x97\", style=dashed, color=\"#808080\", fontcolor=\"#606060\"];\n",
 		       arc->count);
 	} else {
-		double carried = percent(arc->time + arc->child_time);
+		double carried = percent(d, arc->time + arc->child_time);
 		struct colour c = heat(carried);
 
-		printf("%.2f%%\\n%lu\xC3\x97\", color=\"%s\", fontcolor=\"%s\", penwidth=%.2f];\n",
+		fprintf(d->f, "%.2f%%\\n%lu\xC3\x97\", color=\"%s\", fontcolor=\"%s\", penwidth=%.2f];\n",
 		       carried, arc->count, c.rgb, c.dark_rgb, 1.0 + 3.0 * sqrt(carried / 100.0));
 	}
 }
 
-void print_dot(struct symbol **by_time, unsigned report, int input)
+void print_dot(const struct model *m, const struct options *opt, struct report_out *out)
 {
-	size_t n = symtab.count + (size_t)cycle_count, i;
+	struct dot dot = { out->file, m, opt, out };
+	struct dot *d = &dot;
+	struct symbol *const *by_time = m->by_time;
+	size_t n = m->by_time_count, i;
 	int cycle;
 
-	if (by_time == NULL || !(input & INPUT_CALL_GRAPH))
+	if (by_time == NULL || !(m->input & INPUT_CALL_GRAPH))
 		fatal("gmon.out file is missing call-graph data");
 
-	printf("digraph \"");
-	put_dot_text(executable_name);
-	printf("\" {\n");
-	printf("  graph [fontname=\"Helvetica\", nodesep=0.25, ranksep=0.35];\n");
-	printf("  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", "
+	fprintf(d->f, "digraph \"");
+	put_dot_text(d, m->objects[0]->path);
+	fprintf(d->f, "\" {\n");
+	fprintf(d->f, "  graph [fontname=\"Helvetica\", nodesep=0.25, ranksep=0.35];\n");
+	fprintf(d->f, "  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", "
 	       "fontsize=10];\n");
-	printf("  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
+	fprintf(d->f, "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
 
 	/* members of each cycle inside its cluster, the rest outside */
-	for (cycle = 1; cycle <= cycle_count; cycle++) {
-		const struct symbol *header = &cycle_headers[cycle], *member;
+	for (cycle = 1; cycle <= m->cycle_count; cycle++) {
+		const struct symbol *header = &m->cycles[cycle], *member;
 		bool any = false;
 
 		for (member = header->cycle_next; member; member = member->cycle_next)
-			any |= node_kept(member);
+			any |= node_kept(d, member);
 		if (!any)
 			continue;
-		printf("  subgraph cluster_%d {\n", cycle);
-		printf("    label=\"<cycle %d> %.2f%%\"; style=\"dashed,rounded\"; "
+		fprintf(d->f, "  subgraph cluster_%d {\n", cycle);
+		fprintf(d->f, "    label=\"<cycle %d> %.2f%%\"; style=\"dashed,rounded\"; "
 		       "color=\"#606060\"; fontname=\"Helvetica\"; fontsize=10;\n",
-		       cycle, percent(header->prop_self + header->prop_child));
+		       cycle, percent(d, header->prop_self + header->prop_child));
 		for (member = header->cycle_next; member; member = member->cycle_next)
-			if (node_kept(member))
-				print_node(member, "    ");
-		printf("  }\n");
+			if (node_kept(d, member))
+				print_node(d, member, "    ");
+		fprintf(d->f, "  }\n");
 	}
 	for (i = 0; i < n; i++)
-		if (by_time[i]->cycle_number == 0 && node_kept(by_time[i]))
-			print_node(by_time[i], "  ");
+		if (by_time[i]->cycle_number == 0 && node_kept(d, by_time[i]))
+			print_node(d, by_time[i], "  ");
 
 	for (i = 0; i < n; i++) {
 		const struct arc *arc;
 
-		if (is_cycle_header(by_time[i]) || !node_kept(by_time[i]))
+		if (symbol_is_cycle_header(by_time[i]) || !node_kept(d, by_time[i]))
 			continue;
 		for (arc = by_time[i]->children; arc; arc = arc->next_child)
-			if (edge_kept(arc))
-				print_edge(arc);
+			if (edge_kept(d, arc))
+				print_edge(d, arc);
 	}
-	printf("}\n");
+	fprintf(d->f, "}\n");
 }

@@ -18,9 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
-#include "ordering.h"
+#include <stdio.h>
+
 #include "symbols.h"
+#include "util.h"
 
 /* GNU gprof's line buffer is 1024 bytes, of which it fills 1022. */
 #define LINE_PIECE 1023
@@ -48,7 +49,7 @@ static bool parse_address(const char *text, uint64_t *address)
 	return true;
 }
 
-void symbols_create_from_file(const char *path)
+void symbols_read_listing(struct model *m, struct object *obj, const char *path)
 {
 	FILE *f;
 	char buf[LINE_PIECE + 1], address[LINE_PIECE + 1], name[LINE_PIECE + 1];
@@ -56,12 +57,13 @@ void symbols_create_from_file(const char *path)
 	long line = 0;
 	bool line_start = true;
 
-	if (opt.file_ordering_map)
-		file_ordering_check_map();
 	f = fopen(path, "r");
 	if (f == NULL)
 		fatal("%s: cannot open the symbol table: %s", path, strerror(errno));
-	symtab.base = NULL;
+	struct symbol_table *symtab = &m->symbols;
+
+	free(symtab->base);
+	symtab->base = NULL;
 	while (fgets(buf, LINE_PIECE, f)) {
 		char type;
 		struct symbol *sym;
@@ -80,13 +82,14 @@ void symbols_create_from_file(const char *path)
 			continue;
 		if (n == capacity) {
 			capacity = capacity ? capacity * 2 : 256;
-			symtab.base = xrealloc(symtab.base, (capacity + 1) * sizeof(*symtab.base));
+			symtab->base = xrealloc(symtab->base, (capacity + 1) * sizeof(*symtab->base));
 		}
-		sym = &symtab.base[n];
+		sym = &symtab->base[n];
 		symbol_init(sym);
 		if (!parse_address(address, &sym->address))
 			fatal("%s:%ld: '%s' is not a hexadecimal address", path, line, address);
-		sym->name = xstrdup(name);
+		sym->name = model_strdup(m, name);
+		sym->object = obj;
 		sym->is_function = 1;
 		sym->is_bb_head = 1;
 		sym->is_static = type == 't';
@@ -97,6 +100,6 @@ void symbols_create_from_file(const char *path)
 	fclose(f);
 	if (n == 0)
 		fatal("%s: no function symbols (no lines of type 't' or 'T')", path);
-	symtab.count = n;
-	symbol_table_finalize(&symtab);
+	symtab->count = n;
+	symbol_table_finalize(symtab, obj->text_high - 1);
 }

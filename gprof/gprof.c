@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * gprof.c: the command line, and the pipeline in the order the stages run:
- * options -> executable's symbols -> symspecs -> profile files (-s) ->
- * samples -> call graph -> reports.
+ * gprof.c: the top of gprof: parse the command line into the options,
+ * run the stages (pipeline.c), pick the printers.  Nothing includes
+ * anything from this file.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -16,22 +16,15 @@
 #include <demangle.h>
 #include <libiberty.h>
 
-#include "gprof.h"
-#include "profile.h"
-#include "report.h"
-#include "symbols.h"
-#include "symspec.h"
+#include "callgraph.h"
+#include "options.h"
+#include "pipeline.h"
+#include "printers.h"
+#include "util.h"
 
-struct options opt = {
-	.demangle = true,
-	.width = 80,
-	.table_length = 10,
-	.min_count = 1,
-	.format = FORMAT_AUTO,
-	.node_threshold = 0.5,
-	.edge_threshold = 0.1,
-};
-const char *program_name = "gprof";
+#ifndef GPROF_DOCDIR
+#define GPROF_DOCDIR "/usr/local/share/doc/gprof-libgmon"
+#endif
 
 /* Never shown: the profiling runtime's own functions (glibc's, and the
  * hooks of ours when it is linked statically: their time is the cost of
@@ -102,6 +95,8 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* GNU gprof's usage text (errors print it on stderr, as GNU's does);
+ * --help adds the options that are ours and where the manual is. */
 static void usage(FILE *out, int status)
 {
 	fprintf(out,
@@ -119,12 +114,17 @@ static void usage(FILE *out, int status)
 		"\t[--demangle[=STYLE]] [--no-demangle] [--external-symbol-table=name] [@FILE]\n"
 		"\t[image-file] [profile-file...]\n",
 		program_name);
+	if (status == 0)
+		fprintf(out,
+			"Options of this gprof beyond GNU gprof's:\n"
+			"  --json                one JSON document instead of the text reports\n"
+			"  --dot                 the call graph as a Graphviz (DOT) picture\n"
+			"  --node-threshold=PCT  --dot: leave out functions under PCT%% of the time (0.5)\n"
+			"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
+			"The manual: gprof(1), and in %s: manual.md,\n"
+			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
+			GPROF_DOCDIR);
 	exit(status);
-}
-
-static void tally_arc(uint64_t from_pc, uint64_t self_pc, uint64_t count)
-{
-	callgraph_tally(from_pc, self_pc, count > ULONG_MAX ? ULONG_MAX : (unsigned long)count);
 }
 
 /* GPROF_GNU_QUIRKS: a comma-separated list of GNU behaviours to restore. */
@@ -185,125 +185,120 @@ static long parse_number(const char *option, const char *text, long min)
 	return value;
 }
 
-int main(int argc, char **argv)
+/* The command line into opt: options, symspecs, the executable and the
+ * profile files.  Bad options print a message and the usage, and exit 1. */
+static void parse_options(int argc, char **argv, struct options *opt)
 {
-	int ch;
-	unsigned report = 0, user_specified = 0;
-	const char *executable = "a.out";
 	static const char *const default_profile = "gmon.out";
-	const char *const *profiles;
-	int profile_count;
-	struct profile profile = { 0 };
-	struct symbol **by_time = NULL;
 	const char *const *name;
-	char err[1024];
-	int i;
+	const char *gprof_path;
+	int ch;
 
-	setlocale(LC_CTYPE, "");
-	opt.gnu_quirks = parse_quirks(getenv("GPROF_GNU_QUIRKS"));
+	options_init(opt);
+	opt->gnu_quirks = parse_quirks(getenv("GPROF_GNU_QUIRKS"));
 	expandargv(&argc, &argv);
 	while ((ch = getopt_long(argc, argv,
 				 "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::",
 				 long_options, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
-			opt.no_static = true;
+			opt->no_static = true;
 			break;
 		case 'A':
 			if (optarg)
-				symspec_add(optarg, INCL_ANNO);
-			report |= REPORT_ANNOTATED;
-			user_specified |= REPORT_ANNOTATED;
+				options_add_symspec(opt, optarg, INCL_ANNO);
+			opt->report |= REPORT_ANNOTATED;
+			opt->user_specified |= REPORT_ANNOTATED;
 			break;
 		case 'b':
-			opt.brief = true;
+			opt->brief = true;
 			break;
 		case 'B':
-			report |= REPORT_GRAPH;
-			user_specified |= REPORT_GRAPH;
+			opt->report |= REPORT_GRAPH;
+			opt->user_specified |= REPORT_GRAPH;
 			break;
 		case 'c':
-			opt.static_call_graph = true;
+			opt->static_call_graph = true;
 			break;
 		case 'C':
 			if (optarg)
-				symspec_add(optarg, INCL_EXEC);
-			report |= REPORT_EXEC_COUNTS;
-			user_specified |= REPORT_EXEC_COUNTS;
+				options_add_symspec(opt, optarg, INCL_EXEC);
+			opt->report |= REPORT_EXEC_COUNTS;
+			opt->user_specified |= REPORT_EXEC_COUNTS;
 			break;
 		case 'd':
 			/* said after the options: see there */
-			opt.debug = optarg ? (unsigned)parse_number("-d", optarg, 0) | 1u : ~0u;
+			opt->debug = optarg ? (unsigned)parse_number("-d", optarg, 0) | 1u : ~0u;
 			break;
 		case 'D':
-			opt.functions_only = true;
+			opt->functions_only = true;
 			break;
 		case 'E':
-			symspec_add(optarg, EXCL_TIME);
+			options_add_symspec(opt, optarg, EXCL_TIME);
 			__attribute__((fallthrough)); /* -E also hides it from the graph */
 		case 'e':
-			symspec_add(optarg, EXCL_GRAPH);
+			options_add_symspec(opt, optarg, EXCL_GRAPH);
 			break;
 		case 'F':
-			symspec_add(optarg, INCL_TIME);
+			options_add_symspec(opt, optarg, INCL_TIME);
 			__attribute__((fallthrough));
 		case 'f':
-			symspec_add(optarg, INCL_GRAPH);
+			options_add_symspec(opt, optarg, INCL_GRAPH);
 			break;
 		case 'h':
 			usage(stdout, 0);
 			break;
 		case 'i':
-			report |= REPORT_FILE_INFO;
-			user_specified |= REPORT_FILE_INFO;
+			opt->report |= REPORT_FILE_INFO;
+			opt->user_specified |= REPORT_FILE_INFO;
 			break;
 		case 'I':
-			search_path_append(optarg);
+			options_add_search_path(opt, optarg);
 			break;
 		case 'J':
 			if (optarg) {
-				symspec_add(optarg, EXCL_ANNO);
-				report |= REPORT_ANNOTATED;
+				options_add_symspec(opt, optarg, EXCL_ANNO);
+				opt->report |= REPORT_ANNOTATED;
 			} else {
-				report &= ~(unsigned)REPORT_ANNOTATED;
+				opt->report &= ~(unsigned)REPORT_ANNOTATED;
 			}
-			user_specified |= REPORT_ANNOTATED;
+			opt->user_specified |= REPORT_ANNOTATED;
 			break;
 		case 'k':
-			symspec_add(optarg, EXCL_ARCS);
+			options_add_symspec(opt, optarg, EXCL_ARCS);
 			break;
 		case 'l':
-			opt.line_granularity = true;
+			opt->line_granularity = true;
 			break;
 		case 'L':
-			opt.print_path = true;
+			opt->print_path = true;
 			break;
 		case 'm':
-			opt.min_count = (unsigned long)parse_number("-m", optarg, 0);
+			opt->min_count = (unsigned long)parse_number("-m", optarg, 0);
 			break;
 		case 'n':
 			/* GNU gprof 2.40 does this despite its manual: -n is --time */
-			symspec_add(optarg, INCL_TIME);
+			options_add_symspec(opt, optarg, INCL_TIME);
 			break;
 		case 'N':
-			symspec_add(optarg, EXCL_TIME);
+			options_add_symspec(opt, optarg, EXCL_TIME);
 			break;
 		case 'O':
 			switch (optarg[0]) {
 			case 'a':
-				opt.format = FORMAT_AUTO;
+				opt->format = FORMAT_AUTO;
 				break;
 			case 'm':
-				opt.format = FORMAT_MAGIC;
+				opt->format = FORMAT_MAGIC;
 				break;
 			case 'b':
-				opt.format = FORMAT_BSD;
+				opt->format = FORMAT_BSD;
 				break;
 			case '4':
-				opt.format = FORMAT_BSD44;
+				opt->format = FORMAT_BSD44;
 				break;
 			case 'p':
-				opt.format = FORMAT_PROF;
+				opt->format = FORMAT_PROF;
 				break;
 			default:
 				fprintf(stderr,
@@ -314,92 +309,92 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			if (optarg)
-				symspec_add(optarg, INCL_FLAT);
-			report |= REPORT_FLAT;
-			user_specified |= REPORT_FLAT;
+				options_add_symspec(opt, optarg, INCL_FLAT);
+			opt->report |= REPORT_FLAT;
+			opt->user_specified |= REPORT_FLAT;
 			break;
 		case 'P':
 			if (optarg) {
-				symspec_add(optarg, EXCL_FLAT);
-				report |= REPORT_FLAT;
+				options_add_symspec(opt, optarg, EXCL_FLAT);
+				opt->report |= REPORT_FLAT;
 			} else {
-				report &= ~(unsigned)REPORT_FLAT;
+				opt->report &= ~(unsigned)REPORT_FLAT;
 			}
-			user_specified |= REPORT_FLAT;
+			opt->user_specified |= REPORT_FLAT;
 			break;
 		case 'q':
 			if (optarg)
-				symspec_add(optarg, strchr(optarg, '/') ? INCL_ARCS : INCL_GRAPH);
-			report |= REPORT_GRAPH;
-			user_specified |= REPORT_GRAPH;
+				options_add_symspec(opt, optarg, strchr(optarg, '/') ? INCL_ARCS : INCL_GRAPH);
+			opt->report |= REPORT_GRAPH;
+			opt->user_specified |= REPORT_GRAPH;
 			break;
 		case 'Q':
 			if (optarg) {
-				symspec_add(optarg, strchr(optarg, '/') ? EXCL_ARCS : EXCL_GRAPH);
-				report |= REPORT_GRAPH;
+				options_add_symspec(opt, optarg, strchr(optarg, '/') ? EXCL_ARCS : EXCL_GRAPH);
+				opt->report |= REPORT_GRAPH;
 			} else {
-				report &= ~(unsigned)REPORT_GRAPH;
+				opt->report &= ~(unsigned)REPORT_GRAPH;
 			}
-			user_specified |= REPORT_GRAPH;
+			opt->user_specified |= REPORT_GRAPH;
 			break;
 		case 'r':
-			report |= REPORT_FUNCTION_ORDER;
-			user_specified |= REPORT_FUNCTION_ORDER;
+			opt->report |= REPORT_FUNCTION_ORDER;
+			opt->user_specified |= REPORT_FUNCTION_ORDER;
 			break;
 		case 'R':
-			report |= REPORT_FILE_ORDER;
-			user_specified |= REPORT_FILE_ORDER;
-			opt.file_ordering_map = optarg;
+			opt->report |= REPORT_FILE_ORDER;
+			opt->user_specified |= REPORT_FILE_ORDER;
+			opt->file_ordering_map = optarg;
 			break;
 		case 's':
-			report |= REPORT_SUM;
-			user_specified |= REPORT_SUM;
+			opt->report |= REPORT_SUM;
+			opt->user_specified |= REPORT_SUM;
 			break;
 		case 'S':
-			opt.external_symbols = optarg;
+			opt->external_symbols = optarg;
 			break;
 		case 't':
-			opt.table_length = (int)parse_number("-t", optarg, 0);
+			opt->table_length = (int)parse_number("-t", optarg, 0);
 			break;
 		case 'T':
-			opt.traditional = true;
+			opt->traditional = true;
 			break;
 		case 'v':
 			printf("gprof (gprof-libgmon) 0.1\n"
 			       "A call-graph profiler compatible with GNU gprof; this program is free software\n"
 			       "under the GNU General Public License, version 3 or later, with no warranty.\n");
-			return 0;
+			exit(0);
 		case 'w':
-			opt.width = (int)parse_number("-w", optarg, 1);
+			opt->width = (int)parse_number("-w", optarg, 1);
 			/* the index pads each of its three columns to a third of
 			 * the width: past this it would print gigabytes of spaces
 			 * (and GNU's column arithmetic overflows) */
-			if (opt.width > MAX_WIDTH) {
+			if (opt->width > MAX_WIDTH) {
 				fprintf(stderr, "%s: -w: width %s is larger than %d\n", program_name,
 					optarg, MAX_WIDTH);
 				usage(stderr, 1);
 			}
 			break;
 		case 'x':
-			opt.all_lines = true;
+			opt->all_lines = true;
 			break;
 		case 'y':
-			opt.separate_files = true;
+			opt->separate_files = true;
 			break;
 		case 'z':
-			opt.show_zeros = true;
+			opt->show_zeros = true;
 			break;
 		case 'Z':
 			if (optarg) {
-				symspec_add(optarg, EXCL_EXEC);
-				report |= REPORT_EXEC_COUNTS;
+				options_add_symspec(opt, optarg, EXCL_EXEC);
+				opt->report |= REPORT_EXEC_COUNTS;
 			} else {
-				report &= ~(unsigned)REPORT_EXEC_COUNTS;
+				opt->report &= ~(unsigned)REPORT_EXEC_COUNTS;
 			}
-			user_specified |= REPORT_EXEC_COUNTS;
+			opt->user_specified |= REPORT_EXEC_COUNTS;
 			break;
 		case OPTION_DEMANGLE:
-			opt.demangle = true;
+			opt->demangle = true;
 			if (optarg) {
 				enum demangling_styles style = cplus_demangle_name_to_style(optarg);
 
@@ -412,22 +407,22 @@ int main(int argc, char **argv)
 			}
 			break;
 		case OPTION_NO_DEMANGLE:
-			opt.demangle = false;
+			opt->demangle = false;
 			break;
 		case OPTION_INLINE_FILE_NAMES:
-			opt.inline_file_names = true;
+			opt->inline_file_names = true;
 			break;
 		case OPTION_JSON:
-			opt.json = true;
+			opt->json = true;
 			break;
 		case OPTION_DOT:
-			opt.dot = true;
+			opt->dot = true;
 			break;
 		case OPTION_NODE_THRESHOLD:
-			opt.node_threshold = parse_percent("--node-threshold", optarg);
+			opt->node_threshold = parse_percent("--node-threshold", optarg);
 			break;
 		case OPTION_EDGE_THRESHOLD:
-			opt.edge_threshold = parse_percent("--edge-threshold", optarg);
+			opt->edge_threshold = parse_percent("--edge-threshold", optarg);
 			break;
 		default:
 			usage(stderr, 1);
@@ -436,142 +431,121 @@ int main(int argc, char **argv)
 	/* GNU gprof built without its debugging traces says this on stdout
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
-	if (opt.debug)
-		fprintf(opt.json || opt.dot ? stderr : stdout,
+	if (opt->debug)
+		fprintf(opt->json || opt->dot ? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
-	if ((user_specified & REPORT_FUNCTION_ORDER) && (user_specified & REPORT_FILE_ORDER))
+	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
+	    (opt->user_specified & REPORT_FILE_ORDER))
 		fatal("only one of --function-ordering and --file-ordering may be given");
 
-	{
-		const char *gprof_path = getenv("GPROF_PATH");
-
-		if (gprof_path)
-			search_path_append(gprof_path);
-	}
+	gprof_path = getenv("GPROF_PATH");
+	if (gprof_path)
+		options_add_search_path(opt, gprof_path);
 	if (optind < argc)
-		executable = argv[optind++];
+		opt->executable = argv[optind++];
 	/* the profile files: those named, or gmon.out */
-	profiles = optind < argc ? (const char *const *)&argv[optind] : &default_profile;
-	profile_count = optind < argc ? argc - optind : 1;
+	opt->profile_files = optind < argc ? (const char *const *)&argv[optind] : &default_profile;
+	opt->profile_file_count = optind < argc ? argc - optind : 1;
 
+	/* the profiling runtime's own functions come after the user's
+	 * symspecs (GNU's tables, which -r shows, depend on the order) */
 	for (name = default_excluded; *name; name++) {
-		symspec_add(*name, EXCL_TIME);
-		symspec_add(*name, EXCL_GRAPH);
-		symspec_add(*name, EXCL_FLAT);
+		options_add_symspec(opt, *name, EXCL_TIME);
+		options_add_symspec(opt, *name, EXCL_GRAPH);
+		options_add_symspec(opt, *name, EXCL_FLAT);
 	}
+}
 
-	core_open(executable);
-	if (opt.static_call_graph)
-		core_read_text();
-	if (opt.external_symbols)
-		symbols_create_from_file(opt.external_symbols);
-	else if (opt.line_granularity)
-		symbols_create_lines();
-	else
-		symbols_create_functions();
-	resolve_clones();
-	symspec_resolve();
+/* -i: each profile file's records, as it is read (not with --json or
+ * --dot, which own stdout: one document, nothing before it). */
+static void file_info_hook(void *context, const char *path, const struct profile_file_info *info)
+{
+	struct report_out *out = context;
 
-	if (opt.format == FORMAT_PROF)
-		fatal("the 'prof' file format is not supported");
-	/* arcs are kept only to be written again (-s); otherwise each one is
-	 * charged to its symbols as it is read, as GNU gprof does */
-	if (!(report & REPORT_SUM))
-		profile.arc_sink = tally_arc;
-	for (i = 0; i < profile_count; i++) {
-		const char *path = profiles[i];
-		struct profile_file_info info;
-		bool had_blocks = profile.input & INPUT_BB_COUNTS;
+	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->json && !out->opt->dot)
+		print_file_info(out, path, info);
+}
 
-		if (!profile_read(path, &target, opt.format, &profile, &info, err, sizeof(err)))
-			fatal("%s", err);
-		if (!had_blocks && (profile.input & INPUT_BB_COUNTS) && !opt.line_granularity &&
-		    !(report & REPORT_SUM))
-			warning("ignoring basic-block execution counts (use -l or --line)");
-		/* --json and --dot own stdout: one document, nothing before it */
-		if ((report & REPORT_FILE_INFO) && !opt.json && !opt.dot) {
-			printf("File `%s' (version %d) contains:\n", path, info.version);
-			printf(info.histogram_records == 1 ? "\t%d histogram record\n"
-							   : "\t%d histogram records\n",
-			       info.histogram_records);
-			printf(info.arc_records == 1 ? "\t%d call-graph record\n"
-						     : "\t%d call-graph records\n",
-			       info.arc_records);
-			printf(info.bb_records == 1 ? "\t%d basic-block count record\n"
-						    : "\t%d basic-block count records\n",
-			       info.bb_records);
-			first_report = false;
-		}
-	}
+/* With no report asked for: the flat profile and the call graph, as far
+ * as the files hold their data, else the execution counts; less any the
+ * command line turned off. */
+static unsigned default_reports(const struct options *opt, const struct model *m)
+{
+	unsigned report = opt->report;
 
 	if (report == 0) {
-		if (profile.input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH)) {
-			if (profile.input & INPUT_HISTOGRAM)
+		if (m->input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH)) {
+			if (m->input & INPUT_HISTOGRAM)
 				report |= REPORT_FLAT;
-			if (profile.input & INPUT_CALL_GRAPH)
+			if (m->input & INPUT_CALL_GRAPH)
 				report |= REPORT_GRAPH;
 		} else {
 			report = REPORT_EXEC_COUNTS;
 		}
-		report &= ~user_specified;
+		report &= ~opt->user_specified;
 	}
+	return report;
+}
 
-	if (report & REPORT_SUM) {
-		if (!profile_write("gmon.sum", &target, opt.format, &profile, err, sizeof(err)))
-			fatal("%s", err);
+/* The text reports, in GNU gprof's order. */
+static void print_text_reports(struct model *m, const struct options *opt,
+			       struct report_out *out)
+{
+	unsigned report = opt->report;
+	bool graph = m->by_time && (report & REPORT_GRAPH);
+
+	if ((report & REPORT_FLAT) && !(m->input & INPUT_HISTOGRAM))
+		fatal("gmon.out file is missing histogram");
+	if ((report & REPORT_GRAPH) && !(m->input & INPUT_CALL_GRAPH))
+		fatal("gmon.out file is missing call-graph data");
+
+	if (graph)
+		callgraph_sort_for_printing(m, opt);
+	if (graph && opt->traditional)
+		print_call_graph(m, opt, out);
+	if (report & REPORT_FLAT)
+		print_flat_profile(m, opt, out);
+	if (graph) {
+		if (!opt->traditional)
+			print_call_graph(m, opt, out);
+		print_index(m, opt, out);
 	}
+	if (report & REPORT_EXEC_COUNTS)
+		print_exec_counts(m, opt, out);
+	if (report & REPORT_ANNOTATED)
+		print_annotated_source(m, opt, out);
+	if (report & REPORT_FUNCTION_ORDER)
+		print_function_ordering(m, opt, out);
+	if (report & REPORT_FILE_ORDER)
+		print_file_ordering(m, opt, out);
+}
 
-	{
-		size_t k;
+int main(int argc, char **argv)
+{
+	struct options opt;
+	struct report_out out;
+	struct model *m;
 
-		for (k = 0; k < profile.arc_count; k++) {
-			uint64_t count = profile.arcs[k].count;
-
-			callgraph_tally(profile.arcs[k].from_pc, profile.arcs[k].self_pc,
-					count > ULONG_MAX ? ULONG_MAX : (unsigned long)count);
-		}
-	}
-	basic_blocks_assign(&profile);
-	if (profile.input & INPUT_HISTOGRAM)
-		histogram_assign_samples();
-	if (profile.input & INPUT_CALL_GRAPH)
-		by_time = callgraph_assemble();
+	setlocale(LC_CTYPE, "");
+	parse_options(argc, argv, &opt);
+	/* the output is made before the model: -i prints as files are read */
+	report_out_init(&out, stdout, &opt);
+	m = pipeline_run(&opt, file_info_hook, &out);
+	report_out_cache_names(&out, &m->symbols);
+	opt.report = default_reports(&opt, m);
 
 	if (opt.json && opt.dot)
 		fatal("--json and --dot cannot be used together");
-	if (opt.json || opt.dot) {
-		if (opt.json)
-			print_json(by_time, report, profile.input);
-		else
-			print_dot(by_time, report, profile.input);
-		if (fflush(stdout) != 0 || ferror(stdout))
-			fatal("error writing the report: %s", strerror(errno));
-		return 0;
-	}
-
-	if ((report & REPORT_FLAT) && !(profile.input & INPUT_HISTOGRAM))
-		fatal("gmon.out file is missing histogram");
-	if ((report & REPORT_GRAPH) && !(profile.input & INPUT_CALL_GRAPH))
-		fatal("gmon.out file is missing call-graph data");
-
-	if (by_time && (report & REPORT_GRAPH) && opt.traditional)
-		print_call_graph(by_time);
-	if (report & REPORT_FLAT)
-		print_flat_profile();
-	if (by_time && (report & REPORT_GRAPH)) {
-		if (!opt.traditional)
-			print_call_graph(by_time);
-		print_index();
-	}
-	if (report & REPORT_EXEC_COUNTS)
-		print_exec_counts();
-	if (report & REPORT_ANNOTATED)
-		print_annotated_source();
-	if (report & REPORT_FUNCTION_ORDER)
-		print_function_ordering();
-	if (report & REPORT_FILE_ORDER)
-		print_file_ordering();
+	if (opt.json)
+		print_json(m, &opt, &out);
+	else if (opt.dot)
+		print_dot(m, &opt, &out);
+	else
+		print_text_reports(m, &opt, &out);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		fatal("error writing the report: %s", strerror(errno));
+	report_out_free(&out);
+	model_free(m);
+	options_free(&opt);
 	return 0;
 }

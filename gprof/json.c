@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * json.c: the --json printer.  One JSON document on stdout holding what
+ * j->c: the --json printer.  One JSON document on stdout holding what
  * the text reports would show (the same symspecs, -z, -p and -q), with
- * figures in seconds instead of rounded columns.  doc/json.md describes
+ * figures in seconds instead of rounded columns.  doc/j->md describes
  * the schema; bump JSON_FORMAT_VERSION when a field changes meaning or
  * goes away (adding a field does not).
  *
@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
+#include "callgraph.h"
+#include "histogram.h"
+#include "printers.h"
 #include "report.h"
-#include "symbols.h"
-#include "symspec.h"
+#include "util.h"
 
 #define JSON_FORMAT_VERSION 1
 #define JSON_MAX_DEPTH 16
@@ -25,156 +26,159 @@
  * holds an element yet, so that commas and indentation come out right
  * whatever order the printer calls it in.
  */
-static struct {
+struct json {
 	FILE *out;
 	int depth;
 	bool has_element[JSON_MAX_DEPTH];
-} json;
+	const struct model *m;
+	const struct options *opt;
+	struct report_out *report;
+};
 
-static void json_write_string(const char *s);
+static void json_write_string(struct json *j, const char *s);
 
 /* Start a new element of the innermost container, with its key if the
  * container is an object (key != NULL). */
-static void json_element(const char *key)
+static void json_element(struct json *j, const char *key)
 {
 	int i;
 
-	if (json.depth > 0) {
-		if (json.has_element[json.depth])
-			putc(',', json.out);
-		json.has_element[json.depth] = true;
-		putc('\n', json.out);
-		for (i = 0; i < json.depth; i++)
-			fputs("  ", json.out);
+	if (j->depth > 0) {
+		if (j->has_element[j->depth])
+			putc(',', j->out);
+		j->has_element[j->depth] = true;
+		putc('\n', j->out);
+		for (i = 0; i < j->depth; i++)
+			fputs("  ", j->out);
 	}
 	if (key) {
-		json_write_string(key);
-		fputs(": ", json.out);
+		json_write_string(j, key);
+		fputs(": ", j->out);
 	}
 }
 
-static void json_open(const char *key, char bracket)
+static void json_open(struct json *j, const char *key, char bracket)
 {
-	json_element(key);
-	putc(bracket, json.out);
-	if (++json.depth >= JSON_MAX_DEPTH)
+	json_element(j, key);
+	putc(bracket, j->out);
+	if (++j->depth >= JSON_MAX_DEPTH)
 		fatal("internal error: JSON nested too deeply");
-	json.has_element[json.depth] = false;
+	j->has_element[j->depth] = false;
 }
 
-static void json_close(char bracket)
+static void json_close(struct json *j, char bracket)
 {
 	int i;
 
-	if (json.has_element[json.depth]) {
-		putc('\n', json.out);
-		for (i = 0; i < json.depth - 1; i++)
-			fputs("  ", json.out);
+	if (j->has_element[j->depth]) {
+		putc('\n', j->out);
+		for (i = 0; i < j->depth - 1; i++)
+			fputs("  ", j->out);
 	}
-	json.depth--;
-	putc(bracket, json.out);
+	j->depth--;
+	putc(bracket, j->out);
 }
 
 /* A string of any bytes: valid UTF-8 passes, every byte that is not part
  * of it becomes U+FFFD, so the document is always valid JSON. */
-static void json_write_string(const char *s)
+static void json_write_string(struct json *j, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
-	putc('"', json.out);
+	putc('"', j->out);
 	while (*p) {
 		int length;
 
 		switch (*p) {
 		case '"':
-			fputs("\\\"", json.out);
+			fputs("\\\"", j->out);
 			p++;
 			continue;
 		case '\\':
-			fputs("\\\\", json.out);
+			fputs("\\\\", j->out);
 			p++;
 			continue;
 		case '\b':
-			fputs("\\b", json.out);
+			fputs("\\b", j->out);
 			p++;
 			continue;
 		case '\f':
-			fputs("\\f", json.out);
+			fputs("\\f", j->out);
 			p++;
 			continue;
 		case '\n':
-			fputs("\\n", json.out);
+			fputs("\\n", j->out);
 			p++;
 			continue;
 		case '\r':
-			fputs("\\r", json.out);
+			fputs("\\r", j->out);
 			p++;
 			continue;
 		case '\t':
-			fputs("\\t", json.out);
+			fputs("\\t", j->out);
 			p++;
 			continue;
 		}
 		if (*p < 0x20 || *p == 0x7F) {
-			fprintf(json.out, "\\u%04x", *p);
+			fprintf(j->out, "\\u%04x", *p);
 			p++;
 			continue;
 		}
 		length = utf8_sequence_length(p);
 		if (length == 0) {
-			fputs("\\ufffd", json.out);
+			fputs("\\ufffd", j->out);
 			p++;
 			continue;
 		}
-		fwrite(p, 1, (size_t)length, json.out);
+		fwrite(p, 1, (size_t)length, j->out);
 		p += length;
 	}
-	putc('"', json.out);
+	putc('"', j->out);
 }
 
-static void json_string(const char *key, const char *value)
+static void json_string(struct json *j, const char *key, const char *value)
 {
-	json_element(key);
+	json_element(j, key);
 	if (value)
-		json_write_string(value);
+		json_write_string(j, value);
 	else
-		fputs("null", json.out);
+		fputs("null", j->out);
 }
 
-static void json_null(const char *key)
+static void json_null(struct json *j, const char *key)
 {
-	json_element(key);
-	fputs("null", json.out);
+	json_element(j, key);
+	fputs("null", j->out);
 }
 
-static void json_bool(const char *key, bool value)
+static void json_bool(struct json *j, const char *key, bool value)
 {
-	json_element(key);
-	fputs(value ? "true" : "false", json.out);
+	json_element(j, key);
+	fputs(value ? "true" : "false", j->out);
 }
 
-static void json_integer(const char *key, long long value)
+static void json_integer(struct json *j, const char *key, long long value)
 {
-	json_element(key);
-	fprintf(json.out, "%lld", value);
+	json_element(j, key);
+	fprintf(j->out, "%lld", value);
 }
 
-static void json_unsigned(const char *key, unsigned long long value)
+static void json_unsigned(struct json *j, const char *key, unsigned long long value)
 {
-	json_element(key);
-	fprintf(json.out, "%llu", value);
+	json_element(j, key);
+	fprintf(j->out, "%llu", value);
 }
 
 /* The shortest decimal that reads back as the same double; JSON has no
  * NaN or infinity, so those (which would be our bug) print as null. */
-static void json_number(const char *key, double value)
+static void json_number(struct json *j, const char *key, double value)
 {
 	char buf[40];
 	int precision;
 
-	json_element(key);
+	json_element(j, key);
 	if (!isfinite(value)) {
-		fputs("null", json.out);
+		fputs("null", j->out);
 		return;
 	}
 	if (value == 0.0)
@@ -189,63 +193,63 @@ static void json_number(const char *key, double value)
 			continue;
 		break;
 	}
-	fputs(buf, json.out);
+	fputs(buf, j->out);
 }
 
 /* ------------------------------------------------------------ the report */
 
-static double seconds(double ticks)
+static double seconds(struct json *j, double ticks)
 {
-	return histograms.rate ? ticks / histograms.rate : 0.0;
+	return j->m->histograms.rate ? ticks / j->m->histograms.rate : 0.0;
 }
 
-static double percent(double part, double whole)
+static double percent(struct json *j, double part, double whole)
 {
 	return whole > 0.0 ? 100.0 * part / whole : 0.0;
 }
 
 /* Name, where it is, and its place in the call graph: shared by every
  * function object. */
-static void emit_identity(const struct symbol *sym, bool with_graph)
+static void emit_identity(struct json *j, const struct symbol *sym, bool with_graph)
 {
 	char *to_free, address[24];
 
-	json_string("name", sym->name);
-	json_string("demangled", display_name(sym, &to_free));
+	json_string(j, "name", sym->name);
+	json_string(j, "demangled", display_name(j->report, sym, &to_free));
 	free(to_free);
 	if (sym->file) {
-		json_string("file", sym->file->name);
-		json_integer("line", sym->line);
+		json_string(j, "file", sym->file->name);
+		json_integer(j, "line", sym->line);
 	} else {
-		json_null("file");
-		json_null("line");
+		json_null(j, "file");
+		json_null(j, "line");
 	}
 	snprintf(address, sizeof(address), "0x%llx", (unsigned long long)sym->address);
-	json_string("address", address);
+	json_string(j, "address", address);
 	/* with -l, lines are not call-graph entries; only functions are */
-	if (with_graph && sym->index != 0 && !(opt.line_granularity && !sym->is_function))
-		json_integer("index", sym->index);
+	if (with_graph && sym->index != 0 && !(j->opt->line_granularity && !sym->is_function))
+		json_integer(j, "index", sym->index);
 	else
-		json_null("index");
-	json_integer("cycle", sym->cycle_number);
+		json_null(j, "index");
+	json_integer(j, "cycle", sym->cycle_number);
 }
 
-static void emit_histogram(int input)
+static void emit_histogram(struct json *j, int input)
 {
-	json_open("histogram", '{');
-	json_bool("present", input & INPUT_HISTOGRAM);
+	json_open(j, "histogram", '{');
+	json_bool(j, "present", input & INPUT_HISTOGRAM);
 	if (input & INPUT_HISTOGRAM) {
-		json_unsigned("rate", histograms.rate);
-		json_string("dimension", histograms.dimension);
-		json_string("dimension_abbreviation", (char[]){ histograms.dimension_abbrev, 0 });
-		json_number("sample_period", seconds(1.0));
+		json_unsigned(j, "rate", j->m->histograms.rate);
+		json_string(j, "dimension", j->m->histograms.dimension);
+		json_string(j, "dimension_abbreviation", (char[]){ j->m->histograms.dimension_abbrev, 0 });
+		json_number(j, "sample_period", seconds(j, 1.0));
 		/* as the call graph's header prints it, and as it is */
-		json_integer("granularity_bytes", histogram_granularity());
-		json_number("bytes_per_bin", histograms.scale * 2.0);
-		json_number("total_samples", total_ticks);
-		json_number("total_time", seconds(total_ticks));
+		json_integer(j, "granularity_bytes", histogram_granularity(&j->m->histograms));
+		json_number(j, "bytes_per_bin", j->m->histograms.scale * 2.0);
+		json_number(j, "total_samples", j->m->total_ticks);
+		json_number(j, "total_time", seconds(j, j->m->total_ticks));
 	}
-	json_close('}');
+	json_close(j, '}');
 }
 
 /* Flat profile order: self time, then calls (both descending), then name,
@@ -262,69 +266,55 @@ static int compare_flat(const void *lp, const void *rp)
 	return strcmp(left->name, right->name);
 }
 
-static void emit_flat_profile(bool with_graph)
+static void emit_flat_profile(struct json *j, bool with_graph)
 {
-	struct symbol **sorted = xmalloc((symtab.count + 1) * sizeof(*sorted));
+	struct symbol **sorted = xmalloc((j->m->symbols.count + 1) * sizeof(*sorted));
 	double cumulative = 0.0;
 	size_t i;
 
-	for (i = 0; i < symtab.count; i++)
-		sorted[i] = &symtab.base[i];
-	qsort(sorted, symtab.count, sizeof(*sorted), compare_flat);
+	for (i = 0; i < j->m->symbols.count; i++)
+		sorted[i] = &j->m->symbols.base[i];
+	qsort(sorted, j->m->symbols.count, sizeof(*sorted), compare_flat);
 
-	json_open("flat_profile", '{');
-	json_number("total_time", seconds(total_ticks));
-	json_open("functions", '[');
-	for (i = 0; i < symtab.count; i++) {
+	json_open(j, "flat_profile", '{');
+	json_number(j, "total_time", seconds(j, j->m->total_ticks));
+	json_open(j, "functions", '[');
+	for (i = 0; i < j->m->symbols.count; i++) {
 		const struct symbol *sym = sorted[i];
 
-		if (sym->hidden || !symspec_selected(INCL_FLAT, EXCL_FLAT, sym->address))
+		if (sym->hidden || !sym->in_flat)
 			continue;
-		if (!opt.show_zeros && sym->calls == 0 && sym->self_ticks == 0)
+		if (!j->opt->show_zeros && sym->calls == 0 && sym->self_ticks == 0)
 			continue;
 		cumulative += sym->self_ticks;
-		json_open(NULL, '{');
-		emit_identity(sym, with_graph);
-		json_number("self_time", seconds(sym->self_ticks));
-		json_number("self_percent", percent(sym->self_ticks, total_ticks));
-		json_number("cumulative_time", seconds(cumulative));
-		json_unsigned("calls", sym->calls);
-		json_unsigned("recursive_calls", with_graph ? sym->self_calls : 0);
-		json_number("child_time", seconds(sym->child_ticks));
+		json_open(j, NULL, '{');
+		emit_identity(j, sym, with_graph);
+		json_number(j, "self_time", seconds(j, sym->self_ticks));
+		json_number(j, "self_percent", percent(j, sym->self_ticks, j->m->total_ticks));
+		json_number(j, "cumulative_time", seconds(j, cumulative));
+		json_unsigned(j, "calls", sym->calls);
+		json_unsigned(j, "recursive_calls", with_graph ? sym->self_calls : 0);
+		json_number(j, "child_time", seconds(j, sym->child_ticks));
 		if (sym->calls != 0) {
-			json_number("self_time_per_call", seconds(sym->self_ticks) / sym->calls);
-			json_number("total_time_per_call",
-				    seconds(sym->self_ticks + sym->child_ticks) / sym->calls);
+			json_number(j, "self_time_per_call", seconds(j, sym->self_ticks) / sym->calls);
+			json_number(j, "total_time_per_call",
+				    seconds(j, sym->self_ticks + sym->child_ticks) / sym->calls);
 		} else {
-			json_null("self_time_per_call");
-			json_null("total_time_per_call");
+			json_null(j, "self_time_per_call");
+			json_null(j, "total_time_per_call");
 		}
-		json_close('}');
+		json_close(j, '}');
 	}
-	json_close(']');
-	json_close('}');
+	json_close(j, ']');
+	json_close(j, '}');
 	free(sorted);
 }
 
-/* The call graph shows the same entries as the text report. */
-static bool graph_entry_shown(const struct symbol *sym)
+static void emit_graph_figures(struct json *j, const struct symbol *sym)
 {
-	if (!opt.show_zeros && sym->calls == 0 && sym->self_calls == 0 && sym->prop_self == 0 &&
-	    sym->prop_child == 0)
-		return false;
-	return sym->printed && !sym->hidden && !(opt.line_granularity && !sym->is_function);
-}
-
-static bool is_cycle_header(const struct symbol *sym)
-{
-	return sym->name == NULL && sym->cycle_number != 0;
-}
-
-static void emit_graph_figures(const struct symbol *sym)
-{
-	json_number("percent_time", percent(sym->prop_self + sym->prop_child, print_ticks));
-	json_number("self_time", seconds(sym->prop_self));
-	json_number("child_time", seconds(sym->prop_child));
+	json_number(j, "percent_time", percent(j, sym->prop_self + sym->prop_child, j->m->print_ticks));
+	json_number(j, "self_time", seconds(j, sym->prop_self));
+	json_number(j, "child_time", seconds(j, sym->prop_child));
 }
 
 static int compare_member(const void *lp, const void *rp)
@@ -341,7 +331,7 @@ static int compare_member(const void *lp, const void *rp)
 	return left->index - right->index;
 }
 
-static void emit_cycle(const struct symbol *cycle)
+static void emit_cycle(struct json *j, const struct symbol *cycle)
 {
 	const struct symbol *member;
 	const struct symbol **members;
@@ -355,87 +345,88 @@ static void emit_cycle(const struct symbol *cycle)
 		members[count++] = member;
 	qsort(members, count, sizeof(*members), compare_member);
 
-	json_open(NULL, '{');
-	json_integer("number", cycle->cycle_number);
-	json_integer("index", cycle->index);
-	emit_graph_figures(cycle);
-	json_unsigned("calls", cycle->calls);
-	json_unsigned("inner_calls", cycle->self_calls);
-	json_open("members", '[');
+	json_open(j, NULL, '{');
+	json_integer(j, "number", cycle->cycle_number);
+	json_integer(j, "index", cycle->index);
+	emit_graph_figures(j, cycle);
+	json_unsigned(j, "calls", cycle->calls);
+	json_unsigned(j, "inner_calls", cycle->self_calls);
+	json_open(j, "members", '[');
 	for (i = 0; i < count; i++) {
-		json_open(NULL, '{');
-		json_integer("index", members[i]->index);
-		json_string("name", members[i]->name);
-		json_close('}');
+		json_open(j, NULL, '{');
+		json_integer(j, "index", members[i]->index);
+		json_string(j, "name", members[i]->name);
+		json_close(j, '}');
 	}
-	json_close(']');
-	json_close('}');
+	json_close(j, ']');
+	json_close(j, '}');
 	free(members);
 }
 
-static void emit_arc(const struct arc *arc)
+static void emit_arc(struct json *j, const struct arc *arc)
 {
 	bool inside = arc->parent == arc->child ||
 		      (arc->parent->cycle_number != 0 &&
 		       arc->parent->cycle_number == arc->child->cycle_number);
 
-	json_open(NULL, '{');
-	json_integer("caller", arc->parent->index);
-	json_string("caller_name", arc->parent->name);
-	json_integer("callee", arc->child->index);
-	json_string("callee_name", arc->child->name);
-	json_unsigned("count", arc->count);
-	json_bool("recursive", arc->parent == arc->child);
-	json_bool("within_cycle", inside && arc->parent != arc->child);
-	json_number("self_time", seconds(arc->time));
-	json_number("child_time", seconds(arc->child_time));
-	json_number("percent_time", percent(arc->time + arc->child_time, print_ticks));
-	json_close('}');
+	json_open(j, NULL, '{');
+	json_integer(j, "caller", arc->parent->index);
+	json_string(j, "caller_name", arc->parent->name);
+	json_integer(j, "callee", arc->child->index);
+	json_string(j, "callee_name", arc->child->name);
+	json_unsigned(j, "count", arc->count);
+	json_bool(j, "recursive", arc->parent == arc->child);
+	json_bool(j, "within_cycle", inside && arc->parent != arc->child);
+	json_number(j, "self_time", seconds(j, arc->time));
+	json_number(j, "child_time", seconds(j, arc->child_time));
+	json_number(j, "percent_time", percent(j, arc->time + arc->child_time, j->m->print_ticks));
+	json_close(j, '}');
 }
 
-static void emit_call_graph(struct symbol **by_time)
+static void emit_call_graph(struct json *j)
 {
-	size_t n = symtab.count + (size_t)cycle_count, i;
+	struct symbol *const *by_time = j->m->by_time;
+	size_t n = j->m->by_time_count, i;
 	struct arc *arc;
 
-	json_open("call_graph", '{');
-	json_number("total_time", seconds(print_ticks));
+	json_open(j, "call_graph", '{');
+	json_number(j, "total_time", seconds(j, j->m->print_ticks));
 
-	json_open("functions", '[');
+	json_open(j, "functions", '[');
 	for (i = 0; i < n; i++) {
 		const struct symbol *sym = by_time[i];
 
-		if (is_cycle_header(sym) || !graph_entry_shown(sym))
+		if (symbol_is_cycle_header(sym) || !callgraph_shows(sym, j->opt))
 			continue;
-		json_open(NULL, '{');
-		emit_identity(sym, true);
-		emit_graph_figures(sym);
-		json_unsigned("calls", sym->calls);
-		json_unsigned("recursive_calls", sym->self_calls);
-		json_close('}');
+		json_open(j, NULL, '{');
+		emit_identity(j, sym, true);
+		emit_graph_figures(j, sym);
+		json_unsigned(j, "calls", sym->calls);
+		json_unsigned(j, "recursive_calls", sym->self_calls);
+		json_close(j, '}');
 	}
-	json_close(']');
+	json_close(j, ']');
 
-	json_open("cycles", '[');
+	json_open(j, "cycles", '[');
 	for (i = 0; i < n; i++)
-		if (is_cycle_header(by_time[i]) && graph_entry_shown(by_time[i]))
-			emit_cycle(by_time[i]);
-	json_close(']');
+		if (symbol_is_cycle_header(by_time[i]) && callgraph_shows(by_time[i], j->opt))
+			emit_cycle(j, by_time[i]);
+	json_close(j, ']');
 
 	/* every arc the text lists: under its caller's entry, its callee's,
 	 * or both; walked from the callers in graph order */
-	json_open("arcs", '[');
+	json_open(j, "arcs", '[');
 	for (i = 0; i < n; i++) {
 		const struct symbol *parent = by_time[i];
 
-		if (is_cycle_header(parent))
+		if (symbol_is_cycle_header(parent))
 			continue;
 		for (arc = parent->children; arc; arc = arc->next_child)
-			if (graph_entry_shown(parent) || graph_entry_shown(arc->child))
-				emit_arc(arc);
+			if (callgraph_shows(parent, j->opt) || callgraph_shows(arc->child, j->opt))
+				emit_arc(j, arc);
 	}
-	json_close(']');
-	json_close('}');
+	json_close(j, ']');
+	json_close(j, '}');
 }
 
 /* -C's order: by file and line (when both have a file), then address. */
@@ -457,69 +448,71 @@ static int compare_block_order(const void *lp, const void *rp)
 	return 0;
 }
 
-static void emit_count(const struct symbol *sym, const char *kind, uint64_t address,
+static void emit_count(struct json *j, const struct symbol *sym, const char *kind, uint64_t address,
 		       unsigned long count)
 {
 	char text[24];
 
-	json_open(NULL, '{');
-	json_string("kind", kind);
-	json_string("name", sym->name);
-	json_string("file", sym->file ? sym->file->name : NULL);
-	json_integer("line", sym->line);
+	json_open(j, NULL, '{');
+	json_string(j, "kind", kind);
+	json_string(j, "name", sym->name);
+	json_string(j, "file", sym->file ? sym->file->name : NULL);
+	json_integer(j, "line", sym->line);
 	snprintf(text, sizeof(text), "0x%llx", (unsigned long long)address);
-	json_string("address", text);
-	json_unsigned("count", count);
-	json_close('}');
+	json_string(j, "address", text);
+	json_unsigned(j, "count", count);
+	json_close(j, '}');
 }
 
 /* What -C prints: each function's calls and its basic blocks' counts. */
-static void emit_execution_counts(void)
+static void emit_execution_counts(struct json *j)
 {
-	struct symbol **sorted = xmalloc((symtab.count + 1) * sizeof(*sorted));
+	struct symbol **sorted = xmalloc((j->m->symbols.count + 1) * sizeof(*sorted));
 	size_t n = 0, i;
 
-	for (i = 0; i < symtab.count; i++)
-		if (symspec_selected(INCL_EXEC, EXCL_EXEC, symtab.base[i].address))
-			sorted[n++] = &symtab.base[i];
+	for (i = 0; i < j->m->symbols.count; i++)
+		if (j->m->symbols.base[i].in_exec)
+			sorted[n++] = &j->m->symbols.base[i];
 	qsort(sorted, n, sizeof(*sorted), compare_block_order);
-	json_open("execution_counts", '[');
+	json_open(j, "execution_counts", '[');
 	for (i = 0; i < n; i++) {
 		const struct symbol *sym = sorted[i];
 		int k;
 
-		if (sym->calls > 0 || opt.show_zeros)
-			emit_count(sym, "function", sym->address, sym->calls);
+		if (sym->calls > 0 || j->opt->show_zeros)
+			emit_count(j, sym, "function", sym->address, sym->calls);
 		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sym, k); k++)
-			if (symbol_bb_calls(sym, k) > 0 || opt.show_zeros)
-				emit_count(sym, "block", symbol_bb_address(sym, k), symbol_bb_calls(sym, k));
+			if (symbol_bb_calls(sym, k) > 0 || j->opt->show_zeros)
+				emit_count(j, sym, "block", symbol_bb_address(sym, k), symbol_bb_calls(sym, k));
 	}
-	json_close(']');
+	json_close(j, ']');
 	free(sorted);
 }
 
-void print_json(struct symbol **by_time, unsigned report, int input)
+void print_json(const struct model *m, const struct options *opt, struct report_out *out)
 {
+	unsigned report = opt->report;
+	int input = m->input;
 	bool flat = report & REPORT_FLAT, graph = report & REPORT_GRAPH;
+	struct json json = { .out = out->file, .m = m, .opt = opt, .report = out };
+	struct json *j = &json;
 
 	if (flat && !(input & INPUT_HISTOGRAM))
 		fatal("gmon.out file is missing histogram");
 	if (graph && !(input & INPUT_CALL_GRAPH))
 		fatal("gmon.out file is missing call-graph data");
 
-	json.out = stdout;
-	json.depth = 0;
-	json_open(NULL, '{');
-	json_integer("format_version", JSON_FORMAT_VERSION);
-	json_string("executable", executable_name);
-	json_string("granularity", opt.line_granularity ? "line" : "function");
-	emit_histogram(input);
+	json_open(j, NULL, '{');
+	json_integer(j, "format_version", JSON_FORMAT_VERSION);
+	json_string(j, "executable", m->objects[0]->path);
+	json_string(j, "granularity", j->opt->line_granularity ? "line" : "function");
+	emit_histogram(j, input);
 	if (flat)
-		emit_flat_profile(by_time != NULL);
-	if (graph && by_time)
-		emit_call_graph(by_time);
+		emit_flat_profile(j, m->by_time != NULL);
+	if (graph && m->by_time)
+		emit_call_graph(j);
 	if (report & REPORT_EXEC_COUNTS)
-		emit_execution_counts();
-	json_close('}');
-	putc('\n', json.out);
+		emit_execution_counts(j);
+	json_close(j, '}');
+	putc('\n', j->out);
 }

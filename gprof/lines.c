@@ -14,53 +14,49 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
+#include "object.h"
+#include "profile.h"
 #include "symbols.h"
+#include "util.h"
 
 /* File, function and line of an address, as GNU gprof's get_src_info
  * finds them.  Without a function name from the debug information, the
  * function symbol holding the address names it. */
-static bool line_of(uint64_t address, const char **file, const char **function, int *line)
+static bool line_of(const struct object *obj, const struct symbol_table *functions,
+		    uint64_t address, const char **file, const char **function, int *line)
 {
-	const char *fname = NULL, *func = NULL;
-	unsigned int l = 0;
-
-	if (!bfd_find_nearest_line(core_bfd, core_text_section, NULL,
-				   address - bfd_section_vma(core_text_section), &fname, &func, &l) ||
-	    fname == NULL || l == 0)
+	if (!object_find_line(obj, address, file, function, line))
 		return false;
-	if (func == NULL) {
-		const struct symbol *sym = symbol_lookup(&symtab, address);
+	if (*function == NULL) {
+		const struct symbol *sym = symbol_lookup(functions, address);
 
 		if (sym == NULL)
 			return false;
-		func = sym->name;
+		*function = sym->name;
 	}
-	*file = fname;
-	*function = func;
-	*line = (int)l;
 	return true;
 }
 
-void symbols_create_lines(void)
+void symbols_read_lines(struct model *m, struct object *obj, const struct options *opt)
 {
 	struct symbol_table lines = { NULL, 0 };
+	struct symbol_table *symtab = &m->symbols;
 	size_t capacity = 0;
-	uint64_t vma = bfd_section_vma(core_text_section);
-	uint64_t end = vma + bfd_section_size(core_text_section);
+	uint64_t vma = obj->text_low;
+	uint64_t end = obj->text_high;
 	size_t prev = (size_t)-1; /* index of the last line symbol */
 	size_t i;
 
-	symbols_create_functions();
+	symbols_read_functions(m, obj, opt);
 	for (; vma < end; vma++) {
 		const char *file, *function;
 		int line;
 		struct source_file *sf;
 		struct symbol *sym;
 
-		if (!line_of(vma, &file, &function, &line))
+		if (!line_of(obj, symtab, vma, &file, &function, &line))
 			continue;
-		sf = source_file_by_path(file);
+		sf = source_file_by_path(obj, file);
 		if (prev != (size_t)-1 && lines.base[prev].line == line &&
 		    strcmp(lines.base[prev].name, function) == 0 && lines.base[prev].file == sf)
 			continue;
@@ -70,7 +66,8 @@ void symbols_create_lines(void)
 		}
 		sym = &lines.base[lines.count++];
 		symbol_init(sym);
-		sym->name = xstrdup(function);
+		sym->name = model_strdup(m, function);
+		sym->object = obj;
 		sym->file = sf;
 		sym->line = line;
 		sym->address = vma;
@@ -78,17 +75,42 @@ void symbols_create_lines(void)
 		    strcmp(sym->name, lines.base[prev].name) == 0) {
 			sym->is_static = lines.base[prev].is_static;
 		} else {
-			const struct symbol *owner = symbol_lookup(&symtab, vma);
+			const struct symbol *owner = symbol_lookup(symtab, vma);
 
 			if (owner)
 				sym->is_static = owner->is_static;
 		}
 		prev = lines.count - 1;
 	}
-	lines.base = xrealloc(lines.base, (lines.count + symtab.count) * sizeof(struct symbol));
-	for (i = 0; i < symtab.count; i++)
-		lines.base[lines.count++] = symtab.base[i];
-	free(symtab.base);
-	symtab = lines;
-	symbol_table_finalize(&symtab);
+	lines.base = xrealloc(lines.base, (lines.count + symtab->count) * sizeof(struct symbol));
+	for (i = 0; i < symtab->count; i++)
+		lines.base[lines.count++] = symtab->base[i];
+	free(symtab->base);
+	*symtab = lines;
+	symbol_table_finalize(symtab, obj->text_high - 1);
+}
+
+/* Basic-block counts belong to the symbol holding their address, in up to
+ * SYMBOL_BB_MAX slots (further blocks are dropped, as GNU gprof does).
+ * Only -l uses them. */
+void lines_assign_block_counts(struct model *m, const struct bb_count *blocks, size_t count)
+{
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		struct symbol *sym = symbol_lookup(&m->symbols, blocks[i].address);
+		int k;
+
+		if (sym == NULL)
+			continue;
+		for (k = 0; k < SYMBOL_BB_MAX; k++) {
+			if (sym->blocks == NULL)
+				sym->blocks = xcalloc(1, sizeof(*sym->blocks));
+			if (!sym->blocks->address[k] || sym->blocks->address[k] == blocks[i].address) {
+				sym->blocks->address[k] = blocks[i].address;
+				sym->blocks->calls[k] += (unsigned long)blocks[i].count;
+				break;
+			}
+		}
+	}
 }

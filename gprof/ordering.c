@@ -12,9 +12,11 @@
  * output we reproduce line for line; qsort and bsearch are the C library's
  * so that equal keys come out in the same order as GNU's.
  *
- * The map for -R is nm output over object files ("file.o:ADDR T name",
- * nm -A); every function it names is replaced in the symbol table by its
- * file, so that arcs join files instead of functions.
+ * For -R, the functions the map names stand for their object files in
+ * the symbol table (filemap.c, symbols.c), so that arcs join files.  The
+ * placement marks the symbols and arcs it places (placed, next, prev,
+ * has_been_placed) as GNU's does: these two printers take the model
+ * without const and run last.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -22,164 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
+#include "printers.h"
 #include "report.h"
-#include "symbols.h"
-#include "symspec.h"
-
-/* One line of the -R map: a function and the object file defining it.
- * is_first: the first line of a run of lines naming the same file; only
- * that function keeps a symbol (renamed to the file), the others vanish. */
-struct function_map {
-	char *file_name;
-	char *function_name;
-	bool is_first;
-};
-
-static struct function_map *map;
-static size_t map_count;
-static bool map_read;
-
-/* ------------------------------------------------------------ the map */
-
-/* The longest field GNU gprof reads from a map line. */
-#define MAP_FIELD_MAX 1023
-
-static int compare_map_function(const void *l, const void *r)
-{
-	const struct function_map *left = l, *right = r;
-
-	return strcmp(left->function_name, right->function_name);
-}
-
-static int compare_map_file(const void *l, const void *r)
-{
-	const struct function_map *left = l, *right = r;
-
-	return strcmp(left->file_name, right->file_name);
-}
-
-static int search_map_function(const void *key, const void *entry)
-{
-	return strcmp(key, ((const struct function_map *)entry)->function_name);
-}
-
-/* Read characters up to (not including) a newline, or a colon as well
- * when stop_at_colon; false if the field is longer than GNU accepts. */
-static bool read_field(FILE *f, char *buf, bool stop_at_colon)
-{
-	size_t n = 0;
-	int c;
-
-	while ((c = getc(f)) != EOF && c != '\n' && !(stop_at_colon && c == ':')) {
-		if (n == MAP_FIELD_MAX)
-			return false;
-		buf[n++] = (char)c;
-	}
-	if (c != EOF)
-		ungetc(c, f);
-	buf[n] = '\0';
-	return true;
-}
-
-/* Read the -R map: "FILE:... NAME" lines (the function is the last word),
- * "No symbols in ..." lines skipped.  Whitespace between lines is skipped,
- * as GNU gprof's scanner does. */
-static void map_load(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char file[MAP_FIELD_MAX + 1], rest[MAP_FIELD_MAX + 1];
-	size_t capacity = 0, i;
-	int line = 1, c;
-
-	map_read = true;
-	if (f == NULL)
-		fatal("%s: cannot open the file-ordering map: %s", path, strerror(errno));
-	while ((c = getc(f)) != EOF) {
-		const char *space;
-		struct function_map *m;
-
-		ungetc(c, f);
-		if (c == '\n' || c == ':')
-			fatal("%s:%d: a map line must start with an object file name", path, line);
-		if (!read_field(f, file, true))
-			fatal("%s:%d: object file name longer than %d characters", path, line,
-			      MAP_FIELD_MAX);
-		if (strncmp(file, "No symbols in ", 14) == 0) {
-			read_field(f, rest, false);
-			goto next_line;
-		}
-		if (!read_field(f, rest, false))
-			fatal("%s:%d: line longer than %d characters", path, line, MAP_FIELD_MAX);
-		space = strrchr(rest, ' ');
-		if (rest[0] == '\0' || space == NULL)
-			fatal("%s:%d: expected 'FILE:ADDRESS TYPE NAME' (nm -A output)", path,
-			      line);
-		if (map_count == capacity) {
-			capacity = capacity ? capacity * 2 : 64;
-			map = xrealloc(map, capacity * sizeof(*map));
-		}
-		m = &map[map_count++];
-		m->file_name = xstrdup(file);
-		m->function_name = xstrdup(space + 1);
-		m->is_first = false;
-next_line:
-		/* count the newlines that the whitespace skip passes over */
-		while ((c = getc(f)) == ' ' || c == '\t' || c == '\n' || c == '\v' ||
-		       c == '\f' || c == '\r')
-			if (c == '\n')
-				line++;
-		if (c != EOF)
-			ungetc(c, f);
-	}
-	if (ferror(f))
-		fatal("%s: read error: %s", path, strerror(errno));
-	fclose(f);
-	if (map_count == 0)
-		fatal("%s: the file-ordering map names no functions", path);
-
-	/* runs of one file are marked before sorting, in the map's order */
-	for (i = 0; i < map_count; i++)
-		map[i].is_first = i == 0 || strcmp(map[i].file_name, map[i - 1].file_name) != 0;
-	qsort(map, map_count, sizeof(*map), compare_map_function);
-}
-
-/* symbols.c calls this for every function symbol when -R is given: NULL
- * to keep the symbol as it is, "" to drop it (its file already has a
- * symbol), else the object file name the symbol takes. */
-const char *file_ordering_rename(const char *function_name)
-{
-	const struct function_map *found;
-
-	if (!map_read)
-		map_load(opt.file_ordering_map);
-	found = bsearch(function_name, map, map_count, sizeof(*map), search_map_function);
-	if (found == NULL)
-		return NULL;
-	return found->is_first ? found->file_name : "";
-}
-
-/* -S with -R: GNU gprof reads (and checks) the map but maps nothing. */
-void file_ordering_check_map(void)
-{
-	if (!map_read)
-		map_load(opt.file_ordering_map);
-}
-
-/* Forget the map, for an in-process fuzzer that runs gprof many times. */
-void file_ordering_reset(void)
-{
-	size_t i;
-
-	for (i = 0; i < map_count; i++) {
-		free(map[i].file_name);
-		free(map[i].function_name);
-	}
-	free(map);
-	map = NULL;
-	map_count = 0;
-	map_read = false;
-}
+#include "util.h"
 
 /* ------------------------------------------------------------ placement */
 
@@ -190,21 +37,36 @@ void file_ordering_reset(void)
  * such links can go round forever; ours stops after walk_limit steps, more
  * than any chain without a loop can have.
  */
-static size_t walk_limit;
+struct chain;
+
+/* The state of one placement: where it prints, the walk limit, and the
+ * chain records (below). */
+struct placement {
+	struct model *m;
+	FILE *f;
+	size_t walk_limit;
+	struct chain *chains;     /* chains[chain_of[i] - 1] */
+	size_t *chain_of;         /* per symbol of the model: 0 when free */
+	long *position;           /* per symbol of the model */
+	size_t chain_count;
+	bool chains_valid;
+};
 
 /* The arcs to place: the symspecs' then the profile's, in a new array. */
-static struct arc **arcs_to_place(size_t *count)
+static struct arc **arcs_to_place(struct placement *pl, size_t *count)
 {
 	struct arc **spec, **arcs;
-	size_t spec_count = symspec_arcs(&spec);
+	size_t spec_count = pl->m->symspecs.arc_count;
+	size_t all_count = pl->m->arcs.all_count;
 
-	*count = spec_count + all_arc_count;
+	spec = pl->m->symspecs.arcs;
+	*count = spec_count + all_count;
 	arcs = xmalloc((*count + 1) * sizeof(*arcs));
 	if (spec_count)
 		memcpy(arcs, spec, spec_count * sizeof(*arcs));
-	if (all_arc_count)
-		memcpy(arcs + spec_count, all_arcs, all_arc_count * sizeof(*arcs));
-	walk_limit = symtab.count + symspec_range_count() + 1;
+	if (all_count)
+		memcpy(arcs + spec_count, pl->m->arcs.all, all_count * sizeof(*arcs));
+	pl->walk_limit = pl->m->symbols.count + pl->m->symspecs.range_slots + 1;
 	return arcs;
 }
 
@@ -241,105 +103,100 @@ struct chain {
 	long head_position, tail_position;
 };
 
-static struct chain *chains;      /* chains[chain_of[i] - 1] */
-static size_t *chain_of;          /* per symbol of symtab: 0 when free */
-static long *position;            /* per symbol of symtab */
-static size_t chain_count;
-static bool chains_valid;
 
-static void chains_end(void)
+static void chains_end(struct placement *pl)
 {
-	free(chains);
-	free(chain_of);
-	free(position);
-	chains = NULL;
-	chain_of = NULL;
-	position = NULL;
-	chain_count = 0;
-	chains_valid = false;
+	free(pl->chains);
+	free(pl->chain_of);
+	free(pl->position);
+	pl->chains = NULL;
+	pl->chain_of = NULL;
+	pl->position = NULL;
+	pl->chain_count = 0;
+	pl->chains_valid = false;
 }
 
 /* Start the records, every function free; call after next/prev are set. */
-static void chains_begin(void)
+static void chains_begin(struct placement *pl)
 {
-	struct arc **spec;
 	size_t i;
 
-	chains_end();
-	chains_valid = symspec_arcs(&spec) == 0;
-	for (i = 0; i < symtab.count && chains_valid; i++)
-		if (symtab.base[i].next || symtab.base[i].prev)
-			chains_valid = false;
-	if (!chains_valid)
+	chains_end(pl);
+	pl->chains_valid = pl->m->symspecs.arc_count == 0;
+	for (i = 0; i < pl->m->symbols.count && pl->chains_valid; i++)
+		if (pl->m->symbols.base[i].next || pl->m->symbols.base[i].prev)
+			pl->chains_valid = false;
+	if (!pl->chains_valid)
 		return;
-	chain_of = xcalloc(symtab.count + 1, sizeof(*chain_of));
-	position = xcalloc(symtab.count + 1, sizeof(*position));
-	chains = xmalloc((symtab.count / 2 + 1) * sizeof(*chains));
+	pl->chain_of = xcalloc(pl->m->symbols.count + 1, sizeof(*pl->chain_of));
+	pl->position = xcalloc(pl->m->symbols.count + 1, sizeof(*pl->position));
+	pl->chains = xmalloc((pl->m->symbols.count / 2 + 1) * sizeof(*pl->chains));
 }
 
 /* The index of sym in symtab, or -1 (then the records are dropped). */
-static long symbol_index(const struct symbol *sym)
+static long symbol_index(struct placement *pl, const struct symbol *sym)
 {
-	if (sym < symtab.base || sym >= symtab.base + symtab.count) {
-		chains_valid = false;
+	if (sym < pl->m->symbols.base || sym >= pl->m->symbols.base + pl->m->symbols.count) {
+		pl->chains_valid = false;
 		return -1;
 	}
-	return sym - symtab.base;
+	return sym - pl->m->symbols.base;
 }
 
 /* Link a before b (a->next = b), and keep the records. */
-static void link_before(struct symbol *a, struct symbol *b)
+static void link_before(struct placement *pl, struct symbol *a, struct symbol *b)
 {
-	long ia = chains_valid ? symbol_index(a) : -1;
-	long ib = chains_valid ? symbol_index(b) : -1;
+	long ia = pl->chains_valid ? symbol_index(pl, a) : -1;
+	long ib = pl->chains_valid ? symbol_index(pl, b) : -1;
 
 	a->next = b;
 	b->prev = a;
-	if (!chains_valid || ia < 0 || ib < 0)
+	if (!pl->chains_valid || ia < 0 || ib < 0)
 		return;
-	if (!chain_of[ia] && !chain_of[ib]) {
-		struct chain *c = &chains[chain_count++];
+	if (!pl->chain_of[ia] && !pl->chain_of[ib]) {
+		struct chain *c = &pl->chains[pl->chain_count++];
 
 		c->head = a;
 		c->tail = b;
-		c->head_position = position[ia] = 0;
-		c->tail_position = position[ib] = 1;
-		chain_of[ia] = chain_of[ib] = chain_count;
-	} else if (chain_of[ia] && !chain_of[ib] && chains[chain_of[ia] - 1].tail == a) {
-		struct chain *c = &chains[chain_of[ia] - 1];
+		c->head_position = pl->position[ia] = 0;
+		c->tail_position = pl->position[ib] = 1;
+		pl->chain_of[ia] = pl->chain_of[ib] = pl->chain_count;
+	} else if (pl->chain_of[ia] && !pl->chain_of[ib] && pl->chains[pl->chain_of[ia] - 1].tail == a) {
+		struct chain *c = &pl->chains[pl->chain_of[ia] - 1];
 
-		chain_of[ib] = chain_of[ia];
+		pl->chain_of[ib] = pl->chain_of[ia];
 		c->tail = b;
-		c->tail_position = position[ib] = position[ia] + 1;
-	} else if (!chain_of[ia] && chain_of[ib] && chains[chain_of[ib] - 1].head == b) {
-		struct chain *c = &chains[chain_of[ib] - 1];
+		c->tail_position = pl->position[ib] = pl->position[ia] + 1;
+	} else if (!pl->chain_of[ia] && pl->chain_of[ib] && pl->chains[pl->chain_of[ib] - 1].head == b) {
+		struct chain *c = &pl->chains[pl->chain_of[ib] - 1];
 
-		chain_of[ia] = chain_of[ib];
+		pl->chain_of[ia] = pl->chain_of[ib];
 		c->head = a;
-		c->head_position = position[ia] = position[ib] - 1;
+		c->head_position = pl->position[ia] = pl->position[ib] - 1;
 	} else {
-		chains_valid = false;
+		pl->chains_valid = false;
 	}
 }
 
 /* The far end of sym's chain, following next (or prev); steps counts the
  * links in between. */
-static struct symbol *chain_end(struct symbol *sym, bool forward, int *steps)
+static struct symbol *chain_end(struct placement *pl, struct symbol *sym, bool forward,
+				int *steps)
 {
-	long i = chains_valid ? symbol_index(sym) : -1;
+	long i = pl->chains_valid ? symbol_index(pl, sym) : -1;
 
 	*steps = 0;
-	if (chains_valid && i >= 0) {
+	if (pl->chains_valid && i >= 0) {
 		const struct chain *c;
 
-		if (!chain_of[i])
+		if (!pl->chain_of[i])
 			return sym;
-		c = &chains[chain_of[i] - 1];
-		*steps = (int)(forward ? c->tail_position - position[i]
-				       : position[i] - c->head_position);
+		c = &pl->chains[pl->chain_of[i] - 1];
+		*steps = (int)(forward ? c->tail_position - pl->position[i]
+				       : pl->position[i] - c->head_position);
 		return forward ? c->tail : c->head;
 	}
-	while ((forward ? sym->next != NULL : sym->prev != NULL) && (size_t)*steps < walk_limit) {
+	while ((forward ? sym->next != NULL : sym->prev != NULL) && (size_t)*steps < pl->walk_limit) {
 		sym = forward ? sym->next : sym->prev;
 		++*steps;
 	}
@@ -347,11 +204,11 @@ static struct symbol *chain_end(struct symbol *sym, bool forward, int *steps)
 }
 
 /* The end of sym's chain on the side that is linked (next first). */
-static struct symbol *linked_end(struct symbol *sym)
+static struct symbol *linked_end(struct placement *pl, struct symbol *sym)
 {
 	int steps;
 
-	return chain_end(sym, sym->next != NULL, &steps);
+	return chain_end(pl, sym, sym->next != NULL, &steps);
 }
 
 /*
@@ -361,7 +218,8 @@ static struct symbol *linked_end(struct symbol *sym)
  * to unplaced[].  With all true, callers of arcs still unplaced are
  * printed one by one at the end.
  */
-static void place_by_arcs(struct arc **arcs, size_t count, bool all, struct arc **unplaced,
+static void place_by_arcs(struct placement *pl, struct arc **arcs, size_t count, bool all,
+			  struct arc **unplaced,
 			  size_t *unplaced_count)
 {
 	unsigned long long total = 0, running = 0;
@@ -391,37 +249,37 @@ static void place_by_arcs(struct arc **arcs, size_t count, bool all, struct arc 
 		}
 		if (!parent->next && !parent->prev) {
 			/* a free caller goes to the nearer end of the callee's chain */
-			forward = chain_end(child, true, &forward_steps);
-			backward = chain_end(child, false, &backward_steps);
+			forward = chain_end(pl, child, true, &forward_steps);
+			backward = chain_end(pl, child, false, &backward_steps);
 			child = forward_steps < backward_steps ? forward : backward;
 		} else if (!child->next && !child->prev) {
-			forward = chain_end(parent, true, &forward_steps);
-			backward = chain_end(parent, false, &backward_steps);
+			forward = chain_end(pl, parent, true, &forward_steps);
+			backward = chain_end(pl, parent, false, &backward_steps);
 			parent = backward_steps < forward_steps ? backward : forward;
 		} else {
 			unplaced[(*unplaced_count)++] = arc;
 			continue;
 		}
 		/* joining the two ends of one chain would make a ring */
-		if (linked_end(parent) == child && linked_end(child) == parent) {
+		if (linked_end(pl, parent) == child && linked_end(pl, child) == parent) {
 			unplaced[(*unplaced_count)++] = arc;
 			continue;
 		}
 		if (parent->next) {
 			if (!child->next) {
-				link_before(child, parent);
+				link_before(pl, child, parent);
 				arc->has_been_placed = true;
 			}
 		} else if (parent->prev) {
 			if (!child->prev) {
-				link_before(parent, child);
+				link_before(pl, parent, child);
 				arc->has_been_placed = true;
 			}
 		} else if (child->prev) {
-			link_before(child, parent);
+			link_before(pl, child, parent);
 			arc->has_been_placed = true;
 		} else {
-			link_before(parent, child);
+			link_before(pl, parent, child);
 			arc->has_been_placed = true;
 		}
 	}
@@ -435,11 +293,11 @@ static void place_by_arcs(struct arc **arcs, size_t count, bool all, struct arc 
 			continue;
 		if (sym->next == NULL && sym->prev == NULL)
 			continue;
-		for (steps = 0; sym->prev && steps < walk_limit; steps++)
+		for (steps = 0; sym->prev && steps < pl->walk_limit; steps++)
 			sym = sym->prev;
-		for (steps = 0; sym && steps < walk_limit; sym = sym->next, steps++) {
+		for (steps = 0; sym && steps < pl->walk_limit; sym = sym->next, steps++) {
 			sym->placed = 1;
-			printf("%s\n", sym->name);
+			fprintf(pl->f, "%s\n", sym->name);
 		}
 	}
 	if (all)
@@ -449,7 +307,7 @@ static void place_by_arcs(struct arc **arcs, size_t count, bool all, struct arc 
 			if (sym->placed || arcs[i]->child->placed)
 				continue;
 			sym->placed = 1;
-			printf("%s\n", sym->name);
+			fprintf(pl->f, "%s\n", sym->name);
 		}
 }
 
@@ -462,10 +320,12 @@ static void place_by_arcs(struct arc **arcs, size_t count, bool all, struct arc 
  * heaviest 99% of all arcs, then chains from the arcs left over, then the
  * called functions no arc placed.
  */
-void print_function_ordering(void)
+void print_function_ordering(struct model *m, const struct options *opt, struct report_out *out)
 {
-	size_t n = symtab.count, arcs_n, i;
-	struct arc **arcs = arcs_to_place(&arcs_n);
+	struct placement placement = { .m = m, .f = out->file };
+	struct placement *pl = &placement;
+	size_t n = m->symbols.count, arcs_n, i;
+	struct arc **arcs = arcs_to_place(pl, &arcs_n);
 	/* a group member's arcs can be listed twice (as child and as parent),
 	 * and the last pass appends to what the group left behind */
 	size_t arc_room = 6 * arcs_n + 1;
@@ -480,7 +340,7 @@ void print_function_ordering(void)
 	unsigned long long total = 0, running = 0;
 
 	for (i = 0; i < n; i++) {
-		struct symbol *sym = &symtab.base[i];
+		struct symbol *sym = &pl->m->symbols.base[i];
 
 		if (sym->calls == 0) {
 			unused[unused_count++] = sym;
@@ -492,7 +352,7 @@ void print_function_ordering(void)
 			sym->uses = 0;
 		}
 	}
-	chains_begin();
+	chains_begin(pl);
 
 	if (arcs_n > 0) /* arcs is NULL with no arcs: qsort wants a pointer */
 		qsort(arcs, arcs_n, sizeof(*arcs), compare_arc_count);
@@ -545,19 +405,19 @@ void print_function_ordering(void)
 	}
 	for (i = 0; i < group_last; i++)
 		if (by_uses[i]->placed)
-			printf("%s\n", by_uses[i]->name);
+			fprintf(pl->f, "%s\n", by_uses[i]->name);
 
 	qsort(high, high_count, sizeof(*high), compare_arc_count);
-	place_by_arcs(high, high_count, true, unplaced, &unplaced_count);
-	place_by_arcs(arcs, arcs_n, false, unplaced, &unplaced_count);
-	place_by_arcs(unplaced, unplaced_count, true, scratch, &scratch_count);
+	place_by_arcs(pl, high, high_count, true, unplaced, &unplaced_count);
+	place_by_arcs(pl, arcs, arcs_n, false, unplaced, &unplaced_count);
+	place_by_arcs(pl, unplaced, unplaced_count, true, scratch, &scratch_count);
 
-	chains_end();
+	chains_end(pl);
 	for (i = 0; i < used_count; i++)
 		if (!used[i]->placed)
-			printf("%s\n", used[i]->name);
+			fprintf(pl->f, "%s\n", used[i]->name);
 	for (i = 0; i < unused_count; i++)
-		printf("%s\n", unused[i]->name);
+		fprintf(pl->f, "%s\n", unused[i]->name);
 
 	free(unused);
 	free(used);
@@ -580,41 +440,47 @@ static int compare_names(const void *l, const void *r)
 	return strcmp(*(const char *const *)l, *(const char *const *)r);
 }
 
-void print_file_ordering(void)
+void print_file_ordering(struct model *m, const struct options *opt, struct report_out *out)
 {
+	struct placement placement = { .m = m, .f = out->file };
+	struct placement *pl = &placement;
 	size_t arcs_n, unplaced_count = 0, mapped_count = 0, i;
-	struct arc **arcs = arcs_to_place(&arcs_n);
+	struct arc **arcs = arcs_to_place(pl, &arcs_n);
 	struct arc **unplaced = xmalloc((arcs_n + 1) * sizeof(*unplaced));
-	const char **mapped = xmalloc((symtab.count + 1) * sizeof(*mapped));
+	const char **mapped = xmalloc((m->symbols.count + 1) * sizeof(*mapped));
+	const char **files = xmalloc((m->file_map.count + 1) * sizeof(*files));
 	const char *last = NULL;
 
 	for (i = 0; i < arcs_n; i++)
 		if (!arcs[i]->parent->mapped || !arcs[i]->child->mapped)
 			arcs[i]->has_been_placed = true;
-	chains_begin();
-	place_by_arcs(arcs, arcs_n, false, unplaced, &unplaced_count);
-	chains_end();
+	chains_begin(pl);
+	place_by_arcs(pl, arcs, arcs_n, false, unplaced, &unplaced_count);
+	chains_end(pl);
 
-	for (i = 0; i < symtab.count; i++)
-		if (symtab.base[i].mapped) {
-			mapped[mapped_count++] = symtab.base[i].name;
-			if (!symtab.base[i].placed)
-				printf("%s\n", symtab.base[i].name);
+	for (i = 0; i < pl->m->symbols.count; i++)
+		if (pl->m->symbols.base[i].mapped) {
+			mapped[mapped_count++] = pl->m->symbols.base[i].name;
+			if (!pl->m->symbols.base[i].placed)
+				fprintf(pl->f, "%s\n", pl->m->symbols.base[i].name);
 		}
 
 	/* the files with no symbol: a sorted list of the symbols' names makes
 	 * this a search per file, not a pass over the symbol table per file */
 	qsort(mapped, mapped_count, sizeof(*mapped), compare_names);
-	qsort(map, map_count, sizeof(*map), compare_map_file);
-	for (i = 0; i < map_count; i++) {
-		const char *file = map[i].file_name;
+	for (i = 0; i < m->file_map.count; i++)
+		files[i] = m->file_map.entries[i].file_name;
+	qsort(files, m->file_map.count, sizeof(*files), compare_names);
+	for (i = 0; i < m->file_map.count; i++) {
+		const char *file = files[i];
 
 		if (last && strcmp(last, file) == 0)
 			continue;
 		if (!bsearch(&file, mapped, mapped_count, sizeof(*mapped), compare_names))
-			printf("%s\n", file);
+			fprintf(pl->f, "%s\n", file);
 		last = file;
 	}
+	free(files);
 	free(mapped);
 	free(unplaced);
 	free(arcs);

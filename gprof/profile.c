@@ -17,6 +17,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,32 +25,17 @@
 #include <unistd.h>
 
 #include "gmon_out.h"
-#include "gprof.h"
 #include "profile.h"
-
-struct histogram_set histograms = { .dimension = "seconds", .dimension_abbrev = 's' };
+#include "util.h"
 
 /* The arc and block hashes hold an index + 1 in 32 bits. */
 size_t profile_max_arcs = UINT32_MAX - 1;
 size_t profile_max_blocks = UINT32_MAX - 1;
 unsigned profile_max_histograms = 65536;
 
-/*
- * histograms.records is in the order the ranges were first seen (which
- * fixes the order later stages visit them).  histogram_order[] holds the
- * same records' indices sorted by low_pc; the ranges never overlap, so
- * they are sorted by high_pc too and one binary search finds the only
- * record a new range can match or overlap.
- */
-static unsigned *histogram_order;
-static unsigned histogram_capacity;
-
-/* The executable's code [low, high), for the "another program" warning. */
-static uint64_t code_low, code_high;
-static bool code_known;
-
 /* A cursor over one file's bytes, and what it showed about the file. */
 struct reader {
+	struct profile_data *p;   /* what the file adds to */
 	const char *name;
 	const unsigned char *data;
 	size_t size, pos;
@@ -116,11 +102,11 @@ static uint64_t take(struct reader *r, int bytes)
 	return v;
 }
 
-void profile_set_code_range(uint64_t low, uint64_t high)
+void profile_set_code_range(struct profile_data *p, uint64_t low, uint64_t high)
 {
-	code_low = low;
-	code_high = high;
-	code_known = low < high;
+	p->code_low = low;
+	p->code_high = high;
+	p->code_known = low < high;
 }
 
 /* ------------------------------------------------------------ accumulation */
@@ -132,7 +118,7 @@ static size_t hash_pair(uint64_t a, uint64_t b)
 	return (size_t)(h ^ (h >> 29));
 }
 
-static void arc_hash_rebuild(struct profile *p, size_t size)
+static void arc_hash_rebuild(struct profile_data *p, size_t size)
 {
 	size_t i;
 
@@ -155,13 +141,13 @@ static uint64_t add_saturating(uint64_t a, uint64_t b)
 
 /* Add count to the arc (from_pc, self_pc), creating it at the end.
  * False when a new arc would exceed profile_max_arcs. */
-static bool profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_pc,
+static bool profile_add_arc(struct profile_data *p, uint64_t from_pc, uint64_t self_pc,
 			    uint64_t count)
 {
 	size_t h;
 
 	if (p->arc_sink) {
-		p->arc_sink(from_pc, self_pc, count);
+		p->arc_sink(p->arc_sink_context, from_pc, self_pc, count);
 		return true;
 	}
 	if ((p->arc_count + 1) * 2 > p->arc_hash_size)
@@ -187,7 +173,7 @@ static bool profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_p
 	return true;
 }
 
-static void block_hash_rebuild(struct profile *p, size_t size)
+static void block_hash_rebuild(struct profile_data *p, size_t size)
 {
 	size_t i;
 
@@ -203,7 +189,7 @@ static void block_hash_rebuild(struct profile *p, size_t size)
 	}
 }
 
-static bool profile_add_block(struct profile *p, uint64_t address, uint64_t count)
+static bool profile_add_block(struct profile_data *p, uint64_t address, uint64_t count)
 {
 	size_t h;
 
@@ -230,24 +216,27 @@ static bool profile_add_block(struct profile *p, uint64_t address, uint64_t coun
 	return true;
 }
 
-void profile_reset(struct profile *p)
+void profile_reset(struct profile_data *p)
 {
+	uint64_t code_low = p->code_low, code_high = p->code_high;
+	bool code_known = p->code_known;
 	unsigned i;
 
 	free(p->arcs);
 	free(p->arc_hash);
 	free(p->blocks);
 	free(p->block_hash);
+	for (i = 0; i < p->histograms.count; i++)
+		free(p->histograms.records[i].bins);
+	free(p->histograms.records);
+	free(p->histogram_order);
 	memset(p, 0, sizeof(*p));
-	for (i = 0; i < histograms.count; i++)
-		free(histograms.records[i].bins);
-	free(histograms.records);
-	memset(&histograms, 0, sizeof(histograms));
-	strcpy(histograms.dimension, "seconds");
-	histograms.dimension_abbrev = 's';
-	free(histogram_order);
-	histogram_order = NULL;
-	histogram_capacity = 0;
+	strcpy(p->histograms.dimension, "seconds");
+	p->histograms.dimension_abbrev = 's';
+	/* the executable's code range is not what was read: it stays */
+	p->code_low = code_low;
+	p->code_high = code_high;
+	p->code_known = code_known;
 }
 
 /* GNU gprof's guess for files that carry no rate: what the interval timer
@@ -267,14 +256,14 @@ unsigned profile_default_hz(void)
 
 /* How many records start below high (the insertion point for a range
  * ending at high). */
-static unsigned histograms_starting_below(uint64_t high)
+static unsigned histograms_starting_below(const struct profile_data *p, uint64_t high)
 {
-	unsigned lo = 0, hi = histograms.count;
+	unsigned lo = 0, hi = p->histograms.count;
 
 	while (lo < hi) {
 		unsigned mid = lo + (hi - lo) / 2;
 
-		if (histograms.records[histogram_order[mid]].low_pc < high)
+		if (p->histograms.records[p->histogram_order[mid]].low_pc < high)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -284,11 +273,13 @@ static unsigned histograms_starting_below(uint64_t high)
 
 /* Does the record fit the executable's code?  It must overlap it and not
  * reach past its end by more than rounding to a couple of bins explains. */
-static bool histogram_fits_code(uint64_t low, uint64_t high, uint32_t bins)
+static bool histogram_fits_code(const struct profile_data *p, uint64_t low, uint64_t high,
+				uint32_t bins)
 {
 	uint64_t slack = 2 * ((high - low) / bins + 1) + 64;
 
-	return low < code_high && high > code_low && (high <= code_high || high - code_high <= slack);
+	return low < p->code_high && high > p->code_low &&
+	       (high <= p->code_high || high - p->code_high <= slack);
 }
 
 /* Check a histogram's geometry against those already read and find (or
@@ -310,32 +301,32 @@ static bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high
 		r->first_low = low;
 		r->first_high = high;
 	}
-	if (code_known && histogram_fits_code(low, high, bins))
+	if (r->p->code_known && histogram_fits_code(r->p, low, high, bins))
 		r->histograms_fitting++;
 	scale = (double)((high - low) / 2) / bins;
-	if (histograms.count == 0) {
-		histograms.rate = rate;
+	if (r->p->histograms.count == 0) {
+		r->p->histograms.rate = rate;
 		/* dimension may be a short literal (BSD files have none) */
-		memset(histograms.dimension, 0, sizeof(histograms.dimension));
-		memcpy(histograms.dimension, dimension, strnlen(dimension, 15));
-		histograms.dimension_abbrev = abbrev;
-		histograms.scale = scale;
+		memset(r->p->histograms.dimension, 0, sizeof(r->p->histograms.dimension));
+		memcpy(r->p->histograms.dimension, dimension, strnlen(dimension, 15));
+		r->p->histograms.dimension_abbrev = abbrev;
+		r->p->histograms.scale = scale;
 	} else {
-		if (strncmp(dimension, histograms.dimension, 15) != 0)
+		if (strncmp(dimension, r->p->histograms.dimension, 15) != 0)
 			return failf(r, "histogram dimension '%.15s' differs from '%s' in the first file",
-				     dimension, histograms.dimension);
-		if (abbrev != histograms.dimension_abbrev)
+				     dimension, r->p->histograms.dimension);
+		if (abbrev != r->p->histograms.dimension_abbrev)
 			return failf(r, "histogram dimension abbreviation '%c' differs from '%c' in the first file",
 				     isprint((unsigned char)abbrev) ? abbrev : '?',
-				     isprint((unsigned char)histograms.dimension_abbrev)
-					     ? histograms.dimension_abbrev : '?');
-		if (fabs(histograms.scale - scale) > 0.000001)
+				     isprint((unsigned char)r->p->histograms.dimension_abbrev)
+					     ? r->p->histograms.dimension_abbrev : '?');
+		if (fabs(r->p->histograms.scale - scale) > 0.000001)
 			return failf(r, "histogram resolution (%g bytes per bin) differs from the first file's (%g)",
-				     2 * scale, 2 * histograms.scale);
+				     2 * scale, 2 * r->p->histograms.scale);
 	}
-	k = histograms_starting_below(high);
+	k = histograms_starting_below(r->p, high);
 	if (k > 0) {
-		h = &histograms.records[histogram_order[k - 1]];
+		h = &r->p->histograms.records[r->p->histogram_order[k - 1]];
 		if (h->low_pc == low && h->high_pc == high) {
 			if (h->bin_count != bins)
 				return failf(r, "histogram over 0x%llx-0x%llx has %u bins, the first file's has %u",
@@ -349,18 +340,21 @@ static bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high
 				     (unsigned long long)low, (unsigned long long)high,
 				     (unsigned long long)h->low_pc, (unsigned long long)h->high_pc);
 	}
-	if (histograms.count >= profile_max_histograms)
+	if (r->p->histograms.count >= profile_max_histograms)
 		return failf(r, "more than %u distinct histogram ranges", profile_max_histograms);
-	if (histograms.count == histogram_capacity) {
-		histogram_capacity = histogram_capacity ? histogram_capacity * 2 : 4;
-		histograms.records = xrealloc(histograms.records,
-					      histogram_capacity * sizeof(struct histogram));
-		histogram_order = xrealloc(histogram_order, histogram_capacity * sizeof(unsigned));
+	if (r->p->histograms.count == r->p->histogram_capacity) {
+		struct profile_data *p = r->p;
+
+		p->histogram_capacity = p->histogram_capacity ? p->histogram_capacity * 2 : 4;
+		p->histograms.records =
+			xrealloc(p->histograms.records, p->histogram_capacity * sizeof(struct histogram));
+		p->histogram_order =
+			xrealloc(p->histogram_order, p->histogram_capacity * sizeof(unsigned));
 	}
-	memmove(histogram_order + k + 1, histogram_order + k,
-		(histograms.count - k) * sizeof(unsigned));
-	histogram_order[k] = histograms.count;
-	h = &histograms.records[histograms.count++];
+	memmove(r->p->histogram_order + k + 1, r->p->histogram_order + k,
+		(r->p->histograms.count - k) * sizeof(unsigned));
+	r->p->histogram_order[k] = r->p->histograms.count;
+	h = &r->p->histograms.records[r->p->histograms.count++];
 	h->low_pc = low;
 	h->high_pc = high;
 	h->bin_count = bins;
@@ -381,12 +375,12 @@ static void add_bins(struct reader *r, struct histogram *h)
 	}
 }
 
-static bool add_arc(struct reader *r, struct profile *p, uint64_t from, uint64_t self,
+static bool add_arc(struct reader *r, struct profile_data *p, uint64_t from, uint64_t self,
 		    uint64_t count)
 {
 	r->arcs_seen++;
-	if (code_known && ((from >= code_low && from < code_high) ||
-			   (self >= code_low && self < code_high)))
+	if (r->p->code_known && ((from >= r->p->code_low && from < r->p->code_high) ||
+				 (self >= r->p->code_low && self < r->p->code_high)))
 		r->arcs_touching_code++;
 	if (!profile_add_arc(p, from, self, count))
 		return failf(r, "more than %zu distinct call-graph arcs", profile_max_arcs);
@@ -395,7 +389,7 @@ static bool add_arc(struct reader *r, struct profile *p, uint64_t from, uint64_t
 
 /* ------------------------------------------------------------ GNU format */
 
-static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_info *info)
+static bool read_gnu(struct reader *r, struct profile_data *p, struct profile_file_info *info)
 {
 	const int a = r->address_size;
 	uint32_t version = (uint32_t)get_uint(r, GMON_MAGIC_SIZE, 4);
@@ -520,7 +514,7 @@ static uint32_t swap32(uint32_t v)
 	return (v >> 24) | ((v >> 8) & 0xff00) | ((v << 8) & 0xff0000) | (v << 24);
 }
 
-static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_info *info)
+static bool read_bsd(struct reader *r, struct profile_data *p, struct profile_file_info *info)
 {
 	const int a = r->address_size;
 	uint64_t low, high;
@@ -547,15 +541,15 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 				     GMON_BSD44_HEADER_SIZE(a));
 		rate = (unsigned)take(r, 4);
 		header_size = (size_t)GMON_BSD44_HEADER_SIZE(a);
-		if (histograms.count && histograms.rate != rate)
+		if (r->p->histograms.count && r->p->histograms.rate != rate)
 			return failf(r, "profiling rate %u differs from the first file's %u", rate,
-				     histograms.rate);
+				     r->p->histograms.rate);
 	} else {
 		if (r->format == FORMAT_BSD44)
 			return failf(r, "not a 4.4BSD profile (version 0x%x, expected 0x%x)", version,
 				     GMON_BSD44_VERSION);
 		header_size = (size_t)GMON_OLDBSD_HEADER_SIZE(a);
-		rate = histograms.count ? histograms.rate : profile_default_hz();
+		rate = r->p->histograms.count ? r->p->histograms.rate : profile_default_hz();
 	}
 	if (byte_count < header_size)
 		return bsd_header_fail(r, "its size field %u is smaller than the %zu-byte header",
@@ -570,9 +564,10 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 	bins = (uint32_t)(hist_bytes / 2);
 	r->pos = header_size;
 	if (bins) {
-		if (histograms.count &&
-		    (histograms.count > 1 || histograms.records[0].low_pc != low ||
-		     histograms.records[0].high_pc != high || histograms.records[0].bin_count != bins))
+		if (r->p->histograms.count &&
+		    (r->p->histograms.count > 1 || r->p->histograms.records[0].low_pc != low ||
+		     r->p->histograms.records[0].high_pc != high ||
+		     r->p->histograms.records[0].bin_count != bins))
 			return failf(r, "histogram (0x%llx-0x%llx, %u bins) differs from the first file's",
 				     (unsigned long long)low, (unsigned long long)high, bins);
 		if (!histogram_merge_target(r, low, high, bins, rate, "seconds", 's', &h))
@@ -604,26 +599,27 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
  * it.  GNU gprof says nothing and prints a meaningless report. */
 static void judge_against_code(const struct reader *r, struct profile_file_info *info)
 {
-	if (!code_known)
+	if (!r->p->code_known)
 		return;
 	if (r->histograms_seen && r->histograms_fitting == 0)
 		snprintf(info->warning, sizeof(info->warning),
 			 "%s: its histogram (0x%llx-0x%llx) does not match the executable's code (0x%llx-0x%llx): is it another program's profile?",
 			 r->name, (unsigned long long)r->first_low,
-			 (unsigned long long)r->first_high, (unsigned long long)code_low,
-			 (unsigned long long)code_high);
+			 (unsigned long long)r->first_high, (unsigned long long)r->p->code_low,
+			 (unsigned long long)r->p->code_high);
 	else if (r->arcs_seen && r->arcs_touching_code == 0)
 		snprintf(info->warning, sizeof(info->warning),
 			 "%s: none of its %zu call-graph arcs touches the executable's code (0x%llx-0x%llx): is it another program's profile?",
-			 r->name, r->arcs_seen, (unsigned long long)code_low,
-			 (unsigned long long)code_high);
+			 r->name, r->arcs_seen, (unsigned long long)r->p->code_low,
+			 (unsigned long long)r->p->code_high);
 }
 
 bool profile_read_buffer(const char *name, const unsigned char *data, size_t size,
-			 const struct target *t, enum file_format format, struct profile *p,
+			 const struct target *t, enum file_format format, struct profile_data *p,
 			 struct profile_file_info *info, char *err, size_t err_size)
 {
-	struct reader r = { .name = name,
+	struct reader r = { .p = p,
+			    .name = name,
 			    .data = data,
 			    .size = size,
 			    .address_size = t->address_size,
@@ -660,7 +656,7 @@ bool profile_read_buffer(const char *name, const unsigned char *data, size_t siz
 }
 
 bool profile_read(const char *path, const struct target *t, enum file_format format,
-		  struct profile *p, struct profile_file_info *info, char *err, size_t err_size)
+		  struct profile_data *p, struct profile_file_info *info, char *err, size_t err_size)
 {
 	int fd;
 	struct stat st;
@@ -814,7 +810,7 @@ static void put_arc(struct writer *w, const struct raw_arc *arc, int a, int coun
 	} while (left);
 }
 
-static void encode_gnu(struct writer *w, const struct target *t, const struct profile *p)
+static void encode_gnu(struct writer *w, const struct target *t, const struct profile_data *p)
 {
 	const int a = t->address_size;
 	const uint64_t max = field_max(a);
@@ -827,17 +823,17 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 	put_uint(w, 0, 4);
 	put_uint(w, 0, 4);
 	if (p->input & INPUT_HISTOGRAM) {
-		for (i = 0; i < histograms.count; i++) {
-			const struct histogram *h = &histograms.records[i];
+		for (i = 0; i < p->histograms.count; i++) {
+			const struct histogram *h = &p->histograms.records[i];
 			uint32_t b;
 
 			put_uint(w, GMON_TAG_TIME_HIST, 1);
 			put_uint(w, h->low_pc, a);
 			put_uint(w, h->high_pc, a);
 			put_uint(w, h->bin_count, 4);
-			put_uint(w, histograms.rate, 4);
-			put_bytes(w, histograms.dimension, 15);
-			put_uint(w, (unsigned char)histograms.dimension_abbrev, 1);
+			put_uint(w, p->histograms.rate, 4);
+			put_bytes(w, p->histograms.dimension, 15);
+			put_uint(w, (unsigned char)p->histograms.dimension_abbrev, 1);
 			for (b = 0; b < h->bin_count; b++)
 				put_bin(w, h->bins[b]);
 		}
@@ -880,20 +876,20 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 }
 
 static bool encode_bsd(struct writer *w, const struct target *t, enum file_format format,
-		       const struct profile *p, const char *path, char *err, size_t err_size)
+		       const struct profile_data *p, const char *path, char *err, size_t err_size)
 {
 	const int a = t->address_size;
-	const struct histogram *h = histograms.count ? &histograms.records[0] : NULL;
-	bool bsd44 = format == FORMAT_BSD44 || histograms.rate != profile_default_hz();
+	const struct histogram *h = p->histograms.count ? &p->histograms.records[0] : NULL;
+	bool bsd44 = format == FORMAT_BSD44 || p->histograms.rate != profile_default_hz();
 	size_t header = bsd44 ? (size_t)GMON_BSD44_HEADER_SIZE(a) : (size_t)GMON_OLDBSD_HEADER_SIZE(a);
 	uint32_t bins = h ? h->bin_count : 0;
 	uint32_t b;
 	size_t k;
 
 	/* GNU gprof writes the first histogram and drops the others */
-	if (histograms.count > 1) {
+	if (p->histograms.count > 1) {
 		snprintf(err, err_size, "%s: the BSD formats hold one histogram, and there are %u; use the GNU format",
-			 path, histograms.count);
+			 path, p->histograms.count);
 		return false;
 	}
 	if ((uint64_t)bins * 2 + header > UINT32_MAX) {
@@ -911,7 +907,7 @@ static bool encode_bsd(struct writer *w, const struct target *t, enum file_forma
 	put_uint(w, bins * 2 + header, 4);
 	if (bsd44) {
 		put_uint(w, GMON_BSD44_VERSION, 4);
-		put_uint(w, histograms.rate, 4);
+		put_uint(w, p->histograms.rate, 4);
 	}
 	while (w->size < header)
 		put_uint(w, 0, 1);
@@ -1029,7 +1025,7 @@ fail:
 }
 
 bool profile_write(const char *path, const struct target *t, enum file_format format,
-		   const struct profile *p, char *err, size_t err_size)
+		   const struct profile_data *p, char *err, size_t err_size)
 {
 	struct writer w = { .big_endian = t->big_endian };
 	sigset_t held, old;

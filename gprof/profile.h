@@ -7,7 +7,61 @@
 #ifndef PROFILE_H
 #define PROFILE_H
 
-#include "gprof.h"
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "options.h"
+
+/* One basic-block count as read from a profile file. */
+struct bb_count {
+	uint64_t address;
+	uint64_t count;
+};
+
+/* One call-graph arc as read: call site, callee, count. */
+struct raw_arc {
+	uint64_t from_pc, self_pc;
+	uint64_t count;
+};
+
+/*
+ * struct profile_data: everything read from the profile files, summed,
+ * before symbols are involved.  The histograms move into the model when
+ * the files are read (pipeline.c); the arcs either go to arc_sink as they
+ * are read or are kept, merged, for -s.
+ */
+struct profile_data {
+	int input;                /* INPUT_* bits */
+	/* When set, arcs go straight to this function as they are read
+	 * (gprof's reports) instead of being merged and kept (-s, tests). */
+	void (*arc_sink)(void *context, uint64_t from_pc, uint64_t self_pc, uint64_t count);
+	void *arc_sink_context;
+	struct raw_arc *arcs;     /* merged by (from_pc, self_pc), first-seen order */
+	size_t arc_count, arc_capacity;
+	uint32_t *arc_hash;       /* open addressing into arcs, index + 1 */
+	size_t arc_hash_size;
+	struct bb_count *blocks;  /* in file order, duplicates summed */
+	size_t block_count, block_capacity;
+	uint32_t *block_hash;
+	size_t block_hash_size;
+	enum file_format first_format; /* of the first file: for -s and BSD checks */
+	int old_bsd_hz_known;
+
+	struct histogram_set histograms; /* summed over the files */
+	/* histograms.records is in the order the ranges were first seen
+	 * (which fixes the order later stages visit them); histogram_order
+	 * holds the same records' indices sorted by low_pc: the ranges never
+	 * overlap, so one binary search finds the only record a new range
+	 * can match or overlap. */
+	unsigned *histogram_order;
+	unsigned histogram_capacity;
+
+	/* The executable's code [low, high), for the "another program" warning. */
+	uint64_t code_low, code_high;
+	bool code_known;
+};
 
 /* What one file held, for -i. */
 struct profile_file_info {
@@ -20,21 +74,20 @@ struct profile_file_info {
 };
 
 /*
- * Read one profile file and add its contents to *p and to the global
- * histograms.  t gives the executable's address size and byte order.
+ * Read one profile file and add its contents to *p.  t gives the executable's address size and byte order.
  * On malformed input: returns false and writes one line into err (which
  * names the file); nothing has been added to *p in that case only for
  * errors found before any record was merged, so callers treat any error
  * as fatal.
  */
 bool profile_read(const char *path, const struct target *t, enum file_format format,
-		  struct profile *p, struct profile_file_info *info, char *err,
+		  struct profile_data *p, struct profile_file_info *info, char *err,
 		  size_t err_size);
 
 /* The same from a buffer (used by the reader and the unit tests). */
 bool profile_read_buffer(const char *name, const unsigned char *data, size_t size,
 			 const struct target *t, enum file_format format,
-			 struct profile *p, struct profile_file_info *info, char *err,
+			 struct profile_data *p, struct profile_file_info *info, char *err,
 			 size_t err_size);
 
 /*
@@ -45,15 +98,15 @@ bool profile_read_buffer(const char *name, const unsigned char *data, size_t siz
  * basic-block counts: refused).  Returns false with a message in err.
  */
 bool profile_write(const char *path, const struct target *t, enum file_format format,
-		   const struct profile *p, char *err, size_t err_size);
+		   const struct profile_data *p, char *err, size_t err_size);
 
 /*
- * The executable's code, [low, high) over its code sections (core_open
- * sets it).  When known, a file none of whose histograms fits it, or none
+ * The executable's code, [low, high) over its code sections (the
+ * pipeline sets it from the object).  When known, a file none of whose histograms fits it, or none
  * of whose arcs touches it, gets a warning in profile_file_info.warning
  * (profile_read prints it).
  */
-void profile_set_code_range(uint64_t low, uint64_t high);
+void profile_set_code_range(struct profile_data *p, uint64_t low, uint64_t high);
 
 /* Limits that keep a hostile file from overflowing the 32-bit indices of
  * the arc and block hashes or making histogram lookup slow.  Variables so
@@ -62,8 +115,9 @@ extern size_t profile_max_arcs;
 extern size_t profile_max_blocks;
 extern unsigned profile_max_histograms;
 
-/* Forget everything read (unit tests). */
-void profile_reset(struct profile *p);
+/* Forget what was read into *p (freeing it), keeping the code range;
+ * a zeroed struct so reset is ready to read into. */
+void profile_reset(struct profile_data *p);
 
 /* The clock rate GNU gprof assumes for old BSD files (no rate recorded). */
 unsigned profile_default_hz(void);

@@ -1,49 +1,58 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * report.h: the stages after reading (histogram, call graph) and the
- * printers that share their results.
+ * report.h: what the printers share, below all of them: the output
+ * (a FILE and whether a report was printed on it yet), how a symbol's
+ * name is shown, and which symbols the call graph shows.  No printer
+ * calls another; they all call this.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
-#ifndef REPORT_H
-#define REPORT_H
+#ifndef GPROF_REPORT_H
+#define GPROF_REPORT_H
 
-#include "gprof.h"
+#include <stdbool.h>
+#include <stdio.h>
 
-/* histogram.c */
-extern double total_ticks;
-void histogram_assign_samples(void);
-bool histogram_covers(uint64_t addr);
-long histogram_granularity(void);
-void histogram_clip(uint64_t *low, uint64_t *high);
-void print_flat_profile(void);
-void histogram_reset(void); /* tests/fuzz: clear totals between inputs */
+#include "blurbs.h"
+#include "fixed.h"
+#include "model.h"
+#include "options.h"
 
-/* callgraph.c */
-extern double print_ticks; /* total propagated self time, for percentages */
-void callgraph_tally(uint64_t from_pc, uint64_t self_pc, unsigned long count);
-struct arc *arc_lookup(struct symbol *parent, struct symbol *child);
-void arc_add(struct symbol *parent, struct symbol *child, unsigned long count);
-/* Number, find cycles, propagate; returns symbols and cycles by total time. */
-struct symbol **callgraph_assemble(void);
-extern struct arc **all_arcs; /* non-recursive arcs in creation order */
-extern size_t all_arc_count;
-void callgraph_reset(void); /* tests/fuzz: free arcs and cycles between inputs */
+struct demangled_name;
 
-/* graphprint.c */
-void print_call_graph(struct symbol **by_time);
-void print_index(void);
-void print_function_ordering(void);
-void print_file_ordering(void);
+/*
+ * struct report_out: where the reports go.  started: a report has been
+ * printed, so the next one starts with a form feed line.  The names the
+ * reports print are demangled once each and kept here (a name is printed
+ * several times: flat profile, every call-graph line naming it, index).
+ */
+struct report_out {
+	FILE *file;
+	bool started;
+	const struct options *opt;
+	const struct symbol_table *symbols; /* the model's: names cached by place */
+	struct demangled_name *demangled;
+	size_t demangled_count;
+};
 
-/* json.c and dot.c: the machine-readable printers.  by_time is NULL when
- * the profile has no call graph.  report holds the REPORT_* bits asked for
- * (or chosen by default), so symspecs and -p/-q shape them as the text. */
-void print_json(struct symbol **by_time, unsigned report, int input);
-void print_dot(struct symbol **by_time, unsigned report, int input);
+void report_out_init(struct report_out *out, FILE *file, const struct options *opt);
+/* Demangle the names of this table once each (others every time). */
+void report_out_cache_names(struct report_out *out, const struct symbol_table *symbols);
+void report_out_free(struct report_out *out);
+/* Print the form feed line that separates reports (not before the first). */
+void report_separator(struct report_out *out);
 
-/* Print the form feed that separates reports (not before the first). */
-void report_separator(void);
-extern bool first_report;
+/* The name to print (demangled unless -T or --no-demangle); *to_free is
+ * set when the caller must free it. */
+const char *display_name(struct report_out *out, const struct symbol *sym, char **to_free);
+/* Print the name (and, for -l or --inline-file-names, where it is);
+ * return the number of characters printed. */
+int print_name_only(struct report_out *out, const struct symbol *sym);
+/* The name, its cycle and its call-graph index: "f <cycle 1> [3]". */
+void print_name(struct report_out *out, const struct symbol *sym);
+/* A file's name as printed: its last component, or all of it with -L. */
+const char *file_base_name(const struct options *opt, const char *path);
+/* Bytes in the valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */
+int utf8_sequence_length(const unsigned char *s);
 
 #endif

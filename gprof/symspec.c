@@ -15,9 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
-#include "symbols.h"
 #include "symspec.h"
+#include "util.h"
 
 /* A pattern: every field that is set must match. */
 struct pattern {
@@ -42,14 +41,13 @@ struct match_state {
 
 struct spec {
 	struct spec *next;
-	char *text;
+	char *text;               /* a copy, cut at the '/' */
 	enum symspec_table table;
 	bool has_right;
 	struct pattern left, right;
 	struct match_state left_state, right_state;
 };
 
-static struct spec *specs; /* newest first */
 
 /*
  * The tables, laid out exactly as GNU gprof 2.40 lays out its own, because
@@ -62,23 +60,7 @@ static struct spec *specs; /* newest first */
  * after the sort they name whatever range landed in the slot: GNU's
  * ordering then prints those ranges' names, and so do we.
  */
-static struct symbol_table tables[SYMSPEC_TABLES];
-static struct symbol_table right_table;
-static struct arc **spec_arcs; /* in the order they were made */
-static size_t spec_arc_count;
-static size_t range_slots; /* slots allocated in all the tables */
-
-void symspec_add(const char *text, enum symspec_table table)
-{
-	struct spec *s = xcalloc(1, sizeof(*s));
-
-	s->text = xstrdup(text);
-	s->table = table;
-	s->next = specs;
-	specs = s;
-}
-
-static void parse_pattern(char *text, struct pattern *p)
+static void parse_pattern(const struct object *obj, char *text, struct pattern *p)
 {
 	char *colon = strrchr(text, ':');
 
@@ -86,7 +68,7 @@ static void parse_pattern(char *text, struct pattern *p)
 	if (colon) {
 		*colon = '\0';
 		if (colon > text) {
-			p->file = source_file_by_name(text);
+			p->file = source_file_by_name(obj, text);
 			p->file_missing = p->file == NULL;
 		}
 		text = colon + 1;
@@ -98,7 +80,7 @@ static void parse_pattern(char *text, struct pattern *p)
 		}
 	} else if (*text) {
 		if (strchr(text, '.')) {
-			p->file = source_file_by_name(text);
+			p->file = source_file_by_name(obj, text);
 			p->file_missing = p->file == NULL;
 		} else if (isdigit((unsigned char)*text)) {
 			p->line = atoi(text);
@@ -118,7 +100,7 @@ static bool matches(const struct pattern *p, const struct symbol *sym)
 		return false;
 	if (p->name) {
 		const char *name = sym->name;
-		char leading = bfd_get_symbol_leading_char(core_bfd);
+		char leading = sym->object ? sym->object->leading_char : 0;
 
 		if (*name && leading == *name)
 			name++;
@@ -151,51 +133,65 @@ static void extend_match(struct match_state *m, const struct symbol *sym,
 }
 
 /* One pass over the program's symbols for every specification. */
-static void match_all(bool fill)
+static void match_all(const struct symbol_table *symtab, struct spec *specs,
+		      struct symspec_tables *out, bool fill)
 {
 	size_t i;
 	struct spec *s;
 
-	for (i = 0; i < symtab.count; i++) {
-		const struct symbol *sym = &symtab.base[i];
+	for (i = 0; i < symtab->count; i++) {
+		const struct symbol *sym = &symtab->base[i];
 
 		for (s = specs; s; s = s->next) {
 			if (matches(&s->left, sym))
-				extend_match(&s->left_state, sym, &tables[s->table], fill);
+				extend_match(&s->left_state, sym, &out->tables[s->table], fill);
 			if (s->has_right && matches(&s->right, sym))
-				extend_match(&s->right_state, sym, &right_table, fill);
+				extend_match(&s->right_state, sym, &out->right_table, fill);
 		}
 	}
 }
 
-static void allocate(struct symbol_table *t)
+static void allocate(struct symspec_tables *out, struct symbol_table *t)
 {
 	t->base = t->count ? xcalloc(t->count, sizeof(struct symbol)) : NULL;
-	range_slots += t->count;
+	out->range_slots += t->count;
 	t->count = 0;
 }
 
-/* Resolve every specification into its table (see above). */
-void symspec_resolve(void)
+/* Resolve every specification into its table (see above), then mark each
+ * symbol with the reports that show it. */
+void symspec_resolve(struct model *m, const struct options *opt)
 {
-	struct spec *s;
+	struct symspec_tables *out = &m->symspecs;
+	const struct object *obj = m->objects[0];
+	struct spec *specs = NULL, *s, *next, **tail = &specs;
+	const struct symspec_request *r;
+	size_t i;
 	int t;
 
+	/* the requests are newest first, and so are the specifications */
+	for (r = opt->symspecs; r; r = r->next) {
+		s = xcalloc(1, sizeof(*s));
+		s->text = xstrdup(r->text);
+		s->table = r->table;
+		*tail = s;
+		tail = &s->next;
+	}
 	for (s = specs; s; s = s->next) {
 		char *slash = strchr(s->text, '/');
 
 		if (slash) {
 			*slash = '\0';
-			parse_pattern(slash + 1, &s->right);
+			parse_pattern(obj, slash + 1, &s->right);
 			s->has_right = true;
 		}
-		parse_pattern(s->text, &s->left);
+		parse_pattern(obj, s->text, &s->left);
 	}
-	match_all(false);
+	match_all(&m->symbols, specs, out, false);
 	for (t = 0; t < SYMSPEC_TABLES; t++)
-		allocate(&tables[t]);
-	allocate(&right_table);
-	match_all(true);
+		allocate(out, &out->tables[t]);
+	allocate(out, &out->right_table);
+	match_all(&m->symbols, specs, out, true);
 
 	for (s = specs; s; s = s->next) {
 		struct symbol *from, *to;
@@ -213,81 +209,53 @@ void symspec_resolve(void)
 				arc->next_parent = to->parents;
 				to->parents = arc;
 				/* grow at 1, 2, 4, 8, ... */
-				if ((spec_arc_count & (spec_arc_count - 1)) == 0)
-					spec_arcs = xrealloc(spec_arcs,
-							     (2 * spec_arc_count + 1) *
-								     sizeof(*spec_arcs));
-				spec_arcs[spec_arc_count++] = arc;
+				if ((out->arc_count & (out->arc_count - 1)) == 0)
+					out->arcs = xrealloc(out->arcs, (2 * out->arc_count + 1) *
+										sizeof(*out->arcs));
+				out->arcs[out->arc_count++] = arc;
 			}
 	}
 	for (t = 0; t < SYMSPEC_TABLES; t++)
-		symbol_table_finalize(&tables[t]);
-}
-
-size_t symspec_arcs(struct arc ***arcs)
-{
-	*arcs = spec_arcs;
-	return spec_arc_count;
-}
-
-size_t symspec_range_count(void)
-{
-	return range_slots;
-}
-
-/* Forget every specification and table, for an in-process fuzzer that
- * runs gprof's command line many times (gprof itself resolves once). */
-void symspec_reset(void)
-{
-	struct spec *s, *next;
-	size_t i;
-	int t;
-
+		symbol_table_finalize(&out->tables[t], obj->text_high - 1);
 	for (s = specs; s; s = next) {
 		next = s->next;
 		free(s->text);
 		free(s);
 	}
-	specs = NULL;
-	for (i = 0; i < spec_arc_count; i++)
-		free(spec_arcs[i]);
-	free(spec_arcs);
-	spec_arcs = NULL;
-	spec_arc_count = 0;
-	for (t = 0; t < SYMSPEC_TABLES; t++) {
-		free(tables[t].base);
-		tables[t].base = NULL;
-		tables[t].count = 0;
+
+	for (i = 0; i < m->symbols.count; i++) {
+		struct symbol *sym = &m->symbols.base[i];
+
+		sym->in_flat = symspec_selected(out, INCL_FLAT, EXCL_FLAT, sym->address);
+		sym->in_exec = symspec_selected(out, INCL_EXEC, EXCL_EXEC, sym->address);
+		sym->in_annotation = symspec_selected(out, INCL_ANNO, EXCL_ANNO, sym->address);
 	}
-	free(right_table.base);
-	right_table.base = NULL;
-	right_table.count = 0;
-	range_slots = 0;
 }
 
-bool symspec_holds(enum symspec_table table, uint64_t addr)
+bool symspec_holds(const struct symspec_tables *s, enum symspec_table table, uint64_t addr)
 {
-	return symbol_lookup(&tables[table], addr) != NULL;
+	return s->tables[table].count != 0 && symbol_lookup(&s->tables[table], addr) != NULL;
 }
 
-bool symspec_empty(enum symspec_table table)
+bool symspec_empty(const struct symspec_tables *s, enum symspec_table table)
 {
-	return tables[table].count == 0;
+	return s->tables[table].count == 0;
 }
 
-bool symspec_selected(enum symspec_table incl, enum symspec_table excl, uint64_t addr)
+bool symspec_selected(const struct symspec_tables *s, enum symspec_table incl,
+		      enum symspec_table excl, uint64_t addr)
 {
-	return symspec_holds(incl, addr) ||
-	       (symspec_empty(incl) && !symspec_holds(excl, addr));
+	return symspec_holds(s, incl, addr) ||
+	       (symspec_empty(s, incl) && !symspec_holds(s, excl, addr));
 }
 
 /* -k, -q/-Q with "from/to": does a range of the table hold the caller,
  * with an arc to a range that holds the whole callee?  (The table's ranges
  * may overlap, so every one is looked at.) */
-bool symspec_arc_named(enum symspec_table table, const struct symbol *from,
-		       const struct symbol *to)
+bool symspec_arc_named(const struct symspec_tables *s, enum symspec_table table,
+		       const struct symbol *from, const struct symbol *to)
 {
-	const struct symbol_table *t = &tables[table];
+	const struct symbol_table *t = &s->tables[table];
 	size_t i;
 
 	for (i = 0; i < t->count; i++) {

@@ -6,16 +6,19 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "gprof.h"
+#include "util.h"
 
 /* Called by fatal() after the message, before exit(1).  NULL in gprof
  * itself; an in-process fuzzer (tests/fuzz/) sets it to a function that
  * longjmps back to the fuzzing loop, so that a rejected input ends one
  * iteration instead of the process. */
 void (*fatal_hook)(void);
+
+const char *program_name = "gprof";
 
 /* "gprof: " PREFIX MESSAGE "\n" on stderr, after what stdout holds. */
 static void report(const char *prefix, const char *fmt, va_list ap)

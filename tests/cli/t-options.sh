@@ -322,3 +322,23 @@ if python3 -c 'import json, sys; json.load(open(sys.argv[1]))' ours.out 2>/dev/n
 else
 	fail options.debug.json "not a JSON document, or no notice on stderr"
 fi
+
+# --help names every long option gprof accepts (the table in gprof.c),
+# and where the manual is
+"$GPROF" --help >help.out 2>help.err
+missing=
+while read -r option; do
+	grep -q -- "--$option\b\|--\[no-\]${option#no-}\b" help.out || missing="$missing --$option"
+done < <(sed -n 's/^\t{ "\([a-z][a-z-]*\)", .*/\1/p' "$TOP/gprof/gprof.c")
+if [ "$(sed -n 's/^\t{ "\([a-z][a-z-]*\)", .*/\1/p' "$TOP/gprof/gprof.c" | wc -l)" -lt 40 ]; then
+	fail options.help.every-long-option "could not read the long options of gprof.c"
+elif [ -n "$missing" ]; then
+	fail options.help.every-long-option "--help does not name$missing"
+else
+	pass options.help.every-long-option
+fi
+if grep -q 'The manual: gprof(1), and in /.*/share/doc/gprof-libgmon' help.out; then
+	pass options.help.manual
+else
+	fail options.help.manual "no line saying where the manual is"
+fi

@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "gprof.h"
+#include "util.h"
 
 static jmp_buf fuzz_jump;
 

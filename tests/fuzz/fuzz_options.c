@@ -10,14 +10,15 @@
  * dropped), so that the executable and profile the harness appends stay
  * the positional arguments and no response file (@FILE) is read.  An
  * option that takes the next argument may still swallow the executable's
- * name; the profile's name then stands as the executable, which
- * fuzz_core_open refuses with fatal(), as for any other file.
+ * name; the profile's name then stands as the executable, which BFD
+ * refuses with fatal(), as for any other file.
  *
- * gprof.c is compiled for this target with its stages renamed to the
- * wrappers below (see Makefile): the executable is opened and its symbol
- * tables built once, then restored from copies for each run, and what
- * main keeps in its locals (the profile, the call graph's order) is
- * recorded so that it can be freed when main ends, returns or fails.
+ * Each run opens the executable itself (through the real stages).  What
+ * a run owns is recorded as it is made (main's options, the model, the
+ * profile data being read) so that it can be freed when main ends,
+ * returns or fails: gprof.c is compiled for this target with
+ * pipeline_run, options_init, options_free and model_free renamed to the
+ * wrappers below (see Makefile).
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -28,11 +29,9 @@
 #include <demangle.h>
 
 #include "fuzz.h"
-#include "ordering.h"
-#include "profile.h"
-#include "report.h"
-#include "symbols.h"
-#include "symspec.h"
+#include "options.h"
+#include "pipeline.h"
+#include "util.h"
 
 #ifndef FUZZ_TOP
 #define FUZZ_TOP "."
@@ -41,145 +40,81 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int gprof_main(int argc, char **argv);
-void fuzz_core_open(const char *path);
-void fuzz_core_read_text(void);
-void fuzz_symbols_create_functions(void);
-void fuzz_symbols_create_lines(void);
-bool fuzz_profile_read(const char *path, const struct target *t, enum file_format format,
-		       struct profile *p, struct profile_file_info *info, char *err,
-		       size_t err_size);
-struct symbol **fuzz_callgraph_assemble(void);
-int fuzz_fflush(FILE *stream);
+struct model *fuzz_pipeline_run(const struct options *opt, pipeline_file_hook *on_file,
+				void *context);
+void fuzz_options_init(struct options *opt);
+void fuzz_options_free(struct options *opt);
+void fuzz_model_free(struct model *m);
 
-struct saved_table {
-	struct symbol_table table;
-	struct symbol *pristine;
-};
-
-static struct saved_table functions, lines;
-static struct options pristine_opt;
 static char executable[4096], profile_path[4096];
-static struct profile *main_profile; /* main's local, while main runs */
-static struct symbol **main_by_time;
-
-static void save_table(struct saved_table *s)
-{
-	s->table = symtab;
-	s->pristine = xmalloc(symtab.count * sizeof(struct symbol));
-	memcpy(s->pristine, symtab.base, symtab.count * sizeof(struct symbol));
-}
-
-static void restore_table(const struct saved_table *s)
-{
-	symtab = s->table;
-	memcpy(symtab.base, s->pristine, symtab.count * sizeof(struct symbol));
-}
+static struct options *run_options; /* main's, while main runs */
+static struct model *run_model;
+static struct profile_data run_data;
 
 /* ------------------------------------------------------------ wrappers */
 
-void fuzz_core_open(const char *path)
+static void remember_model(struct model *m)
 {
-	if (strcmp(path, executable) != 0)
-		fatal("%s: the options fuzzer opens only %s", path, executable);
-	executable_name = path;
+	run_model = m;
 }
 
-void fuzz_core_read_text(void)
+void fuzz_options_init(struct options *opt)
 {
-	/* read once, in setup() */
+	run_options = opt;
+	options_init(opt);
 }
 
-void fuzz_symbols_create_functions(void)
+void fuzz_options_free(struct options *opt)
 {
-	/* gprof reads (and checks) the -R map while building the table;
-	 * here it is read, but the restored table is not renamed */
-	if (opt.file_ordering_map)
-		file_ordering_check_map();
-	restore_table(&functions);
+	options_free(opt);
+	run_options = NULL;
 }
 
-void fuzz_symbols_create_lines(void)
+void fuzz_model_free(struct model *m)
 {
-	if (opt.file_ordering_map) /* as above: the lines start from functions */
-		file_ordering_check_map();
-	restore_table(&lines);
+	model_free(m);
+	run_model = NULL;
 }
 
-bool fuzz_profile_read(const char *path, const struct target *t, enum file_format format,
-		       struct profile *p, struct profile_file_info *info, char *err,
-		       size_t err_size)
+/* pipeline_run, with the profile data where a failed run can free it */
+struct model *fuzz_pipeline_run(const struct options *opt, pipeline_file_hook *on_file,
+				void *context)
 {
-	main_profile = p;
-	return profile_read(path, t, format, p, info, err, err_size);
+	struct model *m = pipeline_read_executable(opt);
+
+	pipeline_read_profiles(m, &run_data, opt, on_file, context);
+	pipeline_analyse(m, &run_data, opt);
+	profile_reset(&run_data);
+	return m;
 }
 
-struct symbol **fuzz_callgraph_assemble(void)
+/* Whatever the run left: after a normal end, nothing. */
+static void free_run(void)
 {
-	main_by_time = callgraph_assemble();
-	return main_by_time;
-}
-
-/* main's last act is to flush stdout: free its profile then. */
-static void free_main_locals(void)
-{
-	if (main_profile)
-		profile_reset(main_profile);
-	main_profile = NULL;
-}
-
-int fuzz_fflush(FILE *stream)
-{
-	int status = fflush(stream);
-
-	if (stream == stdout)
-		free_main_locals();
-	return status;
+	profile_reset(&run_data);
+	if (run_model)
+		model_free(run_model);
+	run_model = NULL;
+	if (run_options)
+		options_free(run_options);
+	run_options = NULL;
 }
 
 /* ------------------------------------------------------------ set-up */
 
 static void setup(void)
 {
-	struct profile empty = { 0 };
-
 	snprintf(executable, sizeof(executable), "%s/tests/corpus/fixtures/debug_g/prog", FUZZ_TOP);
 	snprintf(profile_path, sizeof(profile_path), "%s/tests/corpus/fixtures/debug_g/gmon.out",
 		 FUZZ_TOP);
-	pristine_opt = opt;
-	fatal_hook = NULL; /* a failure here is a broken harness: exit */
-	core_open(executable);
-	core_read_text();
-	symbols_create_lines();
-	save_table(&lines);
-	symbols_create_functions();
-	save_table(&functions);
-	profile_reset(&empty);
-	fuzz_before_jump = free_main_locals;
+	model_new_hook = remember_model;
+	fuzz_before_jump = free_run;
 	fuzz_quiet();
 }
 
 static void reset(void)
 {
-	struct profile empty = { 0 };
-	struct source_file *sf;
-
-	free_main_locals();
-	profile_reset(&empty); /* the histograms, kept globally */
-	free(main_by_time);
-	main_by_time = NULL;
-	callgraph_reset();
-	histogram_reset();
-	symspec_reset();
-	annotate_reset();
-	file_ordering_reset();
-	for (sf = first_source_file; sf; sf = sf->next) {
-		free(sf->lines);
-		sf->lines = NULL;
-		sf->calls = 0;
-		sf->line_count = 0;
-	}
-	first_report = true;
-	opt = pristine_opt;
+	free_run();
 	optind = 0; /* glibc: start over, forgetting any half-parsed word */
 	cplus_demangle_set_style(auto_demangling);
 }

@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * fuzz_pipeline.c: libFuzzer target for everything after the executable
- * is read: a fuzzed gmon.out is read, its arcs tallied, its samples
- * assigned, the call graph built and every report printed (to
- * /dev/null), as gprof.c's main does, on one fixed executable
+ * is read: a fuzzed gmon.out is read, then analysed by the same stage
+ * function gprof runs (pipeline_analyse: arcs, samples, call graph), and
+ * every report printed (to /dev/null), on one fixed executable
  * ($FUZZ_EXECUTABLE, by default the debug_g corpus fixture, which has
  * line information for -l, -A and -C).
  *
- * The executable is opened once.  Its two symbol tables (functions, and
- * lines for -l) are built once and copied aside; each input starts from
- * those copies, and the call graph, histogram and profile are cleared
- * after it (callgraph_reset, histogram_reset, profile_reset).
+ * The executable is read once into two models (functions, and lines for
+ * -l), whose symbol tables are copied aside; each input starts from those
+ * copies, and what the run added to the model is cleared after it.
  *
  * Input: one selector byte, then the gmon.out bytes.  Selector bits:
  *   0  -l (line symbols, basic-block counts)
@@ -23,15 +22,13 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
-#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "callgraph.h"
 #include "fuzz.h"
-#include "profile.h"
-#include "report.h"
-#include "symbols.h"
-#include "symspec.h"
+#include "pipeline.h"
+#include "printers.h"
 
 #ifndef FUZZ_TOP
 #define FUZZ_TOP "."
@@ -39,26 +36,33 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* A symbol table as built, and a pristine copy of its entries. */
-struct saved_table {
-	struct symbol_table table;
+/* A model as read, and a pristine copy of its symbols. */
+struct saved_model {
+	struct model *m;
 	struct symbol *pristine;
 };
 
-static struct saved_table functions, lines;
-static struct options pristine_opt;
+static struct saved_model functions, lines;
+static struct options base;
+static struct report_out out; /* static: freed after a longjmp too */
 
-static void save_table(struct saved_table *s)
+static void save(struct saved_model *s, const struct options *opt)
 {
-	s->table = symtab;
-	s->pristine = xmalloc(symtab.count * sizeof(struct symbol));
-	memcpy(s->pristine, symtab.base, symtab.count * sizeof(struct symbol));
+	s->m = pipeline_read_executable(opt);
+	s->pristine = xmalloc(s->m->symbols.count * sizeof(struct symbol));
+	memcpy(s->pristine, s->m->symbols.base, s->m->symbols.count * sizeof(struct symbol));
 }
 
-static void restore_table(const struct saved_table *s)
+/* Back to the model as read: what the last input added goes. */
+static void restore(struct saved_model *s)
 {
-	symtab = s->table;
-	memcpy(symtab.base, s->pristine, symtab.count * sizeof(struct symbol));
+	struct model *m = s->m;
+	size_t i;
+
+	for (i = 0; i < m->symbols.count; i++)
+		free(m->symbols.base[i].blocks);
+	memcpy(m->symbols.base, s->pristine, m->symbols.count * sizeof(struct symbol));
+	model_forget_profile(m);
 }
 
 static void setup(void)
@@ -68,107 +72,87 @@ static void setup(void)
 						"__mcleanup", NULL };
 	const char *executable = getenv("FUZZ_EXECUTABLE");
 	const char *const *name;
+	struct options with_lines;
 
 	if (executable == NULL)
 		executable = FUZZ_TOP "/tests/corpus/fixtures/debug_g/prog";
 	/* fatal() during set-up is a broken harness: let it exit */
 	fatal_hook = NULL;
+	options_init(&base);
+	base.executable = executable;
+	base.static_call_graph = true; /* the text is read once, for every input */
 	for (name = excluded; *name; name++) {
-		symspec_add(*name, EXCL_TIME);
-		symspec_add(*name, EXCL_GRAPH);
-		symspec_add(*name, EXCL_FLAT);
+		options_add_symspec(&base, *name, EXCL_TIME);
+		options_add_symspec(&base, *name, EXCL_GRAPH);
+		options_add_symspec(&base, *name, EXCL_FLAT);
 	}
-	core_open(executable);
-	core_read_text();
-	symbols_create_lines(); /* builds the function table, then the lines */
-	resolve_clones();
-	save_table(&lines);
-	symbols_create_functions();
-	resolve_clones();
-	symspec_resolve();
-	save_table(&functions);
-	search_path_append(FUZZ_TOP "/tests/corpus/src/debug_g");
-	pristine_opt = opt;
+	options_add_search_path(&base, FUZZ_TOP "/tests/corpus/src/debug_g");
+	save(&functions, &base);
+	with_lines = base;
+	with_lines.line_granularity = true;
+	save(&lines, &with_lines);
 	fuzz_quiet();
 }
 
-/* Clear what -A left on the source files. */
-static void reset_source_files(void)
+static void run(const struct options *opt, unsigned selector, const uint8_t *data, size_t size,
+		struct model *m, struct profile_data *p)
 {
-	struct source_file *sf;
-
-	for (sf = first_source_file; sf; sf = sf->next) {
-		free(sf->lines);
-		sf->lines = NULL;
-		sf->calls = 0;
-		sf->line_count = 0;
-	}
-}
-
-static void run(unsigned selector, const uint8_t *data, size_t size, struct profile *p,
-		struct symbol ***by_time)
-{
+	struct options shown = *opt;
 	struct profile_file_info info;
-	unsigned report = 0;
 	char err[1024];
-	size_t k;
 
-	if (!profile_read_buffer("fuzz.out", data, size, &target, FORMAT_AUTO, p, &info, err,
-				 sizeof(err)))
+	profile_set_code_range(p, m->objects[0]->code_low, m->objects[0]->code_high);
+	if (!profile_read_buffer("fuzz.out", data, size, &m->objects[0]->target, FORMAT_AUTO, p,
+				 &info, err, sizeof(err)))
 		return;
-	if (p->input & INPUT_HISTOGRAM)
-		report |= REPORT_FLAT;
-	if (p->input & INPUT_CALL_GRAPH)
-		report |= REPORT_GRAPH;
+	pipeline_analyse(m, p, opt);
+	if (m->input & INPUT_HISTOGRAM)
+		shown.report |= REPORT_FLAT;
+	if (m->input & INPUT_CALL_GRAPH)
+		shown.report |= REPORT_GRAPH;
 	if (selector & 16)
-		report |= REPORT_ANNOTATED;
+		shown.report |= REPORT_ANNOTATED;
 	if (selector & 32)
-		report |= REPORT_EXEC_COUNTS;
-	if ((selector >> 6) == 3)
-		report |= REPORT_FUNCTION_ORDER;
+		shown.report |= REPORT_EXEC_COUNTS;
 
-	for (k = 0; k < p->arc_count; k++) {
-		uint64_t count = p->arcs[k].count;
-
-		callgraph_tally(p->arcs[k].from_pc, p->arcs[k].self_pc,
-				count > ULONG_MAX ? ULONG_MAX : (unsigned long)count);
-	}
-	basic_blocks_assign(p);
-	if (p->input & INPUT_HISTOGRAM)
-		histogram_assign_samples();
-	if (p->input & INPUT_CALL_GRAPH)
-		*by_time = callgraph_assemble();
-
+	report_out_init(&out, stdout, &shown);
+	report_out_cache_names(&out, &m->symbols);
 	switch (selector >> 6) {
 	case 1:
-		print_json(*by_time, report, p->input);
-		return;
+		print_json(m, &shown, &out);
+		break;
 	case 2:
-		print_dot(*by_time, report, p->input);
-		return;
+		print_dot(m, &shown, &out);
+		break;
+	default:
+		/* the text reports in gprof.c's order */
+		if (m->by_time && (shown.report & REPORT_GRAPH)) {
+			callgraph_sort_for_printing(m, &shown);
+			if (shown.traditional)
+				print_call_graph(m, &shown, &out);
+		}
+		if (shown.report & REPORT_FLAT)
+			print_flat_profile(m, &shown, &out);
+		if (m->by_time && (shown.report & REPORT_GRAPH)) {
+			if (!shown.traditional)
+				print_call_graph(m, &shown, &out);
+			print_index(m, &shown, &out);
+		}
+		if (shown.report & REPORT_EXEC_COUNTS)
+			print_exec_counts(m, &shown, &out);
+		if (shown.report & REPORT_ANNOTATED)
+			print_annotated_source(m, &shown, &out);
+		if ((selector >> 6) == 3)
+			print_function_ordering(m, &shown, &out);
 	}
-	if (*by_time && (report & REPORT_GRAPH) && opt.traditional)
-		print_call_graph(*by_time);
-	if (report & REPORT_FLAT)
-		print_flat_profile();
-	if (*by_time && (report & REPORT_GRAPH)) {
-		if (!opt.traditional)
-			print_call_graph(*by_time);
-		print_index();
-	}
-	if (report & REPORT_EXEC_COUNTS)
-		print_exec_counts();
-	if (report & REPORT_ANNOTATED)
-		print_annotated_source();
-	if (report & REPORT_FUNCTION_ORDER)
-		print_function_ordering();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static bool initialised;
-	static struct profile p;
-	static struct symbol **by_time; /* static: survives the longjmp */
+	static struct profile_data p; /* static: survives the longjmp */
+	static struct options opt;
+	struct saved_model *s;
 	unsigned selector;
 
 	if (!initialised) {
@@ -178,23 +162,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 1)
 		return 0;
 	selector = data[0];
-	opt = pristine_opt;
+	opt = base;
 	opt.line_granularity = selector & 1;
 	opt.static_call_graph = selector & 2;
 	opt.show_zeros = selector & 4;
 	opt.traditional = selector & 8;
 	opt.json = (selector >> 6) == 1;
 	opt.dot = (selector >> 6) == 2;
-	restore_table(opt.line_granularity ? &lines : &functions);
-	if (setjmp(fuzz_jump) == 0)
-		run(selector, data + 1, size - 1, &p, &by_time);
-	fflush(stdout);
-	free(by_time);
-	by_time = NULL;
+	s = opt.line_granularity ? &lines : &functions;
 	profile_reset(&p);
-	callgraph_reset();
-	histogram_reset();
-	reset_source_files();
-	first_report = true;
+	if (setjmp(fuzz_jump) == 0)
+		run(&opt, selector, data + 1, size - 1, s->m, &p);
+	fflush(stdout);
+	report_out_free(&out);
+	profile_reset(&p);
+	restore(s);
 	return 0;
 }

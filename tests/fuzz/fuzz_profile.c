@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static bool initialised;
-	static struct profile p;
+	static struct profile_data p;
 	struct profile_file_info info;
 	struct target t;
 	char err[512];

@@ -9,19 +9,17 @@
  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "gmon_out.h"
-#include "gprof.h"
 #include "profile.h"
+#include "util.h"
 #include "check_tap.h"
 
-/* gprof.c (not linked here) defines these */
-struct options opt = { .demangle = true, .width = 80, .format = FORMAT_AUTO };
-const char *program_name = "gprof";
 
 /* ------------------------------------------------------------ file builder */
 
@@ -134,14 +132,14 @@ static void bsd_file(struct file *f, bool big_endian, int a, int rate, uint64_t 
 
 /* ------------------------------------------------------------ helpers */
 
-static struct profile prof;
+static struct profile_data prof;
 static struct profile_file_info info;
 static char err[512];
 
 static void setup(void)
 {
 	profile_reset(&prof);
-	profile_set_code_range(0, 0);
+	profile_set_code_range(&prof, 0, 0);
 	profile_max_arcs = UINT32_MAX - 1;
 	profile_max_blocks = UINT32_MAX - 1;
 	profile_max_histograms = 65536;
@@ -265,20 +263,20 @@ static void snap(struct snapshot *s)
 	unsigned i;
 
 	memset(s, 0, sizeof(*s));
-	ck_assert_uint_le(histograms.count, 4);
+	ck_assert_uint_le(prof.histograms.count, 4);
 	ck_assert_uint_le(prof.arc_count, 64);
 	ck_assert_uint_le(prof.block_count, 64);
-	s->hist_count = histograms.count;
-	for (i = 0; i < histograms.count; i++) {
-		s->hist[i] = histograms.records[i];
-		ck_assert_uint_le(histograms.records[i].bin_count, 64);
-		memcpy(s->bins[i], histograms.records[i].bins,
-		       histograms.records[i].bin_count * sizeof(uint32_t));
+	s->hist_count = prof.histograms.count;
+	for (i = 0; i < prof.histograms.count; i++) {
+		s->hist[i] = prof.histograms.records[i];
+		ck_assert_uint_le(prof.histograms.records[i].bin_count, 64);
+		memcpy(s->bins[i], prof.histograms.records[i].bins,
+		       prof.histograms.records[i].bin_count * sizeof(uint32_t));
 		s->hist[i].bins = NULL;
 	}
-	s->rate = histograms.rate;
-	memcpy(s->dimension, histograms.dimension, 16);
-	s->abbrev = histograms.dimension_abbrev;
+	s->rate = prof.histograms.rate;
+	memcpy(s->dimension, prof.histograms.dimension, 16);
+	s->abbrev = prof.histograms.dimension_abbrev;
 	s->arc_count = prof.arc_count;
 	if (prof.arc_count)
 		memcpy(s->arcs, prof.arcs, prof.arc_count * sizeof(struct raw_arc));
@@ -350,15 +348,15 @@ START_TEST(format_read_gnu_values)
 	ck_assert_int_eq(info.arc_records, 3);
 	ck_assert_int_eq(info.bb_records, 1);
 	ck_assert_int_eq(prof.input, INPUT_HISTOGRAM | INPUT_CALL_GRAPH | INPUT_BB_COUNTS);
-	ck_assert_uint_eq(histograms.count, 2);
-	ck_assert_uint_eq(histograms.records[0].low_pc, 0x1000);
-	ck_assert_uint_eq(histograms.records[0].high_pc, 0x1040);
-	ck_assert_uint_eq(histograms.records[0].bin_count, 16);
-	ck_assert_uint_eq(histograms.records[0].bins[15], 16);
-	ck_assert_uint_eq(histograms.records[1].bins[0], 100);
-	ck_assert_uint_eq(histograms.rate, 100);
-	ck_assert_str_eq(histograms.dimension, "seconds");
-	ck_assert_int_eq(histograms.dimension_abbrev, 's');
+	ck_assert_uint_eq(prof.histograms.count, 2);
+	ck_assert_uint_eq(prof.histograms.records[0].low_pc, 0x1000);
+	ck_assert_uint_eq(prof.histograms.records[0].high_pc, 0x1040);
+	ck_assert_uint_eq(prof.histograms.records[0].bin_count, 16);
+	ck_assert_uint_eq(prof.histograms.records[0].bins[15], 16);
+	ck_assert_uint_eq(prof.histograms.records[1].bins[0], 100);
+	ck_assert_uint_eq(prof.histograms.rate, 100);
+	ck_assert_str_eq(prof.histograms.dimension, "seconds");
+	ck_assert_int_eq(prof.histograms.dimension_abbrev, 's');
 	ck_assert_uint_eq(prof.arc_count, 3);
 	ck_assert_uint_eq(arc_count(0x1024, 0x2000), 0xfffffff0u);
 	ck_assert_uint_eq(prof.block_count, 2);
@@ -455,10 +453,10 @@ START_TEST(format_read_bsd_old)
 	ck_assert_int_eq(info.version, 0);
 	ck_assert_int_eq(info.histogram_records, 1);
 	ck_assert_int_eq(info.arc_records, 2);
-	ck_assert_uint_eq(histograms.records[0].bin_count, 16);
-	ck_assert_uint_eq(histograms.records[0].bins[0], 10);
-	ck_assert_uint_eq(histograms.records[0].bins[15], 160);
-	ck_assert_uint_eq(histograms.rate, profile_default_hz());
+	ck_assert_uint_eq(prof.histograms.records[0].bin_count, 16);
+	ck_assert_uint_eq(prof.histograms.records[0].bins[0], 10);
+	ck_assert_uint_eq(prof.histograms.records[0].bins[15], 160);
+	ck_assert_uint_eq(prof.histograms.rate, profile_default_hz());
 	ck_assert_uint_eq(arc_count(0x1004, 0x1020), 7);
 	ck_assert_uint_eq(arc_count(0x1010, 0x1000), arcs[5]);
 	/* -O bsd reads it the same way; -O 4.4bsd refuses it */
@@ -483,13 +481,13 @@ START_TEST(format_read_bsd44)
 	bsd_file(&f, be, a, 1000, 0x1000, 0x1040, 16, arcs, 1);
 	ck_assert_uint_eq(f.size, (size_t)GMON_BSD44_HEADER_SIZE(a) + 32 + 3 * (size_t)a);
 	ck_assert_msg(read_as(&f, be, a, FORMAT_BSD44), "%s", err);
-	ck_assert_uint_eq(histograms.rate, 1000);
-	ck_assert_uint_eq(histograms.records[0].bins[1], 20);
+	ck_assert_uint_eq(prof.histograms.rate, 1000);
+	ck_assert_uint_eq(prof.histograms.records[0].bins[1], 20);
 	ck_assert_uint_eq(arc_count(0x1004, 0x1020), 7);
 	/* the version field shows a 4.4BSD file of the other byte order */
 	profile_reset(&prof);
 	ck_assert_msg(read_as(&f, !be, a, FORMAT_AUTO), "%s", err);
-	ck_assert_uint_eq(histograms.rate, 1000);
+	ck_assert_uint_eq(prof.histograms.rate, 1000);
 	ck_assert_uint_eq(arc_count(0x1004, 0x1020), 7);
 }
 END_TEST
@@ -610,9 +608,9 @@ START_TEST(format_sum_arcs_and_histograms)
 	gnu_blocks(&g, 2, b2);
 	ck_assert_msg(read_file(&f), "%s", err);
 	ck_assert_msg(read_file(&g), "%s", err);
-	ck_assert_uint_eq(histograms.count, 2);
-	ck_assert_uint_eq(histograms.records[0].bins[0], 1 + 10);
-	ck_assert_uint_eq(histograms.records[0].bins[15], 16 + 25);
+	ck_assert_uint_eq(prof.histograms.count, 2);
+	ck_assert_uint_eq(prof.histograms.records[0].bins[0], 1 + 10);
+	ck_assert_uint_eq(prof.histograms.records[0].bins[15], 16 + 25);
 	ck_assert_uint_eq(prof.arc_count, 3);
 	/* first-seen order, counts added */
 	ck_assert_uint_eq(prof.arcs[0].count, 11);
@@ -760,8 +758,8 @@ START_TEST(format_write_bins_saturate)
 	put(&f, 0, 2);
 	ck_assert_msg(read_file(&f), "%s", err);
 	ck_assert_msg(read_file(&f), "%s", err);
-	ck_assert_uint_eq(histograms.records[0].bins[0], 80000);
-	ck_assert_uint_eq(histograms.records[0].bins[1], 131070);
+	ck_assert_uint_eq(prof.histograms.records[0].bins[0], 80000);
+	ck_assert_uint_eq(prof.histograms.records[0].bins[1], 131070);
 	make_dir();
 	snprintf(path, sizeof(path), "%s/gmon.sum", dir);
 	ck_assert_msg(profile_write(path, &t, FORMAT_AUTO, &prof, err, sizeof(err)), "%s", err);
@@ -769,7 +767,7 @@ START_TEST(format_write_bins_saturate)
 	profile_reset(&prof);
 	ck_assert_msg(read_file(&g), "%s", err);
 	for (i = 0; i < 4; i++)
-		ck_assert_uint_eq(histograms.records[0].bins[i], expected[i]);
+		ck_assert_uint_eq(prof.histograms.records[0].bins[i], expected[i]);
 	remove_dir();
 }
 END_TEST
@@ -813,7 +811,7 @@ START_TEST(format_read_bad_magic)
 	f.size = 32;
 	expect_error(&f, FORMAT_AUTO,
 		     "t.out: not a profile data file: no GNU magic, and not a valid BSD profile (histogram of 1869770764 bytes but only 12 bytes follow the header)");
-	ck_assert_uint_eq(histograms.count, 0);
+	ck_assert_uint_eq(prof.histograms.count, 0);
 	ck_assert_uint_eq(prof.arc_count, 0);
 }
 END_TEST
@@ -907,8 +905,8 @@ START_TEST(format_read_histogram_beyond_file)
 	put(&f, 1, 2);
 	expect_error(&f, FORMAT_AUTO,
 		     "t.out: histogram record at offset 20 declares 4294967295 bins (8589934590 bytes) but only 2 bytes remain");
-	ck_assert_uint_eq(histograms.count, 0);
-	ck_assert_ptr_null(histograms.records);
+	ck_assert_uint_eq(prof.histograms.count, 0);
+	ck_assert_ptr_null(prof.histograms.records);
 	/* the same in a BSD header */
 	gnu_header(&f, false, 8, GMON_VERSION);
 	f.size = 0;
@@ -921,7 +919,7 @@ START_TEST(format_read_histogram_beyond_file)
 	put(&f, 0, 8);
 	expect_error(&f, FORMAT_BSD44,
 		     "t.out: not a valid BSD profile: histogram of 4294967240 bytes but only 8 bytes follow the header");
-	ck_assert_uint_eq(histograms.count, 0);
+	ck_assert_uint_eq(prof.histograms.count, 0);
 	/* a BSD size field smaller than the header itself */
 	f.size = 16;
 	put(&f, 8, 4);
@@ -944,7 +942,7 @@ START_TEST(format_read_histogram_geometry)
 	bsd_file(&f, false, 8, 1000, 0x2000, 0x1000, 4, NULL, 0);
 	expect_error(&f, FORMAT_BSD44,
 		     "t.out: not a valid BSD profile: histogram range 0x2000-0x1000 is reversed");
-	ck_assert_uint_eq(histograms.count, 0);
+	ck_assert_uint_eq(prof.histograms.count, 0);
 }
 END_TEST
 
@@ -976,7 +974,7 @@ START_TEST(format_read_incompatible_histograms)
 	gnu_hist(&g, 0x1040, 0x1080, 16, 1);
 	gnu_hist(&g, 0xfc0, 0x1000, 16, 1);
 	ck_assert_msg(read_file(&g), "%s", err);
-	ck_assert_uint_eq(histograms.count, 3);
+	ck_assert_uint_eq(prof.histograms.count, 3);
 	/* another dimension */
 	gnu_header(&g, false, 8, GMON_VERSION);
 	gnu_hist_header(&g, 0x1000, 0x1040, 16, 100, "cycles", 'c');
@@ -1055,12 +1053,12 @@ START_TEST(format_read_many_histograms)
 		gnu_hist(&f, 0x10000 + k * 0x40, 0x10040 + k * 0x40, 4, k);
 	}
 	ck_assert_msg(read_file(&f), "%s", err);
-	ck_assert_uint_eq(histograms.count, 500);
+	ck_assert_uint_eq(prof.histograms.count, 500);
 	ck_assert_msg(read_file(&f), "%s", err);
-	ck_assert_uint_eq(histograms.count, 500);
+	ck_assert_uint_eq(prof.histograms.count, 500);
 	for (i = 0; i < 500; i++) {
-		k = (unsigned)((histograms.records[i].low_pc - 0x10000) / 0x40);
-		ck_assert_uint_eq(histograms.records[i].bins[0], 2 * k);
+		k = (unsigned)((prof.histograms.records[i].low_pc - 0x10000) / 0x40);
+		ck_assert_uint_eq(prof.histograms.records[i].bins[0], 2 * k);
 	}
 	gnu_header(&f, false, 4, GMON_VERSION);
 	gnu_hist(&f, 0x10000 + 250 * 0x40 + 0x20, 0x10000 + 251 * 0x40 + 0x20, 4, 0);
@@ -1075,7 +1073,7 @@ START_TEST(format_read_another_program)
 {
 	struct file f;
 
-	profile_set_code_range(0x1000, 0x1285);
+	profile_set_code_range(&prof, 0x1000, 0x1285);
 	gnu_header(&f, false, 8, GMON_VERSION);
 	gnu_hist(&f, 0, 0x1288, 16, 0);
 	gnu_arc(&f, 0x1100, 0x1200, 1);

@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * model.h: the profile model, the one structure every stage fills and
+ * every printer reads.
+ *
+ *   objects     the files whose code ran: today the executable alone
+ *               (object 0), each with its BFD, its text and its source files
+ *   symbols     one table of every object's symbols, sorted by address
+ *   histograms  the summed time histograms of the profile files
+ *   arcs        caller -> callee, with counts, and the time propagated
+ *   cycles      the call graph's strongly connected components
+ *   totals      samples credited, time propagated, the call-graph order
+ *
+ * The stages run in the order of pipeline.c; each fills its part.  The
+ * printers get the model const.  model.c allocates and frees all of it,
+ * and holds the plain data-structure operations (symbol lookup by
+ * address, arcs by caller and callee, source files by name).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_MODEL_H
+#define GPROF_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "options.h"
+
+struct bfd;         /* BFD's types, for those who open objects (object.c) */
+struct bfd_section;
+struct bfd_symbol;
+struct arc;
+struct symbol;
+
+/* ---------------------------------------------------------------- objects */
+
+/* An object's address size and byte order, which its profile files share. */
+struct target {
+	int address_size;         /* 4 or 8 */
+	bool big_endian;
+};
+
+/* A source file named by the debug information of an object. */
+struct source_file {
+	const char *name;         /* path as the debug information gives it */
+	struct source_file *next; /* every file of the object, newest first */
+	unsigned number;          /* 0, 1, 2 ... in the order made, per object */
+};
+
+#define SOURCE_HASH_SIZE 4096
+
+/*
+ * struct object: one file whose code ran (the executable is object 0).
+ * Opened by object.c, which fills every field; the BFD stays open for the
+ * model's life (line lookups, demangling, the text for -c).
+ */
+struct object {
+	const char *path;
+	struct bfd *abfd;
+	struct bfd_section *text;      /* .text */
+	uint64_t text_low, text_high;  /* .text is [text_low, text_high) */
+	uint64_t code_low, code_high;  /* every code section; empty if none */
+	struct target target;
+	struct bfd_symbol **bfd_symbols; /* as BFD gives them, synthetic ones added */
+	long bfd_symbol_count;
+	struct bfd_symbol *synthetic;  /* BFD's synthetic symbols (PLT entries), one block */
+	unsigned char *text_bytes;     /* -c: the bytes of .text, or NULL */
+	bool has_debug_info;
+	char leading_char;             /* of symbol names (bfd_get_symbol_leading_char) */
+	struct source_file *source_files;          /* newest first */
+	unsigned source_file_count;
+	struct source_file_entry *source_hash[SOURCE_HASH_SIZE];
+};
+
+/* ---------------------------------------------------------------- symbols */
+
+/* Basic-block counts kept per symbol (GNU keeps at most this many), in a
+ * block of their own: only -l with block records needs them. */
+#define SYMBOL_BB_MAX 10
+
+struct symbol_blocks {
+	uint64_t address[SYMBOL_BB_MAX]; /* 0: slot unused */
+	unsigned long calls[SYMBOL_BB_MAX];
+};
+
+/*
+ * struct symbol: one function (or, with -l, one source line) of an
+ * object.  A symbol table is an array sorted by address; every symbol
+ * covers [address, end_address] (inclusive, as in GNU gprof).  Cycle
+ * headers are symbols too (name == NULL, cycle_number != 0), kept in an
+ * array of their own.  Owned by the model.
+ */
+struct symbol {
+	uint64_t address;
+	uint64_t end_address;
+	const char *name;
+	const struct object *object; /* NULL for cycle headers */
+	struct source_file *file;
+	int line;
+	unsigned is_function : 1;
+	unsigned is_static : 1;
+	unsigned is_bb_head : 1;
+	unsigned mapped : 1;      /* -R: stands for its object file */
+	unsigned placed : 1;      /* function ordering */
+	unsigned hidden : 1;      /* never printed (a .cold part, see alias_of) */
+	unsigned in_flat : 1;     /* symspecs: shown in the flat profile (-p/-P) */
+	unsigned in_exec : 1;     /* symspecs: shown by -C */
+	unsigned in_annotation : 1; /* symspecs: listed by -A */
+	struct symbol *alias_of;  /* samples and call sites belong to this one */
+	unsigned long calls;      /* calls from other functions */
+	int uses;                 /* function ordering */
+	struct symbol_blocks *blocks; /* basic-block counts (-l), or NULL */
+	struct symbol *next, *prev; /* symspec ranges, ordering chains */
+
+	/* histogram */
+	double self_ticks;        /* samples credited, in ticks */
+	uint64_t scaled_address;  /* address / 2, in histogram units */
+
+	/* call graph */
+	unsigned long self_calls; /* recursive calls (cycle headers: inner calls) */
+	double child_ticks;       /* ticks propagated from callees */
+	int index;                /* [N] in the call graph */
+	int top_order;            /* topological number, 0 = none */
+	bool printed;             /* shown in the call graph */
+	double prop_fraction;     /* share of its time that propagates */
+	double prop_self;         /* self ticks that propagate */
+	double prop_child;        /* child ticks that propagate */
+	int cycle_number;         /* 0: not in a cycle */
+	struct symbol *cycle_head;/* itself, or the cycle header */
+	struct symbol *cycle_next;/* next member of its cycle */
+	struct arc *parents;      /* arcs into this symbol */
+	struct arc *children;     /* arcs out of this symbol */
+};
+
+/*
+ * struct arc: calls from one symbol (the caller) to another (the callee),
+ * summed over every call site in the caller.  Each arc is on its caller's
+ * children list and its callee's parents list; new arcs go to the front of
+ * both lists, which fixes the order ties are printed in.
+ */
+struct arc {
+	struct symbol *parent;
+	struct symbol *child;
+	unsigned long count;
+	double time;              /* self ticks of the callee carried up */
+	double child_time;        /* child ticks of the callee carried up */
+	struct arc *next_parent;
+	struct arc *next_child;
+	struct arc *hash_next;    /* arc lookup by (parent, child) */
+	bool has_been_placed;     /* function ordering */
+};
+
+static inline uint64_t symbol_bb_address(const struct symbol *sym, int k)
+{
+	return sym->blocks ? sym->blocks->address[k] : 0;
+}
+
+static inline unsigned long symbol_bb_calls(const struct symbol *sym, int k)
+{
+	return sym->blocks ? sym->blocks->calls[k] : 0;
+}
+
+static inline bool symbol_is_cycle_header(const struct symbol *sym)
+{
+	return sym->name == NULL && sym->cycle_number != 0;
+}
+
+/* A table of symbols sorted by address (the program's, or a symspec's). */
+struct symbol_table {
+	struct symbol *base;
+	size_t count;
+};
+
+/* ---------------------------------------------------------------- histograms */
+
+/* Kinds of data found in the profile files. */
+enum { INPUT_HISTOGRAM = 1, INPUT_CALL_GRAPH = 2, INPUT_BB_COUNTS = 4 };
+
+/* One histogram record's range and summed bins (from all profile files). */
+struct histogram {
+	uint64_t low_pc, high_pc;
+	uint32_t bin_count;
+	uint32_t *bins;           /* summed counts, saturating at UINT32_MAX */
+};
+
+struct histogram_set {
+	struct histogram *records;
+	unsigned count;
+	unsigned rate;            /* samples per second (hz) */
+	char dimension[16];       /* "seconds" */
+	char dimension_abbrev;    /* 's' */
+	double scale;             /* histogram units (2 bytes) per bin */
+};
+
+/* ---------------------------------------------------------------- symspecs */
+
+/*
+ * Resolved symbol specifications (symspec.c fills them): per table, one
+ * address range per run of consecutive matching symbols, sorted; the
+ * "to" ranges of "from/to" specifications; and the arcs (count 0) those
+ * make between ranges, in the order made, which --function-ordering also
+ * places.
+ */
+struct symspec_tables {
+	struct symbol_table tables[SYMSPEC_TABLES];
+	struct symbol_table right_table;
+	struct arc **arcs;
+	size_t arc_count;
+	size_t range_slots;       /* slots allocated in all the tables */
+};
+
+/* ---------------------------------------------------------------- -R map */
+
+/* One line of the -R map: a function and the object file defining it.
+ * is_first: the first line of a run of lines naming the same file; only
+ * that function keeps a symbol (renamed to the file), the others vanish. */
+struct file_map_entry {
+	char *file_name;
+	char *function_name;
+	bool is_first;
+};
+
+struct file_map {
+	struct file_map_entry *entries; /* sorted by function name */
+	size_t count;
+};
+
+/* ---------------------------------------------------------------- the model */
+
+/* Where arcs live: carved from chunks, found by (caller, callee) through
+ * a hash table (model.c). */
+struct arc_store {
+	struct arc **hash;
+	size_t hash_size, hash_count;
+	struct arc *chunk;        /* the newest chunk; [0] links to the previous */
+	size_t chunk_used;
+	struct arc **all;         /* non-recursive arcs in creation order */
+	size_t all_count, all_capacity;
+	struct arc **self;        /* arcs from a function to itself */
+	size_t self_count, self_capacity;
+};
+
+struct model {
+	struct object **objects;  /* [0] is the executable */
+	size_t object_count;
+	struct symbol_table symbols; /* every object's symbols, by address */
+	struct symspec_tables symspecs;
+	struct file_map file_map; /* -R, or empty */
+
+	int input;                /* INPUT_* found in the profile files */
+	struct histogram_set histograms;
+	double total_ticks;       /* samples credited, less those excluded */
+
+	struct arc_store arcs;
+	struct symbol *cycles;    /* cycle headers, [1..cycle_count] */
+	int cycle_count;
+	struct symbol **by_time;  /* call-graph order (symbols, then cycles), or NULL */
+	size_t by_time_count;
+	double print_ticks;       /* total propagated self time, for percentages */
+
+	struct string_chunk *strings; /* names the model made (model_strdup) */
+};
+
+/* A new, empty model; model_free releases it and everything it holds
+ * (the objects' BFDs included). */
+struct model *model_new(void);
+/* tests/fuzz: when set, model_new passes it every model it makes, so that
+ * a harness whose run ended in fatal() can free it. */
+extern void (*model_new_hook)(struct model *m);
+void model_free(struct model *m);
+/* tests/fuzz: forget what the profile files brought (arcs, histograms,
+ * cycles, totals), keeping the objects and symbols (whose own fields are
+ * the caller's to restore). */
+void model_forget_profile(struct model *m);
+/* Room for one more object, zeroed; the model owns it.  Pointers to
+ * earlier objects stay valid. */
+struct object *model_add_object(struct model *m);
+/* A copy of s that lives as long as the model. */
+const char *model_strdup(struct model *m, const char *s);
+
+/* Symbols */
+void symbol_init(struct symbol *sym);
+/* Sort a table by address, drop duplicates as GNU gprof does, and set
+ * end addresses that are still 0 (the last one to last_address). */
+void symbol_table_finalize(struct symbol_table *table, uint64_t last_address);
+/* The symbol whose [address, end_address] holds addr, or NULL. */
+struct symbol *symbol_lookup(const struct symbol_table *table, uint64_t addr);
+
+/* Source files of an object, each created once, found by path or by
+ * base name (newest first, as GNU gprof searches). */
+struct source_file *source_file_by_path(struct object *obj, const char *path);
+struct source_file *source_file_by_name(const struct object *obj, const char *name);
+
+/* Arcs: the one from parent to child, or NULL; add count calls to it
+ * (made on first use: new arcs go first on both lists). */
+struct arc *arc_lookup(const struct arc_store *store, const struct symbol *parent,
+		       const struct symbol *child);
+void arc_add(struct arc_store *store, struct symbol *parent, struct symbol *child,
+	     unsigned long count);
+/* Call counts add up from many arcs and files: saturate rather than wrap
+ * (GNU gprof wraps: two arcs of 2^64-1 calls show 2^64-2). */
+static inline unsigned long add_calls(unsigned long a, unsigned long b)
+{
+	return a + b < a ? (unsigned long)-1 : a + b;
+}
+
+#endif

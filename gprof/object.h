@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * object.h: opening an object (the executable) with BFD.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_OBJECT_H
+#define GPROF_OBJECT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model.h"
+
+/* Open path as obj: its BFD, text section, address size and byte order,
+ * code range and symbols as BFD gives them.  Exits with one line naming
+ * the file on any error. */
+void object_open(struct object *obj, const char *path);
+/* -c: read the bytes of .text into obj->text_bytes (a warning if not). */
+void object_read_text(struct object *obj);
+/* File and line of an address, as the debug information gives them;
+ * function, when not NULL, gets the function's name there (or NULL). */
+bool object_find_line(const struct object *obj, uint64_t address, const char **file,
+		      const char **function, int *line);
+
+#endif

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * options.h: what the command line asks for, as gprof.c parses it: one
+ * struct, filled once and then only read by the stages and printers that
+ * need it.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_OPTIONS_H
+#define GPROF_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum file_format { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD, FORMAT_BSD44, FORMAT_PROF };
+
+/* Deliberate deviations from GNU gprof 2.40 (doc/compat.md); the
+ * environment variable GPROF_GNU_QUIRKS=static-calls,clones (or "all")
+ * restores GNU's behaviour, so that tests can show both. */
+enum {
+	QUIRK_STATIC_CALLS = 1 << 0, /* -c: no sign extension, forward calls only */
+	QUIRK_CLONES = 1 << 1,       /* drop compiler clones as GNU gprof does */
+	QUIRK_INDEX = 1 << 2,        /* index omits graph entries without calls or self time */
+};
+
+/* Report bits, as requested on the command line or chosen by default. */
+enum {
+	REPORT_FLAT = 1 << 0,
+	REPORT_GRAPH = 1 << 1,
+	REPORT_EXEC_COUNTS = 1 << 2,
+	REPORT_ANNOTATED = 1 << 3,
+	REPORT_FUNCTION_ORDER = 1 << 4,
+	REPORT_FILE_ORDER = 1 << 5,
+	REPORT_FILE_INFO = 1 << 6,
+	REPORT_SUM = 1 << 7
+};
+
+/* The include and exclude tables that symspecs fill (symspec.c). */
+enum symspec_table {
+	INCL_GRAPH, EXCL_GRAPH,
+	INCL_ARCS, EXCL_ARCS,
+	INCL_FLAT, EXCL_FLAT,
+	INCL_TIME, EXCL_TIME,
+	INCL_ANNO, EXCL_ANNO,
+	INCL_EXEC, EXCL_EXEC,
+	SYMSPEC_TABLES
+};
+
+/* One symbol specification as given ("main", "file.c:42", "from/to"),
+ * for one table; resolved against the symbols by symspec.c. */
+struct symspec_request {
+	char *text;
+	enum symspec_table table;
+	struct symspec_request *next; /* the list is newest first */
+};
+
+struct options {
+	bool brief;               /* -b: no explanatory blurbs */
+	bool traditional;         /* -T: BSD layout */
+	bool no_static;           /* -a */
+	bool functions_only;      /* -D: ignore symbols not marked as functions */
+	bool static_call_graph;   /* -c */
+	bool show_zeros;          /* -z */
+	bool line_granularity;    /* -l */
+	bool print_path;          /* -L */
+	bool inline_file_names;   /* --inline-file-names */
+	bool demangle;            /* on unless --no-demangle */
+	bool all_lines;           /* -x */
+	bool separate_files;      /* -y */
+	int width;                /* -w, default 80 */
+	unsigned long min_count;  /* -m: fewer executions are shown as ##### */
+	int table_length;         /* -t */
+	enum file_format format;  /* -O */
+	const char *file_ordering_map;   /* -R */
+	const char *external_symbols;    /* -S */
+	unsigned debug;           /* -d */
+	unsigned gnu_quirks;      /* GPROF_GNU_QUIRKS: GNU behaviours we fix, restored */
+	bool json;                /* --json: one JSON document instead of the text */
+	bool dot;                 /* --dot: a Graphviz graph instead of the text */
+	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
+	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
+
+	unsigned report;          /* REPORT_* asked for (the default is chosen later) */
+	unsigned user_specified;  /* REPORT_* named on the command line, even to drop */
+	struct symspec_request *symspecs;
+	char **search_dirs;       /* -I and $GPROF_PATH, in order (for -A) */
+	size_t search_dir_count;
+	const char *executable;   /* default a.out */
+	const char *const *profile_files; /* the names given, or gmon.out */
+	int profile_file_count;
+};
+
+/* Defaults: demangling on, width 80, -t 10, -m 1, thresholds 0.5 and 0.1. */
+void options_init(struct options *opt);
+/* Remember a symspec for a table. */
+void options_add_symspec(struct options *opt, const char *text, enum symspec_table table);
+/* Append "dir:dir:..." to the source search path. */
+void options_add_search_path(struct options *opt, const char *paths);
+/* Free what the options own (the symspec texts, the search path). */
+void options_free(struct options *opt);
+
+#endif

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * report.c: what every printer shares: the output and its report
+ * separators; how a symbol's name is shown: demangled (unless -T or
+ * --no-demangle), with its file and line for -l or --inline-file-names,
+ * and in the call graph with its cycle and index; and which symbols the
+ * call graph shows.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <bfd.h>
+#include <demangle.h>
+
+#include "report.h"
+#include "util.h"
+
+const char *file_base_name(const struct options *opt, const char *path)
+{
+	const char *slash;
+
+	if (opt->print_path)
+		return path;
+	slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/*
+ * Demangled names, each demangled once: a name is printed several times
+ * (flat profile, every call-graph line that names it, index), and
+ * demangling was an eighth of the run time at 100,000 functions.  One
+ * entry per symbol of the program's table, found by the symbol's place
+ * in it (a hash table keyed by name cost as much as demangling, in cache
+ * misses); the entry remembers the name it was made for.  Other symbols
+ * (symspec ranges) are demangled every time.
+ */
+struct demangled_name {
+	const char *name;  /* NULL: not demangled yet */
+	const char *shown; /* name itself when it does not demangle */
+	char *to_free;     /* what demangling allocated */
+};
+
+void report_out_init(struct report_out *out, FILE *file, const struct options *opt)
+{
+	out->file = file;
+	out->started = false;
+	out->opt = opt;
+	out->symbols = NULL;
+	out->demangled = NULL;
+	out->demangled_count = 0;
+}
+
+void report_out_cache_names(struct report_out *out, const struct symbol_table *symbols)
+{
+	report_out_free(out);
+	out->symbols = symbols;
+}
+
+void report_out_free(struct report_out *out)
+{
+	size_t i;
+
+	for (i = 0; i < out->demangled_count; i++)
+		free(out->demangled[i].to_free);
+	free(out->demangled);
+	out->demangled = NULL;
+	out->demangled_count = 0;
+}
+
+void report_separator(struct report_out *out)
+{
+	if (out->started)
+		fputs("\f\n", out->file);
+	out->started = true;
+}
+
+static const char *demangle(const struct symbol *sym, char **to_free)
+{
+	char *demangled = NULL;
+
+	if (sym->object)
+		demangled = bfd_demangle(sym->object->abfd, sym->name, DMGL_ANSI | DMGL_PARAMS);
+	*to_free = demangled;
+	return demangled ? demangled : sym->name;
+}
+
+static const char *demangle_once(struct report_out *out, const struct symbol *sym,
+				 char **to_free)
+{
+	const struct symbol_table *symtab = out->symbols;
+	struct demangled_name *entry;
+
+	if (symtab == NULL || sym < symtab->base || sym >= symtab->base + symtab->count)
+		return demangle(sym, to_free);
+	if (out->demangled_count != symtab->count) {
+		report_out_free(out);
+		out->demangled = xcalloc(symtab->count, sizeof(*out->demangled));
+		out->demangled_count = symtab->count;
+	}
+	entry = &out->demangled[sym - symtab->base];
+	if (entry->name != sym->name) {
+		free(entry->to_free);
+		entry->name = sym->name;
+		entry->shown = demangle(sym, &entry->to_free);
+	}
+	return entry->shown;
+}
+
+const char *display_name(struct report_out *out, const struct symbol *sym, char **to_free)
+{
+	*to_free = NULL;
+	if (sym->name == NULL)
+		return "";
+	if (out->opt->traditional || !out->opt->demangle)
+		return sym->name;
+	return demangle_once(out, sym, to_free);
+}
+
+int print_name_only(struct report_out *out, const struct symbol *sym)
+{
+	const struct options *opt = out->opt;
+	FILE *f = out->file;
+	char *to_free;
+	const char *name;
+	int size;
+
+	if (sym->name == NULL)
+		return 0;
+	name = display_name(out, sym, &to_free);
+	size = (int)strlen(name);
+	fwrite(name, 1, (size_t)size, f);
+	free(to_free);
+	if ((opt->line_granularity || opt->inline_file_names) && sym->file) {
+		const char *file = file_base_name(opt, sym->file->name);
+
+		if (opt->line_granularity)
+			size += fprintf(f, " (%s:%d @ %lx)", file, sym->line,
+					(unsigned long)sym->address);
+		else
+			size += fprintf(f, " (%s:%d)", file, sym->line);
+	}
+	return size;
+}
+
+void print_name(struct report_out *out, const struct symbol *sym)
+{
+	FILE *f = out->file;
+
+	print_name_only(out, sym);
+	if (sym->cycle_number != 0)
+		fprintf(f, " <cycle %d>", sym->cycle_number);
+	if (sym->index > 0) {
+		/* " [N]" or " (N)" by hand: printed on every call-graph line */
+		char buf[16], *p = buf + sizeof(buf);
+		int n = sym->index;
+
+		*--p = sym->printed ? ']' : ')';
+		do {
+			*--p = (char)('0' + n % 10);
+			n /= 10;
+		} while (n != 0);
+		*--p = sym->printed ? '[' : '(';
+		*--p = ' ';
+		fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), f);
+	} else if (sym->index != 0) {
+		fprintf(f, sym->printed ? " [%d]" : " (%d)", sym->index);
+	}
+}
+
+/* Length of the valid UTF-8 sequence at s (1 to 4), or 0 if it is not
+ * one: overlong forms, surrogates and code points past U+10FFFF are not. */
+int utf8_sequence_length(const unsigned char *s)
+{
+	int length, i;
+	uint32_t code;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xC2 && s[0] <= 0xDF) {
+		length = 2;
+		code = s[0] & 0x1F;
+	} else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
+		length = 3;
+		code = s[0] & 0x0F;
+	} else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
+		length = 4;
+		code = s[0] & 0x07;
+	} else {
+		return 0;
+	}
+	for (i = 1; i < length; i++) {
+		if ((s[i] & 0xC0) != 0x80) /* also stops at the terminating NUL */
+			return 0;
+		code = code << 6 | (s[i] & 0x3F);
+	}
+	if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000) ||
+	    (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF)
+		return 0;
+	return length;
+}
+
