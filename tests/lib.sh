@@ -41,6 +41,19 @@ scratch() {
 # The corpus of executables with their gmon.out, one directory each.
 FIXTURES=${FIXTURES:-$TOP/tests/corpus/fixtures}
 
+# pin_gprof: test one binary throughout (after scratch): copy $GPROF into
+# $SCRATCH and point GPROF at the copy, since another build may relink
+# gprof/gprof while a long suite runs.
+pin_gprof() {
+	local try
+	for try in 1 2 3 4 5; do
+		cp "$GPROF" "$SCRATCH/gprof" 2>/dev/null &&
+			"$SCRATCH/gprof" --version >/dev/null 2>&1 && break
+		[ "$try" -lt 5 ] && sleep 2
+	done
+	GPROF=$SCRATCH/gprof
+}
+
 # expect_as_gnu NAME DIR ARGS...: in DIR, "gprof -b ARGS" by GNU and by us
 # give the same exit status, stderr (each program's name read as gprof)
 # and stdout.  Uses $SCRATCH/{gnu,ours}.{out,err}.
@@ -85,4 +98,37 @@ expect_refusal() {
 # and said why in exactly one line
 refused_in_one_line() {
 	[ "$1" -eq 1 ] && [ "$(wc -l <"$2")" -eq 1 ]
+}
+
+# fixture_option_sets DIR OPTION...: the option sets listed in DIR/options
+# (one a line; blank lines and # comments skipped), less those in which
+# any OPTION stands as a word
+fixture_option_sets() {
+	local dir=$1 line option
+	shift
+	[ -f "$dir/options" ] || return 0
+	while IFS= read -r line; do
+		case $line in '' | '#'*) continue ;; esac
+		for option; do
+			case " $line " in *" $option "*) continue 2 ;; esac
+		done
+		printf '%s\n' "$line"
+	done <"$dir/options"
+}
+
+# option_set_name SET: the option set as part of a test name
+# ("-k main/ -z" gives "k_main/_z")
+option_set_name() {
+	echo "$1" | sed -e 's/^-*//' -e 's/ -*/_/g'
+}
+
+# add_check LIST NAME FIELD...: queue one check as a tab-separated line of
+# LIST, for check_each in tests/cli/gprof_text.py
+add_check() {
+	local list=$1
+	shift
+	(
+		IFS=$'\t'
+		printf '%s\n' "$*"
+	) >>"$list"
 }
