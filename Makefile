@@ -8,7 +8,7 @@
 #   make check-valgrind  gprof under valgrind memcheck over the corpus
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60)
 #   make demo       profile examples/ with our runtime and print the report
-#   make install    honours prefix= and DESTDIR=
+#   make install    honours prefix=, docdir= and DESTDIR=
 
 prefix ?= /usr/local
 DESTDIR ?=
@@ -17,9 +17,16 @@ libdir = $(prefix)/lib
 includedir = $(prefix)/include
 mandir = $(prefix)/share/man
 pkgconfigdir = $(libdir)/pkgconfig
+docdir ?= $(prefix)/share/doc/gprof-libgmon
 
-.PHONY: all deps check demo install clean distclean gprof libgmon tests \
-	check-sanitize check-valgrind fuzz
+# installed in $(docdir), and named there by the man pages
+DOCS = $(wildcard doc/*.md) README COPYING LICENSE.BSD
+# the man pages name $(docdir) through a string that says "doc" in the
+# source tree; its "-" written "\-" so that groff prints a plain hyphen
+MAN_DOCDIR = sed -e 's|^\.ds docdir .*|.ds docdir $(subst -,\\-,$(docdir))|'
+
+.PHONY: all deps check demo install clean distclean gprof libgmon \
+	tests check-sanitize check-valgrind fuzz
 
 all: gprof libgmon
 
@@ -88,16 +95,20 @@ demo:
 
 install: all
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) \
-		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(pkgconfigdir)
+		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(pkgconfigdir) \
+		$(DESTDIR)$(docdir)
 	install -m 755 gprof/gprof $(DESTDIR)$(bindir)/gprof
 	install -m 644 libgmon/libgmon.a $(DESTDIR)$(libdir)/libgmon.a
 	install -m 755 libgmon/libgmon.so $(DESTDIR)$(libdir)/libgmon.so
 	install -m 644 include/gmon_out.h include/libgmon.h $(DESTDIR)$(includedir)/
-	install -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
-	install -m 644 doc/libgmon.3 $(DESTDIR)$(mandir)/man3/libgmon.3
+	$(MAN_DOCDIR) doc/gprof.1 > $(DESTDIR)$(mandir)/man1/gprof.1
+	$(MAN_DOCDIR) doc/libgmon.3 > $(DESTDIR)$(mandir)/man3/libgmon.3
 	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' \
 		-e 's|@includedir@|$(includedir)|' libgmon/libgmon.pc.in \
 		> $(DESTDIR)$(pkgconfigdir)/libgmon.pc
+	chmod 644 $(DESTDIR)$(mandir)/man1/gprof.1 $(DESTDIR)$(mandir)/man3/libgmon.3 \
+		$(DESTDIR)$(pkgconfigdir)/libgmon.pc
+	install -m 644 $(DOCS) $(DESTDIR)$(docdir)/
 
 clean:
 	-$(MAKE) -C gprof clean
