@@ -9,6 +9,7 @@
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60)
 #   make demo       profile examples/ with our runtime and print the report
 #   make install    honours prefix=, docdir= and DESTDIR=
+#   make uninstall  removes what make install put (same variables)
 
 prefix ?= /usr/local
 DESTDIR ?=
@@ -25,7 +26,7 @@ DOCS = $(wildcard doc/*.md) README COPYING LICENSE.BSD
 # source tree; its "-" written "\-" so that groff prints a plain hyphen
 MAN_DOCDIR = sed -e 's|^\.ds docdir .*|.ds docdir $(subst -,\\-,$(docdir))|'
 
-.PHONY: all deps check demo install clean distclean gprof libgmon \
+.PHONY: all deps check demo install uninstall clean distclean gprof libgmon \
 	tests check-sanitize check-valgrind fuzz
 
 all: gprof libgmon
@@ -109,6 +110,18 @@ install: all
 	chmod 644 $(DESTDIR)$(mandir)/man1/gprof.1 $(DESTDIR)$(mandir)/man3/libgmon.3 \
 		$(DESTDIR)$(pkgconfigdir)/libgmon.pc
 	install -m 644 $(DOCS) $(DESTDIR)$(docdir)/
+
+# Exactly the files install put, and $(docdir) once it is empty; the
+# standard directories (bin, lib, share/man/man1, ...) stay.
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/gprof $(DESTDIR)$(libdir)/libgmon.a \
+		$(DESTDIR)$(libdir)/libgmon.so $(DESTDIR)$(includedir)/gmon_out.h \
+		$(DESTDIR)$(includedir)/libgmon.h $(DESTDIR)$(mandir)/man1/gprof.1 \
+		$(DESTDIR)$(mandir)/man3/libgmon.3 $(DESTDIR)$(pkgconfigdir)/libgmon.pc
+	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
+	@if [ -d $(DESTDIR)$(docdir) ] && ! rmdir $(DESTDIR)$(docdir) 2>/dev/null; then \
+		echo "uninstall: $(DESTDIR)$(docdir) kept: it holds files make install did not put there"; \
+	fi
 
 clean:
 	-$(MAKE) -C gprof clean

@@ -4,7 +4,10 @@
 # README says where it says, and the installed pieces work together: a
 # program built with pkg-config's flags for libgmon is profiled and read by
 # the installed gprof; the documents are installed and the installed man
-# pages name where.
+# pages name where.  "make uninstall" then removes exactly those files and
+# the documents' directory: what is left is the empty standard directories
+# install made (bin, include, lib, lib/pkgconfig, share/doc, share/man/man1,
+# share/man/man3 and their parents), and nobody else's files.
 . "$(dirname "$0")/../lib.sh"
 scratch
 dest=$SCRATCH/root
@@ -96,7 +99,22 @@ check_man_page() {
 check_man_page install.man.gprof "$dest" "$prefix/share/man/man1/gprof.1" "$docdir"
 check_man_page install.man.libgmon "$dest" "$prefix/share/man/man3/libgmon.3" "$docdir"
 
-# ---- docdir= moves the documents, and the man pages follow
+# ---- make uninstall: no file left, only the standard directories
+if make -s -C "$TOP" uninstall DESTDIR="$dest" prefix="$prefix" >"$SCRATCH/uninstall.log" 2>&1; then
+	pass install.uninstall.make
+else
+	fail install.uninstall.make "make uninstall failed: $(tail -3 "$SCRATCH/uninstall.log" | tr '\n' ' ')"
+fi
+expect_eq install.uninstall.no-files "" "$(cd "$dest" && find . ! -type d | sort | xargs)"
+p=${prefix#/}
+expect_eq install.uninstall.dirs-left \
+	"opt $p $p/bin $p/include $p/lib $p/lib/pkgconfig $p/share $p/share/doc $p/share/man $p/share/man/man1 $p/share/man/man3" \
+	"$(cd "$dest" && find . -mindepth 1 -type d -printf '%P\n' | sort | xargs)"
+make -s -C "$TOP" uninstall DESTDIR="$dest" prefix="$prefix" >"$SCRATCH/uninstall2.log" 2>&1
+expect_eq install.uninstall.again "0 " "$? $(cat "$SCRATCH/uninstall2.log")"
+
+# ---- docdir= moves the documents, and the man pages follow; uninstall
+# with the same variables leaves other packages' files where they are
 dest=$SCRATCH/root2
 if make -s -C "$TOP" install DESTDIR="$dest" prefix=/usr docdir=/usr/share/doc/gp-test \
 	>"$SCRATCH/install2.log" 2>&1; then
@@ -110,3 +128,15 @@ else
 	fail install.docdir.docs "the documents are not (only) in docdir=/usr/share/doc/gp-test"
 fi
 check_man_page install.docdir.man.gprof "$dest" /usr/share/man/man1/gprof.1 /usr/share/doc/gp-test
+echo "someone else's" >"$dest/usr/share/doc/gp-test/NOTES"
+echo "someone else's" >"$dest/usr/bin/other-tool"
+make -s -C "$TOP" uninstall DESTDIR="$dest" prefix=/usr docdir=/usr/share/doc/gp-test \
+	>"$SCRATCH/uninstall3.log" 2>&1
+expect_eq install.docdir.uninstall.status 0 $?
+expect_eq install.docdir.uninstall.keeps-others "./usr/bin/other-tool ./usr/share/doc/gp-test/NOTES" \
+	"$(cd "$dest" && find . ! -type d | sort | xargs)"
+if grep -q "gp-test kept" "$SCRATCH/uninstall3.log"; then
+	pass install.docdir.uninstall.says-kept
+else
+	fail install.docdir.uninstall.says-kept "no word that the non-empty docdir was kept"
+fi
