@@ -8,7 +8,8 @@
 #   make check-valgrind  gprof under valgrind memcheck over the corpus
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60)
 #   make demo       profile examples/ with our runtime and print the report
-#   make install    honours prefix= and DESTDIR=
+#   make install    honours prefix=, docdir= and DESTDIR=
+#   make uninstall  removes what make install put (same variables)
 
 prefix ?= /usr/local
 DESTDIR ?=
@@ -17,9 +18,16 @@ libdir = $(prefix)/lib
 includedir = $(prefix)/include
 mandir = $(prefix)/share/man
 pkgconfigdir = $(libdir)/pkgconfig
+docdir ?= $(prefix)/share/doc/gprof-libgmon
 
-.PHONY: all deps check demo install clean distclean gprof libgmon tests \
-	check-sanitize check-valgrind fuzz
+# installed in $(docdir), and named there by the man pages
+DOCS = $(wildcard doc/*.md) README COPYING LICENSE.BSD
+# the man pages name $(docdir) through a string that says "doc" in the
+# source tree; its "-" written "\-" so that groff prints a plain hyphen
+MAN_DOCDIR = sed -e 's|^\.ds docdir .*|.ds docdir $(subst -,\\-,$(docdir))|'
+
+.PHONY: all deps check demo install uninstall clean distclean gprof libgmon \
+	tests check-sanitize check-valgrind fuzz
 
 all: gprof libgmon
 
@@ -88,16 +96,32 @@ demo:
 
 install: all
 	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(includedir) \
-		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(pkgconfigdir)
+		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(pkgconfigdir) \
+		$(DESTDIR)$(docdir)
 	install -m 755 gprof/gprof $(DESTDIR)$(bindir)/gprof
 	install -m 644 libgmon/libgmon.a $(DESTDIR)$(libdir)/libgmon.a
 	install -m 755 libgmon/libgmon.so $(DESTDIR)$(libdir)/libgmon.so
 	install -m 644 include/gmon_out.h include/libgmon.h $(DESTDIR)$(includedir)/
-	install -m 644 doc/gprof.1 $(DESTDIR)$(mandir)/man1/gprof.1
-	install -m 644 doc/libgmon.3 $(DESTDIR)$(mandir)/man3/libgmon.3
+	$(MAN_DOCDIR) doc/gprof.1 > $(DESTDIR)$(mandir)/man1/gprof.1
+	$(MAN_DOCDIR) doc/libgmon.3 > $(DESTDIR)$(mandir)/man3/libgmon.3
 	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' \
 		-e 's|@includedir@|$(includedir)|' libgmon/libgmon.pc.in \
 		> $(DESTDIR)$(pkgconfigdir)/libgmon.pc
+	chmod 644 $(DESTDIR)$(mandir)/man1/gprof.1 $(DESTDIR)$(mandir)/man3/libgmon.3 \
+		$(DESTDIR)$(pkgconfigdir)/libgmon.pc
+	install -m 644 $(DOCS) $(DESTDIR)$(docdir)/
+
+# Exactly the files install put, and $(docdir) once it is empty; the
+# standard directories (bin, lib, share/man/man1, ...) stay.
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/gprof $(DESTDIR)$(libdir)/libgmon.a \
+		$(DESTDIR)$(libdir)/libgmon.so $(DESTDIR)$(includedir)/gmon_out.h \
+		$(DESTDIR)$(includedir)/libgmon.h $(DESTDIR)$(mandir)/man1/gprof.1 \
+		$(DESTDIR)$(mandir)/man3/libgmon.3 $(DESTDIR)$(pkgconfigdir)/libgmon.pc
+	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
+	@if [ -d $(DESTDIR)$(docdir) ] && ! rmdir $(DESTDIR)$(docdir) 2>/dev/null; then \
+		echo "uninstall: $(DESTDIR)$(docdir) kept: it holds files make install did not put there"; \
+	fi
 
 clean:
 	-$(MAKE) -C gprof clean

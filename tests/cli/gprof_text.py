@@ -14,8 +14,28 @@
 #          or None; figures stay the strings printed, "self" of an arc is
 #          None where the text shows only its count (recursion, cycles).
 #
+# And the reporting those suites share: ok(name), bad(name, why), and
+# check_each(list, check), which runs check(name, fields...) for each
+# line that tests/lib.sh's add_check queued in the file list.
+#
 # Copyright (c) 2026 The gprof/libgmon authors.
 import re
+
+def ok(name):
+    print("ok " + name)
+
+def bad(name, why):
+    print("not ok %s: %s" % (name, why))
+
+def check_each(path, check):
+    """check(name, fields...) for each tab-separated line of path; an
+    exception is reported as the failure of name.check."""
+    for line in open(path, encoding="utf-8"):
+        fields = line.rstrip("\n").split("\t")
+        try:
+            check(*fields)
+        except Exception as e:
+            bad(fields[0] + ".check", "%s: %s" % (type(e).__name__, e))
 
 FLAT_ROW = re.compile(r"^\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(?:(\d+)\s+([\d.]+)\s+([\d.]+)\s+)?(\S.*)$")
 PRIMARY = re.compile(r"^\[(\d+)\]\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(?:(\d+)(?:\+(\d+))?\s+)?(.*?)\s*\[(\d+)\]$")

@@ -19,13 +19,7 @@
 # Copyright (c) 2026 The gprof/libgmon authors.
 . "$(dirname "$0")/../lib.sh"
 scratch
-FIXTURES=$TOP/tests/corpus/fixtures
-# Test one binary throughout: others may relink gprof/gprof meanwhile.
-for _ in 1 2 3 4 5; do
-	cp "$GPROF" "$SCRATCH/gprof" 2>/dev/null && "$SCRATCH/gprof" --version >/dev/null 2>&1 && break
-	sleep 2
-done
-GPROF=$SCRATCH/gprof
+pin_gprof
 
 thresholds=("default" "0 0" "5 1" "30 10" "100 100")
 
@@ -33,22 +27,16 @@ list=$SCRATCH/runs
 : >"$list"
 for dir in "$FIXTURES"/*/; do
 	fixture=$(basename "$dir")
-	sets=("default" "-z" "-l")
-	if [ -f "$dir/options" ]; then
-		while IFS= read -r line; do
-			case $line in '' | '#'*) continue ;; esac
-			# only symspecs that shape the call graph, and the graph shown
-			case " $line " in *" -"[TiLpPqQ]" "*) continue ;; esac
-			sets+=("$line")
-		done <"$dir/options"
-	fi
+	# only symspecs that shape the call graph, and the graph shown
+	mapfile -t own < <(fixture_option_sets "$dir" -T -i -L -p -P -q -Q)
+	sets=("default" "-z" "-l" "${own[@]}")
 	n=0
 	for set in "${sets[@]}"; do
 		n=$((n + 1))
 		args=()
 		[ "$set" != default ] && read -ra args <<<"$set"
 		base=$SCRATCH/$fixture.$n
-		name="dot.$fixture.$(echo "$set" | sed -e 's/^-*//' -e 's/ -*/_/g')"
+		name="dot.$fixture.$(option_set_name "$set")"
 		(cd "$dir" && "$GPROF" -b -q "${args[@]}" prog gmon.out >"$base.txt" 2>/dev/null)
 		text_rc=$?
 		(cd "$dir" && "$GPROF" --json -q "${args[@]}" prog gmon.out >"$base.json" 2>/dev/null)
@@ -69,7 +57,7 @@ for dir in "$FIXTURES"/*/; do
 			rc=$?
 			if [ $text_rc -ne 0 ]; then
 				# no call graph in the text: --dot must refuse, in one line
-				if [ $text_rc -eq 1 ] && [ $rc -eq 1 ] && [ "$(wc -l <"$out.err")" -eq 1 ]; then
+				if [ $text_rc -eq 1 ] && refused_in_one_line $rc "$out.err"; then
 					pass "$name.$tname.refused"
 				else
 					fail "$name.$tname.refused" "text failed (rc $text_rc) but --dot gave rc $rc"
@@ -86,20 +74,14 @@ for dir in "$FIXTURES"/*/; do
 			else
 				fail "$name.$tname.renders" "dot -Tsvg: $(head -1 "$out.svg.err")"
 			fi
-			printf '%s\t%s\t%s\t%s\t%s\n' "$name.$tname" "$base.txt" "$base.json" "$out" "$th" >>"$list"
+			add_check "$list" "$name.$tname" "$base.txt" "$base.json" "$out" "$th"
 		done
 	done
 done
 
 PYTHONPATH=$TOP/tests/cli python3 - "$list" <<'EOF'
 import json, re, sys
-from gprof_text import parse_text
-
-def ok(name):
-    print("ok " + name)
-
-def bad(name, why):
-    print("not ok %s: %s" % (name, why))
+from gprof_text import ok, bad, check_each, parse_text
 
 NODE = re.compile(r'^\s*f(\d+) \[label="((?:[^"\\]|\\.)*)"')
 EDGE = re.compile(r'^\s*f(\d+) -> f(\d+) \[label="((?:[^"\\]|\\.)*)"')
@@ -217,12 +199,7 @@ def check(name, text_path, json_path, dot_path, thresholds):
     else:
         ok(name + ".edge-labels")
 
-for line in open(sys.argv[1]):
-    name, text_path, json_path, dot_path, thresholds = line.rstrip("\n").split("\t")
-    try:
-        check(name, text_path, json_path, dot_path, thresholds)
-    except Exception as e:
-        bad(name + ".check", "%s: %s" % (type(e).__name__, e))
+check_each(sys.argv[1], check)
 EOF
 
 # ---- names that need escaping, and a program without time

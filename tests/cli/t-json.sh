@@ -16,13 +16,7 @@
 # Copyright (c) 2026 The gprof/libgmon authors.
 . "$(dirname "$0")/../lib.sh"
 scratch
-FIXTURES=$TOP/tests/corpus/fixtures
-# Test one binary throughout: others may relink gprof/gprof meanwhile.
-for _ in 1 2 3 4 5; do
-	cp "$GPROF" "$SCRATCH/gprof" 2>/dev/null && "$SCRATCH/gprof" --version >/dev/null 2>&1 && break
-	sleep 2
-done
-GPROF=$SCRATCH/gprof
+pin_gprof
 
 # option sets worth comparing: -T changes the text layout, -i/-s/-r/-R/-A/-C
 # print other reports, so they are left out
@@ -33,14 +27,8 @@ list=$SCRATCH/runs
 : >"$list"
 for dir in "$FIXTURES"/*/; do
 	fixture=$(basename "$dir")
-	sets=("${common_sets[@]}")
-	if [ -f "$dir/options" ]; then
-		while IFS= read -r line; do
-			case $line in '' | '#'*) continue ;; esac
-			case " $line " in *" -T "* | *" -i "* | *" -L "*) continue ;; esac
-			sets+=("$line")
-		done <"$dir/options"
-	fi
+	mapfile -t own < <(fixture_option_sets "$dir" -T -i -L)
+	sets=("${common_sets[@]}" "${own[@]}")
 	n=0
 	for set in "${sets[@]}"; do
 		n=$((n + 1))
@@ -51,10 +39,10 @@ for dir in "$FIXTURES"/*/; do
 		text_rc=$?
 		(cd "$dir" && "$GPROF" --json "${args[@]}" prog gmon.out >"$base.json" 2>"$base.json.err")
 		json_rc=$?
-		name="json.$fixture.$(echo "$set" | sed -e 's/^-*//' -e 's/ -*/_/g')"
+		name="json.$fixture.$(option_set_name "$set")"
 		if [ $text_rc -ne 0 ]; then
 			# the JSON must refuse what the text refuses
-			if [ $text_rc -eq 1 ] && [ $json_rc -eq 1 ] && [ "$(wc -l <"$base.json.err")" -eq 1 ]; then
+			if [ $text_rc -eq 1 ] && refused_in_one_line $json_rc "$base.json.err"; then
 				pass "$name.refused"
 			else
 				fail "$name.refused" "text failed (rc $text_rc) but --json gave rc $json_rc"
@@ -71,7 +59,7 @@ for dir in "$FIXTURES"/*/; do
 			fail "$name.jq" "jq cannot parse $base.json"
 			continue
 		fi
-		printf '%s\t%s\t%s\n' "$name" "$base.txt" "$base.json" >>"$list"
+		add_check "$list" "$name" "$base.txt" "$base.json"
 	done
 done
 
@@ -91,8 +79,7 @@ for set in "-l -C" "-l -C -z"; do
 	(cd "$FIXTURES/debug_g" && "$GPROF" -b "${args[@]}" prog "$bb" >"$base.txt" 2>/dev/null &&
 		"$GPROF" --json "${args[@]}" prog "$bb" >"$base.json" 2>/dev/null)
 	if [ "$(grep -c ' executions$' "$base.txt")" -ge 4 ]; then
-		printf '%s\t%s\t%s\n' "json.bb-counts.$(echo "$set" | sed -e 's/^-*//' -e 's/ -*/_/g')" \
-			"$base.txt" "$base.json" >>"$list"
+		add_check "$list" "json.bb-counts.$(option_set_name "$set")" "$base.txt" "$base.json"
 	else
 		fail "json.bb-counts.setup" "gprof -b $set printed no block counts"
 	fi
@@ -100,13 +87,7 @@ done
 
 PYTHONPATH=$TOP/tests/cli python3 - "$list" <<'EOF'
 import json, re, sys
-from gprof_text import parse_text, parse_exec_counts
-
-def ok(name):
-    print("ok " + name)
-
-def bad(name, why):
-    print("not ok %s: %s" % (name, why))
+from gprof_text import ok, bad, check_each, parse_text, parse_exec_counts
 
 def f2(x):
     return "%.2f" % x
@@ -236,12 +217,7 @@ def check(name, text_path, json_path):
     else:
         ok(name + ".arcs.figures")
 
-for line in open(sys.argv[1]):
-    name, text_path, json_path = line.rstrip("\n").split("\t")
-    try:
-        check(name, text_path, json_path)
-    except Exception as e:
-        bad(name + ".check", "%s: %s" % (type(e).__name__, e))
+check_each(sys.argv[1], check)
 EOF
 
 # ---- the emitter: names no C identifier could have
@@ -286,7 +262,7 @@ fi
 # ---- options the JSON printer refuses
 (cd "$FIXTURES/cycle2" && "$GPROF" --json --dot prog gmon.out >/dev/null 2>"$SCRATCH/both.err")
 rc=$?
-if [ $rc -ne 0 ] && [ "$(wc -l <"$SCRATCH/both.err")" -eq 1 ]; then
+if refused_in_one_line $rc "$SCRATCH/both.err"; then
 	pass json.refuse.with-dot
 else
 	fail json.refuse.with-dot "--json --dot: rc $rc, stderr $(cat "$SCRATCH/both.err")"
