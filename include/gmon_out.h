@@ -57,4 +57,39 @@ enum gmon_record_tag {
 #define GMON_OLDBSD_HEADER_SIZE(a) ((a) == 8 ? 20 : 12)
 #define GMON_BSD44_HEADER_SIZE(a) ((a) == 8 ? 40 : 32)
 
+/*
+ * The process file, "<gmon file>.process": what a whole-process profile
+ * adds for the objects other than the main program (doc/format.md, "The
+ * process file").  Integers in the program's byte order, addresses always
+ * 8 bytes, runtime addresses.
+ *
+ *   header : magic "gmpx" (4), version (4), run id (8), flags (4), zeros (12)
+ *   record : tag (4), body length (4), body
+ *
+ * The run id is also written in gmon.out's spare bytes [0, 8).
+ */
+#define GMON_PROCESS_SUFFIX ".process"
+#define GMON_PROCESS_MAGIC "gmpx"
+#define GMON_PROCESS_VERSION 1
+#define GMON_PROCESS_HEADER_SIZE 32
+#define GMON_PROCESS_RECORD_HEADER_SIZE 8
+#define GMON_RUN_ID_OFFSET 8 /* in gmon.out's header */
+
+enum gmon_process_tag {
+	GMON_PROCESS_TAG_OBJECT = 1,
+	GMON_PROCESS_TAG_SAMPLES = 2,
+	GMON_PROCESS_TAG_ARCS = 3,
+	GMON_PROCESS_TAG_TIMES = 4
+};
+
+/* Object record flags. */
+#define GMON_OBJECT_MAIN 1
+#define GMON_OBJECT_UNLOADED 2
+#define GMON_OBJECT_VDSO 4
+
+/* Sizes of the fixed parts of the bodies. */
+#define GMON_SAMPLE_ENTRY_SIZE 16
+#define GMON_PROCESS_ARC_ENTRY_SIZE 24
+#define GMON_TIMES_BODY_SIZE 32
+
 #endif /* GMON_OUT_H */
