@@ -60,7 +60,7 @@ static struct symbol *find_parent(struct symbol **by_name, size_t count, const c
 	for (i = low; i < count && compare_prefix(name, len, by_name[i]) == 0; i++) {
 		struct symbol *sym = by_name[i];
 
-		if (sym == part)
+		if (sym == part || sym->object != part->object)
 			continue;
 		if (found == NULL || (part->file && sym->file == part->file))
 			found = sym;

@@ -40,6 +40,16 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 				*total_ticks / hz, histograms->dimension);
 	} else {
 		fprintf(f, "\nEach sample counts as %g %s.\n", 1.0 / hz, histograms->dimension);
+		/* a whole-process profile says how much of the process's CPU
+		 * time its samples account for, so that missing time shows */
+		if (m->process.has_times && hz > 0.0) {
+			double cpu = (double)(m->process.user_ns + m->process.system_ns) / 1e9;
+
+			fprintf(f, "The samples cover %.2f of the process's %.2f seconds of CPU time "
+				   "(%.1f%%; %.2f user, %.2f system).\n",
+				*total_ticks / hz, cpu, cpu > 0.0 ? 100.0 * *total_ticks / hz / cpu : 0.0,
+				(double)m->process.user_ns / 1e9, (double)m->process.system_ns / 1e9);
+		}
 	}
 	if (*total_ticks <= 0.0) {
 		fprintf(f, " no time accumulated\n\n");

@@ -43,6 +43,7 @@ enum {
 	OPTION_DOT,
 	OPTION_NODE_THRESHOLD,
 	OPTION_EDGE_THRESHOLD,
+	OPTION_MAIN_ONLY,
 };
 
 static const struct option long_options[] = {
@@ -86,6 +87,7 @@ static const struct option long_options[] = {
 	{ "dot", no_argument, NULL, OPTION_DOT },
 	{ "node-threshold", required_argument, NULL, OPTION_NODE_THRESHOLD },
 	{ "edge-threshold", required_argument, NULL, OPTION_EDGE_THRESHOLD },
+	{ "main-only", no_argument, NULL, OPTION_MAIN_ONLY },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -121,6 +123,8 @@ static void usage(FILE *out, int status)
 			"  --dot                 the call graph as a Graphviz (DOT) picture\n"
 			"  --node-threshold=PCT  --dot: leave out functions under PCT%% of the time (0.5)\n"
 			"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
+			"  --main-only           the main program alone, without the shared libraries\n"
+			"                        and plugins a whole-process profile records\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -420,6 +424,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPTION_NODE_THRESHOLD:
 			opt->node_threshold = parse_percent("--node-threshold", optarg);
+			break;
+		case OPTION_MAIN_ONLY:
+			opt->main_only = true;
 			break;
 		case OPTION_EDGE_THRESHOLD:
 			opt->edge_threshold = parse_percent("--edge-threshold", optarg);

@@ -45,7 +45,9 @@ static void assign_one(struct model *m, const struct histogram *h)
 			/* GNU gprof reads one past the table for the last
 			 * symbol's end, which in practice holds 0: the last
 			 * symbol gets no samples */
-			uint64_t sym_high = j + 1 < symtab->count ? symtab->base[j + 1].scaled_address : 0;
+			uint64_t sym_high = j + 1 < symtab->count &&
+						    symtab->base[j + 1].object == sym->object
+					    ? symtab->base[j + 1].scaled_address : 0;
 			uint64_t lo, hi;
 			double credit;
 
@@ -78,6 +80,28 @@ void histogram_assign_samples(struct model *m)
 		m->symbols.base[i].scaled_address = m->symbols.base[i].address / 2;
 	for (r = 0; r < m->histograms.count; r++)
 		assign_one(m, &m->histograms.records[r]);
+}
+
+void histogram_assign_process_samples(struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->process.sample_count; i++) {
+		const struct model_sample *s = &m->process.samples[i];
+		struct symbol *sym = symbol_lookup(&m->symbols, s->address);
+		double ticks = (double)s->count;
+
+		if (sym == NULL) /* outside every object: the unknown's symbol */
+			sym = symbol_lookup(&m->symbols, MODEL_UNKNOWN_ADDRESS);
+		if (sym == NULL)
+			continue;
+		if (sym->alias_of)
+			sym = sym->alias_of;
+		if (sym->in_flat) {
+			sym->self_ticks += ticks;
+			m->total_ticks += ticks;
+		}
+	}
 }
 
 /* Bytes per sample as the reports print it: GNU truncates the scale to a

@@ -17,6 +17,9 @@
  * ticks), and sum m->total_ticks; symbols left out of the flat profile
  * by symspecs take nothing and count for nothing. */
 void histogram_assign_samples(struct model *m);
+/* A whole-process profile's samples outside the main program, one by one
+ * (they are exact addresses, not bins). */
+void histogram_assign_process_samples(struct model *m);
 /* Bytes per sample as the reports print it. */
 long histogram_granularity(const struct histogram_set *histograms);
 /* Is addr inside one of the histograms? */

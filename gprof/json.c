@@ -224,8 +224,12 @@ static void emit_identity(struct json *j, const struct symbol *sym, bool with_gr
 		json_null(j, "file");
 		json_null(j, "line");
 	}
-	snprintf(address, sizeof(address), "0x%llx", (unsigned long long)sym->address);
+	snprintf(address, sizeof(address), "0x%llx",
+		 (unsigned long long)(sym->address - (sym->object ? sym->object->model_base : 0)));
 	json_string(j, "address", address);
+	/* whole-process profiles: which object (the address is the object's own) */
+	if (j->m->object_count > 1)
+		json_string(j, "object", sym->object ? sym->object->path : NULL);
 	/* with -l, lines are not call-graph entries; only functions are */
 	if (with_graph && sym->index != 0 && !(j->opt->line_granularity && !sym->is_function))
 		json_integer(j, "index", sym->index);
@@ -507,6 +511,14 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 	json_string(j, "executable", m->objects[0]->path);
 	json_string(j, "granularity", j->opt->line_granularity ? "line" : "function");
 	emit_histogram(j, input);
+	if (m->process.has_times) {
+		json_open(j, "process", '{');
+		json_number(j, "user_time", (double)m->process.user_ns / 1e9);
+		json_number(j, "system_time", (double)m->process.system_ns / 1e9);
+		json_unsigned(j, "samples_taken", m->process.samples_taken);
+		json_unsigned(j, "samples_lost", m->process.samples_lost);
+		json_close(j, '}');
+	}
 	if (flat)
 		emit_flat_profile(j, m->by_time != NULL);
 	if (graph && m->by_time)

@@ -87,8 +87,11 @@ static void object_free(struct object *obj)
 		}
 	}
 	free(obj->text_bytes);
+	free(obj->build_id);
 	free(obj->bfd_symbols);
 	free(obj->synthetic);
+	if (obj->debug_abfd)
+		bfd_close(obj->debug_abfd);
 	if (obj->abfd)
 		bfd_close(obj->abfd);
 	free(obj);
@@ -140,6 +143,12 @@ void model_free(struct model *m)
 	if (m == NULL)
 		return;
 	model_forget_profile(m);
+	for (i = 0; i < m->process.run_count; i++)
+		free(m->process.runs[i].segments);
+	free(m->process.runs);
+	free(m->process.samples);
+	free(m->process.arcs_from);
+	free(m->process.arcs_to);
 	for (i = 0; i < m->symbols.count; i++)
 		free(m->symbols.base[i].blocks);
 	free(m->symbols.base);

@@ -57,7 +57,13 @@ struct source_file {
  */
 struct object {
 	const char *path;
+	const char *name;              /* as reports name it: the path's last part */
+	uint64_t model_base;           /* model address = the object's own + model_base */
+	unsigned flags;                /* GMON_OBJECT_* (the executable: GMON_OBJECT_MAIN) */
+	unsigned char *build_id;       /* as the process file recorded it, or NULL */
+	size_t build_id_size;
 	struct bfd *abfd;
+	struct bfd *debug_abfd;        /* its separate debug file, or NULL */
 	struct bfd_section *text;      /* .text */
 	uint64_t text_low, text_high;  /* .text is [text_low, text_high) */
 	uint64_t code_low, code_high;  /* every code section; empty if none */
@@ -107,6 +113,7 @@ struct symbol {
 	unsigned in_flat : 1;     /* symspecs: shown in the flat profile (-p/-P) */
 	unsigned in_exec : 1;     /* symspecs: shown by -C */
 	unsigned in_annotation : 1; /* symspecs: listed by -A */
+	unsigned is_object : 1;   /* stands for an object's code outside its symbols: "[libc.so.6]" */
 	struct symbol *alias_of;  /* samples and call sites belong to this one */
 	unsigned long calls;      /* calls from other functions */
 	int uses;                 /* function ordering */
@@ -226,6 +233,49 @@ struct file_map {
 	size_t count;
 };
 
+/* ---------------------------------------------------------------- other objects */
+
+/*
+ * What process files (whole-process profiles, doc/format.md) add: for
+ * each profile file, how its run's addresses map to the model's; and the
+ * samples and arcs outside the main program, in model addresses.
+ *
+ * Model addresses: the executable's own addresses as they are (so that
+ * gmon.out reads as always), object k's own addresses plus k << 48 (above
+ * any runtime address, so the two never meet).
+ */
+#define MODEL_OBJECT_SHIFT 48
+#define MODEL_UNKNOWN_ADDRESS UINT64_C(0xFFFFFFFFFFFFF000) /* "[unknown]" */
+
+struct run_segment {
+	uint64_t start, end;      /* runtime [start, end) */
+	uint64_t delta;           /* model address = runtime address + delta */
+};
+
+struct run_map {
+	bool known;               /* a process file of this run was read */
+	uint64_t main_bias;       /* gmon.out's addresses are runtime minus this */
+	struct run_segment *segments; /* sorted by start */
+	size_t segment_count;
+};
+
+struct model_sample {
+	uint64_t address;         /* model address */
+	uint64_t count;
+};
+
+struct process_part {
+	struct run_map *runs;     /* one per profile file, in the order given */
+	size_t run_count;
+	struct model_sample *samples;
+	size_t sample_count;
+	struct model_sample *arcs_from, *arcs_to; /* parallel: call site, callee (count in arcs_from) */
+	size_t arc_count;
+	unsigned rate;            /* of the samples */
+	bool has_times;
+	uint64_t user_ns, system_ns, samples_taken, samples_lost;
+};
+
 /* ---------------------------------------------------------------- the model */
 
 /* Where arcs live: carved from chunks, found by (caller, callee) through
@@ -258,6 +308,8 @@ struct model {
 	struct symbol **by_time;  /* call-graph order (symbols, then cycles), or NULL */
 	size_t by_time_count;
 	double print_ticks;       /* total propagated self time, for percentages */
+
+	struct process_part process; /* other objects' data, or empty */
 
 	struct string_chunk *strings; /* names the model made (model_strdup) */
 };

@@ -14,14 +14,23 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include <bfd.h>
 
+#include "gmon_out.h"
 #include "object.h"
 #include "util.h"
+
+static const char *path_last_part(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash && slash[1] ? slash + 1 : path;
+}
 
 static bool has_debug_info(bfd *abfd)
 {
@@ -39,6 +48,8 @@ void object_open(struct object *obj, const char *path)
 	bfd *abfd;
 
 	obj->path = path;
+	obj->name = path_last_part(path);
+	obj->flags = GMON_OBJECT_MAIN;
 	if (stat(path, &st) != 0)
 		fatal("%s: %s", path, strerror(errno));
 	if (S_ISDIR(st.st_mode))
@@ -153,5 +164,161 @@ bool object_find_line(const struct object *obj, uint64_t address, const char **f
 	*line = (int)l;
 	if (function)
 		*function = func;
+	return true;
+}
+
+/* ------------------------------------------------------------ other objects */
+
+/* The symbols of an open BFD: the static table, else the dynamic one (a
+ * stripped library still has it), with BFD's synthetic symbols (PLT
+ * entries, "name@plt") added.  false if it has none. */
+static bool read_symbols(struct object *obj, bfd *abfd)
+{
+	long bytes, count = 0, dynamic_count = 0, synthetic_count;
+	asymbol **symbols = NULL, **dynamic = NULL, *synthetic = NULL;
+
+	bytes = bfd_get_symtab_upper_bound(abfd);
+	if (bytes > 0) {
+		symbols = xmalloc((size_t)bytes);
+		count = bfd_canonicalize_symtab(abfd, symbols);
+		if (count < 0)
+			count = 0;
+	}
+	bytes = bfd_get_dynamic_symtab_upper_bound(abfd);
+	if (bytes > 0) {
+		dynamic = xmalloc((size_t)bytes);
+		dynamic_count = bfd_canonicalize_dynamic_symtab(abfd, dynamic);
+		if (dynamic_count < 0)
+			dynamic_count = 0;
+	}
+	synthetic_count = bfd_get_synthetic_symtab(abfd, count, symbols, dynamic_count, dynamic,
+						   &synthetic);
+	if (count == 0) { /* stripped: the dynamic symbols name what they can */
+		free(symbols);
+		symbols = dynamic;
+		count = dynamic_count;
+		dynamic = NULL;
+	}
+	free(dynamic);
+	if (synthetic_count > 0) {
+		long i;
+
+		symbols = xrealloc(symbols, (size_t)(count + synthetic_count + 1) * sizeof(*symbols));
+		for (i = 0; i < synthetic_count; i++)
+			symbols[count++] = synthetic + i;
+		obj->synthetic = synthetic;
+	}
+	obj->bfd_symbols = symbols;
+	obj->bfd_symbol_count = count;
+	return count > 0;
+}
+
+/* The separate debug file of a build-id, where Debian's -dbgsym and
+ * libc6-dbg packages put it (gdb and perf look there too). */
+static char *debug_file_path(const struct object *obj)
+{
+	char *path;
+	size_t i, n = 0;
+
+	if (obj->build_id_size < 2 || obj->build_id_size > 64)
+		return NULL;
+	path = xmalloc(64 + 2 * obj->build_id_size);
+	n = (size_t)sprintf(path, "/usr/lib/debug/.build-id/%02x/", obj->build_id[0]);
+	for (i = 1; i < obj->build_id_size; i++)
+		n += (size_t)sprintf(path + n, "%02x", obj->build_id[i]);
+	strcpy(path + n, ".debug");
+	return path;
+}
+
+/* The build-id note of an open BFD, or 0 bytes. */
+static size_t build_id_of(bfd *abfd, unsigned char *id, size_t size)
+{
+	asection *sec = bfd_get_section_by_name(abfd, ".note.gnu.build-id");
+	bfd_size_type length;
+	unsigned char note[256];
+	uint64_t name_size, desc_size;
+
+	if (sec == NULL)
+		return 0;
+	length = bfd_section_size(sec);
+	if (length < 16 || length > sizeof(note) || !bfd_get_section_contents(abfd, sec, note, 0, length))
+		return 0;
+	name_size = bfd_get_32(abfd, note);
+	desc_size = bfd_get_32(abfd, note + 4);
+	name_size = (name_size + 3) & ~(uint64_t)3;
+	if (12 + name_size + desc_size > length || desc_size > size)
+		return 0;
+	memcpy(id, note + 12 + name_size, desc_size);
+	return desc_size;
+}
+
+static bfd *open_bfd(const char *path)
+{
+	struct stat st;
+	bfd *abfd;
+
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return NULL;
+	abfd = bfd_openr(path, NULL);
+	if (abfd == NULL)
+		return NULL;
+	abfd->flags |= BFD_DECOMPRESS;
+	if (!bfd_check_format(abfd, bfd_object)) {
+		bfd_close(abfd);
+		return NULL;
+	}
+	return abfd;
+}
+
+bool object_open_other(struct object *obj, const char *path)
+{
+	unsigned char id[64];
+	size_t id_size;
+	char *debug_path;
+	bfd *abfd, *debug;
+
+	struct stat st;
+
+	obj->path = path;
+	obj->name = path_last_part(path);
+	if (stat(path, &st) != 0) {
+		warning("%s: %s; its samples are shown as [%s]", path, strerror(errno), obj->name);
+		return false;
+	}
+	abfd = open_bfd(path);
+	if (abfd == NULL) {
+		warning("%s: not an object file BFD reads; its samples are shown as [%s]", path,
+			obj->name);
+		return false;
+	}
+	id_size = build_id_of(abfd, id, sizeof(id));
+	if (obj->build_id_size &&
+	    (id_size != obj->build_id_size || memcmp(id, obj->build_id, id_size) != 0)) {
+		warning("%s: not the file that ran (its build-id differs); its samples are shown "
+			"as [%s]", path, obj->name);
+		bfd_close(abfd);
+		return false;
+	}
+	obj->abfd = abfd;
+	obj->text = bfd_get_section_by_name(abfd, ".text");
+	if (obj->text) {
+		obj->text_low = bfd_section_vma(obj->text);
+		obj->text_high = obj->text_low + bfd_section_size(obj->text);
+	}
+	obj->target.address_size = bfd_get_arch_size(abfd) == 32 ? 4 : 8;
+	obj->target.big_endian = bfd_big_endian(abfd);
+	obj->leading_char = bfd_get_symbol_leading_char(abfd);
+	/* the separate debug file names what the library's own tables do not */
+	debug_path = debug_file_path(obj);
+	debug = debug_path ? open_bfd(debug_path) : NULL;
+	free(debug_path);
+	if (debug && read_symbols(obj, debug)) {
+		obj->debug_abfd = debug;
+		return true;
+	}
+	if (debug)
+		bfd_close(debug);
+	if (!read_symbols(obj, abfd))
+		warning("%s: no symbols; its samples are shown as [%s]", path, obj->name);
 	return true;
 }

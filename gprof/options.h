@@ -79,6 +79,7 @@ struct options {
 	bool dot;                 /* --dot: a Graphviz graph instead of the text */
 	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
 	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
+	bool main_only;           /* --main-only: no process files, the classic view */
 
 	unsigned report;          /* REPORT_* asked for (the default is chosen later) */
 	unsigned user_specified;  /* REPORT_* named on the command line, even to drop */

@@ -5,12 +5,14 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "callgraph.h"
 #include "filemap.h"
 #include "histogram.h"
 #include "object.h"
+#include "objects.h"
 #include "pipeline.h"
 #include "symbols.h"
 #include "symspec.h"
@@ -34,6 +36,9 @@ struct model *pipeline_read_executable(const struct options *opt)
 		symbols_read_lines(m, obj, opt);
 	else
 		symbols_read_functions(m, obj, opt);
+	/* a whole-process profile's other objects, before anything points
+	 * into the symbol table */
+	objects_read(m, opt);
 	symbols_resolve_clones(m, opt);
 	symspec_resolve(m, opt);
 	return m;
@@ -44,10 +49,20 @@ static unsigned long clamp_count(uint64_t count)
 	return count > ULONG_MAX ? ULONG_MAX : (unsigned long)count;
 }
 
-/* Arcs are charged to their symbols as they are read, as GNU gprof does. */
+/* Where the arcs of the file being read go. */
+struct arc_sink {
+	struct model *m;
+	size_t run;               /* the file's place on the command line */
+};
+
+/* Arcs are charged to their symbols as they are read, as GNU gprof does
+ * (addresses outside the main program through the run's process file). */
 static void tally_arc(void *context, uint64_t from_pc, uint64_t self_pc, uint64_t count)
 {
-	callgraph_tally(context, from_pc, self_pc, clamp_count(count));
+	struct arc_sink *sink = context;
+
+	callgraph_tally(sink->m, objects_gmon_address(sink->m, sink->run, from_pc),
+			objects_gmon_address(sink->m, sink->run, self_pc), clamp_count(count));
 }
 
 void pipeline_read_profiles(struct model *m, struct profile_data *data,
@@ -55,6 +70,7 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 {
 	const struct object *obj = m->objects[0];
 	bool sum = opt->report & REPORT_SUM;
+	struct arc_sink *sink = xcalloc(1, sizeof(*sink));
 	char err[1024];
 	int i;
 
@@ -66,13 +82,15 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 	/* arcs are kept only to be written again (-s) */
 	if (!sum) {
 		data->arc_sink = tally_arc;
-		data->arc_sink_context = m;
+		data->arc_sink_context = sink;
 	}
 	for (i = 0; i < opt->profile_file_count; i++) {
 		const char *path = opt->profile_files[i];
 		struct profile_file_info info;
 		bool had_blocks = data->input & INPUT_BB_COUNTS;
 
+		sink->m = m;
+		sink->run = (size_t)i;
 		if (!profile_read(path, &obj->target, opt->format, data, &info, err, sizeof(err)))
 			fatal("%s", err);
 		if (!had_blocks && (data->input & INPUT_BB_COUNTS) && !opt->line_granularity && !sum)
@@ -80,6 +98,9 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 		if (on_file)
 			on_file(context, path, &info);
 	}
+	data->arc_sink = NULL;
+	data->arc_sink_context = NULL;
+	free(sink);
 	if (sum && !profile_write("gmon.sum", &obj->target, opt->format, data, err, sizeof(err)))
 		fatal("%s", err);
 }
@@ -90,14 +111,22 @@ void pipeline_analyse(struct model *m, struct profile_data *data, const struct o
 
 	m->input = data->input;
 	m->histograms = data->histograms;
+	/* -s kept the arcs, merged over the files: their addresses are
+	 * translated as the first run's (different runs' libraries are only
+	 * summed right by the process files' own arcs) */
 	memset(&data->histograms, 0, sizeof(data->histograms));
 	for (k = 0; k < data->arc_count; k++)
-		callgraph_tally(m, data->arcs[k].from_pc, data->arcs[k].self_pc,
+		callgraph_tally(m, objects_gmon_address(m, 0, data->arcs[k].from_pc),
+				objects_gmon_address(m, 0, data->arcs[k].self_pc),
 				clamp_count(data->arcs[k].count));
 	if (opt->line_granularity)
 		lines_assign_block_counts(m, data->blocks, data->block_count);
+	for (k = 0; k < m->process.arc_count; k++)
+		callgraph_tally(m, m->process.arcs_from[k].address, m->process.arcs_to[k].address,
+				clamp_count(m->process.arcs_from[k].count));
 	if (m->input & INPUT_HISTOGRAM)
 		histogram_assign_samples(m);
+	histogram_assign_process_samples(m);
 	if (m->input & INPUT_CALL_GRAPH)
 		callgraph_build(m, opt);
 }

@@ -14,6 +14,7 @@
 #include <bfd.h>
 #include <demangle.h>
 
+#include "gmon_out.h"
 #include "report.h"
 #include "util.h"
 
@@ -132,6 +133,9 @@ int print_name_only(struct report_out *out, const struct symbol *sym)
 	size = (int)strlen(name);
 	fwrite(name, 1, (size_t)size, f);
 	free(to_free);
+	/* a whole-process profile names the other objects */
+	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object)
+		size += fprintf(f, " [%s]", sym->object->name);
 	if ((opt->line_granularity || opt->inline_file_names) && sym->file) {
 		const char *file = file_base_name(opt, sym->file->name);
 

@@ -7,6 +7,7 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -191,4 +192,156 @@ void symbols_read_functions(struct model *m, struct object *obj, const struct op
 	table->count = n;
 	map_symbols_to_files(obj, table);
 	symbol_table_finalize(table, obj->text_high - 1);
+}
+
+/* ------------------------------------------------------------ other objects */
+
+/*
+ * BFD keeps each ELF symbol's size in its elf_symbol_type, right after the
+ * asymbol; binutils installs no header for that structure, so the two
+ * fields read here are mirrored, and believed only when st_value is the
+ * symbol's own address (otherwise no size is used, and the next symbol
+ * ends each one, as in the executable).
+ */
+struct elf_symbol_view {
+	asymbol symbol;
+	struct {
+		bfd_vma st_value;
+		bfd_vma st_size;
+	} internal;
+};
+
+static uint64_t elf_symbol_size(bfd *abfd, asymbol *as, bool *trusted)
+{
+	const struct elf_symbol_view *view = (const struct elf_symbol_view *)as;
+
+	if (!*trusted || bfd_get_flavour(abfd) != bfd_target_elf_flavour ||
+	    (as->flags & BSF_SYNTHETIC))
+		return 0;
+	if (view->internal.st_value != bfd_asymbol_value(as)) {
+		*trusted = false;
+		return 0;
+	}
+	return view->internal.st_size;
+}
+
+static int compare_by_address(const void *lp, const void *rp)
+{
+	const struct symbol *left = lp, *right = rp;
+
+	return left->address < right->address ? -1 : left->address > right->address;
+}
+
+/* A symbol standing for the object's code outside its symbols. */
+static struct symbol *object_symbol(struct model *m, struct object *obj, struct symbol *into,
+				    uint64_t low, uint64_t high, struct symbol **first)
+{
+	char name[512];
+
+	symbol_init(into);
+	snprintf(name, sizeof(name), "[%s]", obj->name);
+	into->name = model_strdup(m, name);
+	into->object = obj;
+	into->address = low;
+	into->end_address = high - 1;
+	into->is_function = 1;
+	into->is_object = 1;
+	/* the first stands for them all (symbols_link_objects) */
+	if (*first)
+		into->hidden = 1;
+	else
+		*first = into;
+	return into;
+}
+
+void symbols_add_object(struct model *m, struct object *obj, const uint64_t *segments,
+			size_t segment_count)
+{
+	struct symbol_table *table = &m->symbols;
+	struct symbol *own, *first_gap = NULL;
+	size_t n = 0, i, k, capacity;
+	bool sizes_trusted = true;
+	bfd *abfd = obj->debug_abfd ? obj->debug_abfd : obj->abfd;
+
+	capacity = (size_t)obj->bfd_symbol_count + 2 * segment_count + 1;
+	own = xmalloc(capacity * sizeof(*own));
+	for (i = 0; abfd && i < (size_t)obj->bfd_symbol_count; i++) {
+		asymbol *as = obj->bfd_symbols[i];
+		struct symbol *sym;
+		uint64_t size;
+
+		if (as->section == NULL || bfd_is_und_section(as->section) ||
+		    (as->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_DEBUGGING)) ||
+		    !(as->section->flags & SEC_CODE) || as->name == NULL || as->name[0] == '\0')
+			continue;
+		size = elf_symbol_size(abfd, as, &sizes_trusted);
+		sym = &own[n++];
+		symbol_init(sym);
+		sym->object = obj;
+		sym->name = as->name;
+		sym->address = bfd_asymbol_value(as) + obj->model_base;
+		sym->end_address = size ? sym->address + size - 1 : 0;
+		sym->is_function = 1;
+		sym->is_bb_head = 1;
+		sym->is_static = (as->flags & BSF_LOCAL) != 0;
+	}
+	qsort(own, n, sizeof(*own), compare_by_address);
+	/* a symbol without a size ends where the next begins */
+	for (i = 0; i < n; i++)
+		if (own[i].end_address == 0)
+			own[i].end_address = i + 1 < n && own[i + 1].address > own[i].address
+						     ? own[i + 1].address - 1 : own[i].address;
+	/* the code between symbols, and all of it without symbols, is the
+	 * object's own: one "[name]" symbol, the other gaps its aliases */
+	for (k = 0; k < segment_count; k++) {
+		uint64_t low = segments[2 * k] + obj->model_base;
+		uint64_t high = segments[2 * k + 1] + obj->model_base;
+		uint64_t covered = low;
+		size_t count = n;
+
+		for (i = 0; i < count && covered < high; i++) {
+			if (own[i].end_address < covered || own[i].address >= high)
+				continue;
+			if (own[i].address > covered) {
+				if (n == capacity) {
+					capacity *= 2;
+					own = xrealloc(own, capacity * sizeof(*own));
+				}
+				object_symbol(m, obj, &own[n++], covered, own[i].address,
+					      &first_gap);
+			}
+			if (own[i].end_address + 1 > covered)
+				covered = own[i].end_address + 1;
+		}
+		if (covered < high) {
+			if (n == capacity) {
+				capacity *= 2;
+				own = xrealloc(own, capacity * sizeof(*own));
+			}
+			object_symbol(m, obj, &own[n++], covered, high, &first_gap);
+		}
+	}
+	table->base = xrealloc(table->base, (table->count + n + 1) * sizeof(*table->base));
+	memcpy(table->base + table->count, own, n * sizeof(*own));
+	table->count += n;
+	free(own);
+}
+
+void symbols_link_objects(struct model *m)
+{
+	struct symbol_table *table = &m->symbols;
+	size_t i, k;
+
+	for (i = 0; i < table->count; i++) {
+		struct symbol *sym = &table->base[i];
+
+		if (!sym->is_object || sym->hidden)
+			continue;
+		for (k = 0; k < table->count; k++) {
+			struct symbol *gap = &table->base[k];
+
+			if (gap->is_object && gap->hidden && gap->object == sym->object)
+				gap->alias_of = sym;
+		}
+	}
 }

@@ -19,6 +19,15 @@ void symbols_read_functions(struct model *m, struct object *obj, const struct op
 void symbols_read_lines(struct model *m, struct object *obj, const struct options *opt);
 /* -S FILE: the function symbols of an nm-style listing (extsyms.c). */
 void symbols_read_listing(struct model *m, struct object *obj, const char *path);
+/* A whole-process profile's other object: its function symbols (with
+ * their sizes) at obj->model_base, and "[name]" symbols for the code of
+ * its segments (pairs of object addresses, [start, end)) that no symbol
+ * covers.  Appended to the model's table, which the caller sorts. */
+void symbols_add_object(struct model *m, struct object *obj, const uint64_t *segments,
+			size_t segment_count);
+/* After the table is sorted: each object's "[name]" pieces become
+ * aliases of its first. */
+void symbols_link_objects(struct model *m);
 /* -l: basic-block counts to the symbols holding their addresses (lines.c). */
 struct bb_count;
 void lines_assign_block_counts(struct model *m, const struct bb_count *blocks, size_t count);

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * objects.h: the stage that brings a whole-process profile's other
+ * objects (shared libraries, plugins, libc) into the model, from the
+ * process files beside the profile files.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_OBJECTS_H
+#define GPROF_OBJECTS_H
+
+#include <stdint.h>
+
+#include "model.h"
+#include "options.h"
+
+/* For each profile file with a run id, read "<file>.process": add each
+ * object it names (once, matched by path and build-id) with its symbols,
+ * map the run's addresses to the model's, and keep its samples and arcs
+ * in model addresses (m->process).  A missing or mismatched process file
+ * is a warning (the main program alone is reported for that file); a
+ * malformed one is an error.  Nothing happens with --main-only. */
+void objects_read(struct model *m, const struct options *opt);
+
+/* The model address of a gmon.out address of run `run` (gmon.out holds
+ * runtime addresses less the main program's load bias); the address
+ * itself when the run has no process file or it is the main program's. */
+uint64_t objects_gmon_address(const struct model *m, size_t run, uint64_t address);
+
+#endif

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * process.h: reading process files, what a whole-process profile records
+ * beside gmon.out about the objects other than the main program (the
+ * format is doc/format.md's "The process file").
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_PROCESS_H
+#define GPROF_PROCESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A mapped range of one object in one run: runtime [start, end). */
+struct process_segment {
+	uint64_t start, end;
+};
+
+/* One object record as read. */
+struct process_object {
+	uint32_t number;
+	uint32_t flags;           /* GMON_OBJECT_* */
+	uint64_t bias;            /* runtime address = object address + bias */
+	struct process_segment *segments;
+	uint32_t segment_count;
+	unsigned char *build_id;
+	uint32_t build_id_size;
+	char *path;
+};
+
+/* One address with a count: a sample, in runtime addresses. */
+struct process_sample {
+	uint64_t address;
+	uint64_t count;
+};
+
+struct process_arc {
+	uint64_t from_pc, self_pc;
+	uint64_t count;
+};
+
+/* Everything one process file holds. */
+struct process_file {
+	uint64_t run_id;
+	struct process_object *objects;
+	size_t object_count;
+	unsigned rate;            /* of the samples; 0 when there are none */
+	struct process_sample *samples;
+	size_t sample_count;
+	struct process_arc *arcs;
+	size_t arc_count;
+	bool has_times;
+	uint64_t user_ns, system_ns, samples_taken, samples_lost;
+};
+
+/* The run id in a gmon.out's spare bytes (0: none, or the file cannot be
+ * read: its reader will say why). */
+uint64_t process_run_id(const char *gmon_path, bool big_endian);
+/* Read the process file at path into *pf (zeroed first).  false with one
+ * line in err naming the file on a malformed or unreadable file. */
+bool process_read(const char *path, bool big_endian, struct process_file *pf, char *err,
+		  size_t err_size);
+void process_file_free(struct process_file *pf);
+
+#endif

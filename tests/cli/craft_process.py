@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Copyright (c) 2026 The gprof/libgmon authors.
+#
+# tests/cli/craft_process.py: write a process file (doc/format.md, "The
+# process file") from a description, and stamp the run id into a
+# gmon.out, for tests of gprof's reading of whole-process profiles
+# without the runtime.  Little-endian (x86-64).
+#
+# usage: craft_process.py SPEC.json GMON_OUT
+#   SPEC: {"run_id": N, "objects": [{"number", "flags", "bias", "segments":
+#   [[start, end]...], "build_id": "hex", "path"}...], "rate": N,
+#   "samples": [[address, count]...], "arcs": [[from, to, count]...],
+#   "times": [user_ns, system_ns, taken, lost], "stamp": true|false,
+#   "truncate": N (cut the file to N bytes), "extra": [[tag, "hex"]...]}
+# Numbers may be strings ("0x...").  Writes GMON_OUT.process.
+import json
+import struct
+import sys
+
+
+def num(v):
+    return int(v, 0) if isinstance(v, str) else int(v)
+
+
+def record(tag, body):
+    return struct.pack("<II", tag, len(body)) + body
+
+
+spec = json.load(open(sys.argv[1]))
+gmon = sys.argv[2]
+run_id = num(spec.get("run_id", 0x1122334455667788))
+out = spec.get("magic", "gmpx").encode() + struct.pack("<IQI", 1, run_id, 0) + bytes(12)
+for o in spec.get("objects", []):
+    body = struct.pack("<IIQI", num(o["number"]), num(o.get("flags", 0)), num(o["bias"]),
+                       len(o["segments"]))
+    for start, end in o["segments"]:
+        body += struct.pack("<QQ", num(start), num(end))
+    bid = bytes.fromhex(o.get("build_id", ""))
+    path = o["path"].encode()
+    body += struct.pack("<I", len(bid)) + bid + struct.pack("<I", len(path)) + path
+    out += record(1, body)
+if "samples" in spec:
+    body = struct.pack("<II", num(spec.get("rate", 100)), len(spec["samples"]))
+    for address, count in spec["samples"]:
+        body += struct.pack("<QQ", num(address), num(count))
+    out += record(2, body)
+if "arcs" in spec:
+    body = struct.pack("<I", len(spec["arcs"]))
+    for f, t, c in spec["arcs"]:
+        body += struct.pack("<QQQ", num(f), num(t), num(c))
+    out += record(3, body)
+if "times" in spec:
+    out += record(4, struct.pack("<QQQQ", *[num(v) for v in spec["times"]]))
+for tag, hexbody in spec.get("extra", []):
+    out += record(num(tag), bytes.fromhex(hexbody))
+if "truncate" in spec:
+    out = out[:num(spec["truncate"])]
+with open(gmon + ".process", "wb") as f:
+    f.write(out)
+if spec.get("stamp", True):
+    with open(gmon, "r+b") as f:
+        f.seek(8)
+        f.write(struct.pack("<Q", num(spec.get("gmon_run_id", run_id))))
