@@ -3,10 +3,12 @@
  * profile.c: read profile files in the GNU format (either byte order) and
  * the old BSD and 4.4BSD formats; sum them; write gmon.sum.
  *
- * Every file is read whole into memory and every record is checked against
- * the bytes that remain before it is trusted, so a hostile file can neither
- * make us read past its end nor allocate much more than its own size.  The
- * layouts are described in doc/format.md.
+ * A file is read through a bounded window, never whole (a 3 GB file costs
+ * what its records add to the profile, and a file of garbage is refused at
+ * its first bad header), and every record is checked against the bytes
+ * that remain before it is trusted, so a hostile file can neither make us
+ * read past its end nor allocate much more than its own size.  The layouts
+ * are described in doc/format.md.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -48,11 +50,36 @@ static unsigned histogram_capacity;
 static uint64_t code_low, code_high;
 static bool code_known;
 
-/* A cursor over one file's bytes, and what it showed about the file. */
+/*
+ * A cursor over one file's bytes, and what it showed about the file.
+ *
+ * The bytes are either all in memory (profile_read_buffer) or read from a
+ * descriptor through a window of READ_WINDOW bytes (profile_read), so that
+ * reading never holds the whole file: memory is what the records add to
+ * the profile, whatever the file's size.  data[] holds the file's bytes
+ * [base, base + filled); pos is the cursor, an offset in the file, never
+ * below base.  fill() makes the next bytes available, sliding the window;
+ * the window grows past READ_WINDOW only for a record whose length the
+ * file's size cannot vouch for beforehand (a pipe), so a pipe costs at
+ * most its largest record.
+ *
+ * size is the file's size when size_known: from the start for a regular
+ * file or a buffer (every record is checked against it before anything
+ * is allocated for it), for a pipe once its end has been reached; the
+ * messages that quote it are printed only then.
+ */
+#define READ_WINDOW (256 * 1024)
+
 struct reader {
 	const char *name;
-	const unsigned char *data;
-	size_t size, pos;
+	int fd;                      /* -1: all the bytes are in data */
+	const unsigned char *data;   /* the bytes [base, base + filled) */
+	unsigned char *window;       /* owned: data when fd >= 0 */
+	size_t base, filled, capacity;
+	size_t pos;
+	size_t size;
+	bool size_known;
+	bool io_failed;              /* err already says why */
 	int address_size;
 	bool big_endian;
 	enum file_format format;
@@ -70,8 +97,12 @@ static bool failf(struct reader *r, const char *fmt, ...) __attribute__((format(
 static bool failf(struct reader *r, const char *fmt, ...)
 {
 	va_list ap;
-	int n = snprintf(r->err, r->err_size, "%s: ", r->name);
+	int n;
 
+	/* a read error or a shrinking file said so first: keep that */
+	if (r->io_failed)
+		return false;
+	n = snprintf(r->err, r->err_size, "%s: ", r->name);
 	va_start(ap, fmt);
 	if (n >= 0 && (size_t)n < r->err_size) {
 		char *c;
@@ -88,26 +119,106 @@ static bool failf(struct reader *r, const char *fmt, ...)
 	return false;
 }
 
-static uint64_t get_uint(const struct reader *r, size_t at, int bytes)
-{
-	uint64_t v = 0;
-	int i;
-
-	if (r->big_endian)
-		for (i = 0; i < bytes; i++)
-			v = (v << 8) | r->data[at + (size_t)i];
-	else
-		for (i = bytes - 1; i >= 0; i--)
-			v = (v << 8) | r->data[at + (size_t)i];
-	return v;
-}
-
+/* The file's bytes that the cursor has not passed: only once size_known. */
 static size_t remaining(const struct reader *r)
 {
 	return r->size - r->pos;
 }
 
-/* Callers have checked that the bytes are there. */
+/*
+ * Make the n bytes at the cursor available in data[].  False when the
+ * file ends first (size is then known), or on a read error (err says so).
+ * For a regular file, whose size is known, nothing is read for a request
+ * that its size cannot meet.
+ */
+static bool fill(struct reader *r, size_t n)
+{
+	size_t have;
+
+	if (n <= r->filled - (r->pos - r->base))
+		return true;
+	if (r->fd < 0 || r->io_failed)
+		return false;
+	if (r->size_known && n > remaining(r))
+		return false;
+	/* slide what is left to the front, then read behind it */
+	have = r->base + r->filled - r->pos;
+	if (n > r->capacity) {
+		unsigned char *bigger;
+
+		r->capacity = n > READ_WINDOW ? n : READ_WINDOW;
+		bigger = xmalloc(r->capacity);
+		if (have)
+			memcpy(bigger, r->window + (r->pos - r->base), have);
+		free(r->window);
+		r->window = bigger;
+	} else if (have) {
+		memmove(r->window, r->window + (r->pos - r->base), have);
+	}
+	r->data = r->window;
+	r->base = r->pos;
+	r->filled = have;
+	while (r->filled < n) {
+		size_t want = r->capacity - r->filled;
+		ssize_t got;
+
+		/* a regular file is read as it was when opened: whatever is
+		 * appended meanwhile is not part of it */
+		if (r->size_known && want > r->size - (r->base + r->filled))
+			want = r->size - (r->base + r->filled);
+		got = read(r->fd, r->window + r->filled, want);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			snprintf(r->err, r->err_size, "%s: %s", r->name, strerror(errno));
+			r->io_failed = true;
+			return false;
+		}
+		if (got == 0) {
+			if (r->size_known) {
+				snprintf(r->err, r->err_size,
+					 "%s: the file shrank while it was read (%zu bytes, %zu when opened)",
+					 r->name, r->base + r->filled, r->size);
+				r->io_failed = true;
+				return false;
+			}
+			r->size = r->base + r->filled;
+			r->size_known = true;
+			return false;
+		}
+		r->filled += (size_t)got;
+	}
+	return true;
+}
+
+/* Are there n more bytes?  Answered from the size when it is known,
+ * without reading them; a pipe reads ahead to find out. */
+static bool available(struct reader *r, uint64_t n)
+{
+	if (r->size_known)
+		return n <= remaining(r);
+	if (n > SIZE_MAX - r->pos)
+		return false;
+	return fill(r, (size_t)n);
+}
+
+/* The unsigned number of this many bytes at offset at, which is in data[]. */
+static uint64_t get_uint(const struct reader *r, size_t at, int bytes)
+{
+	const unsigned char *b = r->data + (at - r->base);
+	uint64_t v = 0;
+	int i;
+
+	if (r->big_endian)
+		for (i = 0; i < bytes; i++)
+			v = (v << 8) | b[i];
+	else
+		for (i = bytes - 1; i >= 0; i--)
+			v = (v << 8) | b[i];
+	return v;
+}
+
+/* Callers have filled the bytes. */
 static uint64_t take(struct reader *r, int bytes)
 {
 	uint64_t v = get_uint(r, r->pos, bytes);
@@ -369,16 +480,24 @@ static bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high
 	return true;
 }
 
-static void add_bins(struct reader *r, struct histogram *h)
+/* The bins, which available() has vouched for, a window at a time. */
+static bool add_bins(struct reader *r, struct histogram *h)
 {
-	uint32_t i;
+	uint32_t i = 0;
 
-	/* summed in 32 bits, as GNU sums them, but saturating */
-	for (i = 0; i < h->bin_count; i++) {
-		uint32_t v = (uint32_t)take(r, 2);
+	while (i < h->bin_count) {
+		uint32_t n = h->bin_count - i < READ_WINDOW / 2 ? h->bin_count - i : READ_WINDOW / 2;
 
-		h->bins[i] = h->bins[i] > UINT32_MAX - v ? UINT32_MAX : h->bins[i] + v;
+		if (!fill(r, (size_t)n * 2))
+			return failf(r, "truncated histogram record");
+		/* summed in 32 bits, as GNU sums them, but saturating */
+		for (; n; n--, i++) {
+			uint32_t v = (uint32_t)take(r, 2);
+
+			h->bins[i] = h->bins[i] > UINT32_MAX - v ? UINT32_MAX : h->bins[i] + v;
+		}
 	}
+	return true;
 }
 
 static bool add_arc(struct reader *r, struct profile *p, uint64_t from, uint64_t self,
@@ -412,9 +531,9 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 	}
 	info->version = (int)version;
 	r->pos = GMON_HEADER_SIZE;
-	while (r->pos < r->size) {
+	while (fill(r, 1)) {
 		size_t at = r->pos;
-		int tag = r->data[r->pos++];
+		int tag = (int)take(r, 1);
 
 		switch (tag) {
 		case GMON_TAG_TIME_HIST: {
@@ -425,23 +544,24 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 			char abbrev;
 			struct histogram *h;
 
-			if (remaining(r) < (size_t)GMON_HIST_HEADER_SIZE(a))
+			if (!fill(r, (size_t)GMON_HIST_HEADER_SIZE(a)))
 				return failf(r, "truncated histogram record at offset %zu", at);
 			low = take(r, a);
 			high = take(r, a);
 			bins = (uint32_t)take(r, 4);
 			rate = (unsigned)take(r, 4);
-			memcpy(dimension, r->data + r->pos, 15);
+			memcpy(dimension, r->data + (r->pos - r->base), 15);
 			dimension[15] = '\0';
 			r->pos += 15;
-			abbrev = (char)r->data[r->pos++];
+			abbrev = (char)take(r, 1);
 			/* before anything is allocated for the bins */
-			if ((uint64_t)bins * 2 > remaining(r))
+			if (!available(r, (uint64_t)bins * 2))
 				return failf(r, "histogram record at offset %zu declares %u bins (%llu bytes) but only %zu bytes remain",
 					     at, bins, (unsigned long long)bins * 2, remaining(r));
 			if (!histogram_merge_target(r, low, high, bins, rate, dimension, abbrev, &h))
 				return false;
-			add_bins(r, h);
+			if (!add_bins(r, h))
+				return false;
 			info->histogram_records++;
 			p->input |= INPUT_HISTOGRAM;
 			break;
@@ -450,7 +570,7 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 			uint64_t from, self;
 			uint32_t count;
 
-			if (remaining(r) < (size_t)GMON_ARC_RECORD_SIZE(a))
+			if (!fill(r, (size_t)GMON_ARC_RECORD_SIZE(a)))
 				return failf(r, "truncated call-graph record at offset %zu", at);
 			from = take(r, a);
 			self = take(r, a);
@@ -469,16 +589,19 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 			if (version == 0)
 				return failf(r, "basic-block record at offset %zu is in the version 0 layout, which is not supported",
 					     at);
-			if (remaining(r) < 4)
+			if (!fill(r, 4))
 				return failf(r, "truncated basic-block record at offset %zu", at);
 			n = (uint32_t)take(r, 4);
-			if ((uint64_t)n * 2 * (uint64_t)a > remaining(r))
+			if (!available(r, (uint64_t)n * 2 * (uint64_t)a))
 				return failf(r, "basic-block record at offset %zu declares %u blocks but only %zu bytes remain",
 					     at, n, remaining(r));
 			for (i = 0; i < n; i++) {
-				uint64_t address = take(r, a);
-				uint64_t count = take(r, a);
+				uint64_t address, count;
 
+				if (!fill(r, (size_t)(2 * a)))
+					return failf(r, "truncated basic-block record at offset %zu", at);
+				address = take(r, a);
+				count = take(r, a);
 				if (!profile_add_block(p, address, count))
 					return failf(r, "more than %zu distinct basic blocks",
 						     profile_max_blocks);
@@ -491,7 +614,7 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 			return failf(r, "unknown record tag %d at offset %zu (file corrupted?)", tag, at);
 		}
 	}
-	return true;
+	return !r->io_failed;
 }
 
 /* ------------------------------------------------------------ BSD formats */
@@ -523,6 +646,7 @@ static uint32_t swap32(uint32_t v)
 static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_info *info)
 {
 	const int a = r->address_size;
+	const size_t record = (size_t)(3 * a);
 	uint64_t low, high;
 	uint32_t byte_count, version;
 	size_t header_size, hist_bytes;
@@ -530,22 +654,23 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 	struct histogram *h;
 	unsigned rate;
 
+	/* the header is read where it lies, at the start of the window */
 	if (r->format == FORMAT_AUTO && memcmp(r->data, "\177ELF", 4) == 0)
 		return failf(r, "is an executable, not a profile data file");
-	if (r->size < (size_t)(2 * a + 8))
+	if (!fill(r, (size_t)(2 * a + 8)))
 		return failf(r, "file too short to be a profile (%zu bytes)", r->size);
 	version = (uint32_t)get_uint(r, (size_t)(2 * a + 4), 4);
 	if (version == swap32(GMON_BSD44_VERSION))
 		r->big_endian = !r->big_endian; /* 4.4BSD from the other byte order */
-	low = take(r, a);
-	high = take(r, a);
-	byte_count = (uint32_t)take(r, 4);
-	version = (uint32_t)take(r, 4);
+	low = get_uint(r, 0, a);
+	high = get_uint(r, (size_t)a, a);
+	byte_count = (uint32_t)get_uint(r, (size_t)(2 * a), 4);
+	version = (uint32_t)get_uint(r, (size_t)(2 * a + 4), 4);
 	if (version == GMON_BSD44_VERSION) {
-		if (r->size < (size_t)GMON_BSD44_HEADER_SIZE(a))
+		if (!fill(r, (size_t)GMON_BSD44_HEADER_SIZE(a)))
 			return failf(r, "truncated 4.4BSD header (%zu bytes, %d needed)", r->size,
 				     GMON_BSD44_HEADER_SIZE(a));
-		rate = (unsigned)take(r, 4);
+		rate = (unsigned)get_uint(r, (size_t)(2 * a + 8), 4);
 		header_size = (size_t)GMON_BSD44_HEADER_SIZE(a);
 		if (histograms.count && histograms.rate != rate)
 			return failf(r, "profiling rate %u differs from the first file's %u", rate,
@@ -561,14 +686,14 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 		return bsd_header_fail(r, "its size field %u is smaller than the %zu-byte header",
 				       byte_count, header_size);
 	hist_bytes = byte_count - header_size;
-	if (hist_bytes > r->size - header_size)
+	r->pos = header_size;
+	if (!available(r, hist_bytes))
 		return bsd_header_fail(r, "histogram of %zu bytes but only %zu bytes follow the header",
 				       hist_bytes, r->size - header_size);
 	if (low > high)
 		return bsd_header_fail(r, "histogram range 0x%llx-0x%llx is reversed",
 				       (unsigned long long)low, (unsigned long long)high);
 	bins = (uint32_t)(hist_bytes / 2);
-	r->pos = header_size;
 	if (bins) {
 		if (histograms.count &&
 		    (histograms.count > 1 || histograms.records[0].low_pc != low ||
@@ -577,15 +702,22 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 				     (unsigned long long)low, (unsigned long long)high, bins);
 		if (!histogram_merge_target(r, low, high, bins, rate, "seconds", 's', &h))
 			return false;
-		add_bins(r, h);
+		if (!add_bins(r, h))
+			return false;
 		info->histogram_records++;
 	}
-	r->pos = header_size + hist_bytes;
+	if (hist_bytes % 2) { /* an odd byte after the bins */
+		if (!fill(r, 1))
+			return failf(r, "truncated histogram");
+		r->pos++;
+	}
 	p->input |= INPUT_HISTOGRAM | INPUT_CALL_GRAPH;
-	if (remaining(r) % (size_t)(3 * a) != 0)
+	/* a file of known size is refused before any arc is added; a pipe's
+	 * last record is found cut when its end is reached */
+	if (r->size_known && remaining(r) % record != 0)
 		return failf(r, "truncated call-graph record at offset %zu",
-			     r->pos + remaining(r) / (size_t)(3 * a) * (size_t)(3 * a));
-	while (remaining(r) >= (size_t)(3 * a)) {
+			     r->pos + remaining(r) / record * record);
+	while (fill(r, record)) {
 		uint64_t from = take(r, a);
 		uint64_t self = take(r, a);
 		uint64_t count = take(r, a);
@@ -594,6 +726,10 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 			return false;
 		info->arc_records++;
 	}
+	if (r->io_failed)
+		return false;
+	if (remaining(r) != 0)
+		return failf(r, "truncated call-graph record at offset %zu", r->pos);
 	return true;
 }
 
@@ -619,111 +755,109 @@ static void judge_against_code(const struct reader *r, struct profile_file_info 
 			 (unsigned long long)code_high);
 }
 
+/* Read the file behind r (header checks, then the records of its format)
+ * into *p. */
+static bool read_profile(struct reader *r, const struct target *t, struct profile *p,
+			 struct profile_file_info *info)
+{
+	bool magic, ok;
+
+	memset(info, 0, sizeof(*info));
+	if (t->address_size != 4 && t->address_size != 8)
+		return failf(r, "unsupported address size %d", t->address_size);
+	if (!fill(r, 1))
+		return r->io_failed ? false : failf(r, "empty file, not a profile data file");
+	/* GNU gprof too needs 20 bytes whatever the format */
+	if (!fill(r, GMON_HEADER_SIZE))
+		return failf(r, "file too short to be a profile (%zu bytes)", r->size);
+	magic = memcmp(r->data, GMON_MAGIC, GMON_MAGIC_SIZE) == 0;
+	if (r->format == FORMAT_PROF)
+		return failf(r, "the 'prof' file format is not supported");
+	/* With -O bsd or -O 4.4bsd a file with the GNU magic is still read as
+	 * GNU (GNU gprof would misread it as BSD), so that -s can convert
+	 * GNU files to the BSD layouts. */
+	if (r->format == FORMAT_MAGIC || magic) {
+		if (!magic)
+			return failf(r, "bad magic: not a GNU gmon.out file");
+		ok = read_gnu(r, p, info);
+	} else {
+		ok = read_bsd(r, p, info);
+	}
+	if (ok)
+		judge_against_code(r, info);
+	return ok;
+}
+
 bool profile_read_buffer(const char *name, const unsigned char *data, size_t size,
 			 const struct target *t, enum file_format format, struct profile *p,
 			 struct profile_file_info *info, char *err, size_t err_size)
 {
 	struct reader r = { .name = name,
+			    .fd = -1,
 			    .data = data,
+			    .filled = size,
 			    .size = size,
+			    .size_known = true,
 			    .address_size = t->address_size,
 			    .big_endian = t->big_endian,
 			    .format = format,
 			    .err = err,
 			    .err_size = err_size };
-	bool magic, ok;
 
-	memset(info, 0, sizeof(*info));
-	if (t->address_size != 4 && t->address_size != 8)
-		return failf(&r, "unsupported address size %d", t->address_size);
-	if (size == 0)
-		return failf(&r, "empty file, not a profile data file");
-	/* GNU gprof too needs 20 bytes whatever the format */
-	if (size < GMON_HEADER_SIZE)
-		return failf(&r, "file too short to be a profile (%zu bytes)", size);
-	magic = memcmp(data, GMON_MAGIC, GMON_MAGIC_SIZE) == 0;
-	if (format == FORMAT_PROF)
-		return failf(&r, "the 'prof' file format is not supported");
-	/* With -O bsd or -O 4.4bsd a file with the GNU magic is still read as
-	 * GNU (GNU gprof would misread it as BSD), so that -s can convert
-	 * GNU files to the BSD layouts. */
-	if (format == FORMAT_MAGIC || magic) {
-		if (!magic)
-			return failf(&r, "bad magic: not a GNU gmon.out file");
-		ok = read_gnu(&r, p, info);
-	} else {
-		ok = read_bsd(&r, p, info);
-	}
-	if (ok)
-		judge_against_code(&r, info);
-	return ok;
+	return read_profile(&r, t, p, info);
 }
 
 bool profile_read(const char *path, const struct target *t, enum file_format format,
 		  struct profile *p, struct profile_file_info *info, char *err, size_t err_size)
 {
-	int fd;
+	struct reader r = { .name = path,
+			    .address_size = t->address_size,
+			    .big_endian = t->big_endian,
+			    .format = format,
+			    .err = err,
+			    .err_size = err_size };
 	struct stat st;
-	unsigned char *data = NULL;
-	size_t size = 0, capacity = 0;
-	bool ok;
+	bool ok = false;
 
+	memset(info, 0, sizeof(*info));
 	if (strcmp(path, "-") == 0) {
-		fd = 0;
+		r.fd = 0;
 	} else {
-		fd = open(path, O_RDONLY);
-		if (fd < 0) {
+		r.fd = open(path, O_RDONLY);
+		if (r.fd < 0) {
 			snprintf(err, err_size, "%s: %s", path, strerror(errno));
 			return false;
 		}
 	}
-	if (fstat(fd, &st) != 0) {
+	if (fstat(r.fd, &st) != 0) {
 		snprintf(err, err_size, "%s: %s", path, strerror(errno));
-		goto fail;
+		goto out;
 	}
 	if (S_ISDIR(st.st_mode)) {
 		snprintf(err, err_size, "%s: is a directory, not a profile data file", path);
-		goto fail;
+		goto out;
 	}
 	/* a device could be endless (/dev/zero): only files and pipes */
 	if (!S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode)) {
 		snprintf(err, err_size, "%s: is a device, not a profile data file", path);
-		goto fail;
+		goto out;
 	}
 	if (S_ISREG(st.st_mode)) {
-		capacity = (size_t)st.st_size + 1;
-		data = xmalloc(capacity);
-	}
-	for (;;) {
-		ssize_t n;
+		/* read from where the descriptor is (stdin may have been
+		 * read partly), to the size the file had when opened */
+		off_t at = lseek(r.fd, 0, SEEK_CUR);
 
-		if (size == capacity) {
-			capacity = capacity ? capacity * 2 : 65536;
-			data = xrealloc(data, capacity);
-		}
-		n = read(fd, data + size, capacity - size);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			snprintf(err, err_size, "%s: %s", path, strerror(errno));
-			goto fail;
-		}
-		if (n == 0)
-			break;
-		size += (size_t)n;
+		r.size = (size_t)st.st_size - (at > 0 && at <= st.st_size ? (size_t)at : 0);
+		r.size_known = true;
 	}
-	if (fd != 0)
-		close(fd);
-	ok = profile_read_buffer(path, data, size, t, format, p, info, err, err_size);
-	free(data);
+	ok = read_profile(&r, t, p, info);
 	if (ok && info->warning[0])
 		warning("%s", info->warning);
+out:
+	if (r.fd != 0)
+		close(r.fd);
+	free(r.window);
 	return ok;
-fail:
-	if (fd != 0)
-		close(fd);
-	free(data);
-	return false;
 }
 
 /* ------------------------------------------------------------ writing */
