@@ -521,16 +521,7 @@ int main(int argc, char **argv)
 			fatal("%s", err);
 	}
 
-	{
-		size_t k;
-
-		for (k = 0; k < profile.arc_count; k++) {
-			uint64_t count = profile.arcs[k].count;
-
-			callgraph_tally(profile.arcs[k].from_pc, profile.arcs[k].self_pc,
-					count > ULONG_MAX ? ULONG_MAX : (unsigned long)count);
-		}
-	}
+	profile_for_each_arc(&profile, tally_arc);
 	basic_blocks_assign(&profile);
 	if (profile.input & INPUT_HISTOGRAM)
 		histogram_assign_samples();

@@ -211,10 +211,8 @@ struct profile {
 	/* When set, arcs go straight to this function as they are read
 	 * (gprof's reports) instead of being merged and kept (-s, tests). */
 	void (*arc_sink)(uint64_t from_pc, uint64_t self_pc, uint64_t count);
-	struct raw_arc *arcs;     /* merged by (from_pc, self_pc), first-seen order */
-	size_t arc_count, arc_capacity;
-	uint32_t *arc_hash;       /* open addressing into arcs, index + 1 */
-	size_t arc_hash_size;
+	/* the arcs kept (profile.c): see profile_arc_count, profile_arc */
+	struct profile_arcs *arcs;
 	struct bb_count *blocks;  /* in file order, duplicates summed */
 	size_t block_count, block_capacity;
 	uint32_t *block_hash;

@@ -243,19 +243,126 @@ static size_t hash_pair(uint64_t a, uint64_t b)
 	return (size_t)(h ^ (h >> 29));
 }
 
-static void arc_hash_rebuild(struct profile *p, size_t size)
+/*
+ * The arcs kept when there is no arc_sink (-s writes them out again):
+ * every distinct (call site, callee), in the order first seen, with its
+ * summed count.  A merged profile of a large program can hold ten
+ * million call sites (a library's calls into the program's callbacks, or
+ * a program of many functions), so an arc costs 16 bytes and about 8 of
+ * hash, where the plain triple with a doubling array and a hash at load
+ * 1/2 cost 40 to 64:
+ *   callees[]  the distinct callee addresses (few: the functions), each
+ *              found through callee_hash; an arc holds its index;
+ *   chunks[]   arcs in blocks of ARC_CHUNK that never move (growing
+ *              never copies them); a count that outgrows 32 bits keeps
+ *              its high half in its chunk's count_high[], allocated the
+ *              first time one does (a GNU record's count is 32 bits, so
+ *              only sums and BSD files get there);
+ *   hash       open addressing over arc index + 1, load at most 3/4.
+ * Owned by struct profile (its arcs), freed by profile_reset.
+ */
+#define ARC_CHUNK_SHIFT 16
+#define ARC_CHUNK ((size_t)1 << ARC_CHUNK_SHIFT)
+
+struct kept_arc {
+	uint64_t from_pc;
+	uint32_t callee;    /* index into callees[] */
+	uint32_t count_low;
+};
+
+struct arc_chunk {
+	struct kept_arc arcs[ARC_CHUNK];
+	uint32_t *count_high; /* NULL while every count here fits 32 bits */
+};
+
+struct profile_arcs {
+	struct arc_chunk **chunks;
+	size_t chunk_count, chunk_capacity;
+	size_t count;
+	uint32_t *hash;
+	size_t hash_size;
+	uint64_t *callees;
+	uint32_t callee_count, callee_capacity;
+	uint32_t *callee_hash; /* index + 1 */
+	size_t callee_hash_size;
+};
+
+static struct arc_chunk *arc_chunk_of(const struct profile_arcs *t, size_t i)
+{
+	return t->chunks[i >> ARC_CHUNK_SHIFT];
+}
+
+static uint64_t kept_count(const struct arc_chunk *c, size_t slot)
+{
+	uint64_t high = c->count_high ? c->count_high[slot] : 0;
+
+	return high << 32 | c->arcs[slot].count_low;
+}
+
+static void set_kept_count(struct arc_chunk *c, size_t slot, uint64_t count)
+{
+	c->arcs[slot].count_low = (uint32_t)count;
+	if ((count >> 32) && c->count_high == NULL)
+		c->count_high = xcalloc(ARC_CHUNK, sizeof(uint32_t));
+	if (c->count_high)
+		c->count_high[slot] = (uint32_t)(count >> 32);
+}
+
+static void callee_hash_rebuild(struct profile_arcs *t, size_t size)
+{
+	uint32_t i;
+
+	free(t->callee_hash);
+	t->callee_hash = xcalloc(size, sizeof(uint32_t));
+	t->callee_hash_size = size;
+	for (i = 0; i < t->callee_count; i++) {
+		size_t h = hash_pair(t->callees[i], 0) & (size - 1);
+
+		while (t->callee_hash[h])
+			h = (h + 1) & (size - 1);
+		t->callee_hash[h] = i + 1;
+	}
+}
+
+/* The index of the callee at pc, added if new.  There are never more
+ * callees than arcs, so the index fits 32 bits. */
+static uint32_t callee_index(struct profile_arcs *t, uint64_t pc)
+{
+	size_t h;
+
+	if (((size_t)t->callee_count + 1) * 4 > t->callee_hash_size * 3)
+		callee_hash_rebuild(t, t->callee_hash_size ? t->callee_hash_size * 2 : 256);
+	h = hash_pair(pc, 0) & (t->callee_hash_size - 1);
+	while (t->callee_hash[h]) {
+		uint32_t i = t->callee_hash[h] - 1;
+
+		if (t->callees[i] == pc)
+			return i;
+		h = (h + 1) & (t->callee_hash_size - 1);
+	}
+	if (t->callee_count == t->callee_capacity) {
+		t->callee_capacity = t->callee_capacity ? t->callee_capacity * 2 : 64;
+		t->callees = xrealloc(t->callees, t->callee_capacity * sizeof(*t->callees));
+	}
+	t->callees[t->callee_count] = pc;
+	t->callee_hash[h] = ++t->callee_count;
+	return t->callee_count - 1;
+}
+
+static void arc_hash_rebuild(struct profile_arcs *t, size_t size)
 {
 	size_t i;
 
-	free(p->arc_hash);
-	p->arc_hash = xcalloc(size, sizeof(uint32_t));
-	p->arc_hash_size = size;
-	for (i = 0; i < p->arc_count; i++) {
-		size_t h = hash_pair(p->arcs[i].from_pc, p->arcs[i].self_pc) & (size - 1);
+	free(t->hash);
+	t->hash = xcalloc(size, sizeof(uint32_t));
+	t->hash_size = size;
+	for (i = 0; i < t->count; i++) {
+		const struct kept_arc *a = &arc_chunk_of(t, i)->arcs[i & (ARC_CHUNK - 1)];
+		size_t h = hash_pair(a->from_pc, a->callee) & (size - 1);
 
-		while (p->arc_hash[h])
+		while (t->hash[h])
 			h = (h + 1) & (size - 1);
-		p->arc_hash[h] = (uint32_t)(i + 1);
+		t->hash[h] = (uint32_t)(i + 1);
 	}
 }
 
@@ -269,33 +376,94 @@ static uint64_t add_saturating(uint64_t a, uint64_t b)
 static bool profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_pc,
 			    uint64_t count)
 {
-	size_t h;
+	struct profile_arcs *t;
+	struct arc_chunk *c;
+	uint32_t callee;
+	size_t h, slot;
 
 	if (p->arc_sink) {
 		p->arc_sink(from_pc, self_pc, count);
 		return true;
 	}
-	if ((p->arc_count + 1) * 2 > p->arc_hash_size)
-		arc_hash_rebuild(p, p->arc_hash_size ? p->arc_hash_size * 2 : 1024);
-	h = hash_pair(from_pc, self_pc) & (p->arc_hash_size - 1);
-	while (p->arc_hash[h]) {
-		struct raw_arc *a = &p->arcs[p->arc_hash[h] - 1];
+	if (p->arcs == NULL)
+		p->arcs = xcalloc(1, sizeof(*p->arcs));
+	t = p->arcs;
+	callee = callee_index(t, self_pc);
+	if ((t->count + 1) * 4 > t->hash_size * 3)
+		arc_hash_rebuild(t, t->hash_size ? t->hash_size * 2 : 1024);
+	h = hash_pair(from_pc, callee) & (t->hash_size - 1);
+	while (t->hash[h]) {
+		size_t i = t->hash[h] - 1;
 
-		if (a->from_pc == from_pc && a->self_pc == self_pc) {
-			a->count = add_saturating(a->count, count);
+		c = arc_chunk_of(t, i);
+		slot = i & (ARC_CHUNK - 1);
+		if (c->arcs[slot].from_pc == from_pc && c->arcs[slot].callee == callee) {
+			set_kept_count(c, slot, add_saturating(kept_count(c, slot), count));
 			return true;
 		}
-		h = (h + 1) & (p->arc_hash_size - 1);
+		h = (h + 1) & (t->hash_size - 1);
 	}
-	if (p->arc_count >= profile_max_arcs)
+	if (t->count >= profile_max_arcs)
 		return false;
-	if (p->arc_count == p->arc_capacity) {
-		p->arc_capacity = p->arc_capacity ? p->arc_capacity * 2 : 256;
-		p->arcs = xrealloc(p->arcs, p->arc_capacity * sizeof(*p->arcs));
+	if ((t->count >> ARC_CHUNK_SHIFT) == t->chunk_count) {
+		if (t->chunk_count == t->chunk_capacity) {
+			t->chunk_capacity = t->chunk_capacity ? t->chunk_capacity * 2 : 16;
+			t->chunks = xrealloc(t->chunks, t->chunk_capacity * sizeof(*t->chunks));
+		}
+		c = xmalloc(sizeof(*c));
+		c->count_high = NULL;
+		t->chunks[t->chunk_count++] = c;
 	}
-	p->arcs[p->arc_count] = (struct raw_arc){ from_pc, self_pc, count };
-	p->arc_hash[h] = (uint32_t)++p->arc_count;
+	c = arc_chunk_of(t, t->count);
+	slot = t->count & (ARC_CHUNK - 1);
+	c->arcs[slot] = (struct kept_arc){ .from_pc = from_pc, .callee = callee };
+	set_kept_count(c, slot, count);
+	t->hash[h] = (uint32_t)++t->count;
 	return true;
+}
+
+size_t profile_arc_count(const struct profile *p)
+{
+	return p->arcs ? p->arcs->count : 0;
+}
+
+struct raw_arc profile_arc(const struct profile *p, size_t k)
+{
+	const struct arc_chunk *c = arc_chunk_of(p->arcs, k);
+	size_t slot = k & (ARC_CHUNK - 1);
+
+	return (struct raw_arc){ .from_pc = c->arcs[slot].from_pc,
+				 .self_pc = p->arcs->callees[c->arcs[slot].callee],
+				 .count = kept_count(c, slot) };
+}
+
+void profile_for_each_arc(const struct profile *p,
+			  void (*fn)(uint64_t from_pc, uint64_t self_pc, uint64_t count))
+{
+	size_t k, n = profile_arc_count(p);
+
+	for (k = 0; k < n; k++) {
+		struct raw_arc arc = profile_arc(p, k);
+
+		fn(arc.from_pc, arc.self_pc, arc.count);
+	}
+}
+
+static void profile_arcs_free(struct profile_arcs *t)
+{
+	size_t i;
+
+	if (t == NULL)
+		return;
+	for (i = 0; i < t->chunk_count; i++) {
+		free(t->chunks[i]->count_high);
+		free(t->chunks[i]);
+	}
+	free(t->chunks);
+	free(t->hash);
+	free(t->callees);
+	free(t->callee_hash);
+	free(t);
 }
 
 static void block_hash_rebuild(struct profile *p, size_t size)
@@ -345,8 +513,7 @@ void profile_reset(struct profile *p)
 {
 	unsigned i;
 
-	free(p->arcs);
-	free(p->arc_hash);
+	profile_arcs_free(p->arcs);
 	free(p->blocks);
 	free(p->block_hash);
 	memset(p, 0, sizeof(*p));
@@ -862,11 +1029,22 @@ out:
 
 /* ------------------------------------------------------------ writing */
 
+/*
+ * The writer encodes the profile straight into the temporary file through
+ * a buffer of WRITE_BUFFER bytes: the histograms and arcs are never copied
+ * whole into an encoded image.  flushed counts the bytes already in the
+ * file; error is the first write's errno (0: none, -1: nothing written),
+ * after which the rest is encoded into the void.
+ */
+#define WRITE_BUFFER (256 * 1024)
+
 struct writer {
+	int fd;
 	unsigned char *data;
-	size_t size, capacity;
+	size_t size;    /* bytes in data[], not yet written */
+	size_t flushed; /* bytes written to fd */
 	bool big_endian;
-	size_t saturated; /* counts cut to PROFILE_MAX_SPLIT records */
+	int error;
 };
 
 /*
@@ -878,30 +1056,54 @@ struct writer {
  */
 #define PROFILE_MAX_SPLIT 64
 
-static void reserve(struct writer *w, size_t n)
+static void flush(struct writer *w)
 {
-	while (w->size + n > w->capacity) {
-		w->capacity = w->capacity ? w->capacity * 2 : 65536;
-		w->data = xrealloc(w->data, w->capacity);
+	size_t done = 0;
+
+	while (done < w->size && w->error == 0) {
+		ssize_t n = write(w->fd, w->data + done, w->size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			w->error = n < 0 ? errno : -1;
+		else
+			done += (size_t)n;
 	}
+	w->flushed += w->size;
+	w->size = 0;
 }
 
+static void reserve(struct writer *w, size_t n)
+{
+	if (w->size + n > WRITE_BUFFER)
+		flush(w);
+}
+
+/* Patch bytes already encoded at offset at of the file (a record's
+ * length, known once the record is complete). */
 static void put_uint_at(struct writer *w, size_t at, uint64_t v, int bytes)
 {
 	int i;
 
 	for (i = 0; i < bytes; i++) {
 		int shift = w->big_endian ? (bytes - 1 - i) * 8 : i * 8;
+		unsigned char byte = (unsigned char)(v >> shift);
+		size_t where = at + (size_t)i;
 
-		w->data[at + (size_t)i] = (unsigned char)(v >> shift);
+		if (where >= w->flushed) {
+			w->data[where - w->flushed] = byte;
+		} else if (w->error == 0 && pwrite(w->fd, &byte, 1, (off_t)where) != 1) {
+			w->error = errno ? errno : -1;
+		}
 	}
 }
 
 static void put_uint(struct writer *w, uint64_t v, int bytes)
 {
 	reserve(w, (size_t)bytes);
-	put_uint_at(w, w->size, v, bytes);
 	w->size += (size_t)bytes;
+	put_uint_at(w, w->flushed + w->size - (size_t)bytes, v, bytes);
 }
 
 static void put_bytes(struct writer *w, const void *bytes, size_t n)
@@ -924,18 +1126,22 @@ static uint64_t field_max(int bytes)
 	return bytes >= 8 ? UINT64_MAX : ((uint64_t)1 << (8 * bytes)) - 1;
 }
 
+/* Is count beyond what PROFILE_MAX_SPLIT records of this width hold? */
+static bool saturates(uint64_t count, int bytes)
+{
+	uint64_t max = field_max(bytes);
+
+	return max < UINT64_MAX / PROFILE_MAX_SPLIT && count > max * PROFILE_MAX_SPLIT;
+}
+
 /* Write an arc; a count too wide for its field becomes several records
  * for the same arc, which every reader adds up. */
 static void put_arc(struct writer *w, const struct raw_arc *arc, int a, int count_bytes,
 		    bool tagged)
 {
 	uint64_t max = field_max(count_bytes);
-	uint64_t left = arc->count;
+	uint64_t left = saturates(arc->count, count_bytes) ? max * PROFILE_MAX_SPLIT : arc->count;
 
-	if (max < UINT64_MAX / PROFILE_MAX_SPLIT && left > max * PROFILE_MAX_SPLIT) {
-		left = max * PROFILE_MAX_SPLIT;
-		w->saturated++;
-	}
 	do {
 		uint64_t part = left > max ? max : left;
 
@@ -977,8 +1183,11 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 		}
 	}
 	if (p->input & INPUT_CALL_GRAPH)
-		for (k = 0; k < p->arc_count; k++)
-			put_arc(w, &p->arcs[k], a, 4, true);
+		for (k = 0; k < profile_arc_count(p); k++) {
+			struct raw_arc arc = profile_arc(p, k);
+
+			put_arc(w, &arc, a, 4, true);
+		}
 	if ((p->input & INPUT_BB_COUNTS) && p->block_count) {
 		/* one record, unless splitting wide counts (4-byte targets)
 		 * takes it past the 32-bit block count */
@@ -988,10 +1197,8 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 		for (k = 0; k < p->block_count; k++) {
 			uint64_t left = p->blocks[k].count;
 
-			if (max < UINT64_MAX / PROFILE_MAX_SPLIT && left > max * PROFILE_MAX_SPLIT) {
+			if (saturates(left, a))
 				left = max * PROFILE_MAX_SPLIT;
-				w->saturated++;
-			}
 			do {
 				uint64_t part = left > max ? max : left;
 
@@ -999,7 +1206,7 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 					if (in_record)
 						put_uint_at(w, count_at, in_record, 4);
 					put_uint(w, GMON_TAG_BB_COUNT, 1);
-					count_at = w->size;
+					count_at = w->flushed + w->size;
 					put_uint(w, 0, 4);
 					in_record = 0;
 				}
@@ -1013,16 +1220,14 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 	}
 }
 
-static bool encode_bsd(struct writer *w, const struct target *t, enum file_format format,
-		       const struct profile *p, const char *path, char *err, size_t err_size)
+/* Whether the BSD formats can hold the profile; if not, why, in err. */
+static bool bsd_can_hold(const struct target *t, enum file_format format,
+			 const struct profile *p, const char *path, char *err, size_t err_size)
 {
 	const int a = t->address_size;
-	const struct histogram *h = histograms.count ? &histograms.records[0] : NULL;
 	bool bsd44 = format == FORMAT_BSD44 || histograms.rate != profile_default_hz();
 	size_t header = bsd44 ? (size_t)GMON_BSD44_HEADER_SIZE(a) : (size_t)GMON_OLDBSD_HEADER_SIZE(a);
-	uint32_t bins = h ? h->bin_count : 0;
-	uint32_t b;
-	size_t k;
+	uint32_t bins = histograms.count ? histograms.records[0].bin_count : 0;
 
 	/* GNU gprof writes the first histogram and drops the others */
 	if (histograms.count > 1) {
@@ -1040,6 +1245,20 @@ static bool encode_bsd(struct writer *w, const struct target *t, enum file_forma
 			 path);
 		return false;
 	}
+	return true;
+}
+
+static void encode_bsd(struct writer *w, const struct target *t, enum file_format format,
+		       const struct profile *p)
+{
+	const int a = t->address_size;
+	const struct histogram *h = histograms.count ? &histograms.records[0] : NULL;
+	bool bsd44 = format == FORMAT_BSD44 || histograms.rate != profile_default_hz();
+	size_t header = bsd44 ? (size_t)GMON_BSD44_HEADER_SIZE(a) : (size_t)GMON_OLDBSD_HEADER_SIZE(a);
+	uint32_t bins = h ? h->bin_count : 0;
+	uint32_t b;
+	size_t k;
+
 	put_uint(w, h ? h->low_pc : 0, a);
 	put_uint(w, h ? h->high_pc : 0, a);
 	put_uint(w, bins * 2 + header, 4);
@@ -1047,13 +1266,32 @@ static bool encode_bsd(struct writer *w, const struct target *t, enum file_forma
 		put_uint(w, GMON_BSD44_VERSION, 4);
 		put_uint(w, histograms.rate, 4);
 	}
-	while (w->size < header)
+	while (w->flushed + w->size < header)
 		put_uint(w, 0, 1);
 	for (b = 0; b < bins; b++)
 		put_bin(w, h->bins[b]);
-	for (k = 0; k < p->arc_count; k++)
-		put_arc(w, &p->arcs[k], a, a, false);
-	return true;
+	for (k = 0; k < profile_arc_count(p); k++) {
+		struct raw_arc arc = profile_arc(p, k);
+
+		put_arc(w, &arc, a, a, false);
+	}
+}
+
+/* How many counts the format cannot hold even split (written saturated). */
+static size_t saturated_counts(const struct target *t, enum file_format format,
+			       const struct profile *p)
+{
+	bool bsd = format == FORMAT_BSD || format == FORMAT_BSD44;
+	int count_bytes = bsd ? t->address_size : 4;
+	size_t k, n = 0;
+
+	if (bsd || (p->input & INPUT_CALL_GRAPH))
+		for (k = 0; k < profile_arc_count(p); k++)
+			n += saturates(profile_arc(p, k).count, count_bytes);
+	if (!bsd && (p->input & INPUT_BB_COUNTS))
+		for (k = 0; k < p->block_count; k++)
+			n += saturates(p->blocks[k].count, t->address_size);
+	return n;
 }
 
 /* Signals that would kill us between creating the temporary file and
@@ -1089,17 +1327,18 @@ static bool signal_pending(const sigset_t *held)
 	return false;
 }
 
-/* Write the encoded bytes to a temporary file beside path and rename it
+/* Encode the profile into a temporary file beside path and rename it
  * over path, unless one of the held signals arrived meanwhile; on any
  * failure remove the temporary file. */
-static bool replace_file(const char *path, const struct writer *w, const sigset_t *held,
-			 char *err, size_t err_size)
+static bool replace_file(const char *path, const struct target *t, enum file_format format,
+			 const struct profile *p, const sigset_t *held, char *err,
+			 size_t err_size)
 {
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
 	size_t dir_len = (size_t)(base - path);
 	char *tmp = xmalloc(strlen(path) + 9);
-	size_t done = 0;
+	struct writer w = { .big_endian = t->big_endian };
 	void (*old_xfsz)(int);
 	mode_t mask;
 	int fd;
@@ -1114,24 +1353,23 @@ static bool replace_file(const char *path, const struct writer *w, const sigset_
 		free(tmp);
 		return false;
 	}
+	w.fd = fd;
+	w.data = xmalloc(WRITE_BUFFER);
 	/* past a file-size limit write() should fail, not kill us with the
 	 * temporary file left behind */
 	old_xfsz = signal(SIGXFSZ, SIG_IGN);
-	while (done < w->size) {
-		ssize_t n = write(fd, w->data + done, w->size - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			snprintf(err, err_size, "%s: write failed: %s", path,
-				 n < 0 ? strerror(errno) : "nothing written");
-			break;
-		}
-		done += (size_t)n;
-	}
+	if (format == FORMAT_BSD || format == FORMAT_BSD44)
+		encode_bsd(&w, t, format, p);
+	else
+		encode_gnu(&w, t, p);
+	flush(&w);
 	signal(SIGXFSZ, old_xfsz);
-	if (done < w->size)
+	free(w.data);
+	if (w.error) {
+		snprintf(err, err_size, "%s: write failed: %s", path,
+			 w.error > 0 ? strerror(w.error) : "nothing written");
 		goto fail;
+	}
 	mask = umask(0);
 	umask(mask);
 	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0) {
@@ -1165,27 +1403,23 @@ fail:
 bool profile_write(const char *path, const struct target *t, enum file_format format,
 		   const struct profile *p, char *err, size_t err_size)
 {
-	struct writer w = { .big_endian = t->big_endian };
 	sigset_t held, old;
-	bool ok = false;
+	size_t saturated;
+	bool ok;
 
-	if (format == FORMAT_BSD || format == FORMAT_BSD44) {
-		if (!encode_bsd(&w, t, format, p, path, err, err_size))
-			goto out;
-	} else {
-		encode_gnu(&w, t, p);
-	}
-	if (w.saturated)
+	if ((format == FORMAT_BSD || format == FORMAT_BSD44) &&
+	    !bsd_can_hold(t, format, p, path, err, err_size))
+		return false;
+	saturated = saturated_counts(t, format, p);
+	if (saturated)
 		warning("%s: %zu count%s too large for the format (more than %d full records); written saturated",
-			path, w.saturated, w.saturated == 1 ? "" : "s", PROFILE_MAX_SPLIT);
+			path, saturated, saturated == 1 ? "" : "s", PROFILE_MAX_SPLIT);
 
 	/* A signal held back until the file is either in place or gone.  One
 	 * that arrives before the rename cancels it: an interrupted run
 	 * leaves the old file.  Unblocking then delivers it. */
 	block_signals(&held, &old);
-	ok = replace_file(path, &w, &held, err, err_size);
+	ok = replace_file(path, t, format, p, &held, err, err_size);
 	sigprocmask(SIG_SETMASK, &old, NULL);
-out:
-	free(w.data);
 	return ok;
 }

@@ -62,6 +62,16 @@ extern size_t profile_max_arcs;
 extern size_t profile_max_blocks;
 extern unsigned profile_max_histograms;
 
+/*
+ * The arcs kept when p->arc_sink is not set (-s): how many, the k-th in
+ * the order first seen (k below the count), and each in turn handed to
+ * fn in that order.  Stored compactly (profile.c), hence no array.
+ */
+size_t profile_arc_count(const struct profile *p);
+struct raw_arc profile_arc(const struct profile *p, size_t k);
+void profile_for_each_arc(const struct profile *p,
+			  void (*fn)(uint64_t from_pc, uint64_t self_pc, uint64_t count));
+
 /* Forget everything read (unit tests). */
 void profile_reset(struct profile *p);
 

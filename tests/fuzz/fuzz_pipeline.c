@@ -105,13 +105,17 @@ static void reset_source_files(void)
 	}
 }
 
+static void tally_arc(uint64_t from_pc, uint64_t self_pc, uint64_t count)
+{
+	callgraph_tally(from_pc, self_pc, count > ULONG_MAX ? ULONG_MAX : (unsigned long)count);
+}
+
 static void run(unsigned selector, const uint8_t *data, size_t size, struct profile *p,
 		struct symbol ***by_time)
 {
 	struct profile_file_info info;
 	unsigned report = 0;
 	char err[1024];
-	size_t k;
 
 	if (!profile_read_buffer("fuzz.out", data, size, &target, FORMAT_AUTO, p, &info, err,
 				 sizeof(err)))
@@ -127,12 +131,7 @@ static void run(unsigned selector, const uint8_t *data, size_t size, struct prof
 	if ((selector >> 6) == 3)
 		report |= REPORT_FUNCTION_ORDER;
 
-	for (k = 0; k < p->arc_count; k++) {
-		uint64_t count = p->arcs[k].count;
-
-		callgraph_tally(p->arcs[k].from_pc, p->arcs[k].self_pc,
-				count > ULONG_MAX ? ULONG_MAX : (unsigned long)count);
-	}
+	profile_for_each_arc(p, tally_arc);
 	basic_blocks_assign(p);
 	if (p->input & INPUT_HISTOGRAM)
 		histogram_assign_samples();

@@ -173,23 +173,25 @@ static void expect_error(const struct file *f, enum file_format format, const ch
 	ck_assert_str_eq(err, message);
 }
 
-static const struct raw_arc *find_arc(uint64_t from, uint64_t self)
+static bool find_arc(uint64_t from, uint64_t self, struct raw_arc *arc)
 {
 	size_t i;
 
-	for (i = 0; i < prof.arc_count; i++)
-		if (prof.arcs[i].from_pc == from && prof.arcs[i].self_pc == self)
-			return &prof.arcs[i];
-	return NULL;
+	for (i = 0; i < profile_arc_count(&prof); i++) {
+		*arc = profile_arc(&prof, i);
+		if (arc->from_pc == from && arc->self_pc == self)
+			return true;
+	}
+	return false;
 }
 
 static uint64_t arc_count(uint64_t from, uint64_t self)
 {
-	const struct raw_arc *arc = find_arc(from, self);
+	struct raw_arc arc;
 
-	ck_assert_msg(arc != NULL, "arc 0x%llx -> 0x%llx missing", (unsigned long long)from,
-		      (unsigned long long)self);
-	return arc->count;
+	ck_assert_msg(find_arc(from, self, &arc), "arc 0x%llx -> 0x%llx missing",
+		      (unsigned long long)from, (unsigned long long)self);
+	return arc.count;
 }
 
 /* A scratch directory for written files, removed by the test itself. */
@@ -263,10 +265,11 @@ struct snapshot {
 static void snap(struct snapshot *s)
 {
 	unsigned i;
+	size_t k;
 
 	memset(s, 0, sizeof(*s));
 	ck_assert_uint_le(histograms.count, 4);
-	ck_assert_uint_le(prof.arc_count, 64);
+	ck_assert_uint_le(profile_arc_count(&prof), 64);
 	ck_assert_uint_le(prof.block_count, 64);
 	s->hist_count = histograms.count;
 	for (i = 0; i < histograms.count; i++) {
@@ -279,9 +282,9 @@ static void snap(struct snapshot *s)
 	s->rate = histograms.rate;
 	memcpy(s->dimension, histograms.dimension, 16);
 	s->abbrev = histograms.dimension_abbrev;
-	s->arc_count = prof.arc_count;
-	if (prof.arc_count)
-		memcpy(s->arcs, prof.arcs, prof.arc_count * sizeof(struct raw_arc));
+	s->arc_count = profile_arc_count(&prof);
+	for (k = 0; k < s->arc_count; k++)
+		s->arcs[k] = profile_arc(&prof, k);
 	s->block_count = prof.block_count;
 	if (prof.block_count)
 		memcpy(s->blocks, prof.blocks, prof.block_count * sizeof(struct bb_count));
@@ -359,7 +362,7 @@ START_TEST(format_read_gnu_values)
 	ck_assert_uint_eq(histograms.rate, 100);
 	ck_assert_str_eq(histograms.dimension, "seconds");
 	ck_assert_int_eq(histograms.dimension_abbrev, 's');
-	ck_assert_uint_eq(prof.arc_count, 3);
+	ck_assert_uint_eq(profile_arc_count(&prof), 3);
 	ck_assert_uint_eq(arc_count(0x1024, 0x2000), 0xfffffff0u);
 	ck_assert_uint_eq(prof.block_count, 2);
 	ck_assert_uint_eq(prof.blocks[1].address, 0x1020);
@@ -613,11 +616,11 @@ START_TEST(format_sum_arcs_and_histograms)
 	ck_assert_uint_eq(histograms.count, 2);
 	ck_assert_uint_eq(histograms.records[0].bins[0], 1 + 10);
 	ck_assert_uint_eq(histograms.records[0].bins[15], 16 + 25);
-	ck_assert_uint_eq(prof.arc_count, 3);
+	ck_assert_uint_eq(profile_arc_count(&prof), 3);
 	/* first-seen order, counts added */
-	ck_assert_uint_eq(prof.arcs[0].count, 11);
-	ck_assert_uint_eq(prof.arcs[1].count, 1);
-	ck_assert_uint_eq(prof.arcs[2].from_pc, 0x1030);
+	ck_assert_uint_eq(profile_arc(&prof, 0).count, 11);
+	ck_assert_uint_eq(profile_arc(&prof, 1).count, 1);
+	ck_assert_uint_eq(profile_arc(&prof, 2).from_pc, 0x1030);
 	ck_assert_uint_eq(prof.block_count, 3);
 	ck_assert_uint_eq(prof.blocks[1].count, 10);
 	ck_assert_uint_eq(prof.blocks[2].count, 2);
@@ -814,7 +817,7 @@ START_TEST(format_read_bad_magic)
 	expect_error(&f, FORMAT_AUTO,
 		     "t.out: not a profile data file: no GNU magic, and not a valid BSD profile (histogram of 1869770764 bytes but only 12 bytes follow the header)");
 	ck_assert_uint_eq(histograms.count, 0);
-	ck_assert_uint_eq(prof.arc_count, 0);
+	ck_assert_uint_eq(profile_arc_count(&prof), 0);
 }
 END_TEST
 
