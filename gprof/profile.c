@@ -80,6 +80,14 @@ struct reader {
 	size_t size;
 	bool size_known;
 	bool io_failed;              /* err already says why */
+	off_t origin;                /* a regular file: where byte 0 is (pread) */
+	/* re-reading a summed file for its arcs only (see "streamed sums"):
+	 * histograms and blocks are skipped, arcs handed to arc_fn */
+	bool arcs_only;
+	void (*arc_fn)(void *ctx, uint64_t from_pc, uint64_t self_pc, uint64_t count);
+	void *arc_ctx;
+	uint64_t arcs_left;          /* arcs_only: stop after this many */
+	bool stop;
 	int address_size;
 	bool big_endian;
 	enum file_format format;
@@ -166,7 +174,11 @@ static bool fill(struct reader *r, size_t n)
 		 * appended meanwhile is not part of it */
 		if (r->size_known && want > r->size - (r->base + r->filled))
 			want = r->size - (r->base + r->filled);
-		got = read(r->fd, r->window + r->filled, want);
+		if (r->size_known)
+			got = pread(r->fd, r->window + r->filled, want,
+				    r->origin + (off_t)(r->base + r->filled));
+		else
+			got = read(r->fd, r->window + r->filled, want);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
@@ -200,6 +212,25 @@ static bool available(struct reader *r, uint64_t n)
 	if (n > SIZE_MAX - r->pos)
 		return false;
 	return fill(r, (size_t)n);
+}
+
+/* Pass n bytes that available() has vouched for, reading only what a pipe
+ * makes us read. */
+static bool skip(struct reader *r, uint64_t n)
+{
+	size_t in_window = r->filled - (r->pos - r->base);
+
+	if (n <= in_window) {
+		r->pos += (size_t)n;
+		return true;
+	}
+	if (r->fd >= 0 && r->size_known) {
+		r->pos += (size_t)n;
+		r->base = r->pos;
+		r->filled = 0;
+		return true;
+	}
+	return fill(r, (size_t)n) && (r->pos += (size_t)n, true);
 }
 
 /* The unsigned number of this many bytes at offset at, which is in data[]. */
@@ -285,7 +316,22 @@ struct profile_arcs {
 	uint32_t callee_count, callee_capacity;
 	uint32_t *callee_hash; /* index + 1 */
 	size_t callee_hash_size;
+	struct arc_stream *stream; /* while the arcs are streamed: see there */
+	bool over_limit;           /* materializing found too many */
 };
+
+struct arc_stream;
+static void stream_add(struct arc_stream *s, uint64_t from, uint64_t self, uint64_t count);
+static void stream_free(struct arc_stream *s);
+static bool stream_crowded(const struct arc_stream *s);
+static bool stream_each(struct arc_stream *s, bool reading,
+			void (*fn)(void *ctx, uint64_t from_pc, uint64_t self_pc, uint64_t count),
+			void *ctx, char *err, size_t err_size);
+static bool materialize(struct profile *p, bool reading, char *err, size_t err_size);
+static bool stream_wanted(const struct profile *p, const struct target *t, size_t size);
+static bool stream_begin_file(struct profile *p, const char *name, int fd, off_t origin,
+			      size_t size, const struct stat *st, const struct target *t,
+			      enum file_format format);
 
 static struct arc_chunk *arc_chunk_of(const struct profile_arcs *t, size_t i)
 {
@@ -371,23 +417,15 @@ static uint64_t add_saturating(uint64_t a, uint64_t b)
 	return a + b < a ? UINT64_MAX : a + b;
 }
 
-/* Add count to the arc (from_pc, self_pc), creating it at the end.
+/* Add count to the kept arc (from_pc, self_pc), creating it at the end.
  * False when a new arc would exceed profile_max_arcs. */
-static bool profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_pc,
-			    uint64_t count)
+static bool kept_arc_add(struct profile_arcs *t, uint64_t from_pc, uint64_t self_pc,
+			 uint64_t count)
 {
-	struct profile_arcs *t;
 	struct arc_chunk *c;
 	uint32_t callee;
 	size_t h, slot;
 
-	if (p->arc_sink) {
-		p->arc_sink(from_pc, self_pc, count);
-		return true;
-	}
-	if (p->arcs == NULL)
-		p->arcs = xcalloc(1, sizeof(*p->arcs));
-	t = p->arcs;
 	callee = callee_index(t, self_pc);
 	if ((t->count + 1) * 4 > t->hash_size * 3)
 		arc_hash_rebuild(t, t->hash_size ? t->hash_size * 2 : 1024);
@@ -422,31 +460,93 @@ static bool profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_p
 	return true;
 }
 
+/* An arc record read: to the sink, the stream or the kept arcs.  False
+ * when a new kept arc would exceed profile_max_arcs. */
+static bool profile_add_arc(struct profile *p, uint64_t from_pc, uint64_t self_pc,
+			    uint64_t count)
+{
+	if (p->arc_sink) {
+		p->arc_sink(from_pc, self_pc, count);
+		return true;
+	}
+	if (p->arcs == NULL)
+		p->arcs = xcalloc(1, sizeof(*p->arcs));
+	if (p->arcs->stream) {
+		stream_add(p->arcs->stream, from_pc, self_pc, count);
+		return true;
+	}
+	return kept_arc_add(p->arcs, from_pc, self_pc, count);
+}
+
+/* A streamed profile's arcs, brought into memory for random access. */
+static void materialize_or_die(const struct profile *p)
+{
+	char err[1024];
+
+	if (p->arcs && p->arcs->stream &&
+	    !materialize((struct profile *)p, false, err, sizeof(err)))
+		fatal("%s", err);
+}
+
 size_t profile_arc_count(const struct profile *p)
 {
+	materialize_or_die(p);
 	return p->arcs ? p->arcs->count : 0;
 }
 
 struct raw_arc profile_arc(const struct profile *p, size_t k)
 {
-	const struct arc_chunk *c = arc_chunk_of(p->arcs, k);
-	size_t slot = k & (ARC_CHUNK - 1);
+	const struct arc_chunk *c;
+	size_t slot;
 
+	materialize_or_die(p);
+	c = arc_chunk_of(p->arcs, k);
+	slot = k & (ARC_CHUNK - 1);
 	return (struct raw_arc){ .from_pc = c->arcs[slot].from_pc,
 				 .self_pc = p->arcs->callees[c->arcs[slot].callee],
 				 .count = kept_count(c, slot) };
 }
 
+/* Every arc, merged, in the order first seen: from memory, or read again
+ * from the files when streamed.  False (err says why) when a streamed
+ * file changed meanwhile. */
+static bool arcs_each(const struct profile *p,
+		      void (*fn)(void *ctx, uint64_t from_pc, uint64_t self_pc, uint64_t count),
+		      void *ctx, char *err, size_t err_size)
+{
+	size_t k;
+
+	if (p->arcs == NULL)
+		return true;
+	if (p->arcs->stream)
+		return stream_each(p->arcs->stream, false, fn, ctx, err, err_size);
+	for (k = 0; k < p->arcs->count; k++) {
+		const struct arc_chunk *c = arc_chunk_of(p->arcs, k);
+		size_t slot = k & (ARC_CHUNK - 1);
+
+		fn(ctx, c->arcs[slot].from_pc, p->arcs->callees[c->arcs[slot].callee],
+		   kept_count(c, slot));
+	}
+	return true;
+}
+
+struct each_arc_call {
+	void (*fn)(uint64_t from_pc, uint64_t self_pc, uint64_t count);
+};
+
+static void call_each_arc(void *ctx, uint64_t from_pc, uint64_t self_pc, uint64_t count)
+{
+	((struct each_arc_call *)ctx)->fn(from_pc, self_pc, count);
+}
+
 void profile_for_each_arc(const struct profile *p,
 			  void (*fn)(uint64_t from_pc, uint64_t self_pc, uint64_t count))
 {
-	size_t k, n = profile_arc_count(p);
+	struct each_arc_call call = { fn };
+	char err[1024];
 
-	for (k = 0; k < n; k++) {
-		struct raw_arc arc = profile_arc(p, k);
-
-		fn(arc.from_pc, arc.self_pc, arc.count);
-	}
+	if (!arcs_each(p, call_each_arc, &call, err, sizeof(err)))
+		fatal("%s", err);
 }
 
 static void profile_arcs_free(struct profile_arcs *t)
@@ -455,6 +555,7 @@ static void profile_arcs_free(struct profile_arcs *t)
 
 	if (t == NULL)
 		return;
+	stream_free(t->stream);
 	for (i = 0; i < t->chunk_count; i++) {
 		free(t->chunks[i]->count_high);
 		free(t->chunks[i]);
@@ -670,12 +771,23 @@ static bool add_bins(struct reader *r, struct histogram *h)
 static bool add_arc(struct reader *r, struct profile *p, uint64_t from, uint64_t self,
 		    uint64_t count)
 {
+	if (r->arcs_only) {
+		r->arc_fn(r->arc_ctx, from, self, count);
+		if (--r->arcs_left == 0)
+			r->stop = true;
+		return true;
+	}
 	r->arcs_seen++;
 	if (code_known && ((from >= code_low && from < code_high) ||
 			   (self >= code_low && self < code_high)))
 		r->arcs_touching_code++;
 	if (!profile_add_arc(p, from, self, count))
 		return failf(r, "more than %zu distinct call-graph arcs", profile_max_arcs);
+	if (p->arcs && p->arcs->stream && stream_crowded(p->arcs->stream) &&
+	    !materialize(p, true, r->err, r->err_size)) {
+		r->io_failed = true;
+		return false;
+	}
 	return true;
 }
 
@@ -698,7 +810,7 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 	}
 	info->version = (int)version;
 	r->pos = GMON_HEADER_SIZE;
-	while (fill(r, 1)) {
+	while (!r->stop && fill(r, 1)) {
 		size_t at = r->pos;
 		int tag = (int)take(r, 1);
 
@@ -725,6 +837,10 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 			if (!available(r, (uint64_t)bins * 2))
 				return failf(r, "histogram record at offset %zu declares %u bins (%llu bytes) but only %zu bytes remain",
 					     at, bins, (unsigned long long)bins * 2, remaining(r));
+			if (r->arcs_only) {
+				skip(r, (uint64_t)bins * 2);
+				break;
+			}
 			if (!histogram_merge_target(r, low, high, bins, rate, dimension, abbrev, &h))
 				return false;
 			if (!add_bins(r, h))
@@ -762,6 +878,10 @@ static bool read_gnu(struct reader *r, struct profile *p, struct profile_file_in
 			if (!available(r, (uint64_t)n * 2 * (uint64_t)a))
 				return failf(r, "basic-block record at offset %zu declares %u blocks but only %zu bytes remain",
 					     at, n, remaining(r));
+			if (r->arcs_only) {
+				skip(r, (uint64_t)n * 2 * (uint64_t)a);
+				break;
+			}
 			for (i = 0; i < n; i++) {
 				uint64_t address, count;
 
@@ -839,7 +959,7 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 				     GMON_BSD44_HEADER_SIZE(a));
 		rate = (unsigned)get_uint(r, (size_t)(2 * a + 8), 4);
 		header_size = (size_t)GMON_BSD44_HEADER_SIZE(a);
-		if (histograms.count && histograms.rate != rate)
+		if (histograms.count && histograms.rate != rate && !r->arcs_only)
 			return failf(r, "profiling rate %u differs from the first file's %u", rate,
 				     histograms.rate);
 	} else {
@@ -861,7 +981,9 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 		return bsd_header_fail(r, "histogram range 0x%llx-0x%llx is reversed",
 				       (unsigned long long)low, (unsigned long long)high);
 	bins = (uint32_t)(hist_bytes / 2);
-	if (bins) {
+	if (r->arcs_only) {
+		skip(r, hist_bytes);
+	} else if (bins) {
 		if (histograms.count &&
 		    (histograms.count > 1 || histograms.records[0].low_pc != low ||
 		     histograms.records[0].high_pc != high || histograms.records[0].bin_count != bins))
@@ -873,7 +995,7 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 			return false;
 		info->histogram_records++;
 	}
-	if (hist_bytes % 2) { /* an odd byte after the bins */
+	if (hist_bytes % 2 && !r->arcs_only) { /* an odd byte after the bins */
 		if (!fill(r, 1))
 			return failf(r, "truncated histogram");
 		r->pos++;
@@ -884,7 +1006,7 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 	if (r->size_known && remaining(r) % record != 0)
 		return failf(r, "truncated call-graph record at offset %zu",
 			     r->pos + remaining(r) / record * record);
-	while (fill(r, record)) {
+	while (!r->stop && fill(r, record)) {
 		uint64_t from = take(r, a);
 		uint64_t self = take(r, a);
 		uint64_t count = take(r, a);
@@ -895,7 +1017,7 @@ static bool read_bsd(struct reader *r, struct profile *p, struct profile_file_in
 	}
 	if (r->io_failed)
 		return false;
-	if (remaining(r) != 0)
+	if (!r->stop && remaining(r) != 0)
 		return failf(r, "truncated call-graph record at offset %zu", r->pos);
 	return true;
 }
@@ -984,7 +1106,7 @@ bool profile_read(const char *path, const struct target *t, enum file_format for
 			    .err = err,
 			    .err_size = err_size };
 	struct stat st;
-	bool ok = false;
+	bool ok = false, streamed = false;
 
 	memset(info, 0, sizeof(*info));
 	if (strcmp(path, "-") == 0) {
@@ -1014,9 +1136,16 @@ bool profile_read(const char *path, const struct target *t, enum file_format for
 		 * read partly), to the size the file had when opened */
 		off_t at = lseek(r.fd, 0, SEEK_CUR);
 
-		r.size = (size_t)st.st_size - (at > 0 && at <= st.st_size ? (size_t)at : 0);
+		r.origin = at > 0 && at <= st.st_size ? at : 0;
+		r.size = (size_t)(st.st_size - r.origin);
 		r.size_known = true;
+		if (stream_wanted(p, t, r.size))
+			streamed = stream_begin_file(p, path, r.fd, r.origin, r.size, &st, t, format);
 	}
+	/* what cannot be streamed (a pipe, one file too many) follows the
+	 * streamed arcs in memory */
+	if (!streamed && p->arcs && p->arcs->stream && !materialize(p, false, err, err_size))
+		goto out;
 	ok = read_profile(&r, t, p, info);
 	if (ok && info->warning[0])
 		warning("%s", info->warning);
@@ -1024,6 +1153,381 @@ out:
 	if (r.fd != 0)
 		close(r.fd);
 	free(r.window);
+	return ok;
+}
+
+/* ------------------------------------------------------------ streamed sums */
+
+/*
+ * Streamed sums.  Keeping every distinct arc is what -s must do to merge
+ * them, and at 16 bytes and a share of the hash each, ten million arcs
+ * still take 240 MB.  But in a large file nearly every arc is distinct
+ * (a runtime writes each once), and a distinct arc need not be kept: it
+ * can be copied from its file when gmon.sum is written.  So when -s (no
+ * arc_sink) reads a regular file of at least profile_sum_stream_records
+ * possible arc records, the arcs of that file and the following ones
+ * are streamed: each file's descriptor is kept, and
+ *   - while reading, every arc record gets an ordinal (its place among
+ *     all the records streamed) and its (call site, callee) goes into a
+ *     Bloom filter (a slice per file, 8 to 16 bits per possible record,
+ *     6 probes: well under 1% false hits).  A record the filter claims
+ *     to have seen becomes a candidate, kept exactly (call site, callee,
+ *     count, ordinal of that record); later records of a candidate add
+ *     their counts to it.  So an arc seen twice is always a candidate,
+ *     and a candidate's count lacks at most one record: its first, when
+ *     that came before the candidate's ordinal;
+ *   - every pass over the arcs (writing gmon.sum, tallying them) reads
+ *     the files again for their arcs only.  A record that is no candidate
+ *     is a distinct arc, passed on as it is; a candidate is passed on at
+ *     its first record with its count plus that record's (unless that
+ *     record is the one it was made at), and skipped after.
+ * That is the kept arcs' order and sums exactly, in the filter's memory
+ * plus the candidates: a sixteenth of the file's size.  A file whose
+ * identity, size, modification time or arc records have changed between
+ * the passes is an error.  A pipe cannot be read twice, and there is a
+ * limit to the descriptors kept: the arcs streamed so far are then
+ * brought into memory (materialized) and the rest is kept as usual.
+ */
+#define STREAM_MAX_INPUTS 64
+#define STREAM_MAX_CANDIDATES 65536 /* unless fewer than 1 record in 16 */
+#define BLOOM_PROBES 6
+
+/* Variables so that the tests can stream small files, and with a filter
+ * of one block (every record a candidate but the first few). */
+#ifndef PROFILE_SUM_STREAM_RECORDS
+#define PROFILE_SUM_STREAM_RECORDS ((size_t)1 << 20)
+#endif
+#ifndef PROFILE_SUM_STREAM_BITS
+#define PROFILE_SUM_STREAM_BITS 10
+#endif
+size_t profile_sum_stream_records = PROFILE_SUM_STREAM_RECORDS;
+unsigned profile_sum_stream_bits = PROFILE_SUM_STREAM_BITS;
+
+struct stream_input {
+	char *name;
+	int fd;
+	off_t origin;
+	size_t size;
+	struct stat st;
+	struct target target;
+	enum file_format format;
+	uint64_t arc_records;
+};
+
+struct bloom_slice {
+	uint64_t *bits; /* blocks of 512 bits */
+	uint64_t mask;  /* blocks in the slice - 1 (a power of two) */
+};
+
+struct candidate {
+	uint64_t from_pc, self_pc, count;
+	uint64_t tag; /* 0: empty slot; else (ordinal << 1 | emitted) + 1 */
+};
+
+struct arc_stream {
+	struct stream_input inputs[STREAM_MAX_INPUTS];
+	unsigned input_count;
+	struct bloom_slice slices[STREAM_MAX_INPUTS];
+	struct candidate *candidates;
+	size_t candidate_count, candidate_size;
+	uint64_t ordinal;     /* arc records streamed so far */
+	bool wide_counts;     /* a record's count above 32 bits */
+	bool crowded;         /* so many candidates that keeping costs less */
+};
+
+static uint64_t mix64(uint64_t a, uint64_t b)
+{
+	uint64_t h = (a ^ 0x243F6A8885A308D3ull) * 0xBF58476D1CE4E5B9ull;
+
+	h ^= (h >> 31) ^ (b * 0x94D049BB133111EBull);
+	h *= 0xD6E8FEB86659FD93ull;
+	return h ^ (h >> 32);
+}
+
+/* The probes of (from, self) in a slice: all in one 512-bit block (one
+ * cache line), so that a record costs one cache miss, not six. */
+static void bloom_probes(const struct bloom_slice *b, uint64_t h1, uint64_t h2,
+			 uint64_t **block, uint64_t bits[BLOOM_PROBES])
+{
+	unsigned k;
+
+	*block = b->bits + ((h1 & b->mask) << 3);
+	for (k = 0; k < BLOOM_PROBES; k++)
+		bits[k] = h2 >> (9 * k) & 511;
+}
+
+/* Was (from, self) set in some slice?  Set it in the current one if not. */
+static bool bloom_test_and_set(struct arc_stream *s, uint64_t from, uint64_t self)
+{
+	uint64_t h1 = mix64(from, self), h2 = mix64(self, from), bits[BLOOM_PROBES];
+	uint64_t *block;
+	unsigned i, k;
+
+	for (i = 0; i < s->input_count; i++) {
+		bloom_probes(&s->slices[i], h1, h2, &block, bits);
+		for (k = 0; k < BLOOM_PROBES; k++)
+			if (!(block[bits[k] >> 6] >> (bits[k] & 63) & 1))
+				break;
+		if (k == BLOOM_PROBES)
+			return true;
+	}
+	bloom_probes(&s->slices[s->input_count - 1], h1, h2, &block, bits);
+	for (k = 0; k < BLOOM_PROBES; k++)
+		block[bits[k] >> 6] |= (uint64_t)1 << (bits[k] & 63);
+	return false;
+}
+
+static struct candidate *candidate_find(const struct arc_stream *s, uint64_t from, uint64_t self)
+{
+	size_t h;
+
+	if (s->candidate_size == 0)
+		return NULL;
+	h = hash_pair(from, self) & (s->candidate_size - 1);
+	while (s->candidates[h].tag) {
+		if (s->candidates[h].from_pc == from && s->candidates[h].self_pc == self)
+			return &s->candidates[h];
+		h = (h + 1) & (s->candidate_size - 1);
+	}
+	return NULL;
+}
+
+static void candidate_insert(struct arc_stream *s, const struct candidate *c)
+{
+	size_t h = hash_pair(c->from_pc, c->self_pc) & (s->candidate_size - 1);
+
+	while (s->candidates[h].tag)
+		h = (h + 1) & (s->candidate_size - 1);
+	s->candidates[h] = *c;
+}
+
+static void candidate_add(struct arc_stream *s, uint64_t from, uint64_t self, uint64_t count,
+			  uint64_t ordinal)
+{
+	struct candidate c = { from, self, count, (ordinal << 1) + 1 };
+
+	if ((s->candidate_count + 1) * 2 > s->candidate_size) {
+		struct candidate *old = s->candidates;
+		size_t i, old_size = s->candidate_size;
+
+		s->candidate_size = old_size ? old_size * 2 : 1024;
+		s->candidates = xcalloc(s->candidate_size, sizeof(*s->candidates));
+		for (i = 0; i < old_size; i++)
+			if (old[i].tag)
+				candidate_insert(s, &old[i]);
+		free(old);
+	}
+	candidate_insert(s, &c);
+	s->candidate_count++;
+}
+
+/* A record read from a streamed file (the first pass). */
+static void stream_add(struct arc_stream *s, uint64_t from, uint64_t self, uint64_t count)
+{
+	uint64_t ordinal = s->ordinal++;
+	struct candidate *c;
+
+	s->inputs[s->input_count - 1].arc_records++;
+	if (count > UINT32_MAX)
+		s->wide_counts = true;
+	c = candidate_find(s, from, self);
+	if (c)
+		c->count = add_saturating(c->count, count);
+	else if (bloom_test_and_set(s, from, self))
+		candidate_add(s, from, self, count, ordinal);
+	/* files that repeat each other's arcs (runs of one program): a
+	 * candidate costs more than a kept arc, so keep them */
+	if (s->candidate_count >= STREAM_MAX_CANDIDATES && s->candidate_count > s->ordinal / 16)
+		s->crowded = true;
+}
+
+static bool stream_crowded(const struct arc_stream *s)
+{
+	return s->crowded;
+}
+
+/* One pass over the streamed arcs, merged, in the order first seen. */
+struct stream_pass {
+	struct arc_stream *s;
+	uint64_t ordinal;
+	void (*fn)(void *ctx, uint64_t from_pc, uint64_t self_pc, uint64_t count);
+	void *ctx;
+};
+
+static void stream_pass_record(void *ctx, uint64_t from, uint64_t self, uint64_t count)
+{
+	struct stream_pass *pass = ctx;
+	uint64_t ordinal = pass->ordinal++;
+	struct candidate *c = candidate_find(pass->s, from, self);
+
+	if (c == NULL) {
+		pass->fn(pass->ctx, from, self, count);
+	} else if (!((c->tag - 1) & 1)) {
+		uint64_t total = c->count;
+
+		if ((c->tag - 1) >> 1 != ordinal)
+			total = add_saturating(total, count);
+		c->tag = (((c->tag - 1) | 1)) + 1;
+		pass->fn(pass->ctx, from, self, total);
+	}
+}
+
+/* reading: the last file is being read, and has been up to its
+ * arc_records-th arc record */
+static bool stream_each(struct arc_stream *s, bool reading,
+			void (*fn)(void *ctx, uint64_t from_pc, uint64_t self_pc, uint64_t count),
+			void *ctx, char *err, size_t err_size)
+{
+	struct stream_pass pass = { .s = s, .fn = fn, .ctx = ctx };
+	bool ok = true;
+	unsigned i;
+	size_t k;
+
+	for (k = 0; k < s->candidate_size; k++)
+		if (s->candidates[k].tag)
+			s->candidates[k].tag = (((s->candidates[k].tag - 1) >> 1) << 1) + 1;
+	for (i = 0; i < s->input_count && ok; i++) {
+		struct stream_input *in = &s->inputs[i];
+		struct reader r = { .name = in->name,
+				    .fd = in->fd,
+				    .size = in->size,
+				    .size_known = true,
+				    .origin = in->origin,
+				    .arcs_only = true,
+				    .arc_fn = stream_pass_record,
+				    .arc_ctx = &pass,
+				    .arcs_left = UINT64_MAX,
+				    .address_size = in->target.address_size,
+				    .big_endian = in->target.big_endian,
+				    .format = in->format,
+				    .err = err,
+				    .err_size = err_size };
+		struct profile scratch = { 0 };
+		struct profile_file_info info;
+		struct stat st;
+		uint64_t first = pass.ordinal;
+
+		if (reading && i == s->input_count - 1) {
+			r.arcs_left = in->arc_records;
+			r.stop = in->arc_records == 0;
+		}
+
+		if (fstat(in->fd, &st) != 0 || st.st_dev != in->st.st_dev ||
+		    st.st_ino != in->st.st_ino || st.st_size != in->st.st_size ||
+		    st.st_mtim.tv_sec != in->st.st_mtim.tv_sec ||
+		    st.st_mtim.tv_nsec != in->st.st_mtim.tv_nsec) {
+			snprintf(err, err_size, "%s: changed while gprof was reading it", in->name);
+			ok = false;
+			break;
+		}
+		ok = read_profile(&r, &in->target, &scratch, &info);
+		if (ok && pass.ordinal - first != in->arc_records) {
+			snprintf(err, err_size, "%s: changed while gprof was reading it", in->name);
+			ok = false;
+		}
+		free(r.window);
+	}
+	return ok;
+}
+
+static void stream_free(struct arc_stream *s)
+{
+	unsigned i;
+
+	if (s == NULL)
+		return;
+	for (i = 0; i < s->input_count; i++) {
+		close(s->inputs[i].fd);
+		free(s->inputs[i].name);
+		free(s->slices[i].bits);
+	}
+	free(s->candidates);
+	free(s);
+}
+
+/* Should the file behind fd (a regular one of size bytes) be streamed? */
+static bool stream_wanted(const struct profile *p, const struct target *t, size_t size)
+{
+	size_t smallest = (size_t)(t->address_size == 8 ? 2 * 8 + 5 : 3 * 4);
+
+	if (p->arc_sink)
+		return false;
+	if (p->arcs && p->arcs->stream)
+		return true;
+	return (p->arcs == NULL || p->arcs->count == 0) &&
+	       size / smallest >= profile_sum_stream_records;
+}
+
+/* Keep the file open and make room for its arcs in the filter. */
+static bool stream_begin_file(struct profile *p, const char *name, int fd, off_t origin,
+			      size_t size, const struct stat *st, const struct target *t,
+			      enum file_format format)
+{
+	struct arc_stream *s;
+	struct stream_input *in;
+	size_t smallest = (size_t)(t->address_size == 8 ? 2 * 8 + 5 : 3 * 4);
+	uint64_t bits = 512;
+	int kept;
+
+	if (p->arcs == NULL)
+		p->arcs = xcalloc(1, sizeof(*p->arcs));
+	if (p->arcs->stream == NULL)
+		p->arcs->stream = xcalloc(1, sizeof(*p->arcs->stream));
+	s = p->arcs->stream;
+	if (s->input_count == STREAM_MAX_INPUTS)
+		return false;
+	kept = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	if (kept < 0)
+		return false;
+	while (bits < (uint64_t)(size / smallest + 1) * profile_sum_stream_bits)
+		bits *= 2;
+	in = &s->inputs[s->input_count];
+	in->name = xstrdup(name);
+	in->fd = kept;
+	in->origin = origin;
+	in->size = size;
+	in->st = *st;
+	in->target = *t;
+	in->format = format;
+	in->arc_records = 0;
+	s->slices[s->input_count].bits = xcalloc((size_t)(bits / 64), sizeof(uint64_t));
+	s->slices[s->input_count].mask = bits / 512 - 1;
+	s->input_count++;
+	return true;
+}
+
+static void materialize_record(void *ctx, uint64_t from, uint64_t self, uint64_t count)
+{
+	struct profile *p = ctx;
+
+	if (!kept_arc_add(p->arcs, from, self, count))
+		p->arcs->over_limit = true;
+}
+
+/* Bring the streamed arcs into memory: from now on they are kept.
+ * reading: in the middle of the last file (see stream_each). */
+static bool materialize(struct profile *p, bool reading, char *err, size_t err_size)
+{
+	struct arc_stream *s = p->arcs ? p->arcs->stream : NULL;
+	bool ok;
+
+	unsigned i;
+
+	if (s == NULL)
+		return true;
+	/* the filter is no longer asked: room for the kept arcs */
+	for (i = 0; i < s->input_count; i++) {
+		free(s->slices[i].bits);
+		s->slices[i].bits = NULL;
+	}
+	ok = stream_each(s, reading, materialize_record, p, err, err_size);
+	if (ok && p->arcs->over_limit) {
+		snprintf(err, err_size, "%s: more than %zu distinct call-graph arcs",
+			 s->inputs[s->input_count - 1].name, profile_max_arcs);
+		ok = false;
+	}
+	stream_free(s);
+	p->arcs->stream = NULL;
 	return ok;
 }
 
@@ -1154,7 +1658,22 @@ static void put_arc(struct writer *w, const struct raw_arc *arc, int a, int coun
 	} while (left);
 }
 
-static void encode_gnu(struct writer *w, const struct target *t, const struct profile *p)
+struct arc_writing {
+	struct writer *w;
+	int address_size, count_bytes;
+	bool tagged;
+};
+
+static void write_arc(void *ctx, uint64_t from_pc, uint64_t self_pc, uint64_t count)
+{
+	struct arc_writing *aw = ctx;
+	struct raw_arc arc = { from_pc, self_pc, count };
+
+	put_arc(aw->w, &arc, aw->address_size, aw->count_bytes, aw->tagged);
+}
+
+static bool encode_gnu(struct writer *w, const struct target *t, const struct profile *p,
+		       char *err, size_t err_size)
 {
 	const int a = t->address_size;
 	const uint64_t max = field_max(a);
@@ -1182,12 +1701,12 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 				put_bin(w, h->bins[b]);
 		}
 	}
-	if (p->input & INPUT_CALL_GRAPH)
-		for (k = 0; k < profile_arc_count(p); k++) {
-			struct raw_arc arc = profile_arc(p, k);
+	if (p->input & INPUT_CALL_GRAPH) {
+		struct arc_writing aw = { w, a, 4, true };
 
-			put_arc(w, &arc, a, 4, true);
-		}
+		if (!arcs_each(p, write_arc, &aw, err, err_size))
+			return false;
+	}
 	if ((p->input & INPUT_BB_COUNTS) && p->block_count) {
 		/* one record, unless splitting wide counts (4-byte targets)
 		 * takes it past the 32-bit block count */
@@ -1218,6 +1737,7 @@ static void encode_gnu(struct writer *w, const struct target *t, const struct pr
 		}
 		put_uint_at(w, count_at, in_record, 4);
 	}
+	return true;
 }
 
 /* Whether the BSD formats can hold the profile; if not, why, in err. */
@@ -1248,16 +1768,16 @@ static bool bsd_can_hold(const struct target *t, enum file_format format,
 	return true;
 }
 
-static void encode_bsd(struct writer *w, const struct target *t, enum file_format format,
-		       const struct profile *p)
+static bool encode_bsd(struct writer *w, const struct target *t, enum file_format format,
+		       const struct profile *p, char *err, size_t err_size)
 {
 	const int a = t->address_size;
 	const struct histogram *h = histograms.count ? &histograms.records[0] : NULL;
 	bool bsd44 = format == FORMAT_BSD44 || histograms.rate != profile_default_hz();
 	size_t header = bsd44 ? (size_t)GMON_BSD44_HEADER_SIZE(a) : (size_t)GMON_OLDBSD_HEADER_SIZE(a);
 	uint32_t bins = h ? h->bin_count : 0;
+	struct arc_writing aw = { w, a, a, false };
 	uint32_t b;
-	size_t k;
 
 	put_uint(w, h ? h->low_pc : 0, a);
 	put_uint(w, h ? h->high_pc : 0, a);
@@ -1270,11 +1790,34 @@ static void encode_bsd(struct writer *w, const struct target *t, enum file_forma
 		put_uint(w, 0, 1);
 	for (b = 0; b < bins; b++)
 		put_bin(w, h->bins[b]);
-	for (k = 0; k < profile_arc_count(p); k++) {
-		struct raw_arc arc = profile_arc(p, k);
+	return arcs_each(p, write_arc, &aw, err, err_size);
+}
 
-		put_arc(w, &arc, a, a, false);
-	}
+struct saturation {
+	int count_bytes;
+	size_t count;
+};
+
+static void count_saturated(void *ctx, uint64_t from_pc, uint64_t self_pc, uint64_t count)
+{
+	struct saturation *sat = ctx;
+
+	sat->count += saturates(count, sat->count_bytes);
+}
+
+/* Can a streamed arc's count saturate?  Not if every record's count had
+ * 32 bits and no candidate's sum (which may lack one record) comes near. */
+static bool stream_may_saturate(const struct arc_stream *s, int count_bytes)
+{
+	size_t k;
+
+	if (s->wide_counts)
+		return true;
+	for (k = 0; k < s->candidate_size; k++)
+		if (s->candidates[k].tag &&
+		    saturates(add_saturating(s->candidates[k].count, UINT32_MAX), count_bytes))
+			return true;
+	return false;
 }
 
 /* How many counts the format cannot hold even split (written saturated). */
@@ -1282,12 +1825,16 @@ static size_t saturated_counts(const struct target *t, enum file_format format,
 			       const struct profile *p)
 {
 	bool bsd = format == FORMAT_BSD || format == FORMAT_BSD44;
-	int count_bytes = bsd ? t->address_size : 4;
+	struct saturation sat = { bsd ? t->address_size : 4, 0 };
 	size_t k, n = 0;
+	char ignored[256];
 
-	if (bsd || (p->input & INPUT_CALL_GRAPH))
-		for (k = 0; k < profile_arc_count(p); k++)
-			n += saturates(profile_arc(p, k).count, count_bytes);
+	/* a streamed file that changed is said when writing */
+	if ((bsd || (p->input & INPUT_CALL_GRAPH)) && p->arcs &&
+	    (!p->arcs->stream || stream_may_saturate(p->arcs->stream, sat.count_bytes))) {
+		arcs_each(p, count_saturated, &sat, ignored, sizeof(ignored));
+		n = sat.count;
+	}
 	if (!bsd && (p->input & INPUT_BB_COUNTS))
 		for (k = 0; k < p->block_count; k++)
 			n += saturates(p->blocks[k].count, t->address_size);
@@ -1340,6 +1887,7 @@ static bool replace_file(const char *path, const struct target *t, enum file_for
 	char *tmp = xmalloc(strlen(path) + 9);
 	struct writer w = { .big_endian = t->big_endian };
 	void (*old_xfsz)(int);
+	bool encoded;
 	mode_t mask;
 	int fd;
 
@@ -1359,12 +1907,14 @@ static bool replace_file(const char *path, const struct target *t, enum file_for
 	 * temporary file left behind */
 	old_xfsz = signal(SIGXFSZ, SIG_IGN);
 	if (format == FORMAT_BSD || format == FORMAT_BSD44)
-		encode_bsd(&w, t, format, p);
+		encoded = encode_bsd(&w, t, format, p, err, err_size);
 	else
-		encode_gnu(&w, t, p);
+		encoded = encode_gnu(&w, t, p, err, err_size);
 	flush(&w);
 	signal(SIGXFSZ, old_xfsz);
 	free(w.data);
+	if (!encoded)
+		goto fail;
 	if (w.error) {
 		snprintf(err, err_size, "%s: write failed: %s", path,
 			 w.error > 0 ? strerror(w.error) : "nothing written");

@@ -62,6 +62,12 @@ extern size_t profile_max_arcs;
 extern size_t profile_max_blocks;
 extern unsigned profile_max_histograms;
 
+/* -s streams the arcs of regular files from one that may hold this many
+ * arc records on, with a filter of this many bits per record (profile.c,
+ * "streamed sums"); variables for the tests. */
+extern size_t profile_sum_stream_records;
+extern unsigned profile_sum_stream_bits;
+
 /*
  * The arcs kept when p->arc_sink is not set (-s): how many, the k-th in
  * the order first seen (k below the count), and each in turn handed to

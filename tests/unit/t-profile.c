@@ -145,6 +145,8 @@ static void setup(void)
 	profile_max_arcs = UINT32_MAX - 1;
 	profile_max_blocks = UINT32_MAX - 1;
 	profile_max_histograms = 65536;
+	profile_sum_stream_records = (size_t)1 << 20;
+	profile_sum_stream_bits = 8;
 	err[0] = '\0';
 }
 
@@ -1151,6 +1153,204 @@ START_TEST(format_write_atomic)
 }
 END_TEST
 
+/* ------------------------------------------------------------ streamed sums */
+
+/* Write f to dir/name; the path in path. */
+static void spit(const struct file *f, const char *name, char *path, size_t path_size)
+{
+	FILE *fp;
+
+	snprintf(path, path_size, "%s/%s", dir, name);
+	fp = fopen(path, "wb");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_uint_eq(fwrite(f->bytes, 1, f->size, fp), f->size);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+/* The arcs profile_for_each_arc hands over, in order. */
+static struct raw_arc each[256];
+static size_t each_count;
+
+static void collect_arc(uint64_t from_pc, uint64_t self_pc, uint64_t count)
+{
+	ck_assert_uint_lt(each_count, 256);
+	each[each_count++] = (struct raw_arc){ from_pc, self_pc, count };
+}
+
+/* Sum the files at paths[] with -s's reader (profile_read) and write
+ * gmon.sum in format; its bytes into out, the warnings into said, the
+ * arcs handed over afterwards into each[]. */
+static void sum_files(char paths[][128], int n, const struct target *t, enum file_format format,
+		      struct file *out, char *said, size_t said_size)
+{
+	char sum[128];
+	int i;
+
+	profile_reset(&prof);
+	for (i = 0; i < n; i++)
+		ck_assert_msg(profile_read(paths[i], t, FORMAT_AUTO, &prof, &info, err, sizeof(err)),
+			      "%s", err);
+	snprintf(sum, sizeof(sum), "%s/gmon.sum", dir);
+	ck_assert_msg(write_capturing_stderr(sum, t, format, said, said_size), "%s", err);
+	slurp(sum, out, t->big_endian, t->address_size);
+	unlink(sum);
+	each_count = 0;
+	profile_for_each_arc(&prof, collect_arc);
+}
+
+/* The ways -s can hold arcs: kept in memory; streamed with a filter of
+ * 8 bits per record; streamed with a filter of one block, so that nearly
+ * every record is a candidate (as false hits would make it). */
+static void set_sum_mode(int mode)
+{
+	profile_sum_stream_records = mode == 0 ? SIZE_MAX : 0;
+	profile_sum_stream_bits = mode == 1 ? 8 : 0;
+}
+
+/* Streamed or kept, gmon.sum and the arcs handed over are the same:
+ * duplicates within and across files, counts past 32 bits, counts that
+ * saturate (the warning too), and the BSD layouts. */
+START_TEST(format_sum_streamed_same_as_kept)
+{
+	struct file f[3], expected, got;
+	struct target t = { 8, false };
+	char paths[3][128], said_expected[512], said[512];
+	struct raw_arc expected_each[256];
+	size_t expected_count = 0;
+	static const uint64_t blocks[] = { 0x1010, 7, 0x1020, 9 };
+	uint64_t bsd_arcs[] = { 0x1004, 0x1020, 3, 0x1008, 0x1000, 0x1ffffffffull, 0x1004, 0x1020, 4 };
+	int mode, i, layout;
+
+	make_dir();
+	for (layout = 0; layout < 2; layout++) {
+		enum file_format format = layout ? FORMAT_BSD44 : FORMAT_AUTO;
+
+		if (layout == 0) {
+			gnu_header(&f[0], false, 8, GMON_VERSION);
+			gnu_hist(&f[0], 0x1000, 0x1040, 16, 1);
+			gnu_arc(&f[0], 0x1004, 0x1020, 5);
+			gnu_arc(&f[0], 0x1024, 0x1000, 1);
+			gnu_arc(&f[0], 0x1004, 0x1020, 6); /* again, same file */
+			for (i = 0; i < 70; i++)           /* past 64 * (2^32 - 1) */
+				gnu_arc(&f[0], 0x1030, 0x1000, 0xffffffffu);
+			gnu_blocks(&f[0], 2, blocks);
+			gnu_header(&f[1], false, 8, GMON_VERSION);
+			for (i = 0; i < 40; i++)
+				gnu_arc(&f[1], 0x2000 + 4 * (uint64_t)i, 0x1000 + (uint64_t)(i % 3), 1 + (uint32_t)i);
+			gnu_arc(&f[1], 0x1024, 0x1000, 2);
+			gnu_hist(&f[1], 0x1000, 0x1040, 16, 10);
+			gnu_header(&f[2], false, 8, GMON_VERSION);
+			gnu_arc(&f[2], 0x2004, 0x1001, 1);
+			gnu_arc(&f[2], 0x3000, 0x1000, 0xffffffffu);
+			gnu_arc(&f[2], 0x3000, 0x1000, 0xffffffffu);
+		} else {
+			bsd_file(&f[0], false, 8, 1000, 0x1000, 0x1040, 16, bsd_arcs, 3);
+			bsd_file(&f[1], false, 8, 1000, 0x1000, 0x1040, 16, bsd_arcs + 3, 2);
+			bsd_file(&f[2], false, 8, 1000, 0x1000, 0x1040, 16, bsd_arcs, 1);
+		}
+		for (i = 0; i < 3; i++) {
+			char name[16];
+
+			snprintf(name, sizeof(name), "in%d", i);
+			spit(&f[i], name, paths[i], sizeof(paths[i]));
+		}
+		for (mode = 0; mode < 3; mode++) {
+			set_sum_mode(mode);
+			sum_files(paths, 3, &t, format, mode ? &got : &expected,
+				  mode ? said : said_expected, sizeof(said));
+			if (mode == 0) {
+				memcpy(expected_each, each, sizeof(each));
+				expected_count = each_count;
+				continue;
+			}
+			ck_assert_uint_eq(got.size, expected.size);
+			ck_assert_mem_eq(got.bytes, expected.bytes, got.size);
+			ck_assert_str_eq(said, said_expected);
+			ck_assert_uint_eq(each_count, expected_count);
+			ck_assert_mem_eq(each, expected_each, each_count * sizeof(each[0]));
+		}
+		ck_assert_uint_ge(expected_count, 2);
+		if (layout == 0)
+			ck_assert_msg(strstr(said_expected, ": 1 count too large for the format") != NULL,
+				      "%s", said_expected);
+	}
+	remove_dir();
+}
+END_TEST
+
+/* A pipe after streamed files cannot be read twice: the streamed arcs are
+ * brought into memory first, and the sum is the same. */
+START_TEST(format_sum_streamed_then_pipe)
+{
+	struct file f, g, expected, got;
+	struct target t = { 8, false };
+	char paths[2][128], said[512];
+	int mode, fds[2];
+
+	make_dir();
+	gnu_header(&f, false, 8, GMON_VERSION);
+	gnu_arc(&f, 0x1004, 0x1020, 5);
+	gnu_arc(&f, 0x1024, 0x1000, 1);
+	gnu_header(&g, false, 8, GMON_VERSION);
+	gnu_arc(&g, 0x1030, 0x1000, 4);
+	gnu_arc(&g, 0x1004, 0x1020, 6);
+	spit(&f, "in0", paths[0], sizeof(paths[0]));
+	for (mode = 0; mode < 3; mode++) {
+		set_sum_mode(mode);
+		ck_assert_int_eq(pipe(fds), 0);
+		ck_assert_int_eq(write(fds[1], g.bytes, g.size), (ssize_t)g.size);
+		close(fds[1]);
+		snprintf(paths[1], sizeof(paths[1]), "/dev/fd/%d", fds[0]);
+		sum_files(paths, 2, &t, FORMAT_AUTO, mode ? &got : &expected, said, sizeof(said));
+		close(fds[0]);
+		if (mode) {
+			ck_assert_uint_eq(got.size, expected.size);
+			ck_assert_mem_eq(got.bytes, expected.bytes, got.size);
+		}
+	}
+	ck_assert_uint_eq(each_count, 3);
+	ck_assert_uint_eq(each[0].count, 11);
+	remove_dir();
+}
+END_TEST
+
+/* A streamed file that changes before gmon.sum is written: refused, and
+ * nothing written. */
+START_TEST(format_sum_streamed_file_changed)
+{
+	struct file f;
+	struct target t = { 8, false };
+	char path[128], sum[128], expected[300];
+	struct timespec times[2] = { { 0, UTIME_OMIT }, { 1000000, 0 } };
+	int change;
+
+	make_dir();
+	snprintf(sum, sizeof(sum), "%s/gmon.sum", dir);
+	for (change = 0; change < 2; change++) {
+		set_sum_mode(1);
+		gnu_header(&f, false, 8, GMON_VERSION);
+		gnu_arc(&f, 0x1004, 0x1020, 5);
+		spit(&f, "in", path, sizeof(path));
+		profile_reset(&prof);
+		ck_assert_msg(profile_read(path, &t, FORMAT_AUTO, &prof, &info, err, sizeof(err)),
+			      "%s", err);
+		if (change == 0) { /* one more arc */
+			gnu_arc(&f, 0x1008, 0x1020, 1);
+			spit(&f, "in", path, sizeof(path));
+		} else { /* same size, another count, another time */
+			f.bytes[f.size - 4] = 9;
+			spit(&f, "in", path, sizeof(path));
+			ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+		}
+		ck_assert(!profile_write(sum, &t, FORMAT_AUTO, &prof, err, sizeof(err)));
+		snprintf(expected, sizeof(expected), "%s: changed while gprof was reading it", path);
+		ck_assert_str_eq(err, expected);
+		ck_assert_int_eq(access(sum, F_OK), -1);
+	}
+	remove_dir();
+}
+END_TEST
+
 static Suite *profile_suite(void)
 {
 	Suite *s = suite_create("format");
@@ -1186,6 +1386,9 @@ static Suite *profile_suite(void)
 	tcase_add_test(tc, format_read_many_histograms);
 	tcase_add_test(tc, format_read_another_program);
 	tcase_add_test(tc, format_write_atomic);
+	tcase_add_test(tc, format_sum_streamed_same_as_kept);
+	tcase_add_test(tc, format_sum_streamed_then_pipe);
+	tcase_add_test(tc, format_sum_streamed_file_changed);
 	suite_add_tcase(s, tc);
 	return s;
 }
