@@ -108,8 +108,8 @@ expect_same format.read.large.report-same-as-gnu "$D/gnu.txt" "$D/ours.txt"
 
 # -s merges arcs by call site; distinct ones are streamed from the file
 # to gmon.sum rather than kept (profile.c, "streamed sums"): 2,000,000
-# took 116 MB when the file was held whole and the arcs kept as 24-byte
-# triples, about 60 MB kept in 16 bytes each, 7 MB streamed
+# took 113 MiB when the file was held whole and the arcs kept as 24-byte
+# triples, 60 MiB kept in 16 bytes each, 8 MiB streamed
 (cd "$D" && /usr/bin/time -o time.txt -f %M "$GPROF" -s prog big.out >/dev/null 2>sum.err)
 peak=$(peak_kib "$D/time.txt")
 if [ "$peak" -lt 40960 ]; then
@@ -123,7 +123,8 @@ expect_same sum.write.large.canonical-input-unchanged "$D/big.out" "$D/gmon.sum"
 
 # the same file twice: every arc of the second is a duplicate, and past a
 # point -s keeps them in memory instead of streaming; the sum must be what
-# keeping them from the start gives (a pipe first: nothing is streamed)
+# keeping them from the start gives (a pipe first: nothing is streamed);
+# 78 MiB, 113 MiB before
 (cd "$D" && /usr/bin/time -o time.txt -f %M "$GPROF" -s prog big.out big.out >/dev/null 2>sum.err &&
 	mv gmon.sum twice.sum)
 peak=$(peak_kib "$D/time.txt")
