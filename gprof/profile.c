@@ -1214,8 +1214,10 @@ struct stream_input {
 	uint64_t arc_records;
 };
 
+/* Allocated at the file's first arc record (after its header made sense:
+ * a 3 GB file of garbage must not cost a 256 MB filter first). */
 struct bloom_slice {
-	uint64_t *bits; /* blocks of 512 bits */
+	uint64_t *bits; /* blocks of 512 bits; NULL until needed */
 	uint64_t mask;  /* blocks in the slice - 1 (a power of two) */
 };
 
@@ -1264,6 +1266,8 @@ static bool bloom_test_and_set(struct arc_stream *s, uint64_t from, uint64_t sel
 	unsigned i, k;
 
 	for (i = 0; i < s->input_count; i++) {
+		if (s->slices[i].bits == NULL)
+			continue;
 		bloom_probes(&s->slices[i], h1, h2, &block, bits);
 		for (k = 0; k < BLOOM_PROBES; k++)
 			if (!(block[bits[k] >> 6] >> (bits[k] & 63) & 1))
@@ -1325,15 +1329,23 @@ static void candidate_add(struct arc_stream *s, uint64_t from, uint64_t self, ui
 static void stream_add(struct arc_stream *s, uint64_t from, uint64_t self, uint64_t count)
 {
 	uint64_t ordinal = s->ordinal++;
+	struct bloom_slice *slice = &s->slices[s->input_count - 1];
 	struct candidate *c;
 
 	s->inputs[s->input_count - 1].arc_records++;
+	if (slice->bits == NULL && !s->crowded) {
+		slice->bits = calloc((size_t)(slice->mask + 1), 64);
+		/* no room for the filter: keep the arcs instead (the record is
+		 * a candidate, so exact, until add_arc materializes) */
+		if (slice->bits == NULL)
+			s->crowded = true;
+	}
 	if (count > UINT32_MAX)
 		s->wide_counts = true;
 	c = candidate_find(s, from, self);
 	if (c)
 		c->count = add_saturating(c->count, count);
-	else if (bloom_test_and_set(s, from, self))
+	else if (slice->bits == NULL || bloom_test_and_set(s, from, self))
 		candidate_add(s, from, self, count, ordinal);
 	/* files that repeat each other's arcs (runs of one program): a
 	 * candidate costs more than a kept arc, so keep them */
@@ -1490,7 +1502,7 @@ static bool stream_begin_file(struct profile *p, const char *name, int fd, off_t
 	in->target = *t;
 	in->format = format;
 	in->arc_records = 0;
-	s->slices[s->input_count].bits = xcalloc((size_t)(bits / 64), sizeof(uint64_t));
+	s->slices[s->input_count].bits = NULL;
 	s->slices[s->input_count].mask = bits / 512 - 1;
 	s->input_count++;
 	return true;

@@ -66,6 +66,18 @@ truncate -s 3G "$D/declared.out"
 refused format.read.huge-declared-histogram declared.out \
 	"gprof: declared.out: histogram record at offset 20 declares 4294967295 bins (8589934590 bytes) but only $((3 * 1024 * 1024 * 1024 - 61)) bytes remain"
 
+# with -s, under a 256 MiB address-space limit: -s sizes a filter by the
+# file's size (profile.c, "streamed sums"), but only once a record has
+# made sense, so the messages are the same
+for f in zero magic-zero; do
+	(cd "$D" && ulimit -v 262144 && "$GPROF" -s prog $f.out >stdout 2>stderr)
+	rc=$?
+	expect_eq sum.read.huge-$f-file "1 $(
+		[ $f = zero ] && echo "gprof: zero.out: not a profile data file: no GNU magic, and not a valid BSD profile (its size field 0 is smaller than the 20-byte header)"
+		[ $f = magic-zero ] && echo "gprof: magic-zero.out: histogram record has no bins")" \
+		"$rc $(cat "$D/stderr")"
+done
+
 # the same garbage through a pipe: refused as soon as its header is read
 # (head then dies of SIGPIPE, which is what it should do)
 (cd "$D" && head -c 3G /dev/zero | /usr/bin/time -o time.txt -f %M "$GPROF" -b prog /dev/stdin \
