@@ -1169,8 +1169,9 @@ out:
  * are streamed: each file's descriptor is kept, and
  *   - while reading, every arc record gets an ordinal (its place among
  *     all the records streamed) and its (call site, callee) goes into a
- *     Bloom filter (a slice per file, 8 to 16 bits per possible record,
- *     6 probes: well under 1% false hits).  A record the filter claims
+ *     Bloom filter (a slice per file, 10 to 20 bits per possible record,
+ *     6 probes within one 512-bit block: about 1% false hits or fewer).
+ *     A record the filter claims
  *     to have seen becomes a candidate, kept exactly (call site, callee,
  *     count, ordinal of that record); later records of a candidate add
  *     their counts to it.  So an arc seen twice is always a candidate,
@@ -1182,11 +1183,14 @@ out:
  *     its first record with its count plus that record's (unless that
  *     record is the one it was made at), and skipped after.
  * That is the kept arcs' order and sums exactly, in the filter's memory
- * plus the candidates: a sixteenth of the file's size.  A file whose
- * identity, size, modification time or arc records have changed between
- * the passes is an error.  A pipe cannot be read twice, and there is a
- * limit to the descriptors kept: the arcs streamed so far are then
- * brought into memory (materialized) and the rest is kept as usual.
+ * plus the candidates: an eighth to a sixteenth of the file's size.  A
+ * file whose identity, size, modification time or arc records have
+ * changed between the passes is an error.  A pipe cannot be read twice,
+ * there is a limit to the descriptors kept, and files that repeat each
+ * other's arcs make candidates of most records (each costing more than a
+ * kept arc): the arcs streamed so far are then brought into memory
+ * (materialized), in the middle of a file if need be, and the rest is
+ * kept as usual.
  */
 #define STREAM_MAX_INPUTS 64
 #define STREAM_MAX_CANDIDATES 65536 /* unless fewer than 1 record in 16 */
@@ -1221,10 +1225,36 @@ struct bloom_slice {
 	uint64_t mask;  /* blocks in the slice - 1 (a power of two) */
 };
 
+/* A pair that may occur more than once, in an open-addressing table. */
 struct candidate {
 	uint64_t from_pc, self_pc, count;
-	uint64_t tag; /* 0: empty slot; else (ordinal << 1 | emitted) + 1 */
+	uint64_t tag; /* 0: empty slot; else (ordinal << 1 | passed on) + 1 */
 };
+
+static uint64_t candidate_ordinal(const struct candidate *c)
+{
+	return (c->tag - 1) >> 1;
+}
+
+static bool candidate_passed_on(const struct candidate *c)
+{
+	return (c->tag - 1) & 1;
+}
+
+static void candidate_set_passed_on(struct candidate *c, bool passed_on)
+{
+	c->tag = ((candidate_ordinal(c) << 1) | passed_on) + 1;
+}
+
+/* The smallest arc record of any layout (GNU: tag, 2 addresses and a
+ * 4-byte count; BSD: 3 addresses): how many records a file may hold. */
+static size_t smallest_arc_record(const struct target *t)
+{
+	size_t gnu = (size_t)GMON_ARC_RECORD_SIZE(t->address_size) + 1;
+	size_t bsd = (size_t)(3 * t->address_size);
+
+	return gnu < bsd ? gnu : bsd;
+}
 
 struct arc_stream {
 	struct stream_input inputs[STREAM_MAX_INPUTS];
@@ -1374,12 +1404,13 @@ static void stream_pass_record(void *ctx, uint64_t from, uint64_t self, uint64_t
 
 	if (c == NULL) {
 		pass->fn(pass->ctx, from, self, count);
-	} else if (!((c->tag - 1) & 1)) {
+	} else if (!candidate_passed_on(c)) {
 		uint64_t total = c->count;
 
-		if ((c->tag - 1) >> 1 != ordinal)
+		/* its first record, which came before it was made a candidate */
+		if (candidate_ordinal(c) != ordinal)
 			total = add_saturating(total, count);
-		c->tag = (((c->tag - 1) | 1)) + 1;
+		candidate_set_passed_on(c, true);
 		pass->fn(pass->ctx, from, self, total);
 	}
 }
@@ -1397,7 +1428,7 @@ static bool stream_each(struct arc_stream *s, bool reading,
 
 	for (k = 0; k < s->candidate_size; k++)
 		if (s->candidates[k].tag)
-			s->candidates[k].tag = (((s->candidates[k].tag - 1) >> 1) << 1) + 1;
+			candidate_set_passed_on(&s->candidates[k], false);
 	for (i = 0; i < s->input_count && ok; i++) {
 		struct stream_input *in = &s->inputs[i];
 		struct reader r = { .name = in->name,
@@ -1423,7 +1454,6 @@ static bool stream_each(struct arc_stream *s, bool reading,
 			r.arcs_left = in->arc_records;
 			r.stop = in->arc_records == 0;
 		}
-
 		if (fstat(in->fd, &st) != 0 || st.st_dev != in->st.st_dev ||
 		    st.st_ino != in->st.st_ino || st.st_size != in->st.st_size ||
 		    st.st_mtim.tv_sec != in->st.st_mtim.tv_sec ||
@@ -1460,14 +1490,12 @@ static void stream_free(struct arc_stream *s)
 /* Should the file behind fd (a regular one of size bytes) be streamed? */
 static bool stream_wanted(const struct profile *p, const struct target *t, size_t size)
 {
-	size_t smallest = (size_t)(t->address_size == 8 ? 2 * 8 + 5 : 3 * 4);
-
 	if (p->arc_sink)
 		return false;
 	if (p->arcs && p->arcs->stream)
 		return true;
 	return (p->arcs == NULL || p->arcs->count == 0) &&
-	       size / smallest >= profile_sum_stream_records;
+	       size / smallest_arc_record(t) >= profile_sum_stream_records;
 }
 
 /* Keep the file open and make room for its arcs in the filter. */
@@ -1477,7 +1505,7 @@ static bool stream_begin_file(struct profile *p, const char *name, int fd, off_t
 {
 	struct arc_stream *s;
 	struct stream_input *in;
-	size_t smallest = (size_t)(t->address_size == 8 ? 2 * 8 + 5 : 3 * 4);
+	uint64_t records = size / smallest_arc_record(t) + 1;
 	uint64_t bits = 512;
 	int kept;
 
@@ -1491,7 +1519,7 @@ static bool stream_begin_file(struct profile *p, const char *name, int fd, off_t
 	kept = fcntl(fd, F_DUPFD_CLOEXEC, 3);
 	if (kept < 0)
 		return false;
-	while (bits < (uint64_t)(size / smallest + 1) * profile_sum_stream_bits)
+	while (bits < records * profile_sum_stream_bits)
 		bits *= 2;
 	in = &s->inputs[s->input_count];
 	in->name = xstrdup(name);
@@ -1521,9 +1549,8 @@ static void materialize_record(void *ctx, uint64_t from, uint64_t self, uint64_t
 static bool materialize(struct profile *p, bool reading, char *err, size_t err_size)
 {
 	struct arc_stream *s = p->arcs ? p->arcs->stream : NULL;
-	bool ok;
-
 	unsigned i;
+	bool ok;
 
 	if (s == NULL)
 		return true;
