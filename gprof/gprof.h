@@ -211,7 +211,7 @@ struct profile {
 	/* When set, arcs go straight to this function as they are read
 	 * (gprof's reports) instead of being merged and kept (-s, tests). */
 	void (*arc_sink)(uint64_t from_pc, uint64_t self_pc, uint64_t count);
-	/* the arcs kept (profile.c): see profile_arc_count, profile_arc */
+	/* the arcs summed (profile.c): see profile_for_each_arc */
 	struct profile_arcs *arcs;
 	struct bb_count *blocks;  /* in file order, duplicates summed */
 	size_t block_count, block_capacity;

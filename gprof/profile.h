@@ -69,9 +69,12 @@ extern size_t profile_sum_stream_records;
 extern unsigned profile_sum_stream_bits;
 
 /*
- * The arcs kept when p->arc_sink is not set (-s): how many, the k-th in
- * the order first seen (k below the count), and each in turn handed to
- * fn in that order.  Stored compactly (profile.c), hence no array.
+ * The arcs summed when p->arc_sink is not set (-s), merged by (call site,
+ * callee): how many, the k-th in the order first seen (k below the count),
+ * and each in turn handed to fn in that order.  Kept compactly, or for
+ * large files streamed from the files again (profile.c), hence no array:
+ * profile_for_each_arc reads streamed files again (a file changed
+ * meanwhile is fatal), the other two first bring their arcs into memory.
  */
 size_t profile_arc_count(const struct profile *p);
 struct raw_arc profile_arc(const struct profile *p, size_t k);
