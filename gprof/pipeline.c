@@ -107,18 +107,16 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 
 void pipeline_analyse(struct model *m, struct profile_data *data, const struct options *opt)
 {
+	struct arc_sink first_run = { m, 0 };
 	size_t k;
 
 	m->input = data->input;
 	m->histograms = data->histograms;
+	memset(&data->histograms, 0, sizeof(data->histograms));
 	/* -s kept the arcs, merged over the files: their addresses are
 	 * translated as the first run's (different runs' libraries are only
 	 * summed right by the process files' own arcs) */
-	memset(&data->histograms, 0, sizeof(data->histograms));
-	for (k = 0; k < data->arc_count; k++)
-		callgraph_tally(m, objects_gmon_address(m, 0, data->arcs[k].from_pc),
-				objects_gmon_address(m, 0, data->arcs[k].self_pc),
-				clamp_count(data->arcs[k].count));
+	profile_for_each_arc(data, tally_arc, &first_run);
 	if (opt->line_granularity)
 		lines_assign_block_counts(m, data->blocks, data->block_count);
 	for (k = 0; k < m->process.arc_count; k++)

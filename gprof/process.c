@@ -79,14 +79,22 @@ static bool need(struct cursor *c, size_t end, size_t bytes, const char *what)
 uint64_t process_run_id(const char *gmon_path, bool big_endian)
 {
 	unsigned char header[GMON_HEADER_SIZE];
-	FILE *f = fopen(gmon_path, "rb");
+	struct stat st;
+	FILE *f;
 	size_t n;
 
+	/* only a regular file can be read twice (a pipe's bytes are the
+	 * reader's); GNU gprof's own gmon.sum has stack bytes in the spare
+	 * field, hence the mark */
+	if (stat(gmon_path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	f = fopen(gmon_path, "rb");
 	if (f == NULL)
 		return 0;
 	n = fread(header, 1, sizeof(header), f);
 	fclose(f);
-	if (n != sizeof(header) || memcmp(header, GMON_MAGIC, GMON_MAGIC_SIZE) != 0)
+	if (n != sizeof(header) || memcmp(header, GMON_MAGIC, GMON_MAGIC_SIZE) != 0 ||
+	    memcmp(header + GMON_RUN_MARK_OFFSET, GMON_PROCESS_MAGIC, 4) != 0)
 		return 0;
 	return get(header + GMON_RUN_ID_OFFSET, 8, big_endian);
 }

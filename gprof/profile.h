@@ -38,10 +38,8 @@ struct profile_data {
 	 * (gprof's reports) instead of being merged and kept (-s, tests). */
 	void (*arc_sink)(void *context, uint64_t from_pc, uint64_t self_pc, uint64_t count);
 	void *arc_sink_context;
-	struct raw_arc *arcs;     /* merged by (from_pc, self_pc), first-seen order */
-	size_t arc_count, arc_capacity;
-	uint32_t *arc_hash;       /* open addressing into arcs, index + 1 */
-	size_t arc_hash_size;
+	/* the arcs summed (profile.c): see profile_for_each_arc */
+	struct profile_arcs *arcs;
 	struct bb_count *blocks;  /* in file order, duplicates summed */
 	size_t block_count, block_capacity;
 	uint32_t *block_hash;
@@ -114,6 +112,27 @@ void profile_set_code_range(struct profile_data *p, uint64_t low, uint64_t high)
 extern size_t profile_max_arcs;
 extern size_t profile_max_blocks;
 extern unsigned profile_max_histograms;
+
+/* -s streams the arcs of regular files from one that may hold this many
+ * arc records on, with a filter of this many bits per record (profile.c,
+ * "streamed sums"); variables for the tests. */
+extern size_t profile_sum_stream_records;
+extern unsigned profile_sum_stream_bits;
+
+/*
+ * The arcs summed when p->arc_sink is not set (-s), merged by (call site,
+ * callee): how many, the k-th in the order first seen (k below the count),
+ * and each in turn handed to fn in that order.  Kept compactly, or for
+ * large files streamed from the files again (profile.c), hence no array:
+ * profile_for_each_arc reads streamed files again (a file changed
+ * meanwhile is fatal), the other two first bring their arcs into memory.
+ */
+size_t profile_arc_count(const struct profile_data *p);
+struct raw_arc profile_arc(const struct profile_data *p, size_t k);
+void profile_for_each_arc(const struct profile_data *p,
+			  void (*fn)(void *context, uint64_t from_pc, uint64_t self_pc,
+				     uint64_t count),
+			  void *context);
 
 /* Forget what was read into *p (freeing it), keeping the code range;
  * a zeroed struct so reset is ready to read into. */

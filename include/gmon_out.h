@@ -66,14 +66,17 @@ enum gmon_record_tag {
  *   header : magic "gmpx" (4), version (4), run id (8), flags (4), zeros (12)
  *   record : tag (4), body length (4), body
  *
- * The run id is also written in gmon.out's spare bytes [0, 8).
+ * The run id is also written in gmon.out's header, spare bytes [8, 16),
+ * followed by the mark "gmpx" in [16, 20): a gmon.out with both has a
+ * process file (GNU gprof's own gmon.sum leaves stack bytes there).
  */
 #define GMON_PROCESS_SUFFIX ".process"
 #define GMON_PROCESS_MAGIC "gmpx"
 #define GMON_PROCESS_VERSION 1
 #define GMON_PROCESS_HEADER_SIZE 32
 #define GMON_PROCESS_RECORD_HEADER_SIZE 8
-#define GMON_RUN_ID_OFFSET 8 /* in gmon.out's header */
+#define GMON_RUN_ID_OFFSET 8    /* in gmon.out's header: 8 bytes */
+#define GMON_RUN_MARK_OFFSET 16 /* then GMON_PROCESS_MAGIC, 4 bytes */
 
 enum gmon_process_tag {
 	GMON_PROCESS_TAG_OBJECT = 1,

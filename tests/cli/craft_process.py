@@ -61,4 +61,4 @@ with open(gmon + ".process", "wb") as f:
 if spec.get("stamp", True):
     with open(gmon, "r+b") as f:
         f.seek(8)
-        f.write(struct.pack("<Q", num(spec.get("gmon_run_id", run_id))))
+        f.write(struct.pack("<Q", num(spec.get("gmon_run_id", run_id))) + b"gmpx")

@@ -143,6 +143,8 @@ static void setup(void)
 	profile_max_arcs = UINT32_MAX - 1;
 	profile_max_blocks = UINT32_MAX - 1;
 	profile_max_histograms = 65536;
+	profile_sum_stream_records = (size_t)1 << 20;
+	profile_sum_stream_bits = 8;
 	err[0] = '\0';
 }
 
@@ -171,23 +173,25 @@ static void expect_error(const struct file *f, enum file_format format, const ch
 	ck_assert_str_eq(err, message);
 }
 
-static const struct raw_arc *find_arc(uint64_t from, uint64_t self)
+static bool find_arc(uint64_t from, uint64_t self, struct raw_arc *arc)
 {
 	size_t i;
 
-	for (i = 0; i < prof.arc_count; i++)
-		if (prof.arcs[i].from_pc == from && prof.arcs[i].self_pc == self)
-			return &prof.arcs[i];
-	return NULL;
+	for (i = 0; i < profile_arc_count(&prof); i++) {
+		*arc = profile_arc(&prof, i);
+		if (arc->from_pc == from && arc->self_pc == self)
+			return true;
+	}
+	return false;
 }
 
 static uint64_t arc_count(uint64_t from, uint64_t self)
 {
-	const struct raw_arc *arc = find_arc(from, self);
+	struct raw_arc arc;
 
-	ck_assert_msg(arc != NULL, "arc 0x%llx -> 0x%llx missing", (unsigned long long)from,
-		      (unsigned long long)self);
-	return arc->count;
+	ck_assert_msg(find_arc(from, self, &arc), "arc 0x%llx -> 0x%llx missing",
+		      (unsigned long long)from, (unsigned long long)self);
+	return arc.count;
 }
 
 /* A scratch directory for written files, removed by the test itself. */
@@ -261,10 +265,11 @@ struct snapshot {
 static void snap(struct snapshot *s)
 {
 	unsigned i;
+	size_t k;
 
 	memset(s, 0, sizeof(*s));
 	ck_assert_uint_le(prof.histograms.count, 4);
-	ck_assert_uint_le(prof.arc_count, 64);
+	ck_assert_uint_le(profile_arc_count(&prof), 64);
 	ck_assert_uint_le(prof.block_count, 64);
 	s->hist_count = prof.histograms.count;
 	for (i = 0; i < prof.histograms.count; i++) {
@@ -277,9 +282,9 @@ static void snap(struct snapshot *s)
 	s->rate = prof.histograms.rate;
 	memcpy(s->dimension, prof.histograms.dimension, 16);
 	s->abbrev = prof.histograms.dimension_abbrev;
-	s->arc_count = prof.arc_count;
-	if (prof.arc_count)
-		memcpy(s->arcs, prof.arcs, prof.arc_count * sizeof(struct raw_arc));
+	s->arc_count = profile_arc_count(&prof);
+	for (k = 0; k < s->arc_count; k++)
+		s->arcs[k] = profile_arc(&prof, k);
 	s->block_count = prof.block_count;
 	if (prof.block_count)
 		memcpy(s->blocks, prof.blocks, prof.block_count * sizeof(struct bb_count));
@@ -357,7 +362,7 @@ START_TEST(format_read_gnu_values)
 	ck_assert_uint_eq(prof.histograms.rate, 100);
 	ck_assert_str_eq(prof.histograms.dimension, "seconds");
 	ck_assert_int_eq(prof.histograms.dimension_abbrev, 's');
-	ck_assert_uint_eq(prof.arc_count, 3);
+	ck_assert_uint_eq(profile_arc_count(&prof), 3);
 	ck_assert_uint_eq(arc_count(0x1024, 0x2000), 0xfffffff0u);
 	ck_assert_uint_eq(prof.block_count, 2);
 	ck_assert_uint_eq(prof.blocks[1].address, 0x1020);
@@ -611,11 +616,11 @@ START_TEST(format_sum_arcs_and_histograms)
 	ck_assert_uint_eq(prof.histograms.count, 2);
 	ck_assert_uint_eq(prof.histograms.records[0].bins[0], 1 + 10);
 	ck_assert_uint_eq(prof.histograms.records[0].bins[15], 16 + 25);
-	ck_assert_uint_eq(prof.arc_count, 3);
+	ck_assert_uint_eq(profile_arc_count(&prof), 3);
 	/* first-seen order, counts added */
-	ck_assert_uint_eq(prof.arcs[0].count, 11);
-	ck_assert_uint_eq(prof.arcs[1].count, 1);
-	ck_assert_uint_eq(prof.arcs[2].from_pc, 0x1030);
+	ck_assert_uint_eq(profile_arc(&prof, 0).count, 11);
+	ck_assert_uint_eq(profile_arc(&prof, 1).count, 1);
+	ck_assert_uint_eq(profile_arc(&prof, 2).from_pc, 0x1030);
 	ck_assert_uint_eq(prof.block_count, 3);
 	ck_assert_uint_eq(prof.blocks[1].count, 10);
 	ck_assert_uint_eq(prof.blocks[2].count, 2);
@@ -812,7 +817,7 @@ START_TEST(format_read_bad_magic)
 	expect_error(&f, FORMAT_AUTO,
 		     "t.out: not a profile data file: no GNU magic, and not a valid BSD profile (histogram of 1869770764 bytes but only 12 bytes follow the header)");
 	ck_assert_uint_eq(prof.histograms.count, 0);
-	ck_assert_uint_eq(prof.arc_count, 0);
+	ck_assert_uint_eq(profile_arc_count(&prof), 0);
 }
 END_TEST
 
@@ -1146,6 +1151,205 @@ START_TEST(format_write_atomic)
 }
 END_TEST
 
+/* ------------------------------------------------------------ streamed sums */
+
+/* Write f to dir/name; the path in path. */
+static void spit(const struct file *f, const char *name, char *path, size_t path_size)
+{
+	FILE *fp;
+
+	snprintf(path, path_size, "%s/%s", dir, name);
+	fp = fopen(path, "wb");
+	ck_assert_ptr_nonnull(fp);
+	ck_assert_uint_eq(fwrite(f->bytes, 1, f->size, fp), f->size);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+/* The arcs profile_for_each_arc hands over, in order. */
+static struct raw_arc each[256];
+static size_t each_count;
+
+static void collect_arc(void *context __attribute__((unused)), uint64_t from_pc, uint64_t self_pc,
+			uint64_t count)
+{
+	ck_assert_uint_lt(each_count, 256);
+	each[each_count++] = (struct raw_arc){ from_pc, self_pc, count };
+}
+
+/* Sum the files at paths[] with -s's reader (profile_read) and write
+ * gmon.sum in format; its bytes into out, the warnings into said, the
+ * arcs handed over afterwards into each[]. */
+static void sum_files(char paths[][128], int n, const struct target *t, enum file_format format,
+		      struct file *out, char *said, size_t said_size)
+{
+	char sum[128];
+	int i;
+
+	profile_reset(&prof);
+	for (i = 0; i < n; i++)
+		ck_assert_msg(profile_read(paths[i], t, FORMAT_AUTO, &prof, &info, err, sizeof(err)),
+			      "%s", err);
+	snprintf(sum, sizeof(sum), "%s/gmon.sum", dir);
+	ck_assert_msg(write_capturing_stderr(sum, t, format, said, said_size), "%s", err);
+	slurp(sum, out, t->big_endian, t->address_size);
+	unlink(sum);
+	each_count = 0;
+	profile_for_each_arc(&prof, collect_arc, NULL);
+}
+
+/* The ways -s can hold arcs: kept in memory; streamed with a filter of
+ * 8 bits per record; streamed with a filter of one block, so that nearly
+ * every record is a candidate (as false hits would make it). */
+static void set_sum_mode(int mode)
+{
+	profile_sum_stream_records = mode == 0 ? SIZE_MAX : 0;
+	profile_sum_stream_bits = mode == 1 ? 8 : 0;
+}
+
+/* Streamed or kept, gmon.sum and the arcs handed over are the same:
+ * duplicates within and across files, counts past 32 bits, counts that
+ * saturate (the warning too), and the BSD layouts. */
+START_TEST(format_sum_streamed_same_as_kept)
+{
+	struct file f[3], expected, got;
+	struct target t = { 8, false };
+	char paths[3][128], said_expected[512], said[512];
+	struct raw_arc expected_each[256];
+	size_t expected_count = 0;
+	static const uint64_t blocks[] = { 0x1010, 7, 0x1020, 9 };
+	uint64_t bsd_arcs[] = { 0x1004, 0x1020, 3, 0x1008, 0x1000, 0x1ffffffffull, 0x1004, 0x1020, 4 };
+	int mode, i, layout;
+
+	make_dir();
+	for (layout = 0; layout < 2; layout++) {
+		enum file_format format = layout ? FORMAT_BSD44 : FORMAT_AUTO;
+
+		if (layout == 0) {
+			gnu_header(&f[0], false, 8, GMON_VERSION);
+			gnu_hist(&f[0], 0x1000, 0x1040, 16, 1);
+			gnu_arc(&f[0], 0x1004, 0x1020, 5);
+			gnu_arc(&f[0], 0x1024, 0x1000, 1);
+			gnu_arc(&f[0], 0x1004, 0x1020, 6); /* again, same file */
+			for (i = 0; i < 70; i++)           /* past 64 * (2^32 - 1) */
+				gnu_arc(&f[0], 0x1030, 0x1000, 0xffffffffu);
+			gnu_blocks(&f[0], 2, blocks);
+			gnu_header(&f[1], false, 8, GMON_VERSION);
+			for (i = 0; i < 40; i++)
+				gnu_arc(&f[1], 0x2000 + 4 * (uint64_t)i, 0x1000 + (uint64_t)(i % 3), 1 + (uint32_t)i);
+			gnu_arc(&f[1], 0x1024, 0x1000, 2);
+			gnu_hist(&f[1], 0x1000, 0x1040, 16, 10);
+			gnu_header(&f[2], false, 8, GMON_VERSION);
+			gnu_arc(&f[2], 0x2004, 0x1001, 1);
+			gnu_arc(&f[2], 0x3000, 0x1000, 0xffffffffu);
+			gnu_arc(&f[2], 0x3000, 0x1000, 0xffffffffu);
+		} else {
+			bsd_file(&f[0], false, 8, 1000, 0x1000, 0x1040, 16, bsd_arcs, 3);
+			bsd_file(&f[1], false, 8, 1000, 0x1000, 0x1040, 16, bsd_arcs + 3, 2);
+			bsd_file(&f[2], false, 8, 1000, 0x1000, 0x1040, 16, bsd_arcs, 1);
+		}
+		for (i = 0; i < 3; i++) {
+			char name[16];
+
+			snprintf(name, sizeof(name), "in%d", i);
+			spit(&f[i], name, paths[i], sizeof(paths[i]));
+		}
+		for (mode = 0; mode < 3; mode++) {
+			set_sum_mode(mode);
+			sum_files(paths, 3, &t, format, mode ? &got : &expected,
+				  mode ? said : said_expected, sizeof(said));
+			if (mode == 0) {
+				memcpy(expected_each, each, sizeof(each));
+				expected_count = each_count;
+				continue;
+			}
+			ck_assert_uint_eq(got.size, expected.size);
+			ck_assert_mem_eq(got.bytes, expected.bytes, got.size);
+			ck_assert_str_eq(said, said_expected);
+			ck_assert_uint_eq(each_count, expected_count);
+			ck_assert_mem_eq(each, expected_each, each_count * sizeof(each[0]));
+		}
+		ck_assert_uint_ge(expected_count, 2);
+		if (layout == 0)
+			ck_assert_msg(strstr(said_expected, ": 1 count too large for the format") != NULL,
+				      "%s", said_expected);
+	}
+	remove_dir();
+}
+END_TEST
+
+/* A pipe after streamed files cannot be read twice: the streamed arcs are
+ * brought into memory first, and the sum is the same. */
+START_TEST(format_sum_streamed_then_pipe)
+{
+	struct file f, g, expected, got;
+	struct target t = { 8, false };
+	char paths[2][128], said[512];
+	int mode, fds[2];
+
+	make_dir();
+	gnu_header(&f, false, 8, GMON_VERSION);
+	gnu_arc(&f, 0x1004, 0x1020, 5);
+	gnu_arc(&f, 0x1024, 0x1000, 1);
+	gnu_header(&g, false, 8, GMON_VERSION);
+	gnu_arc(&g, 0x1030, 0x1000, 4);
+	gnu_arc(&g, 0x1004, 0x1020, 6);
+	spit(&f, "in0", paths[0], sizeof(paths[0]));
+	for (mode = 0; mode < 3; mode++) {
+		set_sum_mode(mode);
+		ck_assert_int_eq(pipe(fds), 0);
+		ck_assert_int_eq(write(fds[1], g.bytes, g.size), (ssize_t)g.size);
+		close(fds[1]);
+		snprintf(paths[1], sizeof(paths[1]), "/dev/fd/%d", fds[0]);
+		sum_files(paths, 2, &t, FORMAT_AUTO, mode ? &got : &expected, said, sizeof(said));
+		close(fds[0]);
+		if (mode) {
+			ck_assert_uint_eq(got.size, expected.size);
+			ck_assert_mem_eq(got.bytes, expected.bytes, got.size);
+		}
+	}
+	ck_assert_uint_eq(each_count, 3);
+	ck_assert_uint_eq(each[0].count, 11);
+	remove_dir();
+}
+END_TEST
+
+/* A streamed file that changes before gmon.sum is written: refused, and
+ * nothing written. */
+START_TEST(format_sum_streamed_file_changed)
+{
+	struct file f;
+	struct target t = { 8, false };
+	char path[128], sum[128], expected[300];
+	struct timespec times[2] = { { 0, UTIME_OMIT }, { 1000000, 0 } };
+	int change;
+
+	make_dir();
+	snprintf(sum, sizeof(sum), "%s/gmon.sum", dir);
+	for (change = 0; change < 2; change++) {
+		set_sum_mode(1);
+		gnu_header(&f, false, 8, GMON_VERSION);
+		gnu_arc(&f, 0x1004, 0x1020, 5);
+		spit(&f, "in", path, sizeof(path));
+		profile_reset(&prof);
+		ck_assert_msg(profile_read(path, &t, FORMAT_AUTO, &prof, &info, err, sizeof(err)),
+			      "%s", err);
+		if (change == 0) { /* one more arc */
+			gnu_arc(&f, 0x1008, 0x1020, 1);
+			spit(&f, "in", path, sizeof(path));
+		} else { /* same size, another count, another time */
+			f.bytes[f.size - 4] = 9;
+			spit(&f, "in", path, sizeof(path));
+			ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
+		}
+		ck_assert(!profile_write(sum, &t, FORMAT_AUTO, &prof, err, sizeof(err)));
+		snprintf(expected, sizeof(expected), "%s: changed while gprof was reading it", path);
+		ck_assert_str_eq(err, expected);
+		ck_assert_int_eq(access(sum, F_OK), -1);
+	}
+	remove_dir();
+}
+END_TEST
+
 static Suite *profile_suite(void)
 {
 	Suite *s = suite_create("format");
@@ -1181,6 +1385,9 @@ static Suite *profile_suite(void)
 	tcase_add_test(tc, format_read_many_histograms);
 	tcase_add_test(tc, format_read_another_program);
 	tcase_add_test(tc, format_write_atomic);
+	tcase_add_test(tc, format_sum_streamed_same_as_kept);
+	tcase_add_test(tc, format_sum_streamed_then_pipe);
+	tcase_add_test(tc, format_sum_streamed_file_changed);
 	suite_add_tcase(s, tc);
 	return s;
 }
