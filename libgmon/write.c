@@ -495,13 +495,16 @@ static int write_named(struct target *t)
 /* In set-user-ID and set-group-ID programs, the file-system rights of
  * the real user and group, for this thread, until restore_ids. */
 struct saved_ids {
+	int secure;
 	uid_t uid;
 	gid_t gid;
 };
 
 static int take_real_ids(struct saved_ids *saved)
 {
-	if (!out.secure)
+	/* set-user-ID at start-up, or ids changed since */
+	saved->secure = out.secure || getuid() != geteuid() || getgid() != getegid();
+	if (!saved->secure)
 		return 0;
 	saved->gid = (gid_t)setfsgid(getgid());
 	saved->uid = (uid_t)setfsuid(getuid());
@@ -515,7 +518,7 @@ static int take_real_ids(struct saved_ids *saved)
 
 static void restore_ids(const struct saved_ids *saved)
 {
-	if (!out.secure)
+	if (!saved->secure)
 		return;
 	setfsuid(saved->uid);
 	setfsgid(saved->gid);
@@ -528,7 +531,7 @@ static int write_target(int tid, int depth)
 		gmon_message("cannot write the profile: its path name is too long", NULL, NULL);
 		return -1;
 	}
-	struct saved_ids ids = { 0, 0 };
+	struct saved_ids ids = { 0, 0, 0 };
 	if (take_real_ids(&ids) != 0) {
 		gmon_message("cannot write ", t.shown, ": the real user's rights could not be taken");
 		return -1;

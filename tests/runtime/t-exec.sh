@@ -18,8 +18,8 @@
 # 1000 arguments through that fallback (300 for the list forms), a
 # 10-entry PATH without the file, a 10-entry PATH where each entry has an
 # executable whose "#!" names a missing interpreter, a file without
-# execute permission, an empty name, no PATH at all, and a missing file
-# named with a slash.
+# execute permission, an empty name, no PATH at all, a missing file
+# named with a slash, and a name longer than NAME_MAX.
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -124,6 +124,7 @@ check() {
 }
 
 PATH_BIN=$SCRATCH/bin:/usr/bin:/bin
+LONG_NAME=$(printf 'x%.0s' $(seq 300)) # longer than NAME_MAX
 for form in execve execv execl execle execvp execvpe execlp; do
 	case $form in
 	execve | execle | execvpe) env=set ;;
@@ -152,4 +153,5 @@ for form in execve execv execl execle execvp execvpe execlp; do
 	check $form not-executable noexec 0 "$SCRATCH/empty1:$SCRATCH/noexec-bin" 1
 	check $form empty-name "" 0 "$PATH_BIN" 1
 	check $form missing-slash ./no-such-program 0 "$PATH_BIN" 1
+	check $form long-name "$LONG_NAME" 0 "$PATH_BIN" 1
 done
