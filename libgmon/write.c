@@ -56,18 +56,28 @@
  * to finish before it writes anyway, in milliseconds. */
 #define WAIT_MS 2000
 
+/*
+ * The writer's state.  Set once at start-up (gmon_writer_init, before
+ * main) except: forked_child, owner and depth in a forked child
+ * (gmon_writer_after_fork); owner, taken and released by a write with a
+ * compare-and-swap (0 while no write runs); depth, changed only by the
+ * thread that owns the writer (its nested signal handlers); swept, set by
+ * a process's first write.  dir_fd stays open for the life of the image
+ * (close-on-exec), but the program may close it: it is trusted only
+ * while fstat shows dir_dev and dir_ino.
+ */
 static struct {
 	char start_dir[PATH_MAX]; /* absolute; "" if getcwd failed */
 	char prefix[PATH_MAX];    /* GMON_OUT_PREFIX; "" if unset */
 	uintptr_t load_bias;      /* subtracted from addresses: the file holds link-time addresses */
 	int dir_fd;               /* the start-up directory (O_PATH); -1 if it could not be opened */
-	dev_t dir_dev;            /* and its identity, to tell if the program closed it */
+	dev_t dir_dev;            /* its identity, to tell whether the program closed it */
 	ino_t dir_ino;
-	int secure;       /* set-user-ID or set-group-ID: the real ids write */
+	int secure;               /* set-user-ID or set-group-ID at start-up */
 	int forked_child;
-	int owner;        /* atomic: thread id of the write in progress, 0 if none */
-	int depth;        /* writes of the owner nested in its own (signal handlers) */
-	int swept;        /* atomic: stale temporaries were looked for */
+	int owner;                /* atomic: thread id of the write in progress, 0 if none */
+	int depth;                /* the owner's writes nested in its own (signal handlers) */
+	int swept;                /* atomic: stale temporaries were looked for */
 } out = { .dir_fd = -1 };
 
 void gmon_writer_init(uintptr_t load_bias)
@@ -138,7 +148,6 @@ struct target {
 	int close_dir; /* dir was opened for this write */
 	char name[PATH_MAX + 64];
 	char parent[PATH_MAX + 64];
-	const char *base; /* the last component of name */
 	char shown[PATH_MAX + 64];
 	char temp[PATH_MAX + 128];
 };
@@ -165,7 +174,6 @@ static int target_name(struct target *t)
 	if (n + 1 >= sizeof t->name)
 		return -1;
 	const char *slash = strrchr(t->name, '/');
-	t->base = slash ? slash + 1 : t->name;
 	if (!slash)
 		strcpy(t->parent, ".");
 	else if (slash == t->name)
