@@ -468,13 +468,18 @@ static int write_unnamed(struct target *t)
 		if (error == EEXIST) {
 			/* Replace it: there is no call that links over a name, so
 			 * link the complete file under the temporary name and
-			 * rename that at once. */
+			 * rename that at once, with signals blocked in between:
+			 * a handler that exits there would leave the name. */
+			sigset_t all, before;
+			sigfillset(&all);
+			sigprocmask(SIG_BLOCK, &all, &before);
 			unlinkat(t->dir, t->temp, 0);
 			error = link_unnamed(fd, t->dir, t->temp);
 			if (!error && renameat(t->dir, t->temp, t->dir, t->name) != 0) {
 				error = errno;
 				unlinkat(t->dir, t->temp, 0);
 			}
+			sigprocmask(SIG_SETMASK, &before, NULL);
 		}
 	}
 	close(fd);
