@@ -456,7 +456,9 @@ static int link_unnamed(int fd, int dir, const char *name)
 }
 
 /* Writes the profile to an unnamed file and links it in.  0, an errno,
- * or -1 if the file system has no unnamed files. */
+ * or -1 if this file system has no unnamed files or this one cannot be
+ * linked in (no /proc, and no capability for AT_EMPTY_PATH: a chroot):
+ * then the caller writes the named way. */
 static int write_unnamed(struct target *t)
 {
 	int fd = openat(t->dir, t->parent, O_TMPFILE | O_WRONLY | O_CLOEXEC, FILE_MODE);
@@ -478,8 +480,12 @@ static int write_unnamed(struct target *t)
 			if (!error && renameat(t->dir, t->temp, t->dir, t->name) != 0) {
 				error = errno;
 				unlinkat(t->dir, t->temp, 0);
+			} else if (error) {
+				error = -1;
 			}
 			sigprocmask(SIG_SETMASK, &before, NULL);
+		} else if (error) {
+			error = -1;
 		}
 	}
 	close(fd);

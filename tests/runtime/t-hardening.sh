@@ -26,7 +26,9 @@
 #   runtime.hardening.snapshot-signal.*  fault signals refused however
 #                                     written; a replaced handler reported
 #   runtime.hardening.tmpfile.*       a write killed half-way leaves nothing;
-#                                     no data is ever written under a name
+#                                     no data is ever written under a name;
+#                                     an unnamed file that cannot be linked
+#                                     in: the named way instead
 #   runtime.hardening.fallback.*      without unnamed files (forced by the
 #                                     fsfault shim): stale temporaries of
 #                                     dead processes are removed
@@ -399,6 +401,14 @@ expect_eq runtime.hardening.tmpfile.no-write-under-a-name "" \
 	"$(awk '($1 == "modify" || $1 == "close-write") && $2 !~ /^#/ { print $2 }' watched.log | sort -u | xargs)"
 expect_eq runtime.hardening.tmpfile.first-write-links "create gmon.out" "$(grep -v "^modify\|^close-write" watched.log | head -1)"
 complete runtime.hardening.tmpfile.watched watched 100
+
+# Unnamed files that cannot be linked in (no /proc, no capability for
+# AT_EMPTY_PATH, as in a chroot): written the named way instead, and
+# replaced the same way.
+mkdir nolink
+(cd nolink && FSFAULT_NO_LINKAT=1 LD_PRELOAD=$FSFAULT ../hard snapshot-once 2>../nolink.err)
+expect_eq runtime.hardening.tmpfile.cannot-link.quiet "" "$(cat nolink.err)"
+complete runtime.hardening.tmpfile.cannot-link nolink 100
 
 # Without unnamed files: a killed write leaves its temporary, which the
 # next program's write removes, since its writer is dead; temporaries of

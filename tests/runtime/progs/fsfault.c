@@ -7,6 +7,8 @@
  *   FSFAULT_NO_TMPFILE=1       open/openat with O_TMPFILE fail with
  *                              EOPNOTSUPP, as on a file system without
  *                              unnamed files
+ *   FSFAULT_NO_LINKAT=1        linkat fails with ENOENT, as without /proc
+ *                              and without CAP_DAC_READ_SEARCH (a chroot)
  *   FSFAULT_KILL_ON_WRITE=1    the first write to a descriptor above 2
  *                              (the profile: the test programs write no
  *                              other file) kills the process (SIGKILL)
@@ -73,6 +75,15 @@ int open64(const char *path, int flags, ...)
 	mode_t mode = 0;
 	MODE_ARG(flags, mode);
 	return open_at(AT_FDCWD, path, flags, mode);
+}
+
+int linkat(int from_dir, const char *from, int to_dir, const char *to, int flags)
+{
+	if (getenv("FSFAULT_NO_LINKAT")) {
+		errno = ENOENT;
+		return -1;
+	}
+	return (int)syscall(SYS_linkat, from_dir, from, to_dir, to, flags);
 }
 
 ssize_t write(int fd, const void *buf, size_t size)
