@@ -29,6 +29,7 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <linux/capability.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -38,6 +39,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/fsuid.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -511,28 +513,26 @@ static int write_named(struct target *t)
 	return error;
 }
 
-/* In set-user-ID and set-group-ID programs, the file-system rights of
- * the real user and group, for this thread, until restore_ids. */
+/*
+ * In set-user-ID and set-group-ID programs (and those with file
+ * capabilities, which also run with AT_SECURE), the file-system rights
+ * of the real user and group, for this thread, until restore_ids:
+ * setfsuid and setfsgid to the real ids, and no effective capability
+ * (a CAP_DAC_OVERRIDE that setfsuid leaves, as it does when the
+ * file-system id was not root, would still open every directory).
+ */
 struct saved_ids {
 	int secure;
+	int caps_saved;
 	uid_t uid;
 	gid_t gid;
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
 };
 
-static int take_real_ids(struct saved_ids *saved)
+static int capabilities(struct __user_cap_data_struct *caps, int set)
 {
-	/* set-user-ID at start-up, or ids changed since */
-	saved->secure = out.secure || getuid() != geteuid() || getgid() != getegid();
-	if (!saved->secure)
-		return 0;
-	saved->gid = (gid_t)setfsgid(getgid());
-	saved->uid = (uid_t)setfsuid(getuid());
-	/* an invalid id changes nothing and returns the current one */
-	if ((uid_t)setfsuid((uid_t)-1) == getuid() && (gid_t)setfsgid((gid_t)-1) == getgid())
-		return 0;
-	setfsuid(saved->uid);
-	setfsgid(saved->gid);
-	return -1;
+	struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	return (int)syscall(set ? SYS_capset : SYS_capget, &header, caps);
 }
 
 static void restore_ids(const struct saved_ids *saved)
@@ -541,6 +541,41 @@ static void restore_ids(const struct saved_ids *saved)
 		return;
 	setfsuid(saved->uid);
 	setfsgid(saved->gid);
+	if (saved->caps_saved) {
+		struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
+		memcpy(caps, saved->caps, sizeof caps);
+		capabilities(caps, 1);
+	}
+}
+
+static int take_real_ids(struct saved_ids *saved)
+{
+	/* set-user-ID at start-up, or ids changed since */
+	saved->secure = out.secure || getuid() != geteuid() || getgid() != getegid();
+	saved->caps_saved = 0;
+	if (!saved->secure)
+		return 0;
+	saved->caps_saved = capabilities(saved->caps, 0) == 0;
+	saved->gid = (gid_t)setfsgid(getgid());
+	saved->uid = (uid_t)setfsuid(getuid());
+	/* an invalid id changes nothing and returns the current one */
+	int ok = (uid_t)setfsuid((uid_t)-1) == getuid() && (gid_t)setfsgid((gid_t)-1) == getgid();
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
+	if (ok && capabilities(caps, 0) == 0) {
+		int any = 0;
+		for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
+			any |= caps[i].effective != 0;
+			caps[i].effective = 0;
+		}
+		if (any)
+			ok = saved->caps_saved && capabilities(caps, 1) == 0;
+	} else {
+		ok = 0;
+	}
+	if (ok)
+		return 0;
+	restore_ids(saved);
+	return -1;
 }
 
 static int write_target(int tid, int depth)
@@ -550,7 +585,7 @@ static int write_target(int tid, int depth)
 		gmon_message("cannot write the profile: its path name is too long", NULL, NULL);
 		return -1;
 	}
-	struct saved_ids ids = { 0, 0, 0 };
+	struct saved_ids ids;
 	if (take_real_ids(&ids) != 0) {
 		gmon_message("cannot write ", t.shown, ": the real user's rights could not be taken");
 		return -1;

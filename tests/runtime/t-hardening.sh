@@ -19,6 +19,8 @@
 #                                     nobody cannot enter
 #   runtime.hardening.setuid.real-user-rights  (root) such a program in a
 #                                     directory nobody cannot write
+#   runtime.hardening.setcap.*        (root) the same with a file capability
+#                                     (cap_dac_override) instead
 #   runtime.hardening.reentry.*       exit() from a signal handler that
 #                                     interrupted a write of the same thread
 #                                     (deterministic, then races run many
@@ -127,6 +129,14 @@ int main(int argc, char **argv)
 		signal(atoi(argv[2]), own);
 		gmon_snapshot();
 		gmon_snapshot();
+	} else if (strcmp(mode, "caps") == 0) {
+		/* the effective capabilities after a snapshot */
+		char line[256];
+		FILE *status = fopen("/proc/self/status", "r");
+		gmon_snapshot();
+		while (status && fgets(line, sizeof line, status))
+			if (strncmp(line, "CapEff:", 7) == 0)
+				fputs(line, stdout);
 	} else if (strcmp(mode, "segv") == 0) {
 		*nowhere = 0;
 	}
@@ -275,6 +285,21 @@ else
 		expect_eq runtime.hardening.setuid.real-user-rights "0 " "$status $(ls -A "$suid/rootdir" | xargs)"
 		expect_eq runtime.hardening.setuid.real-user-rights.message \
 			"libgmon: cannot write $suid/rootdir/gmon.out: Permission denied" "$(cat "$SCRATCH/rootdir.err")"
+		# file capabilities: CAP_DAC_OVERRIDE does not open the directory
+		# for the profile, and the program has it back afterwards
+		cp hard "$suid/hard-cap"
+		if command -v setcap >/dev/null && setcap cap_dac_override+ep "$suid/hard-cap" 2>/dev/null; then
+			mkdir "$suid/capdir"
+			status=0
+			(cd "$suid/capdir" && $as_nobody "$suid/hard-cap") 2>"$SCRATCH/capdir.err" || status=$?
+			expect_eq runtime.hardening.setcap.real-user-rights "0 " "$status $(ls -A "$suid/capdir" | xargs)"
+			expect_eq runtime.hardening.setcap.real-user-rights.message \
+				"libgmon: cannot write $suid/capdir/gmon.out: Permission denied" "$(cat "$SCRATCH/capdir.err")"
+			expect_eq runtime.hardening.setcap.capabilities-restored "CapEff: 0000000000000002" \
+				"$(cd "$suid/capdir" && $as_nobody "$suid/hard-cap" caps 2>/dev/null | xargs)"
+		else
+			echo "# runtime.hardening.setcap.*: not run (setcap failed)"
+		fi
 	fi
 fi
 
