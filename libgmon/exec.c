@@ -13,12 +13,24 @@
  * interposition); libc's own internal callers (system, popen,
  * posix_spawn) run in a child that was never going to write anyway.
  *
+ * They behave as the C library's do, argument for argument and errno for
+ * errno: execvp, execvpe and execlp search PATH and give a file that is
+ * not an executable format (ENOEXEC: a script without "#!") to /bin/sh,
+ * with a name that has a slash as well as one found on PATH; execve,
+ * execv, execl and execle do not.  The profile is written once per call
+ * at most, just before the first execve of a file that could run (a
+ * regular file with an execute bit): a PATH search that finds nothing
+ * writes nothing, however long PATH is.
+ *
  * Async-signal-safe, as execve must be: no stdio, no malloc, no locks.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -26,10 +38,46 @@
 
 extern char **environ;
 
+/* The shell that runs a file that is not an executable format. */
+#define SHELL "/bin/sh"
+
+/* PATH when the environment has none (confstr's _CS_PATH). */
+#define DEFAULT_PATH "/bin:/usr/bin"
+
+/* One execve system call; the profile is written first if this is the
+ * call's first attempt on a file that could run.  *written says whether
+ * it was. */
+static int attempt(const char *path, char *const argv[], char *const envp[], int *written)
+{
+	struct stat st;
+	if (!*written && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111)) {
+		*written = 1;
+		gmon_before_exec();
+	}
+	return (int)syscall(SYS_execve, path, argv, envp);
+}
+
+/* file failed with ENOEXEC: run "/bin/sh file argv[1] ...".  Returns -1
+ * with the shell's errno. */
+static int attempt_shell(const char *file, char *const argv[], char *const envp[], int *written)
+{
+	size_t argc = 0;
+	while (argv[argc])
+		argc++;
+	/* "/bin/sh", file, argv[1 .. argc-1], NULL */
+	char *shell_argv[argc + 3];
+	shell_argv[0] = (char *)SHELL;
+	shell_argv[1] = (char *)file;
+	for (size_t i = 1; i < argc; i++)
+		shell_argv[i + 1] = argv[i];
+	shell_argv[argc > 1 ? argc + 1 : 2] = NULL;
+	return attempt(SHELL, shell_argv, envp, written);
+}
+
 int execve(const char *path, char *const argv[], char *const envp[])
 {
-	gmon_before_exec();
-	return (int)syscall(SYS_execve, path, argv, envp);
+	int written = 0;
+	return attempt(path, argv, envp, &written);
 }
 
 int execv(const char *path, char *const argv[])
@@ -38,55 +86,60 @@ int execv(const char *path, char *const argv[])
 }
 
 /* Search PATH as the C library does: a name with a slash is used as it
- * is; a file that is not an executable format is run by /bin/sh. */
+ * is; an empty PATH entry is the working directory; entries that do not
+ * hold the file are passed over (EACCES is remembered and reported if
+ * nothing else runs), any other error ends the search. */
 int execvpe(const char *file, char *const argv[], char *const envp[])
 {
-	const char *path, *p;
-	char buf[4096];
-	int saw_eacces = 0;
+	int written = 0;
 
 	if (file[0] == '\0') {
 		errno = ENOENT;
 		return -1;
 	}
-	if (strchr(file, '/'))
-		return execve(file, argv, envp);
-	path = getenv("PATH");
+	if (strchr(file, '/')) {
+		attempt(file, argv, envp, &written);
+		if (errno == ENOEXEC)
+			attempt_shell(file, argv, envp, &written);
+		return -1;
+	}
+	size_t file_len = strlen(file);
+	if (file_len > NAME_MAX) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	const char *path = getenv("PATH");
 	if (path == NULL)
-		path = "/bin:/usr/bin";
-	for (p = path;; p++) {
+		path = DEFAULT_PATH;
+	char buf[PATH_MAX + NAME_MAX + 2];
+	int saw_eacces = 0;
+	for (const char *p = path;; p++) {
 		const char *start = p;
-		size_t dir_len, file_len = strlen(file);
-
 		while (*p && *p != ':')
 			p++;
-		dir_len = (size_t)(p - start);
-		if (dir_len + 1 + file_len + 1 <= sizeof(buf)) {
+		size_t dir_len = (size_t)(p - start);
+		if (dir_len < PATH_MAX) {
 			if (dir_len) {
 				memcpy(buf, start, dir_len);
 				buf[dir_len++] = '/';
 			}
 			memcpy(buf + dir_len, file, file_len + 1);
-			execve(buf, argv, envp);
-			if (errno == ENOEXEC) {
-				/* a script without #!: the shell runs it */
-				char *sh_argv[256];
-				int i = 1;
-
-				sh_argv[0] = (char *)"/bin/sh";
-				sh_argv[1] = buf;
-				if (argv[0])
-					for (; argv[i] && i < 254; i++)
-						sh_argv[i + 1] = argv[i];
-				sh_argv[i + 1] = NULL;
-				execve("/bin/sh", sh_argv, envp);
+			attempt(buf, argv, envp, &written);
+			if (errno == ENOEXEC)
+				attempt_shell(buf, argv, envp, &written);
+			switch (errno) {
+			case EACCES:
+				saw_eacces = 1;
+				break;
+			case ENOENT:
+			case ENOTDIR:
+			case ESTALE:
+			case ENODEV:
+			case ETIMEDOUT:
+				break;
+			default:
 				return -1;
 			}
-			if (errno == EACCES)
-				saw_eacces = 1;
-			else if (errno != ENOENT && errno != ENOTDIR && errno != ESTALE &&
-				 errno != ENODEV && errno != ETIMEDOUT)
-				return -1;
 		}
 		if (*p == '\0')
 			break;
@@ -101,59 +154,64 @@ int execvp(const char *file, char *const argv[])
 	return execvpe(file, argv, environ);
 }
 
-/* The list forms: gather the arguments into argv (at most max - 1 of
- * them, then NULL); -1 with E2BIG when there are more. */
-static int gather(char **argv, int max, const char *first, va_list *args)
+/* The list forms: the arguments after arg0 up to a NULL (then, for
+ * execle, the environment) gathered into an array as long as they are. */
+enum list_form { LIST_EXECL, LIST_EXECLE, LIST_EXECLP };
+
+static int exec_list(enum list_form form, const char *file, const char *arg0, va_list args)
 {
-	int n = 0;
-
-	argv[n++] = (char *)first;
-	while (first != NULL && (argv[n] = va_arg(*args, char *)) != NULL)
-		if (++n == max) {
-			errno = E2BIG;
-			return -1;
-		}
-	if (first == NULL)
-		argv[0] = NULL;
-	return n;
+	size_t argc = 0;
+	if (arg0) {
+		va_list count;
+		va_copy(count, args);
+		for (argc = 1; va_arg(count, char *) != NULL; argc++)
+			if (argc == INT_MAX - 1) {
+				va_end(count);
+				errno = E2BIG;
+				return -1;
+			}
+		va_end(count);
+	}
+	char *argv[argc + 1];
+	argv[0] = (char *)arg0;
+	for (size_t i = 1; i < argc; i++)
+		argv[i] = va_arg(args, char *);
+	argv[argc] = NULL;
+	if (arg0)
+		(void)va_arg(args, char *); /* the NULL */
+	switch (form) {
+	case LIST_EXECLE:
+		return execve(file, argv, va_arg(args, char *const *));
+	case LIST_EXECLP:
+		return execvp(file, argv);
+	default:
+		return execve(file, argv, environ);
+	}
 }
-
-#define LIST_MAX 4096
 
 int execl(const char *path, const char *arg, ...)
 {
-	char *argv[LIST_MAX];
 	va_list args;
-	int n;
-
 	va_start(args, arg);
-	n = gather(argv, LIST_MAX, arg, &args);
+	int rc = exec_list(LIST_EXECL, path, arg, args);
 	va_end(args);
-	return n < 0 ? -1 : execve(path, argv, environ);
+	return rc;
 }
 
 int execle(const char *path, const char *arg, ...)
 {
-	char *argv[LIST_MAX];
-	char **envp;
 	va_list args;
-	int n;
-
 	va_start(args, arg);
-	n = gather(argv, LIST_MAX, arg, &args);
-	envp = n < 0 ? NULL : va_arg(args, char **);
+	int rc = exec_list(LIST_EXECLE, path, arg, args);
 	va_end(args);
-	return n < 0 ? -1 : execve(path, argv, envp);
+	return rc;
 }
 
 int execlp(const char *file, const char *arg, ...)
 {
-	char *argv[LIST_MAX];
 	va_list args;
-	int n;
-
 	va_start(args, arg);
-	n = gather(argv, LIST_MAX, arg, &args);
+	int rc = exec_list(LIST_EXECLP, file, arg, args);
 	va_end(args);
-	return n < 0 ? -1 : execvp(file, argv);
+	return rc;
 }

@@ -70,8 +70,11 @@ void gmon_writer_init(uintptr_t load_bias) GMON_HIDDEN;
 /* In a forked child: the child's own name. */
 void gmon_writer_after_fork(void) GMON_HIDDEN;
 /* Write the whole profile; async-signal-safe.  0; -1 after a message;
- * -2 if another write is in progress. */
-int gmon_write_profile(void) GMON_HIDDEN;
+ * -2 if another write is in progress (a snapshot is then skipped).  A
+ * final write (exit, exec) is never skipped: nested in a write of its own
+ * thread (a signal handler) it writes at once, and it waits a bounded
+ * time for another thread's. */
+int gmon_write_profile(int final) GMON_HIDDEN;
 
 /* ---- start.c, for exec.c ---- */
 /* Write the profile so far before exec replaces the image. */

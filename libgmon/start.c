@@ -14,7 +14,6 @@
 #include <errno.h>
 #include <link.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -82,58 +81,136 @@ static unsigned long number_from_env(const char *name, unsigned long fallback,
 	return n;
 }
 
+/* The snapshot signal (0 if none), its name for messages, and whether
+ * the program was told that it replaced the handler. */
+static int snapshot_signal;
+static char snapshot_signal_name[24];
+static int warned_replaced; /* atomic */
+
 static void write_snapshot(int signo)
 {
 	(void)signo;
-	gmon_write_profile();
+	gmon_write_profile(0);
+}
+
+/* A program that installs its own handler for the snapshot signal takes
+ * the snapshots away; say so once, when the profile is next written. */
+static void check_snapshot_handler(void)
+{
+	struct sigaction sa;
+	if (!snapshot_signal || __atomic_load_n(&warned_replaced, __ATOMIC_RELAXED) ||
+	    sigaction(snapshot_signal, NULL, &sa) != 0)
+		return;
+	if (!(sa.sa_flags & SA_SIGINFO) && sa.sa_handler == write_snapshot)
+		return;
+	if (!__atomic_exchange_n(&warned_replaced, 1, __ATOMIC_RELAXED))
+		gmon_message("the program replaced the handler of ", snapshot_signal_name,
+		             " (GMON_SNAPSHOT_SIGNAL): no snapshots since");
 }
 
 int gmon_snapshot(void)
 {
 	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE))
 		return -1;
-	return gmon_write_profile() == 0 ? 0 : -1;
+	check_snapshot_handler();
+	return gmon_write_profile(0) == 0 ? 0 : -1;
 }
 
-static int signal_number(const char *name)
+/* The signals by name, and which of them a snapshot may not use: those
+ * the kernel raises for a fault in the program (a handler that returns
+ * runs the faulting instruction again: a crash becomes an endless loop
+ * of snapshots), abort's (the program means to die, with no profile),
+ * those that cannot be caught, and the sampler's. */
+enum { SNAP_OK, SNAP_FAULT, SNAP_UNUSABLE };
+static const struct signal_name {
+	const char *name;
+	int number;
+	int use;
+} signal_names[] = {
+	{ "HUP", SIGHUP, SNAP_OK },         { "INT", SIGINT, SNAP_OK },
+	{ "QUIT", SIGQUIT, SNAP_OK },       { "ILL", SIGILL, SNAP_FAULT },
+	{ "TRAP", SIGTRAP, SNAP_FAULT },    { "ABRT", SIGABRT, SNAP_FAULT },
+	{ "IOT", SIGABRT, SNAP_FAULT },     { "BUS", SIGBUS, SNAP_FAULT },
+	{ "FPE", SIGFPE, SNAP_FAULT },      { "KILL", SIGKILL, SNAP_UNUSABLE },
+	{ "USR1", SIGUSR1, SNAP_OK },       { "SEGV", SIGSEGV, SNAP_FAULT },
+	{ "USR2", SIGUSR2, SNAP_OK },       { "PIPE", SIGPIPE, SNAP_OK },
+	{ "ALRM", SIGALRM, SNAP_OK },       { "TERM", SIGTERM, SNAP_OK },
+	{ "STKFLT", SIGSTKFLT, SNAP_OK },   { "CHLD", SIGCHLD, SNAP_OK },
+	{ "CONT", SIGCONT, SNAP_OK },       { "STOP", SIGSTOP, SNAP_UNUSABLE },
+	{ "TSTP", SIGTSTP, SNAP_OK },       { "TTIN", SIGTTIN, SNAP_OK },
+	{ "TTOU", SIGTTOU, SNAP_OK },       { "URG", SIGURG, SNAP_OK },
+	{ "XCPU", SIGXCPU, SNAP_OK },       { "XFSZ", SIGXFSZ, SNAP_OK },
+	{ "VTALRM", SIGVTALRM, SNAP_OK },   { "PROF", SIGPROF, SNAP_UNUSABLE },
+	{ "WINCH", SIGWINCH, SNAP_OK },     { "IO", SIGIO, SNAP_OK },
+	{ "POLL", SIGPOLL, SNAP_OK },       { "PWR", SIGPWR, SNAP_OK },
+	{ "SYS", SIGSYS, SNAP_FAULT },
+};
+
+static const struct signal_name *signal_by_number(int n)
 {
-	static const struct {
-		const char *name;
-		int number;
-	} names[] = {
-		{ "HUP", SIGHUP },   { "INT", SIGINT },   { "QUIT", SIGQUIT },
-		{ "USR1", SIGUSR1 }, { "USR2", SIGUSR2 }, { "ALRM", SIGALRM },
-		{ "TERM", SIGTERM }, { "WINCH", SIGWINCH },
-	};
-	if (strncmp(name, "SIG", 3) == 0)
-		name += 3;
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (strcmp(name, names[i].name) == 0)
-			return names[i].number;
-	char *end;
-	long n = strtol(name, &end, 10);
-	if (*end || n < 1 || n >= NSIG || n == SIGKILL || n == SIGSTOP || n == SIGPROF ||
-	    n == SIGTRAP)
-		return -1;
-	return (int)n;
+	for (size_t i = 0; i < sizeof signal_names / sizeof signal_names[0]; i++)
+		if (signal_names[i].number == n)
+			return &signal_names[i];
+	return NULL;
+}
+
+/* The snapshot signal GMON_SNAPSHOT_SIGNAL names (a name, SIGname or a
+ * number), or 0 after a message. */
+static int snapshot_signal_from(const char *setting)
+{
+	const struct signal_name *known = NULL;
+	const char *name = strncmp(setting, "SIG", 3) == 0 ? setting + 3 : setting;
+	int n = -1;
+	for (size_t i = 0; i < sizeof signal_names / sizeof signal_names[0]; i++)
+		if (strcmp(name, signal_names[i].name) == 0)
+			known = &signal_names[i];
+	if (known) {
+		n = known->number;
+	} else if (name == setting) {
+		char *end;
+		errno = 0;
+		long number = strtol(setting, &end, 10);
+		if (!*end && !errno && setting[0] >= '0' && setting[0] <= '9' && number >= 1 &&
+		    number < NSIG && (number < 32 || number >= SIGRTMIN)) /* 32, 33: the C library's */
+			n = (int)number;
+		known = signal_by_number(n);
+	}
+	if (known && known->use == SNAP_FAULT) {
+		char why[96] = ": SIG";
+		strcat(why, signal_by_number(n)->name);
+		strcat(why, " reports a fault; profiling goes on without snapshots");
+		gmon_message("ignoring GMON_SNAPSHOT_SIGNAL=", setting, why);
+		return 0;
+	}
+	if (n < 0 || (known && known->use == SNAP_UNUSABLE)) {
+		gmon_message("ignoring GMON_SNAPSHOT_SIGNAL=", setting, ": not a signal it can use");
+		return 0;
+	}
+	if (known) {
+		strcpy(snapshot_signal_name, "SIG");
+		strcat(snapshot_signal_name, known->name);
+	} else {
+		strcpy(snapshot_signal_name, "signal ");
+		gmon_decimal(snapshot_signal_name + 7, (uint64_t)n);
+	}
+	return n;
 }
 
 static void install_snapshot_signal(void)
 {
-	const char *name = gmon_getenv("GMON_SNAPSHOT_SIGNAL");
-	if (!name)
+	const char *setting = gmon_getenv("GMON_SNAPSHOT_SIGNAL");
+	if (!setting)
 		return;
-	int signo = signal_number(name);
-	if (signo < 0) {
-		gmon_message("ignoring GMON_SNAPSHOT_SIGNAL=", name, ": not a signal it can use");
+	int signo = snapshot_signal_from(setting);
+	if (!signo)
 		return;
-	}
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = write_snapshot;
 	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	sigaction(signo, &sa, NULL);
+	if (sigaction(signo, &sa, NULL) == 0)
+		snapshot_signal = signo;
 }
 
 /* A forked child profiles on with empty counts and its own file name:
@@ -153,13 +230,11 @@ static void after_fork_in_child(void)
  * fork and would only leave a file per command: it writes nothing. */
 void gmon_before_exec(void)
 {
-	int tries;
-
 	if (forked || !__atomic_load_n(&ready, __ATOMIC_ACQUIRE) ||
 	    __atomic_load_n(&cleaned, __ATOMIC_ACQUIRE))
 		return;
-	for (tries = 0; gmon_write_profile() == -2 && tries < 10000; tries++)
-		sched_yield(); /* a snapshot is being written */
+	check_snapshot_handler();
+	gmon_write_profile(1);
 }
 
 void __monstartup(unsigned long lowpc, unsigned long highpc)
@@ -206,8 +281,8 @@ void _mcleanup(void)
 		return;
 	gmon_sampler_stop();
 	__atomic_store_n(&gmon_state, GMON_DONE, __ATOMIC_RELEASE);
-	while (gmon_write_profile() == -2) /* a snapshot is being written */
-		sched_yield();
+	check_snapshot_handler();
+	gmon_write_profile(1);
 }
 
 #ifdef GMON_SHARED

@@ -5,36 +5,82 @@
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
  * Async-signal-safe (a snapshot is written from a signal handler): no
- * stdio, no malloc, no locks; open, write, rename and close only.
+ * stdio, no malloc, no locks; system calls only.
  *
  * Where: the name is "gmon.out", or "$GMON_OUT_PREFIX.<pid>", or in a
  * forked child without a prefix "gmon.out.<pid>", so that a child never
  * replaces its parent's file.  A relative name is taken relative to the
- * working directory at start-up, not at exit: a program that chdirs
- * still leaves its profile where it was started.  How: a temporary file
- * beside the target, created exclusively (so never through a symbolic
- * link), then renamed over the target, so a reader sees the old file or
- * the new one, never half of one.
+ * directory the program started in, held open as a descriptor from
+ * start-up: never a path looked up again, which a rename or a symbolic
+ * link could redirect (see start_directory).
+ *
+ * How: the profile goes to an unnamed file (O_TMPFILE) in the target's
+ * directory, which is then linked in under the target's name, or, when
+ * a target exists, under a temporary name renamed over it at once.  A
+ * write killed half-way leaves nothing.  Where the file system has no
+ * unnamed files, the profile is written to the temporary name itself,
+ * created exclusively (so never through a symbolic link), then renamed;
+ * temporaries left by dead processes are removed by the next process's
+ * first write.  A reader sees the old file or the new one, never half of
+ * one.
+ *
+ * Set-user-ID and set-group-ID programs write with the real user's and
+ * group's file-system rights (setfsuid, setfsgid), or not at all.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
+#include <linux/capability.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
-#include <stdio.h> /* rename only */
+#include <stdio.h> /* renameat only */
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/fsuid.h>
+#include <sys/syscall.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../include/gmon_out.h"
 #include "gmon_private.h"
 
+/* Never world-writable, whatever the umask. */
+#define FILE_MODE 0664
+
+/* The start-up directory's descriptor is moved up to here, out of the
+ * way of programs that dup2 onto small numbers or reopen 0, 1 and 2. */
+#define DIR_FD_LOW 500
+
+/* How long a final write (exit, exec) waits for another thread's write
+ * to finish before it writes anyway, in milliseconds. */
+#define WAIT_MS 2000
+
+/*
+ * The writer's state.  Set once at start-up (gmon_writer_init, before
+ * main) except: forked_child, owner and depth in a forked child
+ * (gmon_writer_after_fork); owner, taken and released by a write with a
+ * compare-and-swap (0 while no write runs); depth, changed only by the
+ * thread that owns the writer (its nested signal handlers); swept, set by
+ * a process's first write.  dir_fd stays open for the life of the image
+ * (close-on-exec), but the program may close it: it is trusted only
+ * while fstat shows dir_dev and dir_ino.
+ */
 static struct {
 	char start_dir[PATH_MAX]; /* absolute; "" if getcwd failed */
 	char prefix[PATH_MAX];    /* GMON_OUT_PREFIX; "" if unset */
 	uintptr_t load_bias;      /* subtracted from addresses: the file holds link-time addresses */
+	int dir_fd;               /* the start-up directory (O_PATH); -1 if it could not be opened */
+	dev_t dir_dev;            /* its identity, to tell whether the program closed it */
+	ino_t dir_ino;
+	int secure;               /* set-user-ID or set-group-ID at start-up */
 	int forked_child;
-	int busy; /* atomic: a write is in progress */
-} out;
+	int owner;                /* atomic: thread id of the write in progress, 0 if none */
+	int depth;                /* the owner's writes nested in its own (signal handlers) */
+	int swept;                /* atomic: stale temporaries were looked for */
+} out = { .dir_fd = -1 };
 
 void gmon_writer_init(uintptr_t load_bias)
 {
@@ -44,12 +90,33 @@ void gmon_writer_init(uintptr_t load_bias)
 	const char *prefix = gmon_getenv("GMON_OUT_PREFIX");
 	if (prefix && strlen(prefix) < sizeof out.prefix)
 		strcpy(out.prefix, prefix);
+	out.secure = getauxval(AT_SECURE) || getuid() != geteuid() || getgid() != getegid();
+
+	int fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		int high = fcntl(fd, F_DUPFD_CLOEXEC, DIR_FD_LOW);
+		if (high < 0)
+			high = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+		if (high >= 0) {
+			close(fd);
+			fd = high;
+		}
+		struct stat st;
+		if (fstat(fd, &st) == 0) {
+			out.dir_fd = fd;
+			out.dir_dev = st.st_dev;
+			out.dir_ino = st.st_ino;
+		} else {
+			close(fd);
+		}
+	}
 }
 
 void gmon_writer_after_fork(void)
 {
 	out.forked_child = 1;
-	out.busy = 0;
+	out.owner = 0;
+	out.depth = 0;
 }
 
 static size_t append(char *buf, size_t at, size_t size, const char *s)
@@ -60,25 +127,116 @@ static size_t append(char *buf, size_t at, size_t size, const char *s)
 	return at;
 }
 
-/* The target's name; 0, or -1 if it does not fit. */
-static int output_path(char *path, size_t size)
+static const char *error_text(int error)
+{
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
+	const char *text = strerrordesc_np(error);
+	if (text)
+		return text;
+#endif
+	static char unknown[32];
+	strcpy(unknown, "error ");
+	gmon_decimal(unknown + 6, (uint64_t)error);
+	return unknown;
+}
+
+/*
+ * What one write works with.  name and parent are relative to dir (or
+ * absolute, and then dir is not used); shown is the name for messages,
+ * absolute when the start-up directory's path is known.
+ */
+struct target {
+	int dir;
+	int close_dir; /* dir was opened for this write */
+	char name[PATH_MAX + 64];
+	char parent[PATH_MAX + 64];
+	char shown[PATH_MAX + 64];
+	char temp[PATH_MAX + 128];
+};
+
+static void report(const struct target *t, int error)
+{
+	char why[160] = ": ";
+	append(why, 2, sizeof why, error_text(error));
+	gmon_message("cannot write ", t->shown, why);
+}
+
+/* The name of the target, relative to the start-up directory; 0, or -1
+ * if it does not fit. */
+static int target_name(struct target *t)
 {
 	char pid[24];
 	gmon_decimal(pid, (uint64_t)getpid());
 	const char *name = out.prefix[0] ? out.prefix : "gmon.out";
-	size_t n = 0;
-	path[0] = '\0';
-	if (name[0] != '/' && out.start_dir[0]) {
-		n = append(path, n, size, out.start_dir);
-		n = append(path, n, size, "/");
-	}
-	n = append(path, n, size, name);
+	size_t n = append(t->name, 0, sizeof t->name, name);
 	if (out.prefix[0] || out.forked_child) {
-		n = append(path, n, size, ".");
-		n = append(path, n, size, pid);
+		n = append(t->name, n, sizeof t->name, ".");
+		n = append(t->name, n, sizeof t->name, pid);
 	}
-	return n + 1 < size ? 0 : -1;
+	if (n + 1 >= sizeof t->name)
+		return -1;
+	const char *slash = strrchr(t->name, '/');
+	if (!slash)
+		strcpy(t->parent, ".");
+	else if (slash == t->name)
+		strcpy(t->parent, "/");
+	else {
+		memcpy(t->parent, t->name, (size_t)(slash - t->name));
+		t->parent[slash - t->name] = '\0';
+	}
+	n = 0;
+	t->shown[0] = '\0';
+	if (t->name[0] != '/' && out.start_dir[0]) {
+		n = append(t->shown, n, sizeof t->shown, out.start_dir);
+		n = append(t->shown, n, sizeof t->shown, "/");
+	}
+	append(t->shown, n, sizeof t->shown, t->name);
+	return 0;
 }
+
+static int same_directory(int fd)
+{
+	struct stat st;
+	return fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) && st.st_dev == out.dir_dev &&
+	       st.st_ino == out.dir_ino;
+}
+
+/*
+ * The start-up directory, to resolve a relative name against: the
+ * descriptor held since start-up while it still is that directory.  A
+ * program may have closed it (daemons close every descriptor) or put
+ * another file in its place; then the start-up path is opened again,
+ * and used only if it still leads to the same directory.  Otherwise the
+ * profile is not written: anywhere else would be somewhere the user did
+ * not start the program.  0, or -1 after a message.
+ */
+static int start_directory(struct target *t)
+{
+	t->dir = AT_FDCWD;
+	t->close_dir = 0;
+	if (t->name[0] == '/')
+		return 0;
+	if (out.dir_fd >= 0 && same_directory(out.dir_fd)) {
+		t->dir = out.dir_fd;
+		return 0;
+	}
+	if (out.dir_fd >= 0 && out.start_dir[0]) {
+		int fd = open(out.start_dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
+		if (fd >= 0 && same_directory(fd)) {
+			t->dir = fd;
+			t->close_dir = 1;
+			return 0;
+		}
+		if (fd >= 0)
+			close(fd);
+	}
+	gmon_message("cannot write ", t->shown,
+	             ": the directory the program started in is no longer there "
+	             "(its descriptor was closed and its path leads elsewhere)");
+	return -1;
+}
+
+/* ---- the records ---- */
 
 /* A small buffer in front of write(2), on the caller's stack. */
 struct sink {
@@ -177,69 +335,333 @@ static int put_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t cou
 	return s->error;
 }
 
-static const char *error_text(int error)
-{
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
-	const char *text = strerrordesc_np(error);
-	if (text)
-		return text;
-#endif
-	static char unknown[32];
-	strcpy(unknown, "error ");
-	gmon_decimal(unknown + 6, (uint64_t)error);
-	return unknown;
-}
-
-static int write_file(const char *path, const char *temp)
+/* The whole profile into fd; 0 or an errno. */
+static int put_profile(int fd)
 {
 	struct sink s;
+	s.fd = fd;
 	s.error = 0;
 	s.used = 0;
-	s.fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (s.fd < 0 && errno == EEXIST && unlink(temp) == 0) /* left by a killed writer */
-		s.fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-	if (s.fd < 0) {
-		char why[160] = ": ";
-		append(why, 2, sizeof why, error_text(errno));
-		gmon_message("cannot write ", path, why);
-		return -1;
-	}
 	put_header(&s);
 	put_histogram(&s);
 	gmon_arcs_each(put_arc, &s);
 	sink_flush(&s);
-	if (close(s.fd) != 0 && !s.error)
-		s.error = errno;
-	if (!s.error && rename(temp, path) != 0)
-		s.error = errno;
-	if (s.error) {
-		unlink(temp);
-		char why[160] = ": ";
-		append(why, 2, sizeof why, error_text(s.error));
-		gmon_message("cannot write ", path, why);
+	return s.error;
+}
+
+/* ---- temporaries ---- */
+
+/* The temporary name of a write: NAME.<thread id>.tmp, or
+ * NAME.<thread id>-<depth>.tmp for a write nested in another of the same
+ * thread.  The thread id is the process id for the main thread. */
+static int temp_name(struct target *t, int tid, int depth)
+{
+	char number[24];
+	size_t n = append(t->temp, 0, sizeof t->temp, t->name);
+	n = append(t->temp, n, sizeof t->temp, ".");
+	n = append(t->temp, n, sizeof t->temp, gmon_decimal(number, (uint64_t)tid));
+	if (depth) {
+		n = append(t->temp, n, sizeof t->temp, "-");
+		n = append(t->temp, n, sizeof t->temp, gmon_decimal(number, (uint64_t)depth));
+	}
+	n = append(t->temp, n, sizeof t->temp, ".tmp");
+	return n + 1 < sizeof t->temp ? 0 : -1;
+}
+
+/* Parses digits at *p; the number, or -1. */
+static long digits(const char **p)
+{
+	long n = 0;
+	if (**p < '0' || **p > '9')
 		return -1;
+	while (**p >= '0' && **p <= '9') {
+		if (n > 100000000)
+			return -1;
+		n = n * 10 + (**p - '0');
+		(*p)++;
+	}
+	return n;
+}
+
+/* If name is a temporary of a target named stem or stem.<pid>, the id of
+ * the thread that wrote it; else -1.  The forms: stem[.N].TID[-D].tmp */
+static long temp_writer(const char *name, const char *stem)
+{
+	size_t len = strlen(stem);
+	if (strncmp(name, stem, len) != 0 || name[len] != '.')
+		return -1;
+	const char *p = name + len + 1;
+	long first = digits(&p), second = -1;
+	if (first < 0 || (*p != '.' && *p != '-'))
+		return -1;
+	if (*p == '.' && p[1] >= '0' && p[1] <= '9') {
+		p++;
+		second = digits(&p);
+	}
+	if (*p == '-') {
+		p++;
+		if (digits(&p) < 0)
+			return -1;
+	}
+	if (strcmp(p, ".tmp") != 0)
+		return -1;
+	return second >= 0 ? second : first;
+}
+
+/* Removes the temporaries that writers which no longer exist left beside
+ * the target (killed during a write where files cannot be unnamed). */
+static void remove_stale_temporaries(const struct target *t)
+{
+	const char *stem = out.prefix[0] ? out.prefix : "gmon.out";
+	const char *slash = strrchr(stem, '/');
+	if (slash)
+		stem = slash + 1;
+	int fd = openat(t->dir, t->parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	union {
+		struct dirent64 entry;
+		char bytes[4096];
+	} buf;
+	ssize_t n;
+	while ((n = getdents64(fd, buf.bytes, sizeof buf.bytes)) > 0) {
+		for (ssize_t at = 0; at < n;) {
+			struct dirent64 *d = (struct dirent64 *)(buf.bytes + at);
+			at += d->d_reclen;
+			long writer = temp_writer(d->d_name, stem);
+			if (writer <= 0 || kill((pid_t)writer, 0) == 0 || errno != ESRCH)
+				continue;
+			struct stat st;
+			if (fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+				unlinkat(fd, d->d_name, 0);
+		}
+	}
+	close(fd);
+}
+
+/* ---- creating the file ---- */
+
+/* Links the unnamed file fd in as name; 0 or an errno. */
+static int link_unnamed(int fd, int dir, const char *name)
+{
+	char proc[48] = "/proc/self/fd/";
+	gmon_decimal(proc + strlen(proc), (uint64_t)fd);
+	if (linkat(AT_FDCWD, proc, dir, name, AT_SYMLINK_FOLLOW) == 0)
+		return 0;
+	int error = errno;
+	if (error == EEXIST)
+		return error;
+	/* no /proc: AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH */
+	if (linkat(fd, "", dir, name, AT_EMPTY_PATH) == 0)
+		return 0;
+	return errno == EEXIST ? EEXIST : error;
+}
+
+/* Writes the profile to an unnamed file and links it in.  0, an errno,
+ * or -1 if this file system has no unnamed files or this one cannot be
+ * linked in (no /proc, and no capability for AT_EMPTY_PATH: a chroot):
+ * then the caller writes the named way. */
+static int write_unnamed(struct target *t)
+{
+	int fd = openat(t->dir, t->parent, O_TMPFILE | O_WRONLY | O_CLOEXEC, FILE_MODE);
+	if (fd < 0)
+		return errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL ? -1 : errno;
+	int error = put_profile(fd);
+	if (!error) {
+		error = link_unnamed(fd, t->dir, t->name);
+		if (error == EEXIST) {
+			/* Replace it: there is no call that links over a name, so
+			 * link the complete file under the temporary name and
+			 * rename that at once, with signals blocked in between:
+			 * a handler that exits there would leave the name. */
+			sigset_t all, before;
+			sigfillset(&all);
+			sigprocmask(SIG_BLOCK, &all, &before);
+			unlinkat(t->dir, t->temp, 0);
+			error = link_unnamed(fd, t->dir, t->temp);
+			if (!error && renameat(t->dir, t->temp, t->dir, t->name) != 0) {
+				error = errno;
+				unlinkat(t->dir, t->temp, 0);
+			} else if (error) {
+				error = -1;
+			}
+			sigprocmask(SIG_SETMASK, &before, NULL);
+		} else if (error) {
+			error = -1;
+		}
+	}
+	close(fd);
+	return error;
+}
+
+/* Writes the profile to the temporary name and renames it; 0 or an errno. */
+static int write_named(struct target *t)
+{
+	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	int fd = openat(t->dir, t->temp, flags, FILE_MODE);
+	if (fd < 0 && errno == EEXIST && unlinkat(t->dir, t->temp, 0) == 0)
+		fd = openat(t->dir, t->temp, flags, FILE_MODE); /* left by a dead writer */
+	if (fd < 0)
+		return errno;
+	int error = put_profile(fd);
+	if (close(fd) != 0 && !error)
+		error = errno;
+	if (!error && renameat(t->dir, t->temp, t->dir, t->name) != 0)
+		error = errno;
+	if (error)
+		unlinkat(t->dir, t->temp, 0);
+	return error;
+}
+
+/*
+ * In set-user-ID and set-group-ID programs (and those with file
+ * capabilities, which also run with AT_SECURE), the file-system rights
+ * of the real user and group, for this thread, until restore_ids:
+ * setfsuid and setfsgid to the real ids, and no effective capability
+ * (a CAP_DAC_OVERRIDE that setfsuid leaves, as it does when the
+ * file-system id was not root, would still open every directory).
+ */
+struct saved_ids {
+	int secure;
+	int caps_saved;
+	uid_t uid;
+	gid_t gid;
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
+};
+
+static int capabilities(struct __user_cap_data_struct *caps, int set)
+{
+	struct __user_cap_header_struct header = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	return (int)syscall(set ? SYS_capset : SYS_capget, &header, caps);
+}
+
+static void restore_ids(const struct saved_ids *saved)
+{
+	if (!saved->secure)
+		return;
+	setfsuid(saved->uid);
+	setfsgid(saved->gid);
+	if (saved->caps_saved) {
+		struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
+		memcpy(caps, saved->caps, sizeof caps);
+		capabilities(caps, 1);
+	}
+}
+
+static int take_real_ids(struct saved_ids *saved)
+{
+	/* set-user-ID at start-up, or ids changed since */
+	saved->secure = out.secure || getuid() != geteuid() || getgid() != getegid();
+	saved->caps_saved = 0;
+	if (!saved->secure)
+		return 0;
+	saved->caps_saved = capabilities(saved->caps, 0) == 0;
+	saved->gid = (gid_t)setfsgid(getgid());
+	saved->uid = (uid_t)setfsuid(getuid());
+	/* an invalid id changes nothing and returns the current one */
+	int ok = (uid_t)setfsuid((uid_t)-1) == getuid() && (gid_t)setfsgid((gid_t)-1) == getgid();
+	struct __user_cap_data_struct caps[_LINUX_CAPABILITY_U32S_3];
+	if (ok && capabilities(caps, 0) == 0) {
+		int any = 0;
+		for (int i = 0; i < _LINUX_CAPABILITY_U32S_3; i++) {
+			any |= caps[i].effective != 0;
+			caps[i].effective = 0;
+		}
+		if (any)
+			ok = saved->caps_saved && capabilities(caps, 1) == 0;
+	} else {
+		ok = 0;
+	}
+	if (ok)
+		return 0;
+	restore_ids(saved);
+	return -1;
+}
+
+static int write_target(int tid, int depth)
+{
+	struct target t;
+	if (target_name(&t) != 0 || temp_name(&t, tid, depth) != 0) {
+		gmon_message("cannot write the profile: its path name is too long", NULL, NULL);
+		return -1;
+	}
+	struct saved_ids ids;
+	if (take_real_ids(&ids) != 0) {
+		gmon_message("cannot write ", t.shown, ": the real user's rights could not be taken");
+		return -1;
+	}
+	int rc = -1;
+	if (start_directory(&t) == 0) {
+		if (!__atomic_exchange_n(&out.swept, 1, __ATOMIC_RELAXED))
+			remove_stale_temporaries(&t);
+		int error = write_unnamed(&t);
+		if (error < 0)
+			error = write_named(&t);
+		if (error)
+			report(&t, error);
+		else
+			rc = 0;
+		if (t.close_dir)
+			close(t.dir);
+	}
+	restore_ids(&ids);
+	return rc;
+}
+
+/* ---- one writer at a time ---- */
+
+static int claim(int *expected, int tid)
+{
+	*expected = 0;
+	return __atomic_compare_exchange_n(&out.owner, expected, tid, 0, __ATOMIC_ACQUIRE,
+	                                   __ATOMIC_RELAXED);
+}
+
+/* Waits a bounded time for another thread's write to end; 1 if this
+ * thread then owns the writer, 0 if the time ran out. */
+static int wait_for_writer(int tid)
+{
+	struct timespec ms = { 0, 1000000 };
+	int owner;
+	for (int i = 0; i < WAIT_MS; i++) {
+		if (claim(&owner, tid))
+			return 1;
+		/* a writer that no longer exists will never finish */
+		if (owner != 0 && tgkill(getpid(), owner, 0) != 0 && errno == ESRCH &&
+		    __atomic_compare_exchange_n(&out.owner, &owner, tid, 0, __ATOMIC_ACQUIRE,
+		                                __ATOMIC_RELAXED))
+			return 1;
+		nanosleep(&ms, NULL);
 	}
 	return 0;
 }
 
-int gmon_write_profile(void)
+int gmon_write_profile(int final)
 {
-	if (__atomic_exchange_n(&out.busy, 1, __ATOMIC_ACQUIRE))
-		return -2; /* another thread is writing the same file */
 	int saved_errno = errno;
-	char path[PATH_MAX + 64], temp[PATH_MAX + 96];
-	int rc = -1;
-	if (output_path(path, sizeof path) != 0) {
-		gmon_message("cannot write the profile: its path name is too long", NULL, NULL);
-	} else {
-		char pid[24];
-		size_t n = append(temp, 0, sizeof temp, path);
-		n = append(temp, n, sizeof temp, ".");
-		n = append(temp, n, sizeof temp, gmon_decimal(pid, (uint64_t)getpid()));
-		append(temp, n, sizeof temp, ".tmp");
-		rc = write_file(path, temp);
+	int tid = gettid(), owner, depth = 0, owned = claim(&owner, tid);
+	if (!owned) {
+		if (!final) {
+			errno = saved_errno;
+			return -2; /* a snapshot while another write runs: skip it */
+		}
+		if (owner == tid) {
+			/* A signal handler interrupted this thread's own write,
+			 * which cannot go on before the handler returns, and
+			 * exit or exec means it never will: write a complete
+			 * profile here, under a name of its own. */
+			depth = ++out.depth;
+		} else {
+			/* Another thread's write: wait for it, a while.  Past
+			 * that, write anyway; the two use different names. */
+			owned = wait_for_writer(tid);
+		}
 	}
-	__atomic_store_n(&out.busy, 0, __ATOMIC_RELEASE);
+	int rc = write_target(tid, depth);
+	if (depth)
+		out.depth--;
+	if (owned)
+		__atomic_store_n(&out.owner, 0, __ATOMIC_RELEASE);
 	errno = saved_errno;
 	return rc;
 }

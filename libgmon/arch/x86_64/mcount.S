@@ -73,16 +73,16 @@
 
 	.text
 
-/* gcc -pg and clang -pg: called after the profiled function's prologue,
- * so %rbp is its frame: 8(%rbp) is where it returns to (the call site),
- * and our own return address is inside it (the callee). */
-	.globl	mcount
-	.type	mcount, @function
-	.globl	_mcount
-	.type	_mcount, @function
+/* HOOK name, call_site: a hook's entry point.  Saves the registers the
+ * fast path uses, loads the call site from call_site (an operand read
+ * after the three pushes) and the callee from the return address, counts
+ * the arc and returns.  mcount and __fentry__ differ only in where the
+ * call site is. */
+.macro HOOK name, call_site
+	.globl	\name
+	.type	\name, @function
 	.p2align 4
-mcount:
-_mcount:
+\name:
 	.cfi_startproc
 	pushq	%rax
 	.cfi_adjust_cfa_offset 8
@@ -90,7 +90,7 @@ _mcount:
 	.cfi_adjust_cfa_offset 8
 	pushq	%rdx
 	.cfi_adjust_cfa_offset 8
-	movq	8(%rbp), %rcx
+	movq	\call_site, %rcx
 	movq	24(%rsp), %rdx
 	ARC_FAST_PATH 9f
 9:	popq	%rdx
@@ -101,35 +101,23 @@ _mcount:
 	.cfi_adjust_cfa_offset -8
 	ret
 	.cfi_endproc
-	.size	mcount, .-mcount
-	.size	_mcount, .-_mcount
+	.size	\name, .-\name
+.endm
+
+/* gcc -pg and clang -pg: called after the profiled function's prologue,
+ * so %rbp is its frame: 8(%rbp) is where it returns to (the call site),
+ * and our own return address is inside it (the callee).  _mcount is the
+ * same entry under the name some compilers call. */
+	.globl	_mcount
+	.type	_mcount, @function
+_mcount = mcount
+	HOOK	mcount, 8(%rbp)
+	.size	_mcount, .-mcount
 
 /* gcc -pg -mfentry: called as the profiled function's first instruction,
  * before any prologue: the return address is inside the callee and the
  * word above it is the call site. */
-	.globl	__fentry__
-	.type	__fentry__, @function
-	.p2align 4
-__fentry__:
-	.cfi_startproc
-	pushq	%rax
-	.cfi_adjust_cfa_offset 8
-	pushq	%rcx
-	.cfi_adjust_cfa_offset 8
-	pushq	%rdx
-	.cfi_adjust_cfa_offset 8
-	movq	32(%rsp), %rcx
-	movq	24(%rsp), %rdx
-	ARC_FAST_PATH 9f
-9:	popq	%rdx
-	.cfi_adjust_cfa_offset -8
-	popq	%rcx
-	.cfi_adjust_cfa_offset -8
-	popq	%rax
-	.cfi_adjust_cfa_offset -8
-	ret
-	.cfi_endproc
-	.size	__fentry__, .-__fentry__
+	HOOK	__fentry__, 32(%rsp)
 
 /* -finstrument-functions: an ordinary call with (callee, call site) as
  * arguments, free to clobber what the ABI lets a call clobber;
