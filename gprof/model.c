@@ -88,6 +88,7 @@ static void object_free(struct object *obj)
 	}
 	free(obj->text_bytes);
 	free(obj->build_id);
+	free(obj->segments);
 	free(obj->bfd_symbols);
 	free(obj->synthetic);
 	if (obj->debug_abfd)

@@ -74,6 +74,8 @@ struct object {
 	unsigned char *text_bytes;     /* -c: the bytes of .text, or NULL */
 	bool has_debug_info;
 	char leading_char;             /* of symbol names (bfd_get_symbol_leading_char) */
+	uint64_t *segments;            /* whole-process: code as mapped, pairs of own */
+	size_t segment_count;          /* addresses [start, end) */
 	struct source_file *source_files;          /* newest first */
 	unsigned source_file_count;
 	struct source_file_entry *source_hash[SOURCE_HASH_SIZE];

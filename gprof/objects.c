@@ -8,9 +8,12 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gmon_out.h"
@@ -69,6 +72,17 @@ uint64_t objects_gmon_address(const struct model *m, size_t run, uint64_t addres
 	map = &m->process.runs[run];
 	address = model_address(map, address + map->main_bias);
 	return address == MODEL_UNKNOWN_ADDRESS ? 0 : address;
+}
+
+/* Each run maps an object's segments again: keep each once. */
+static bool has_extent(const struct object_extent *e, uint64_t start, uint64_t end)
+{
+	size_t i;
+
+	for (i = 0; i < e->count; i++)
+		if (e->segments[2 * i] == start && e->segments[2 * i + 1] == end)
+			return true;
+	return false;
 }
 
 /* The model's object for a file's object record: the executable, or one
@@ -144,8 +158,14 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 
 		k = merge_object(m, po, extents);
 		obj = m->objects[k];
-		if (k == 0)
+		if (k == 0) {
 			run->main_bias = po->bias;
+			if (obj->build_id == NULL && po->build_id_size) {
+				obj->build_id = xmalloc(po->build_id_size);
+				memcpy(obj->build_id, po->build_id, po->build_id_size);
+				obj->build_id_size = po->build_id_size;
+			}
+		}
 		for (size_t s = 0; s < po->segment_count; s++) {
 			struct object_extent *e = &(*extents)[k];
 
@@ -155,7 +175,8 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 				po->segments[s].start, po->segments[s].end,
 				obj->model_base - po->bias
 			};
-			if (k == 0)
+			if (k == 0 || has_extent(e, po->segments[s].start - po->bias,
+						 po->segments[s].end - po->bias))
 				continue;
 			e->segments = xrealloc(e->segments, (e->count + 1) * 2 * sizeof(uint64_t));
 			e->segments[2 * e->count] = po->segments[s].start - po->bias;
@@ -183,21 +204,12 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 				model_address(run, pf.samples[i].address), pf.samples[i].count
 			};
 	}
-	if (pf.arc_count) {
-		struct process_part *p = &m->process;
+	for (i = 0; i < pf.arc_count; i++) {
+		uint64_t to = model_address(run, pf.arcs[i].self_pc);
 
-		p->arcs_from = xrealloc(p->arcs_from, (p->arc_count + pf.arc_count) * sizeof(*p->arcs_from));
-		p->arcs_to = xrealloc(p->arcs_to, (p->arc_count + pf.arc_count) * sizeof(*p->arcs_to));
-		for (i = 0; i < pf.arc_count; i++) {
-			uint64_t to = model_address(run, pf.arcs[i].self_pc);
-
-			if (to == MODEL_UNKNOWN_ADDRESS)
-				continue;
-			p->arcs_from[p->arc_count] = (struct model_sample){
-				model_address(run, pf.arcs[i].from_pc), pf.arcs[i].count
-			};
-			p->arcs_to[p->arc_count++] = (struct model_sample){ to, 0 };
-		}
+		if (to != MODEL_UNKNOWN_ADDRESS)
+			objects_add_arc(m, model_address(run, pf.arcs[i].from_pc), to,
+					pf.arcs[i].count);
 	}
 	if (pf.has_times) {
 		m->process.has_times = true;
@@ -228,8 +240,9 @@ void objects_read(struct model *m, const struct options *opt)
 		struct object *obj = m->objects[k];
 
 		object_open_other(obj, obj->path);
-		symbols_add_object(m, obj, extents[k].segments, extents[k].count);
-		free(extents[k].segments);
+		obj->segments = extents[k].segments;
+		obj->segment_count = extents[k].count;
+		symbols_add_object(m, obj, obj->segments, obj->segment_count);
 	}
 	free(extents);
 	for (k = 0; k < m->process.sample_count; k++)
@@ -253,4 +266,198 @@ void objects_read(struct model *m, const struct options *opt)
 		symbol_table_finalize(&m->symbols, m->objects[0]->text_high - 1);
 		symbols_link_objects(m);
 	}
+}
+
+/* ------------------------------------------------------------ -s */
+
+bool objects_whole_process(const struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->process.run_count; i++)
+		if (m->process.runs[i].known)
+			return true;
+	return false;
+}
+
+void objects_add_arc(struct model *m, uint64_t from_pc, uint64_t self_pc, uint64_t count)
+{
+	struct process_part *p = &m->process;
+
+	if ((p->arc_count & (p->arc_count + 1)) == 0 || p->arc_count == 0) {
+		size_t room = 2 * p->arc_count + 2;
+
+		p->arcs_from = xrealloc(p->arcs_from, room * sizeof(*p->arcs_from));
+		p->arcs_to = xrealloc(p->arcs_to, room * sizeof(*p->arcs_to));
+	}
+	p->arcs_from[p->arc_count] = (struct model_sample){ from_pc, count };
+	p->arcs_to[p->arc_count++] = (struct model_sample){ self_pc, 0 };
+}
+
+bool objects_in_main(const struct model *m, uint64_t address)
+{
+	return address >= m->objects[0]->code_low && address < m->objects[0]->code_high;
+}
+
+/* The bytes of a process file, in the program's byte order. */
+struct bytes {
+	unsigned char *data;
+	size_t size, capacity;
+	bool big_endian;
+};
+
+static void put(struct bytes *b, uint64_t v, int n)
+{
+	int i;
+
+	if (b->size + (size_t)n > b->capacity) {
+		b->capacity = 2 * (b->size + (size_t)n) + 256;
+		b->data = xrealloc(b->data, b->capacity);
+	}
+	for (i = 0; i < n; i++)
+		b->data[b->size + (size_t)i] =
+			(unsigned char)(v >> (b->big_endian ? (n - 1 - i) * 8 : i * 8));
+	b->size += (size_t)n;
+}
+
+static void put_raw(struct bytes *b, const void *p, size_t n)
+{
+	if (b->size + n > b->capacity) {
+		b->capacity = 2 * (b->size + n) + 256;
+		b->data = xrealloc(b->data, b->capacity);
+	}
+	memcpy(b->data + b->size, p, n);
+	b->size += n;
+}
+
+/* A record: its header now, its length filled in by end_record. */
+static size_t begin_record(struct bytes *b, uint32_t tag)
+{
+	put(b, tag, 4);
+	put(b, 0, 4);
+	return b->size;
+}
+
+static void end_record(struct bytes *b, size_t start)
+{
+	uint64_t length = b->size - start;
+	size_t end = b->size;
+
+	b->size = start - 4;
+	put(b, length, 4);
+	b->size = end;
+}
+
+void objects_write_sum(const struct model *m, const char *path, uint64_t run_id)
+{
+	struct bytes b = { NULL, 0, 0, m->objects[0]->target.big_endian };
+	const struct process_part *p = &m->process;
+	char *temp;
+	size_t k, i, at;
+	int fd;
+
+	put_raw(&b, GMON_PROCESS_MAGIC, 4);
+	put(&b, GMON_PROCESS_VERSION, 4);
+	put(&b, run_id, 8);
+	put(&b, 0, 4);
+	put(&b, 0, 8);
+	put(&b, 0, 4);
+	/* in the sum, model addresses are the addresses: each object's bias
+	 * is where the model put it */
+	for (k = 0; k < m->object_count; k++) {
+		const struct object *obj = m->objects[k];
+		size_t segments = k == 0 ? 1 : obj->segment_count;
+
+		at = begin_record(&b, GMON_PROCESS_TAG_OBJECT);
+		put(&b, k, 4);
+		put(&b, k == 0 ? GMON_OBJECT_MAIN : obj->flags & ~(unsigned)GMON_OBJECT_MAIN, 4);
+		put(&b, obj->model_base, 8);
+		put(&b, segments, 4);
+		for (i = 0; i < segments; i++) {
+			if (k == 0) {
+				put(&b, obj->code_low, 8);
+				put(&b, obj->code_high, 8);
+			} else {
+				put(&b, obj->segments[2 * i] + obj->model_base, 8);
+				put(&b, obj->segments[2 * i + 1] + obj->model_base, 8);
+			}
+		}
+		put(&b, obj->build_id_size, 4);
+		put_raw(&b, obj->build_id, obj->build_id_size);
+		put(&b, strlen(obj->path), 4);
+		put_raw(&b, obj->path, strlen(obj->path));
+		end_record(&b, at);
+	}
+	if (p->sample_count) {
+		at = begin_record(&b, GMON_PROCESS_TAG_SAMPLES);
+		put(&b, p->rate, 4);
+		put(&b, p->sample_count, 4);
+		for (i = 0; i < p->sample_count; i++) {
+			put(&b, p->samples[i].address, 8);
+			put(&b, p->samples[i].count, 8);
+		}
+		end_record(&b, at);
+	}
+	if (p->arc_count) {
+		at = begin_record(&b, GMON_PROCESS_TAG_ARCS);
+		put(&b, p->arc_count, 4);
+		for (i = 0; i < p->arc_count; i++) {
+			put(&b, p->arcs_from[i].address, 8);
+			put(&b, p->arcs_to[i].address, 8);
+			put(&b, p->arcs_from[i].count, 8);
+		}
+		end_record(&b, at);
+	}
+	if (p->has_times) {
+		at = begin_record(&b, GMON_PROCESS_TAG_TIMES);
+		put(&b, p->user_ns, 8);
+		put(&b, p->system_ns, 8);
+		put(&b, p->samples_taken, 8);
+		put(&b, p->samples_lost, 8);
+		end_record(&b, at);
+	}
+
+	/* whole or not at all: a temporary beside it, then renamed */
+	temp = xmalloc(strlen(path) + 16);
+	sprintf(temp, "%s.XXXXXX", path);
+	fd = mkstemp(temp);
+	if (fd < 0)
+		fatal("%s: cannot create a temporary file: %s", path, strerror(errno));
+	for (i = 0; i < b.size;) {
+		ssize_t n = write(fd, b.data + i, b.size - i);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			int e = n < 0 ? errno : ENOSPC;
+
+			close(fd);
+			unlink(temp);
+			fatal("%s: %s", path, strerror(e));
+		}
+		i += (size_t)n;
+	}
+	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0 || rename(temp, path) != 0) {
+		int e = errno;
+
+		unlink(temp);
+		fatal("%s: %s", path, strerror(e));
+	}
+	free(temp);
+	free(b.data);
+}
+
+uint64_t objects_new_run_id(void)
+{
+	uint64_t id = 0;
+	FILE *f = fopen("/dev/urandom", "rb");
+
+	if (f) {
+		if (fread(&id, sizeof(id), 1, f) != 1)
+			id = 0;
+		fclose(f);
+	}
+	if (id == 0)
+		id = (uint64_t)time(NULL) << 20 ^ (uint64_t)getpid();
+	return id ? id : 1;
 }

@@ -9,6 +9,7 @@
 #ifndef GPROF_OBJECTS_H
 #define GPROF_OBJECTS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "model.h"
@@ -26,5 +27,17 @@ void objects_read(struct model *m, const struct options *opt);
  * runtime addresses less the main program's load bias); the address
  * itself when the run has no process file or it is the main program's. */
 uint64_t objects_gmon_address(const struct model *m, size_t run, uint64_t address);
+
+/* Is this a whole-process profile (a process file of some run read)? */
+bool objects_whole_process(const struct model *m);
+/* Is the model address in the main program's code? */
+bool objects_in_main(const struct model *m, uint64_t address);
+/* One more arc outside the main program, in model addresses. */
+void objects_add_arc(struct model *m, uint64_t from_pc, uint64_t self_pc, uint64_t count);
+/* -s: write the process file of the sum (the model's objects, samples,
+ * arcs and times), whole or not at all; exits on error. */
+void objects_write_sum(const struct model *m, const char *path, uint64_t run_id);
+/* A new random run id, never 0. */
+uint64_t objects_new_run_id(void);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "gmon_out.h"
 #include "filemap.h"
 #include "histogram.h"
 #include "object.h"
@@ -49,6 +50,12 @@ static unsigned long clamp_count(uint64_t count)
 	return count > ULONG_MAX ? ULONG_MAX : (unsigned long)count;
 }
 
+/* -s of a whole-process profile: the calls into and out of other
+ * objects, in model addresses, for the sum's process file (the gmon.sum
+ * written beside it keeps their raw addresses, which only this run's map
+ * could read). */
+static void observe_arc(void *context, uint64_t from_pc, uint64_t self_pc, uint64_t count);
+
 /* Where the arcs of the file being read go. */
 struct arc_sink {
 	struct model *m;
@@ -63,6 +70,31 @@ static void tally_arc(void *context, uint64_t from_pc, uint64_t self_pc, uint64_
 
 	callgraph_tally(sink->m, objects_gmon_address(sink->m, sink->run, from_pc),
 			objects_gmon_address(sink->m, sink->run, self_pc), clamp_count(count));
+}
+
+static void observe_arc(void *context, uint64_t from_pc, uint64_t self_pc, uint64_t count)
+{
+	struct arc_sink *sink = context;
+	struct model *m = sink->m;
+	uint64_t from = objects_gmon_address(m, sink->run, from_pc);
+	uint64_t self = objects_gmon_address(m, sink->run, self_pc);
+
+	if (sink->run < m->process.run_count && m->process.runs[sink->run].known &&
+	    (!objects_in_main(m, from) || !objects_in_main(m, self)) && self != 0)
+		objects_add_arc(m, from, self, count);
+}
+
+/* The arcs -s kept, charged after the sum is written: those of a
+ * whole-process profile that leave the main program are in m->process
+ * already (observe_arc). */
+static void tally_kept_arc(void *context, uint64_t from_pc, uint64_t self_pc, uint64_t count)
+{
+	struct arc_sink *sink = context;
+
+	if (objects_whole_process(sink->m) &&
+	    (!objects_in_main(sink->m, from_pc) || !objects_in_main(sink->m, self_pc)))
+		return;
+	tally_arc(context, from_pc, self_pc, count);
 }
 
 void pipeline_read_profiles(struct model *m, struct profile_data *data,
@@ -83,6 +115,9 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 	if (!sum) {
 		data->arc_sink = tally_arc;
 		data->arc_sink_context = sink;
+	} else if (objects_whole_process(m)) {
+		data->arc_observer = observe_arc;
+		data->arc_observer_context = sink;
 	}
 	for (i = 0; i < opt->profile_file_count; i++) {
 		const char *path = opt->profile_files[i];
@@ -100,7 +135,15 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 	}
 	data->arc_sink = NULL;
 	data->arc_sink_context = NULL;
+	data->arc_observer = NULL;
+	data->arc_observer_context = NULL;
 	free(sink);
+	/* a whole-process sum: its process file first, so that a gmon.sum
+	 * with the new run id never lacks one */
+	if (sum && objects_whole_process(m)) {
+		data->sum_run_id = objects_new_run_id();
+		objects_write_sum(m, "gmon.sum" GMON_PROCESS_SUFFIX, data->sum_run_id);
+	}
 	if (sum && !profile_write("gmon.sum", &obj->target, opt->format, data, err, sizeof(err)))
 		fatal("%s", err);
 }
@@ -116,7 +159,7 @@ void pipeline_analyse(struct model *m, struct profile_data *data, const struct o
 	/* -s kept the arcs, merged over the files: their addresses are
 	 * translated as the first run's (different runs' libraries are only
 	 * summed right by the process files' own arcs) */
-	profile_for_each_arc(data, tally_arc, &first_run);
+	profile_for_each_arc(data, tally_kept_arc, &first_run);
 	if (opt->line_granularity)
 		lines_assign_block_counts(m, data->blocks, data->block_count);
 	for (k = 0; k < m->process.arc_count; k++)

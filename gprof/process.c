@@ -296,10 +296,19 @@ bool process_read(const char *path, bool big_endian, struct process_file *pf, ch
 		return failf(&c, "read error");
 	}
 	fclose(f);
-	c.data = data;
-	ok = parse(&c, pf);
+	ok = process_read_buffer(path, data, c.size, big_endian, pf, err, err_size);
 	free(data);
 	return ok;
+}
+
+bool process_read_buffer(const char *name, const unsigned char *data, size_t size,
+			 bool big_endian, struct process_file *pf, char *err, size_t err_size)
+{
+	struct cursor c = { .name = name, .data = data, .size = size, .big_endian = big_endian,
+			    .err = err, .err_size = err_size };
+
+	memset(pf, 0, sizeof(*pf));
+	return parse(&c, pf);
 }
 
 void process_file_free(struct process_file *pf)

@@ -62,6 +62,9 @@ uint64_t process_run_id(const char *gmon_path, bool big_endian);
  * line in err naming the file on a malformed or unreadable file. */
 bool process_read(const char *path, bool big_endian, struct process_file *pf, char *err,
 		  size_t err_size);
+/* The same from bytes in memory (the fuzzer). */
+bool process_read_buffer(const char *name, const unsigned char *data, size_t size,
+			 bool big_endian, struct process_file *pf, char *err, size_t err_size);
 void process_file_free(struct process_file *pf);
 
 #endif

@@ -452,6 +452,8 @@ static bool kept_arc_add(struct profile_arcs *t, uint64_t from_pc, uint64_t self
 static bool profile_add_arc(struct profile_data *p, uint64_t from_pc, uint64_t self_pc,
 			    uint64_t count)
 {
+	if (p->arc_observer)
+		p->arc_observer(p->arc_observer_context, from_pc, self_pc, count);
 	if (p->arc_sink) {
 		p->arc_sink(p->arc_sink_context, from_pc, self_pc, count);
 		return true;
@@ -1708,9 +1710,14 @@ static bool encode_gnu(struct writer *w, const struct target *t, const struct pr
 
 	put_bytes(w, GMON_MAGIC, 4);
 	put_uint(w, GMON_VERSION, 4);
-	put_uint(w, 0, 4);
-	put_uint(w, 0, 4);
-	put_uint(w, 0, 4);
+	if (p->sum_run_id) { /* a process file goes with it (doc/format.md) */
+		put_uint(w, p->sum_run_id, 8);
+		put_bytes(w, GMON_PROCESS_MAGIC, 4);
+	} else {
+		put_uint(w, 0, 4);
+		put_uint(w, 0, 4);
+		put_uint(w, 0, 4);
+	}
 	if (p->input & INPUT_HISTOGRAM) {
 		for (i = 0; i < p->histograms.count; i++) {
 			const struct histogram *h = &p->histograms.records[i];

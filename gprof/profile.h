@@ -38,6 +38,13 @@ struct profile_data {
 	 * (gprof's reports) instead of being merged and kept (-s, tests). */
 	void (*arc_sink)(void *context, uint64_t from_pc, uint64_t self_pc, uint64_t count);
 	void *arc_sink_context;
+	/* When set, also shown every arc as it is read, sink or not (-s of a
+	 * whole-process profile: the calls into other objects) */
+	void (*arc_observer)(void *context, uint64_t from_pc, uint64_t self_pc, uint64_t count);
+	void *arc_observer_context;
+	/* -s: written into gmon.sum's spare bytes with the mark when not 0
+	 * (a process file is written beside it) */
+	uint64_t sum_run_id;
 	/* the arcs summed (profile.c): see profile_for_each_arc */
 	struct profile_arcs *arcs;
 	struct bb_count *blocks;  /* in file order, duplicates summed */

@@ -33,7 +33,8 @@ hot=$(addr libwork.so hot)
 warm=$(addr libwork.so warm)
 gap=$(addr libwork.so after_gap)
 spin=$(addr prog spin)
-B0=0x555555554000 B1=0x7f0000000000
+B0=0x555555554000
+B1=0x7f0000000000
 libpath=$PWD/libwork.so
 
 # spec NAME [EXTRA JSON MEMBERS]: the description of the usual run
@@ -179,3 +180,31 @@ assert f["spin"]["object"].endswith("prog"), f["spin"]
 assert d["process"]["user_time"] == 5 and d["process"]["samples_taken"] == 412, d["process"]
 PY
 then pass process.json.objects; else fail process.json.objects "no object or process fields"; fi
+
+# ---------------------------------------------------------------- -s
+make_profile
+"$GPROF" -b prog gmon.out >one.txt 2>&1
+rm -f gmon.sum gmon.sum.process
+"$GPROF" -s prog gmon.out >out 2>err
+if [ -s gmon.sum.process ] && [ -z "$(cat err)" ]; then pass process.sum.written; else fail process.sum.written "no gmon.sum.process: $(head -1 err)"; fi
+"$GPROF" -b prog gmon.sum >sum.txt 2>&1
+expect_same process.sum.reads-as-the-run one.txt sum.txt
+"$GNU_GPROF" -b prog gmon.sum >gnu-sum.txt 2>&1
+expect_same process.sum.gnu-reads-it gnu-plain.txt gnu-sum.txt
+# two runs, the library loaded elsewhere in each: summed by object
+cp gmon.out run1.out
+cp gmon.out.process run1.out.process
+B1=0x7f1000000000 make_profile ', "run_id": "0x5566"'
+cp gmon.out run2.out
+cp gmon.out.process run2.out.process
+rm -f gmon.sum gmon.sum.process
+"$GPROF" -s prog run1.out run2.out >out 2>err
+"$GPROF" -b prog gmon.sum >sum2.txt 2>err
+expect_eq process.sum.two-runs-by-object "6.00" "$(self_seconds 'hot \[libwork.so\]' sum2.txt)"
+if grep -q ' 84/' sum2.txt; then pass process.sum.two-runs-arcs; else fail process.sum.two-runs-arcs "no 84 calls"; fi
+# and the sum sums again with a run
+rm -f gmon.sum gmon.sum.process
+"$GPROF" -s prog run1.out run2.out >/dev/null 2>&1 && cp gmon.sum sum12.out && cp gmon.sum.process sum12.out.process
+"$GPROF" -s prog sum12.out run1.out >out 2>err
+"$GPROF" -b prog gmon.sum >sum3.txt 2>err
+expect_eq process.sum.of-a-sum "9.00" "$(self_seconds 'hot \[libwork.so\]' sum3.txt)"

@@ -9,6 +9,8 @@
  *   3    big-endian target
  *   4    read the file twice, so that its records are summed with
  *        themselves (merging, counts that add up past their width)
+ *   5    read it as a process file instead (process_read_buffer: the
+ *        records of whole-process profiles), in the byte order of bit 3
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -16,6 +18,7 @@
 #include <string.h>
 
 #include "fuzz.h"
+#include "process.h"
 #include "profile.h"
 
 static const enum file_format formats[4] = { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD,
@@ -45,6 +48,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	t.address_size = selector & 4 ? 8 : 4;
 	t.big_endian = selector & 8;
 	reads = selector & 16 ? 2 : 1;
+	if (selector & 32) {
+		struct process_file pf;
+
+		if (!process_read_buffer("fuzz.out.process", data, size, t.big_endian, &pf, err,
+					 sizeof(err)) &&
+		    (strstr(err, "fuzz.out.process") == NULL || strchr(err, '\n')))
+			abort();
+		process_file_free(&pf);
+		return 0;
+	}
 	if (setjmp(fuzz_jump) == 0) {
 		while (reads-- > 0) {
 			memset(&info, 0, sizeof(info));
