@@ -17,6 +17,7 @@
 #include "fixed.h"
 #include "model.h"
 #include "options.h"
+#include "text.h"
 
 struct demangled_name;
 
@@ -50,6 +51,9 @@ const char *display_name(struct report_out *out, const struct symbol *sym, char 
 int print_name_only(struct report_out *out, const struct symbol *sym);
 /* The name, its cycle and its call-graph index: "f <cycle 1> [3]". */
 void print_name(struct report_out *out, const struct symbol *sym);
+/* print_name_only and print_name, into a text (text.h) */
+int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym);
+void text_name(struct text *t, struct report_out *out, const struct symbol *sym);
 /* A file's name as printed: its last component, or all of it with -L. */
 const char *file_base_name(const struct options *opt, const char *path);
 /* Bytes in the valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */
