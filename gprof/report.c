@@ -182,57 +182,6 @@ void text_name(struct text *t, struct report_out *out, const struct symbol *sym)
 	}
 }
 
-int print_name_only(struct report_out *out, const struct symbol *sym)
-{
-	const struct options *opt = out->opt;
-	FILE *f = out->file;
-	char *to_free;
-	const char *name;
-	int size;
-
-	if (sym->name == NULL)
-		return 0;
-	name = display_name(out, sym, &to_free);
-	size = (int)strlen(name);
-	fwrite(name, 1, (size_t)size, f);
-	free(to_free);
-	if ((opt->line_granularity || opt->inline_file_names) && sym->file) {
-		const char *file = file_base_name(opt, sym->file->name);
-
-		if (opt->line_granularity)
-			size += fprintf(f, " (%s:%d @ %lx)", file, sym->line,
-					(unsigned long)sym->address);
-		else
-			size += fprintf(f, " (%s:%d)", file, sym->line);
-	}
-	return size;
-}
-
-void print_name(struct report_out *out, const struct symbol *sym)
-{
-	FILE *f = out->file;
-
-	print_name_only(out, sym);
-	if (sym->cycle_number != 0)
-		fprintf(f, " <cycle %d>", sym->cycle_number);
-	if (sym->index > 0) {
-		/* " [N]" or " (N)" by hand: printed on every call-graph line */
-		char buf[16], *p = buf + sizeof(buf);
-		int n = sym->index;
-
-		*--p = sym->printed ? ']' : ')';
-		do {
-			*--p = (char)('0' + n % 10);
-			n /= 10;
-		} while (n != 0);
-		*--p = sym->printed ? '[' : '(';
-		*--p = ' ';
-		fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), f);
-	} else if (sym->index != 0) {
-		fprintf(f, sym->printed ? " [%d]" : " (%d)", sym->index);
-	}
-}
-
 /* Length of the valid UTF-8 sequence at s (1 to 4), or 0 if it is not
  * one: overlong forms, surrogates and code points past U+10FFFF are not. */
 int utf8_sequence_length(const unsigned char *s)
