@@ -14,7 +14,6 @@
 #include <stdio.h>
 
 #include "blurbs.h"
-#include "fixed.h"
 #include "model.h"
 #include "options.h"
 #include "text.h"
