@@ -112,7 +112,8 @@ static int compare_time(const void *lp, const void *rp)
 		return 1;
 	if (right->calls < left->calls)
 		return -1;
-	return strcmp(left->name, right->name);
+	/* by name: ranks order as strcmp does (symbol_table_rank_names) */
+	return (left->name_rank > right->name_rank) - (left->name_rank < right->name_rank);
 }
 
 void print_flat_profile(const struct model *m, const struct options *opt, struct report_out *out)

@@ -13,12 +13,25 @@
 #include "report.h"
 #include "util.h"
 
-static int compare_name(const void *lp, const void *rp)
+/* Sort the n symbols of sorted by name, ties in the order given (what a
+ * stable sort by strcmp gives): a counting sort by name rank
+ * (symbol_table_rank_names), ranks being below ranks. */
+static void sort_by_name(const struct symbol **sorted, size_t n, size_t ranks)
 {
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
+	const struct symbol **by_rank = xmalloc((n + 1) * sizeof(*by_rank));
+	size_t *start = xcalloc(ranks + 1, sizeof(*start));
+	size_t i;
 
-	return strcmp(left->name, right->name);
+	for (i = 0; i < n; i++)
+		start[sorted[i]->name_rank + 1]++;
+	for (i = 1; i <= ranks; i++)
+		start[i] += start[i - 1];
+	for (i = 0; i < n; i++)
+		by_rank[start[sorted[i]->name_rank]++] = sorted[i];
+	if (n > 0)
+		memcpy(sorted, by_rank, n * sizeof(*sorted));
+	free(by_rank);
+	free(start);
 }
 
 /* "[%d]" (an entry the call graph shows) or "(%d)" into buf; its length */
@@ -78,7 +91,7 @@ void print_index(const struct model *m, const struct options *opt, struct report
 			continue;
 		sorted[names++] = sym;
 	}
-	qsort(sorted, names, sizeof(*sorted), compare_name);
+	sort_by_name(sorted, names, symtab->count);
 	total = names;
 	for (i = 1; i <= (size_t)m->cycle_count; i++)
 		sorted[total++] = &m->cycles[i];

@@ -122,6 +122,7 @@ struct symbol {
 	double child_ticks;       /* ticks propagated from callees */
 	int index;                /* [N] in the call graph */
 	int top_order;            /* topological number, 0 = none */
+	unsigned name_rank;       /* place in name order; equal names, equal ranks */
 	bool printed;             /* shown in the call graph */
 	double prop_fraction;     /* share of its time that propagates */
 	double prop_self;         /* self ticks that propagate */
@@ -286,6 +287,10 @@ void symbol_init(struct symbol *sym);
 void symbol_table_finalize(struct symbol_table *table, uint64_t last_address);
 /* The symbol whose [address, end_address] holds addr, or NULL. */
 struct symbol *symbol_lookup(const struct symbol_table *table, uint64_t addr);
+/* Set every symbol's name_rank (the table must be final): the sorts that
+ * order by name (flat profile and call graph ties, the index) compare
+ * ranks instead of strings. */
+void symbol_table_rank_names(struct symbol_table *table);
 
 /* Source files of an object, each created once, found by path or by
  * base name (newest first, as GNU gprof searches). */
