@@ -377,14 +377,6 @@ static void propagate_time(struct symbol *parent)
 	}
 }
 
-static int compare_top_order(const void *lp, const void *rp)
-{
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
-
-	return left->top_order - right->top_order;
-}
-
 /* Call graph order: total propagated time, descending; then cycles first,
  * names without a leading underscore first, more calls first, by name. */
 static int compare_total(const void *lp, const void *rp)
@@ -413,7 +405,33 @@ static int compare_total(const void *lp, const void *rp)
 		return -1;
 	if (left->calls < right->calls)
 		return 1;
-	return strcmp(left->name, right->name);
+	/* by name: ranks order as strcmp does (symbol_table_rank_names) */
+	return (left->name_rank > right->name_rank) - (left->name_rank < right->name_rank);
+}
+
+/* The symbols by topological number, ties in table order (what a stable
+ * sort gives): a counting sort over the numbers' range. */
+static void sort_by_top_order(const struct symbol_table *symtab, struct symbol **by_order)
+{
+	size_t i, n = symtab->count, *start;
+	int low = 0, high = 0;
+
+	for (i = 0; i < n; i++) {
+		int order = symtab->base[i].top_order;
+
+		if (i == 0 || order < low)
+			low = order;
+		if (i == 0 || order > high)
+			high = order;
+	}
+	start = xcalloc((size_t)(high - low) + 2, sizeof(*start));
+	for (i = 0; i < n; i++)
+		start[symtab->base[i].top_order - low + 1]++;
+	for (i = 1; i <= (size_t)(high - low) + 1; i++)
+		start[i] += start[i - 1];
+	for (i = 0; i < n; i++)
+		by_order[start[symtab->base[i].top_order - low]++] = &symtab->base[i];
+	free(start);
 }
 
 void callgraph_build(struct model *m, const struct options *opt)
@@ -456,9 +474,7 @@ void callgraph_build(struct model *m, const struct options *opt)
 	link_cycles(m);
 
 	by_order = xmalloc((n + 1) * sizeof(*by_order));
-	for (i = 0; i < n; i++)
-		by_order[i] = &symtab->base[i];
-	qsort(by_order, n, sizeof(*by_order), compare_top_order);
+	sort_by_top_order(symtab, by_order);
 	propagate_flags(m, by_order);
 	cycle_time(m);
 	for (i = 0; i < n; i++)

@@ -62,42 +62,49 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 	       histograms->dimension, "calls", unit, unit, "name");
 }
 
-/* What one flat profile needs while it prints its lines. */
+/* What one flat profile needs while it prints its lines.  The lines are
+ * built in line and written in blocks (text.h): the header before them
+ * and the blurb after go straight to the output. */
 struct flat {
 	const struct options *opt;
 	struct report_out *out;
 	double hz;
 	double total_ticks;       /* 1 when there is none: nothing divides by 0 */
 	double accumulated_ticks;
+	struct text line;
 };
 
 static void print_line(struct flat *flat, const struct symbol *sym, double scale)
 {
 	const struct options *opt = flat->opt;
-	FILE *f = flat->out->file;
+	struct text *t = &flat->line;
 	double hz = flat->hz, total_ticks = flat->total_ticks;
-	char percent[FIXED_SIZE], cumulative[FIXED_SIZE], self[FIXED_SIZE], total[FIXED_SIZE];
 
 	if (!opt->show_zeros && sym->calls == 0 && sym->self_ticks == 0)
 		return;
 	flat->accumulated_ticks += sym->self_ticks;
-	fprintf(f, "%s %s %s",
-	       format_fixed(percent, opt->traditional ? 5 : 6, opt->traditional ? 1 : 2,
-			    total_ticks > 0.0 ? 100 * sym->self_ticks / total_ticks : 0.0),
-	       format_fixed(cumulative, opt->traditional ? 10 : 9, 2, flat->accumulated_ticks / hz),
-	       format_fixed(self, 8, 2, sym->self_ticks / hz));
-	if (sym->calls != 0)
-		fprintf(f, " %8lu %s %s  ", sym->calls,
-		       format_fixed(self, 8, 2, scale * sym->self_ticks / hz / sym->calls),
-		       format_fixed(total, 8, 2,
-				    scale * (sym->self_ticks + sym->child_ticks) / hz / sym->calls));
-	else
-		fprintf(f, " %8.8s %8.8s %8.8s  ", "", "", "");
+	text_fixed(t, opt->traditional ? 5 : 6, opt->traditional ? 1 : 2,
+		   total_ticks > 0.0 ? 100 * sym->self_ticks / total_ticks : 0.0);
+	text_char(t, ' ');
+	text_fixed(t, opt->traditional ? 10 : 9, 2, flat->accumulated_ticks / hz);
+	text_char(t, ' ');
+	text_fixed(t, 8, 2, sym->self_ticks / hz);
+	text_char(t, ' ');
+	if (sym->calls != 0) {
+		text_unsigned(t, sym->calls, 8, false);
+		text_char(t, ' ');
+		text_fixed(t, 8, 2, scale * sym->self_ticks / hz / sym->calls);
+		text_char(t, ' ');
+		text_fixed(t, 8, 2, scale * (sym->self_ticks + sym->child_ticks) / hz / sym->calls);
+		text_spaces(t, 2);
+	} else {
+		text_spaces(t, 28); /* "%8.8s %8.8s %8.8s  " of "" */
+	}
 	if (opt->traditional)
-		print_name(flat->out, sym);
+		text_name(t, flat->out, sym);
 	else
-		print_name_only(flat->out, sym);
-	putc('\n', f);
+		text_name_only(t, flat->out, sym);
+	text_end_line(t, flat->out->file);
 }
 
 /* Flat profile order: self time, then calls (both descending), then name. */
@@ -115,13 +122,14 @@ static int compare_time(const void *lp, const void *rp)
 		return 1;
 	if (right->calls < left->calls)
 		return -1;
-	return strcmp(left->name, right->name);
+	/* by name: ranks order as strcmp does (symbol_table_rank_names) */
+	return (left->name_rank > right->name_rank) - (left->name_rank < right->name_rank);
 }
 
 void print_flat_profile(const struct model *m, const struct options *opt, struct report_out *out)
 {
 	const struct symbol_table *symtab = &m->symbols;
-	struct flat flat = { opt, out, m->histograms.rate, m->total_ticks, 0.0 };
+	struct flat flat = { opt, out, m->histograms.rate, m->total_ticks, 0.0, { 0 } };
 	FILE *f = out->file;
 	struct symbol **sorted;
 	size_t i;
@@ -182,6 +190,7 @@ void print_flat_profile(const struct model *m, const struct options *opt, struct
 		if (sorted[i]->in_flat)
 			print_line(&flat, sorted[i], si_prefixes[log_scale].scale);
 	}
+	text_free(&flat.line, f);
 	free(sorted);
 	if (!opt->brief && !opt->traditional)
 		blurb_flat(f);

@@ -18,14 +18,44 @@
 #include "printers.h"
 #include "report.h"
 
-/* What one call graph needs while it prints its entries. */
+/* What one call graph needs while it prints its entries.  The entries'
+ * lines are built in line and written in blocks (text.h): the header
+ * before them and the blurb after go straight to f. */
 struct graph {
 	const struct options *opt;
 	struct report_out *out;
 	FILE *f;
 	double hz;
 	double print_ticks;       /* 1 when there is none: nothing divides by 0 */
+	struct text line;
 };
+
+/* "%-6.6s" of "[index]" */
+static void text_entry_index(struct text *t, int index)
+{
+	size_t start = t->length, n;
+
+	text_char(t, '[');
+	text_int(t, index);
+	text_char(t, ']');
+	n = t->length - start;
+	if (n > 6)
+		t->length = start + 6;
+	else
+		text_spaces(t, 6 - n);
+}
+
+/* "%7lu" and then "+%-7lu" or " %7.7s" of "" */
+static void text_calls(struct text *t, unsigned long calls, unsigned long self_calls)
+{
+	text_unsigned(t, calls, 7, false);
+	if (self_calls != 0) {
+		text_char(t, '+');
+		text_unsigned(t, self_calls, 7, true);
+	} else {
+		text_spaces(t, 8);
+	}
+}
 
 static void print_header(const struct model *m, struct graph *g)
 {
@@ -64,41 +94,43 @@ static void print_header(const struct model *m, struct graph *g)
 
 static void print_cycle(struct graph *g, const struct symbol *cycle)
 {
-	const struct options *opt = g->opt;
-	FILE *f = g->f;
-	char buf[32];
+	struct text *t = &g->line;
 	double hz = g->hz;
 
-	snprintf(buf, sizeof(buf), "[%d]", cycle->index);
-	fprintf(f, opt->traditional ? "%-6.6s %5.1f %7.2f %11.2f %7lu" : "%-6.6s %5.1f %7.2f %7.2f %7lu",
-	       buf, 100 * (cycle->prop_self + cycle->prop_child) / g->print_ticks,
-	       cycle->prop_self / hz, cycle->prop_child / hz, cycle->calls);
-	if (cycle->self_calls != 0)
-		fprintf(f, "+%-7lu", cycle->self_calls);
-	else
-		fprintf(f, " %7.7s", "");
-	fprintf(f, " <cycle %d as a whole> [%d]\n", cycle->cycle_number, cycle->index);
+	text_entry_index(t, cycle->index);
+	text_char(t, ' ');
+	text_fixed(t, 5, 1, 100 * (cycle->prop_self + cycle->prop_child) / g->print_ticks);
+	text_char(t, ' ');
+	text_fixed(t, 7, 2, cycle->prop_self / hz);
+	text_char(t, ' ');
+	text_fixed(t, g->opt->traditional ? 11 : 7, 2, cycle->prop_child / hz);
+	text_char(t, ' ');
+	text_calls(t, cycle->calls, cycle->self_calls);
+	text_bytes(t, " <cycle ", 8);
+	text_int(t, cycle->cycle_number);
+	text_bytes(t, " as a whole> [", 14);
+	text_int(t, cycle->index);
+	text_char(t, ']');
+	text_end_line(t, g->f);
 }
 
 static void print_members(struct graph *g, const struct symbol *cycle)
 {
-	const struct options *opt = g->opt;
-	FILE *f = g->f;
+	struct text *t = &g->line;
 	const struct symbol *member;
 	double hz = g->hz;
-	char self[FIXED_SIZE], children[FIXED_SIZE];
 
 	for (member = cycle->cycle_next; member; member = member->cycle_next) {
-		fprintf(f, "%6.6s %5.5s %s %s %7lu", "", "", format_fixed(self, 7, 2, member->prop_self / hz),
-		       format_fixed(children, opt->traditional ? 11 : 7, 2, member->prop_child / hz),
-		       member->calls);
-		if (member->self_calls != 0)
-			fprintf(f, "+%-7lu", member->self_calls);
-		else
-			fprintf(f, " %7.7s", "");
-		fprintf(f, "     ");
-		print_name(g->out, member);
-		fprintf(f, "\n");
+		/* "%6.6s %5.5s " of "" */
+		text_spaces(t, 13);
+		text_fixed(t, 7, 2, member->prop_self / hz);
+		text_char(t, ' ');
+		text_fixed(t, g->opt->traditional ? 11 : 7, 2, member->prop_child / hz);
+		text_char(t, ' ');
+		text_calls(t, member->calls, member->self_calls);
+		text_spaces(t, 5);
+		text_name(t, g->out, member);
+		text_end_line(t, g->f);
 	}
 }
 
@@ -109,35 +141,41 @@ static void print_members(struct graph *g, const struct symbol *cycle)
 static void print_arc_line(struct graph *g, const struct arc *arc, const struct symbol *other,
 			   const struct symbol *entry, unsigned long total)
 {
-	const struct options *opt = g->opt;
-	FILE *f = g->f;
-	char self[FIXED_SIZE], children[FIXED_SIZE];
+	struct text *t = &g->line;
 	double hz = g->hz;
 
-	if (other == entry || (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number))
-		fprintf(f, opt->traditional ? "%6.6s %5.5s %7.7s %11.11s %7lu %7.7s     "
-				       : "%6.6s %5.5s %7.7s %7.7s %7lu %7.7s     ",
-		       "", "", "", "", arc->count, "");
-	else
-		fprintf(f, "%6.6s %5.5s %s %s %7lu/%-7lu     ", "", "",
-		       format_fixed(self, 7, 2, arc->time / hz),
-		       format_fixed(children, opt->traditional ? 11 : 7, 2, arc->child_time / hz),
-		       arc->count, total);
-	print_name(g->out, other);
-	fprintf(f, "\n");
+	if (other == entry || (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
+		/* "%6.6s %5.5s %7.7s %7.7s " (-T: %11.11s) of "" */
+		text_spaces(t, g->opt->traditional ? 33 : 29);
+		text_unsigned(t, arc->count, 7, false);
+		/* " %7.7s     " of "" */
+		text_spaces(t, 13);
+	} else {
+		text_spaces(t, 13);
+		text_fixed(t, 7, 2, arc->time / hz);
+		text_char(t, ' ');
+		text_fixed(t, g->opt->traditional ? 11 : 7, 2, arc->child_time / hz);
+		text_char(t, ' ');
+		text_unsigned(t, arc->count, 7, false);
+		text_char(t, '/');
+		text_unsigned(t, total, 7, true);
+		text_spaces(t, 5);
+	}
+	text_name(t, g->out, other);
+	text_end_line(t, g->f);
 }
 
 static void print_parents(struct graph *g, const struct symbol *child)
 {
-	const struct options *opt = g->opt;
-	FILE *f = g->f;
+	struct text *t = &g->line;
 	const struct arc *arc;
 	const struct symbol *cycle_head = child->cycle_head ? child->cycle_head : child;
 
 	if (child->parents == NULL) {
-		fprintf(f, opt->traditional ? "%6.6s %5.5s %7.7s %11.11s %7.7s %7.7s     <spontaneous>\n"
-				       : "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     <spontaneous>\n",
-		       "", "", "", "", "", "");
+		/* "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     " (-T: %11.11s) of "" */
+		text_spaces(t, g->opt->traditional ? 53 : 49);
+		text_bytes(t, "<spontaneous>", 13);
+		text_end_line(t, g->f);
 		return;
 	}
 	for (arc = child->parents; arc; arc = arc->next_parent)
@@ -154,32 +192,29 @@ static void print_children(struct graph *g, const struct symbol *parent)
 
 static void print_entry_line(struct graph *g, const struct symbol *sym)
 {
-	const struct options *opt = g->opt;
-	FILE *f = g->f;
-	char buf[32], percent[FIXED_SIZE], self[FIXED_SIZE], children[FIXED_SIZE];
+	struct text *t = &g->line;
 	double hz = g->hz;
 
-	snprintf(buf, sizeof(buf), "[%d]", sym->index);
-	fprintf(f, "%-6.6s %s %s %s", buf,
-	       format_fixed(percent, 5, 1, 100 * (sym->prop_self + sym->prop_child) / g->print_ticks),
-	       format_fixed(self, 7, 2, sym->prop_self / hz),
-	       format_fixed(children, opt->traditional ? 11 : 7, 2, sym->prop_child / hz));
-	if (sym->calls + sym->self_calls != 0) {
-		fprintf(f, " %7lu", sym->calls);
-		if (sym->self_calls != 0)
-			fprintf(f, "+%-7lu ", sym->self_calls);
-		else
-			fprintf(f, " %7.7s ", "");
-	} else {
-		fprintf(f, " %7.7s %7.7s ", "", "");
-	}
-	print_name(g->out, sym);
-	fprintf(f, "\n");
+	text_entry_index(t, sym->index);
+	text_char(t, ' ');
+	text_fixed(t, 5, 1, 100 * (sym->prop_self + sym->prop_child) / g->print_ticks);
+	text_char(t, ' ');
+	text_fixed(t, 7, 2, sym->prop_self / hz);
+	text_char(t, ' ');
+	text_fixed(t, g->opt->traditional ? 11 : 7, 2, sym->prop_child / hz);
+	text_char(t, ' ');
+	if (sym->calls + sym->self_calls != 0)
+		text_calls(t, sym->calls, sym->self_calls);
+	else
+		text_spaces(t, 15); /* "%7.7s %7.7s" of "" */
+	text_char(t, ' ');
+	text_name(t, g->out, sym);
+	text_end_line(t, g->f);
 }
 
 void print_call_graph(const struct model *m, const struct options *opt, struct report_out *out)
 {
-	struct graph graph = { opt, out, out->file, m->histograms.rate, m->print_ticks };
+	struct graph graph = { opt, out, out->file, m->histograms.rate, m->print_ticks, { 0 } };
 	struct graph *g = &graph;
 	FILE *f = out->file;
 	size_t i;
@@ -201,11 +236,13 @@ void print_call_graph(const struct model *m, const struct options *opt, struct r
 			print_children(g, sym);
 		}
 		if (opt->traditional)
-			fprintf(f, "\n");
-		fprintf(f, "-----------------------------------------------\n");
+			text_char(&g->line, '\n');
+		text_bytes(&g->line, "-----------------------------------------------", 47);
+		text_end_line(&g->line, f);
 		if (opt->traditional)
-			fprintf(f, "\n");
+			text_end_line(&g->line, f);
 	}
+	text_free(&g->line, f);
 	if (!opt->brief && !opt->traditional)
 		blurb_call_graph(f);
 }

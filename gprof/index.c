@@ -13,16 +13,63 @@
 #include "report.h"
 #include "util.h"
 
-static int compare_name(const void *lp, const void *rp)
+/* Sort the n symbols of sorted by name, ties in the order given (what a
+ * stable sort by strcmp gives): a counting sort by name rank
+ * (symbol_table_rank_names), ranks being below ranks. */
+static void sort_by_name(const struct symbol **sorted, size_t n, size_t ranks)
 {
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
+	const struct symbol **by_rank = xmalloc((n + 1) * sizeof(*by_rank));
+	size_t *start = xcalloc(ranks + 1, sizeof(*start));
+	size_t i;
 
-	return strcmp(left->name, right->name);
+	for (i = 0; i < n; i++)
+		start[sorted[i]->name_rank + 1]++;
+	for (i = 1; i <= ranks; i++)
+		start[i] += start[i - 1];
+	for (i = 0; i < n; i++)
+		by_rank[start[sorted[i]->name_rank]++] = sorted[i];
+	if (n > 0)
+		memcpy(sorted, by_rank, n * sizeof(*sorted));
+	free(by_rank);
+	free(start);
 }
 
+/* "[%d]" (an entry the call graph shows) or "(%d)" into buf; its length */
+static size_t format_index(char *buf, const struct symbol *sym)
+{
+	char digits[16], *p = digits + sizeof(digits);
+	unsigned n = sym->index < 0 ? -(unsigned)sym->index : (unsigned)sym->index;
+	size_t length;
+
+	*--p = sym->printed ? ']' : ')';
+	do {
+		*--p = (char)('0' + n % 10);
+		n /= 10;
+	} while (n != 0);
+	if (sym->index < 0)
+		*--p = '-';
+	*--p = sym->printed ? '[' : '(';
+	length = (size_t)(digits + sizeof(digits) - p);
+	memcpy(buf, p, length);
+	buf[length] = '\0';
+	return length;
+}
+
+/* Spaces from column col up to column to (none if col is past it); the
+ * column reached. */
+static int pad_to_column(struct text *t, int col, int to)
+{
+	if (col < to) {
+		text_spaces(t, (size_t)(to - col));
+		col = to;
+	}
+	return col;
+}
+
+/* The lines are built in memory and written in blocks (text.h). */
 void print_index(const struct model *m, const struct options *opt, struct report_out *out)
 {
+	struct text line = { 0 }, *t = &line;
 	const struct symbol_table *symtab = &m->symbols;
 	FILE *f = out->file;
 	size_t i, j, names = 0, total, rows;
@@ -44,7 +91,7 @@ void print_index(const struct model *m, const struct options *opt, struct report
 			continue;
 		sorted[names++] = sym;
 	}
-	qsort(sorted, names, sizeof(*sorted), compare_name);
+	sort_by_name(sorted, names, symtab->count);
 	total = names;
 	for (i = 1; i <= (size_t)m->cycle_count; i++)
 		sorted[total++] = &m->cycles[i];
@@ -58,22 +105,27 @@ void print_index(const struct model *m, const struct options *opt, struct report
 		for (j = i; j < total; j += rows) {
 			const struct symbol *sym = sorted[j];
 			char buf[32];
+			size_t buf_length = format_index(buf, sym);
 
-			snprintf(buf, sizeof(buf), sym->printed ? "[%d]" : "(%d)", sym->index);
 			if (j < names) {
 				if (opt->traditional) {
-					fprintf(f, "%6.6s %-19.19s", buf, sym->name);
+					text_field(t, buf, 6, false);
+					text_char(t, ' ');
+					text_field(t, sym->name, 19, true);
 				} else {
-					col += (int)strlen(buf);
-					for (; col < starting_col + 5; ++col)
-						putc(' ', f);
-					fprintf(f, " %s ", buf);
-					col += print_name_only(out, sym);
+					col = pad_to_column(t, col + (int)buf_length, starting_col + 5);
+					text_char(t, ' ');
+					text_bytes(t, buf, buf_length);
+					text_char(t, ' ');
+					col += text_name_only(t, out, sym);
 					if (!opt->line_granularity && sym->is_static && sym->file) {
 						const char *file = file_base_name(opt, sym->file->name);
+						size_t file_length = strlen(file);
 
-						fprintf(f, " (%s)", file);
-						col += (int)strlen(file) + 3;
+						text_bytes(t, " (", 2);
+						text_bytes(t, file, file_length);
+						text_char(t, ')');
+						col += (int)file_length + 3;
 					}
 				}
 			} else {
@@ -81,20 +133,22 @@ void print_index(const struct model *m, const struct options *opt, struct report
 
 				snprintf(cycle_name, sizeof(cycle_name), "<cycle %d>", sym->cycle_number);
 				if (opt->traditional) {
-					fprintf(f, "%6.6s ", buf);
-					fprintf(f, "%-19.19s", cycle_name);
+					text_field(t, buf, 6, false);
+					text_char(t, ' ');
+					text_field(t, cycle_name, 19, true);
 				} else {
-					col += (int)strlen(buf);
-					for (; col < starting_col + 5; ++col)
-						putc(' ', f);
-					fprintf(f, " %s ", buf);
-					fprintf(f, "%s", cycle_name);
+					col = pad_to_column(t, col + (int)buf_length, starting_col + 5);
+					text_char(t, ' ');
+					text_bytes(t, buf, buf_length);
+					text_char(t, ' ');
+					text_bytes(t, cycle_name, strlen(cycle_name));
 					col += (int)strlen(cycle_name);
 				}
 			}
 			starting_col += column_width;
 		}
-		fprintf(f, "\n");
+		text_end_line(t, f);
 	}
+	text_free(t, f);
 	free(sorted);
 }

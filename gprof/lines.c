@@ -39,7 +39,7 @@ static bool line_of(const struct object *obj, const struct symbol_table *functio
 
 void symbols_read_lines(struct model *m, struct object *obj, const struct options *opt)
 {
-	struct symbol_table lines = { NULL, 0 };
+	struct symbol_table lines = { .base = NULL };
 	struct symbol_table *symtab = &m->symbols;
 	size_t capacity = 0;
 	uint64_t vma = obj->text_low;
@@ -85,7 +85,7 @@ void symbols_read_lines(struct model *m, struct object *obj, const struct option
 	lines.base = xrealloc(lines.base, (lines.count + symtab->count) * sizeof(struct symbol));
 	for (i = 0; i < symtab->count; i++)
 		lines.base[lines.count++] = symtab->base[i];
-	free(symtab->base);
+	symbol_table_release(symtab);
 	*symtab = lines;
 	symbol_table_finalize(symtab, obj->text_high - 1);
 }

@@ -98,12 +98,6 @@ static void object_free(struct object *obj)
 	free(obj);
 }
 
-static void table_free(struct symbol_table *t)
-{
-	free(t->base);
-	t->base = NULL;
-	t->count = 0;
-}
 
 void model_forget_profile(struct model *m)
 {
@@ -152,10 +146,10 @@ void model_free(struct model *m)
 	free(m->process.arcs_to);
 	for (i = 0; i < m->symbols.count; i++)
 		free(m->symbols.base[i].blocks);
-	free(m->symbols.base);
+	symbol_table_release(&m->symbols);
 	for (t = 0; t < SYMSPEC_TABLES; t++)
-		table_free(&m->symspecs.tables[t]);
-	table_free(&m->symspecs.right_table);
+		symbol_table_release(&m->symspecs.tables[t]);
+	symbol_table_release(&m->symspecs.right_table);
 	for (i = 0; i < m->symspecs.arc_count; i++)
 		free(m->symspecs.arcs[i]);
 	free(m->symspecs.arcs);
@@ -217,13 +211,56 @@ static bool replaces(const struct symbol *src, const struct symbol *kept)
 	       kept->name[1] == '_';
 }
 
+void symbol_table_release(struct symbol_table *table)
+{
+	free(table->base);
+	free(table->buckets);
+	memset(table, 0, sizeof(*table));
+}
+
+/*
+ * symbol_lookup was a binary search over 20,000 symbols of 208 bytes:
+ * about 15 probes, each a cache miss, for both ends of every arc read.
+ * Buckets of addresses, about one symbol per bucket, leave a search over
+ * one or two symbols.  The answer is the same (see symbol_lookup).
+ */
+static void build_buckets(struct symbol_table *table)
+{
+	uint64_t first, span;
+	size_t b, i, count = table->count;
+	unsigned shift = 0;
+
+	free(table->buckets);
+	table->buckets = NULL;
+	table->bucket_count = 0;
+	if (count < 64 || count > UINT32_MAX)
+		return;
+	first = table->base[0].address;
+	span = table->base[count - 1].address - first;
+	while ((span >> shift) >= count)
+		shift++;
+	table->bucket_shift = shift;
+	table->bucket_count = (size_t)(span >> shift) + 1;
+	table->buckets = xmalloc((table->bucket_count + 1) * sizeof(*table->buckets));
+	for (b = 0, i = 0; b < table->bucket_count; b++) {
+		uint64_t start = first + ((uint64_t)b << shift);
+
+		while (i < count && table->base[i].address < start)
+			i++;
+		table->buckets[b] = (uint32_t)i;
+	}
+	table->buckets[table->bucket_count] = (uint32_t)count;
+}
+
 void symbol_table_finalize(struct symbol_table *table, uint64_t last_address)
 {
 	struct symbol *src, *dst, *limit;
 	uint64_t previous;
 
-	if (table->count == 0)
+	if (table->count == 0) {
+		build_buckets(table);
 		return;
+	}
 	qsort(table->base, table->count, sizeof(struct symbol), compare_address);
 	limit = table->base + table->count;
 	previous = table->base[0].address - 1;
@@ -246,6 +283,7 @@ void symbol_table_finalize(struct symbol_table *table, uint64_t last_address)
 	if (dst > table->base && dst[-1].end_address == 0)
 		dst[-1].end_address = last_address;
 	table->count = (size_t)(dst - table->base);
+	build_buckets(table);
 }
 
 struct symbol *symbol_lookup(const struct symbol_table *table, uint64_t addr)
@@ -253,6 +291,25 @@ struct symbol *symbol_lookup(const struct symbol_table *table, uint64_t addr)
 	size_t low = 0, high = table->count;
 	struct symbol *sym;
 
+	/* The last symbol at or below addr is the one before the first above
+	 * it.  With the index, that first one is in [buckets[b], buckets[b +
+	 * 1]] for addr's bucket b (the symbols before buckets[b] are below
+	 * the bucket's start, those from buckets[b + 1] at or above the next
+	 * bucket's); past the last bucket it is count. */
+	if (table->buckets) {
+		uint64_t first = table->base[0].address;
+
+		if (addr < first)
+			return NULL;
+		if (((addr - first) >> table->bucket_shift) < table->bucket_count) {
+			size_t b = (size_t)((addr - first) >> table->bucket_shift);
+
+			low = table->buckets[b];
+			high = table->buckets[b + 1];
+		} else {
+			low = high = table->count;
+		}
+	}
 	/* find the last symbol whose address is <= addr */
 	while (low < high) {
 		size_t mid = low + (high - low) / 2;
@@ -266,6 +323,40 @@ struct symbol *symbol_lookup(const struct symbol_table *table, uint64_t addr)
 		return NULL;
 	sym = &table->base[low - 1];
 	return addr <= sym->end_address ? sym : NULL;
+}
+
+static int compare_names(const void *lp, const void *rp)
+{
+	const char *left = (*(const struct symbol *const *)lp)->name;
+	const char *right = (*(const struct symbol *const *)rp)->name;
+
+	if (left == NULL || right == NULL)
+		return (right == NULL) - (left == NULL);
+	return strcmp(left, right);
+}
+
+/* One sort by name for the whole run: three sorts compared names with
+ * strcmp, each on frequent ties (every function without time), and the
+ * names are scattered through BFD's string table, so each comparison
+ * missed the cache.  A rank compares in the same order as strcmp. */
+void symbol_table_rank_names(struct symbol_table *table)
+{
+	struct symbol **order;
+	size_t i;
+	unsigned rank = 0;
+
+	if (table->count == 0)
+		return;
+	order = xmalloc(table->count * sizeof(*order));
+	for (i = 0; i < table->count; i++)
+		order[i] = &table->base[i];
+	qsort(order, table->count, sizeof(*order), compare_names);
+	for (i = 0; i < table->count; i++) {
+		if (i > 0 && compare_names(&order[i - 1], &order[i]) != 0)
+			rank++;
+		order[i]->name_rank = rank;
+	}
+	free(order);
 }
 
 /* ------------------------------------------------------------ source files */

@@ -131,6 +131,7 @@ struct symbol {
 	double child_ticks;       /* ticks propagated from callees */
 	int index;                /* [N] in the call graph */
 	int top_order;            /* topological number, 0 = none */
+	unsigned name_rank;       /* place in name order; equal names, equal ranks */
 	bool printed;             /* shown in the call graph */
 	double prop_fraction;     /* share of its time that propagates */
 	double prop_self;         /* self ticks that propagate */
@@ -175,10 +176,21 @@ static inline bool symbol_is_cycle_header(const struct symbol *sym)
 	return sym->name == NULL && sym->cycle_number != 0;
 }
 
-/* A table of symbols sorted by address (the program's, or a symspec's). */
+/*
+ * A table of symbols sorted by address (the program's, or a symspec's).
+ * symbol_table_finalize adds an index for symbol_lookup: bucket b holds
+ * the addresses from base[0].address + (b << bucket_shift), and
+ * buckets[b] is the first symbol at or above its start
+ * (buckets[bucket_count] == count); NULL for small tables (a plain
+ * binary search).  Whoever changes base or count after finalizing must
+ * finalize again or release the index (symbol_table_release).
+ */
 struct symbol_table {
 	struct symbol *base;
 	size_t count;
+	uint32_t *buckets;
+	size_t bucket_count;
+	unsigned bucket_shift;
 };
 
 /* ---------------------------------------------------------------- histograms */
@@ -338,8 +350,14 @@ void symbol_init(struct symbol *sym);
 /* Sort a table by address, drop duplicates as GNU gprof does, and set
  * end addresses that are still 0 (the last one to last_address). */
 void symbol_table_finalize(struct symbol_table *table, uint64_t last_address);
+/* Free a table's symbols and its index; the table is then empty. */
+void symbol_table_release(struct symbol_table *table);
 /* The symbol whose [address, end_address] holds addr, or NULL. */
 struct symbol *symbol_lookup(const struct symbol_table *table, uint64_t addr);
+/* Set every symbol's name_rank (the table must be final): the sorts that
+ * order by name (flat profile and call graph ties, the index) compare
+ * ranks instead of strings. */
+void symbol_table_rank_names(struct symbol_table *table);
 
 /* Source files of an object, each created once, found by path or by
  * base name (newest first, as GNU gprof searches). */

@@ -42,6 +42,8 @@ struct model *pipeline_read_executable(const struct options *opt)
 	objects_read(m, opt);
 	symbols_resolve_clones(m, opt);
 	symspec_resolve(m, opt);
+	/* the table is final: every symbol is in it, none will move */
+	symbol_table_rank_names(&m->symbols);
 	return m;
 }
 

@@ -40,6 +40,7 @@ const char *file_base_name(const struct options *opt, const char *path)
 struct demangled_name {
 	const char *name;  /* NULL: not demangled yet */
 	const char *shown; /* name itself when it does not demangle */
+	size_t length;     /* strlen(shown): names are copied, many times */
 	char *to_free;     /* what demangling allocated */
 };
 
@@ -88,13 +89,17 @@ static const char *demangle(const struct symbol *sym, char **to_free)
 }
 
 static const char *demangle_once(struct report_out *out, const struct symbol *sym,
-				 char **to_free)
+				 char **to_free, size_t *length)
 {
 	const struct symbol_table *symtab = out->symbols;
 	struct demangled_name *entry;
 
-	if (symtab == NULL || sym < symtab->base || sym >= symtab->base + symtab->count)
-		return demangle(sym, to_free);
+	if (symtab == NULL || sym < symtab->base || sym >= symtab->base + symtab->count) {
+		const char *shown = demangle(sym, to_free);
+
+		*length = strlen(shown);
+		return shown;
+	}
 	if (out->demangled_count != symtab->count) {
 		report_out_free(out);
 		out->demangled = xcalloc(symtab->count, sizeof(*out->demangled));
@@ -105,71 +110,82 @@ static const char *demangle_once(struct report_out *out, const struct symbol *sy
 		free(entry->to_free);
 		entry->name = sym->name;
 		entry->shown = demangle(sym, &entry->to_free);
+		entry->length = strlen(entry->shown);
 	}
+	*length = entry->length;
 	return entry->shown;
+}
+
+/* display_name, and the name's length */
+static const char *shown_name(struct report_out *out, const struct symbol *sym,
+			      char **to_free, size_t *length)
+{
+	*to_free = NULL;
+	if (sym->name == NULL) {
+		*length = 0;
+		return "";
+	}
+	if (out->opt->traditional || !out->opt->demangle) {
+		*length = strlen(sym->name);
+		return sym->name;
+	}
+	return demangle_once(out, sym, to_free, length);
 }
 
 const char *display_name(struct report_out *out, const struct symbol *sym, char **to_free)
 {
-	*to_free = NULL;
-	if (sym->name == NULL)
-		return "";
-	if (out->opt->traditional || !out->opt->demangle)
-		return sym->name;
-	return demangle_once(out, sym, to_free);
+	size_t length;
+
+	return shown_name(out, sym, to_free, &length);
 }
 
-int print_name_only(struct report_out *out, const struct symbol *sym)
+int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym)
 {
 	const struct options *opt = out->opt;
-	FILE *f = out->file;
 	char *to_free;
 	const char *name;
-	int size;
+	size_t length, start = t->length;
 
 	if (sym->name == NULL)
 		return 0;
-	name = display_name(out, sym, &to_free);
-	size = (int)strlen(name);
-	fwrite(name, 1, (size_t)size, f);
+	name = shown_name(out, sym, &to_free, &length);
+	text_bytes(t, name, length);
 	free(to_free);
-	/* a whole-process profile names the other objects */
-	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object)
-		size += fprintf(f, " [%s]", sym->object->name);
+	/* a whole-process profile names the other objects: " [libm.so.6]" */
+	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object) {
+		text_bytes(t, " [", 2);
+		text_bytes(t, sym->object->name, strlen(sym->object->name));
+		text_char(t, ']');
+	}
+	/* " (%s:%d @ %lx)" or " (%s:%d)" */
 	if ((opt->line_granularity || opt->inline_file_names) && sym->file) {
 		const char *file = file_base_name(opt, sym->file->name);
 
-		if (opt->line_granularity)
-			size += fprintf(f, " (%s:%d @ %lx)", file, sym->line,
-					(unsigned long)sym->address);
-		else
-			size += fprintf(f, " (%s:%d)", file, sym->line);
+		text_bytes(t, " (", 2);
+		text_bytes(t, file, strlen(file));
+		text_char(t, ':');
+		text_int(t, sym->line);
+		if (opt->line_granularity) {
+			text_bytes(t, " @ ", 3);
+			text_hex(t, (unsigned long)sym->address);
+		}
+		text_char(t, ')');
 	}
-	return size;
+	return (int)(t->length - start);
 }
 
-void print_name(struct report_out *out, const struct symbol *sym)
+void text_name(struct text *t, struct report_out *out, const struct symbol *sym)
 {
-	FILE *f = out->file;
-
-	print_name_only(out, sym);
-	if (sym->cycle_number != 0)
-		fprintf(f, " <cycle %d>", sym->cycle_number);
-	if (sym->index > 0) {
-		/* " [N]" or " (N)" by hand: printed on every call-graph line */
-		char buf[16], *p = buf + sizeof(buf);
-		int n = sym->index;
-
-		*--p = sym->printed ? ']' : ')';
-		do {
-			*--p = (char)('0' + n % 10);
-			n /= 10;
-		} while (n != 0);
-		*--p = sym->printed ? '[' : '(';
-		*--p = ' ';
-		fwrite(p, 1, (size_t)(buf + sizeof(buf) - p), f);
-	} else if (sym->index != 0) {
-		fprintf(f, sym->printed ? " [%d]" : " (%d)", sym->index);
+	text_name_only(t, out, sym);
+	if (sym->cycle_number != 0) {
+		text_bytes(t, " <cycle ", 8);
+		text_int(t, sym->cycle_number);
+		text_char(t, '>');
+	}
+	if (sym->index != 0) {
+		text_bytes(t, sym->printed ? " [" : " (", 2);
+		text_int(t, sym->index);
+		text_char(t, sym->printed ? ']' : ')');
 	}
 }
 

@@ -14,9 +14,9 @@
 #include <stdio.h>
 
 #include "blurbs.h"
-#include "fixed.h"
 #include "model.h"
 #include "options.h"
+#include "text.h"
 
 struct demangled_name;
 
@@ -45,11 +45,11 @@ void report_separator(struct report_out *out);
 /* The name to print (demangled unless -T or --no-demangle); *to_free is
  * set when the caller must free it. */
 const char *display_name(struct report_out *out, const struct symbol *sym, char **to_free);
-/* Print the name (and, for -l or --inline-file-names, where it is);
- * return the number of characters printed. */
-int print_name_only(struct report_out *out, const struct symbol *sym);
+/* Into t (text.h): the name (and, for -l or --inline-file-names, where it
+ * is); return the number of characters it took. */
+int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym);
 /* The name, its cycle and its call-graph index: "f <cycle 1> [3]". */
-void print_name(struct report_out *out, const struct symbol *sym);
+void text_name(struct text *t, struct report_out *out, const struct symbol *sym);
 /* A file's name as printed: its last component, or all of it with -L. */
 const char *file_base_name(const struct options *opt, const char *path);
 /* Bytes in the valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */

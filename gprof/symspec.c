@@ -24,7 +24,52 @@ struct pattern {
 	bool file_missing;        /* named a file the program doesn't have */
 	int line;                 /* 0: any line */
 	const char *name;         /* NULL: any name */
+	size_t name_length;       /* strlen(name) */
+	uint32_t name_hash;       /* name_hash(name, name_length) */
 };
+
+/* The name a pattern is compared with: a symbol's name without its
+ * object's leading character, with its length and hash worked out once
+ * per symbol rather than once per specification (the 33 default
+ * exclusions times 20,000 symbols, twice, were a tenth of the run time
+ * of `gprof -b`, in strcmp). */
+struct symbol_key {
+	const char *name;
+	size_t length;
+	uint32_t hash;
+};
+
+static uint32_t name_hash(const char *name, size_t length)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+	size_t i;
+
+	for (i = 0; i < length; i++)
+		h = (h ^ (unsigned char)name[i]) * 16777619u;
+	return h;
+}
+
+/* Can a symbol match any specification?  Only if one of them names no
+ * function (a file or a line alone), or one names a function of its
+ * hash: a filter of the names' hashes lets the other symbols skip the
+ * specifications. */
+struct name_filter {
+	bool any_pattern_without_name;
+	uint64_t bits[16];
+};
+
+static void filter_add(struct name_filter *f, const struct pattern *p)
+{
+	if (p->name == NULL)
+		f->any_pattern_without_name = true;
+	else
+		f->bits[p->name_hash / 64 % 16] |= UINT64_C(1) << (p->name_hash % 64);
+}
+
+static bool filter_passes(const struct name_filter *f, uint32_t hash)
+{
+	return f->any_pattern_without_name || (f->bits[hash / 64 % 16] >> (hash % 64) & 1);
+}
 
 /*
  * Where a pattern's matches go in a table, while the table is filled:
@@ -88,9 +133,14 @@ static void parse_pattern(const struct object *obj, char *text, struct pattern *
 			p->name = text;
 		}
 	}
+	if (p->name) {
+		p->name_length = strlen(p->name);
+		p->name_hash = name_hash(p->name, p->name_length);
+	}
 }
 
-static bool matches(const struct pattern *p, const struct symbol *sym)
+static bool matches(const struct pattern *p, const struct symbol *sym,
+		    const struct symbol_key *key)
 {
 	if (p->file_missing)
 		return false;
@@ -99,12 +149,8 @@ static bool matches(const struct pattern *p, const struct symbol *sym)
 	if (p->line && p->line != sym->line)
 		return false;
 	if (p->name) {
-		const char *name = sym->name;
-		char leading = sym->object ? sym->object->leading_char : 0;
-
-		if (*name && leading == *name)
-			name++;
-		if (strcmp(p->name, name) != 0)
+		if (p->name_hash != key->hash || p->name_length != key->length ||
+		    memcmp(p->name, key->name, key->length) != 0)
 			return false;
 	}
 	return true;
@@ -132,20 +178,33 @@ static void extend_match(struct match_state *m, const struct symbol *sym,
 	m->last = sym;
 }
 
-/* One pass over the program's symbols for every specification. */
+/* One pass over the program's symbols for every specification (in the
+ * order the tables' layout depends on: symbols by address, specifications
+ * newest first; the filter only skips symbols that match none). */
 static void match_all(const struct symbol_table *symtab, struct spec *specs,
-		      struct symspec_tables *out, bool fill)
+		      const struct name_filter *filter, struct symspec_tables *out, bool fill)
 {
 	size_t i;
 	struct spec *s;
 
+	if (specs == NULL)
+		return;
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
+		char leading = sym->object ? sym->object->leading_char : 0;
+		struct symbol_key key;
 
+		key.name = sym->name;
+		if (*key.name && leading == *key.name)
+			key.name++;
+		key.length = strlen(key.name);
+		key.hash = name_hash(key.name, key.length);
+		if (!filter_passes(filter, key.hash))
+			continue;
 		for (s = specs; s; s = s->next) {
-			if (matches(&s->left, sym))
+			if (matches(&s->left, sym, &key))
 				extend_match(&s->left_state, sym, &out->tables[s->table], fill);
-			if (s->has_right && matches(&s->right, sym))
+			if (s->has_right && matches(&s->right, sym, &key))
 				extend_match(&s->right_state, sym, &out->right_table, fill);
 		}
 	}
@@ -165,6 +224,7 @@ void symspec_resolve(struct model *m, const struct options *opt)
 	struct symspec_tables *out = &m->symspecs;
 	const struct object *obj = m->objects[0];
 	struct spec *specs = NULL, *s, *next, **tail = &specs;
+	struct name_filter filter = { false, { 0 } };
 	const struct symspec_request *r;
 	size_t i;
 	int t;
@@ -186,12 +246,15 @@ void symspec_resolve(struct model *m, const struct options *opt)
 			s->has_right = true;
 		}
 		parse_pattern(obj, s->text, &s->left);
+		filter_add(&filter, &s->left);
+		if (s->has_right)
+			filter_add(&filter, &s->right);
 	}
-	match_all(&m->symbols, specs, out, false);
+	match_all(&m->symbols, specs, &filter, out, false);
 	for (t = 0; t < SYMSPEC_TABLES; t++)
 		allocate(out, &out->tables[t]);
 	allocate(out, &out->right_table);
-	match_all(&m->symbols, specs, out, true);
+	match_all(&m->symbols, specs, &filter, out, true);
 
 	for (s = specs; s; s = s->next) {
 		struct symbol *from, *to;
