@@ -92,19 +92,28 @@ static void print_header(const struct model *m, struct graph *g)
 	}
 }
 
-static void print_cycle(struct graph *g, const struct symbol *cycle)
+/* "[N] %time self children " of an entry's own line (a function's or a
+ * whole cycle's). */
+static void entry_figures(struct graph *g, const struct symbol *sym)
 {
 	struct text *t = &g->line;
 	double hz = g->hz;
 
-	text_entry_index(t, cycle->index);
+	text_entry_index(t, sym->index);
 	text_char(t, ' ');
-	text_fixed(t, 5, 1, 100 * (cycle->prop_self + cycle->prop_child) / g->print_ticks);
+	text_fixed(t, 5, 1, 100 * (sym->prop_self + sym->prop_child) / g->print_ticks);
 	text_char(t, ' ');
-	text_fixed(t, 7, 2, cycle->prop_self / hz);
+	text_fixed(t, 7, 2, sym->prop_self / hz);
 	text_char(t, ' ');
-	text_fixed(t, g->opt->traditional ? 11 : 7, 2, cycle->prop_child / hz);
+	text_fixed(t, g->opt->traditional ? 11 : 7, 2, sym->prop_child / hz);
 	text_char(t, ' ');
+}
+
+static void print_cycle(struct graph *g, const struct symbol *cycle)
+{
+	struct text *t = &g->line;
+
+	entry_figures(g, cycle);
 	text_calls(t, cycle->calls, cycle->self_calls);
 	text_bytes(t, " <cycle ", 8);
 	text_int(t, cycle->cycle_number);
@@ -193,16 +202,8 @@ static void print_children(struct graph *g, const struct symbol *parent)
 static void print_entry_line(struct graph *g, const struct symbol *sym)
 {
 	struct text *t = &g->line;
-	double hz = g->hz;
 
-	text_entry_index(t, sym->index);
-	text_char(t, ' ');
-	text_fixed(t, 5, 1, 100 * (sym->prop_self + sym->prop_child) / g->print_ticks);
-	text_char(t, ' ');
-	text_fixed(t, 7, 2, sym->prop_self / hz);
-	text_char(t, ' ');
-	text_fixed(t, g->opt->traditional ? 11 : 7, 2, sym->prop_child / hz);
-	text_char(t, ' ');
+	entry_figures(g, sym);
 	if (sym->calls + sym->self_calls != 0)
 		text_calls(t, sym->calls, sym->self_calls);
 	else

@@ -306,14 +306,19 @@ struct bytes {
 	bool big_endian;
 };
 
+static void reserve(struct bytes *b, size_t n)
+{
+	if (b->size + n > b->capacity) {
+		b->capacity = 2 * (b->size + n) + 256;
+		b->data = xrealloc(b->data, b->capacity);
+	}
+}
+
 static void put(struct bytes *b, uint64_t v, int n)
 {
 	int i;
 
-	if (b->size + (size_t)n > b->capacity) {
-		b->capacity = 2 * (b->size + (size_t)n) + 256;
-		b->data = xrealloc(b->data, b->capacity);
-	}
+	reserve(b, (size_t)n);
 	for (i = 0; i < n; i++)
 		b->data[b->size + (size_t)i] =
 			(unsigned char)(v >> (b->big_endian ? (n - 1 - i) * 8 : i * 8));
@@ -322,10 +327,7 @@ static void put(struct bytes *b, uint64_t v, int n)
 
 static void put_raw(struct bytes *b, const void *p, size_t n)
 {
-	if (b->size + n > b->capacity) {
-		b->capacity = 2 * (b->size + n) + 256;
-		b->data = xrealloc(b->data, b->capacity);
-	}
+	reserve(b, n);
 	memcpy(b->data + b->size, p, n);
 	b->size += n;
 }
