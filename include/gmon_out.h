@@ -90,6 +90,6 @@ enum gmon_process_tag {
 /* Sizes of the fixed parts of the bodies. */
 #define GMON_SAMPLE_ENTRY_SIZE 16
 #define GMON_PROCESS_ARC_ENTRY_SIZE 24
-#define GMON_TIMES_BODY_SIZE 32
+#define GMON_TIMES_BODY_SIZE 40 /* user, system ns; samples taken, lost; calls lost */
 
 #endif /* GMON_OUT_H */

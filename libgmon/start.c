@@ -23,6 +23,7 @@
 
 #include "../include/libgmon.h"
 #include "gmon_private.h"
+#include "process.h"
 
 /* Read by the hook, so every program that has a hook links this file,
  * and with it the constructor below. */
@@ -180,6 +181,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 		return;
 	}
 	pthread_atfork(NULL, NULL, after_fork_in_child);
+	gmon_process_init(); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
@@ -206,6 +208,7 @@ void _mcleanup(void)
 		return;
 	gmon_sampler_stop();
 	__atomic_store_n(&gmon_state, GMON_DONE, __ATOMIC_RELEASE);
+	gmon_objects_refresh(); /* name what was loaded since (not in a handler) */
 	while (gmon_write_profile() == -2) /* a snapshot is being written */
 		sched_yield();
 }

@@ -27,6 +27,7 @@
 
 #include "../include/gmon_out.h"
 #include "gmon_private.h"
+#include "process.h"
 
 static struct {
 	char start_dir[PATH_MAX]; /* absolute; "" if getcwd failed */
@@ -138,6 +139,8 @@ static void put_header(struct sink *s)
 	memcpy(header, GMON_MAGIC, GMON_MAGIC_SIZE);
 	uint32_t version = GMON_VERSION;
 	memcpy(header + GMON_MAGIC_SIZE, &version, sizeof version);
+	uint64_t run_id = gmon_process_run_id(); /* 0 with GMON_PROCESS=0 */
+	memcpy(header + GMON_RUN_ID_OFFSET, &run_id, sizeof run_id);
 	sink_put(s, header, sizeof header);
 }
 
@@ -238,6 +241,8 @@ int gmon_write_profile(void)
 		n = append(temp, n, sizeof temp, gmon_decimal(pid, (uint64_t)getpid()));
 		append(temp, n, sizeof temp, ".tmp");
 		rc = write_file(path, temp);
+		if (rc == 0)
+			gmon_process_write(path); /* path.process: process.c */
 	}
 	__atomic_store_n(&out.busy, 0, __ATOMIC_RELEASE);
 	errno = saved_errno;

@@ -114,7 +114,7 @@ expect_eq runtime.environment.bad-signal.message \
 # ---- GMON_OUT_PREFIX
 mkdir pre
 pid=$(GMON_OUT_PREFIX=$SCRATCH/pre/prof ./exits)
-if [ -f "pre/prof.$pid" ] && [ "$(ls pre | wc -l)" = 1 ]; then
+if [ -f "pre/prof.$pid" ] && [ "$(ls pre | xargs)" = "prof.$pid prof.$pid.process" ]; then
 	pass runtime.prefix.pid-suffix
 	expect_eq runtime.prefix.counts 7 "$(calls_of exits "pre/prof.$pid" work)"
 else

@@ -34,7 +34,7 @@
 	movq	%rcx, %rax
 	subq	gmon_arc_table+ARC_TABLE_LOW_PC(%rip), %rax
 	cmpq	gmon_arc_table+ARC_TABLE_TEXT_SIZE(%rip), %rax
-	jae	\done				/* call site outside the text */
+	jae	3f				/* call site outside the text: slow path */
 	shrq	$CALLSITE_BUCKET_SHIFT, %rax
 	movq	gmon_arc_table+ARC_TABLE_INDEX(%rip), %r11
 	movl	(%r11,%rax,4), %eax		/* head of the chain */

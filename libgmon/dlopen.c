@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * dlopen.c: dlopen and dlclose, wrapped so that the object table sees
+ * every plugin while it is mapped: after a dlopen (the new objects, with
+ * their dependencies) and before a dlclose (so that an object loaded
+ * behind the table's back is still named), then after it (what went is
+ * flagged unloaded, and kept).  Defined here, these take precedence over
+ * the C library's in a static link (as exec.c's functions do; this file
+ * is linked only into programs that call dlopen or dlclose) and by
+ * interposition through LD_PRELOAD.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * Ordinary context only, as dlopen itself: it may call the loader.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <elf.h>
+#include <link.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../include/gmon_out.h"
+#include "gmon_private.h"
+#include "process.h"
+
+static void *(*real_dlopen)(const char *, int);
+static int (*real_dlclose)(void *);
+
+void mcount(void);
+void __fentry__(void);
+void __cyg_profile_func_enter(void *, void *);
+
+/* Does the object's dynamic string table hold the name (as a symbol it
+ * calls, or defines)? */
+static int names_symbol(const struct gmon_object_view *o, const char *name)
+{
+	const ElfW(Phdr) *phdr = o->phdr;
+	const char *strtab = NULL;
+	size_t strsz = 0;
+	for (uint32_t i = 0; i < o->phnum; i++) {
+		if (phdr[i].p_type != PT_DYNAMIC)
+			continue;
+		const ElfW(Dyn) *d = (const ElfW(Dyn) *)(o->bias + phdr[i].p_vaddr);
+		for (; d->d_tag != DT_NULL; d++) {
+			if (d->d_tag == DT_STRTAB) {
+				/* the loader relocates it in place, except where
+				 * the dynamic section is read-only */
+				uintptr_t a = d->d_un.d_ptr;
+				strtab = (const char *)(a < o->bias ? a + o->bias : a);
+			} else if (d->d_tag == DT_STRSZ) {
+				strsz = d->d_un.d_val;
+			}
+		}
+	}
+	size_t want = strlen(name) + 1;
+	for (size_t at = 0; strtab && at + want <= strsz; at += strlen(strtab + at) + 1)
+		if (memcmp(strtab + at, name, want) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * A -pg object calls mcount through the dynamic loader, which binds it to
+ * the first definition in the lookup scope.  A program linked with
+ * libgmon.a exports its mcount only when linked with --export-dynamic
+ * (or when a library on its link line calls mcount); otherwise a plugin
+ * binds to glibc's, which is not running, and its calls would vanish
+ * without a word.  Say so, once per object.
+ */
+static void check_hook_binding(uint32_t first, void *handle, int mode)
+{
+	static const struct {
+		const char *name;
+		void (*ours)(void);
+	} hooks[] = {
+		{ "mcount", mcount },
+		{ "_mcount", mcount },
+		{ "__fentry__", __fentry__ },
+		{ "__cyg_profile_func_enter", (void (*)(void))__cyg_profile_func_enter },
+	};
+	uint32_t n = gmon_objects_count();
+	for (uint32_t i = first; i < n; i++) {
+		struct gmon_object_view o;
+		gmon_object_view(i, &o);
+		if (o.flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_VDSO | GMON_OBJECT_MAIN))
+			continue;
+		for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++) {
+			if (!names_symbol(&o, hooks[h].name))
+				continue;
+			void *bound = dlsym(mode & RTLD_DEEPBIND ? handle : RTLD_DEFAULT, hooks[h].name);
+			if (!bound || bound == (void *)hooks[h].ours ||
+			    gmon_object_find((uintptr_t)bound) == (long)i)
+				continue; /* bound to us, or this object defines it */
+			char path[256], what[96];
+			size_t len = o.path_size < sizeof path - 1 ? o.path_size : sizeof path - 1;
+			memcpy(path, o.path, len);
+			path[len] = '\0';
+			strcpy(what, ": its ");
+			strcat(what, hooks[h].name);
+			gmon_message(path, what,
+			             " is another profiling runtime's (glibc's), so its calls are not "
+			             "counted: link the program with -Wl,--export-dynamic");
+			break;
+		}
+	}
+	dlerror(); /* a failed lookup of ours must not show as the program's error */
+}
+
+void *dlopen(const char *file, int mode)
+{
+	if (!real_dlopen)
+		real_dlopen = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
+	if (!real_dlopen)
+		return NULL;
+	void *handle = real_dlopen(file, mode);
+	if (handle && __atomic_load_n(&gmon_process_enabled, __ATOMIC_ACQUIRE)) {
+		uint32_t first = gmon_objects_refresh();
+		check_hook_binding(first, handle, mode);
+	}
+	return handle;
+}
+
+int dlclose(void *handle)
+{
+	if (!real_dlclose)
+		real_dlclose = (int (*)(void *))dlsym(RTLD_NEXT, "dlclose");
+	if (!real_dlclose)
+		return -1;
+	int enabled = __atomic_load_n(&gmon_process_enabled, __ATOMIC_ACQUIRE);
+	if (enabled)
+		gmon_objects_refresh();
+	int rc = real_dlclose(handle);
+	if (enabled)
+		gmon_objects_refresh();
+	return rc;
+}
