@@ -63,10 +63,13 @@ static int names_symbol(const struct gmon_object_view *o, const char *name)
 /*
  * A -pg object calls mcount through the dynamic loader, which binds it to
  * the first definition in the lookup scope.  A program linked with
- * libgmon.a exports its mcount only when linked with --export-dynamic
- * (or when a library on its link line calls mcount); otherwise a plugin
- * binds to glibc's, which is not running, and its calls would vanish
- * without a word.  Say so, once per object.
+ * libgmon.a exports its mcount when GNU ld sees another definition in a
+ * library on the link line (libc's) or with --export-dynamic, but not
+ * when its symbols are hidden (--exclude-libs, a version script, other
+ * linkers); and a plugin opened with RTLD_DEEPBIND looks in its own
+ * dependencies, libc among them, first.  Then the plugin's calls go to
+ * glibc's mcount, which is not running, and would vanish without a word.
+ * Say so, once per object.
  */
 static void check_hook_binding(uint32_t first, void *handle, int mode)
 {
@@ -99,8 +102,12 @@ static void check_hook_binding(uint32_t first, void *handle, int mode)
 			strcpy(what, ": its ");
 			strcat(what, hooks[h].name);
 			gmon_message(path, what,
-			             " is another profiling runtime's (glibc's), so its calls are not "
-			             "counted: link the program with -Wl,--export-dynamic");
+			             mode & RTLD_DEEPBIND
+			                     ? " is another profiling runtime's (glibc's, by "
+			                       "RTLD_DEEPBIND), so its calls are not counted"
+			                     : " is another profiling runtime's (glibc's), so its calls "
+			                       "are not counted: link the program with "
+			                       "-Wl,--export-dynamic");
 			break;
 		}
 	}

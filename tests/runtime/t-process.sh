@@ -1,0 +1,115 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Copyright (c) 2026 The gprof/libgmon authors.
+#
+# tests/runtime/t-process.sh: the whole-process profile, gmon.out.process
+# (doc/format.md, "The process file"), read back by progs/process/check.py
+# and checked against what the program measured and mapped itself.  The
+# program (progs/process/main.c) spends about 300 ms of CPU time in each
+# of: its own code, its -pg library libwork.so, a -pg plugin it dlopens
+# and dlcloses, libc's memcpy, libm's sin and exp; it sorts with qsort and
+# a -pg comparison function; GMON_RATE=1000.
+#   runtime.process.read              the file parses, every length exact
+#   runtime.process.run-id            equal to gmon.out's spare bytes [8,16), nonzero
+#   runtime.process.objects.NAME.*    main, libwork, plugin (flagged unloaded),
+#                                     libc, libm: flags, build-id (readelf -n),
+#                                     path and bias (the program's own
+#                                     /proc/self/maps), executable segments
+#   runtime.process.arcs.*            calls inside libwork.so (1234) and the
+#                                     plugin (4321) exactly; libwork -> main (77);
+#                                     qsort -> compare from inside libc, exactly
+#                                     as many as compare counted
+#   runtime.process.samples.LIB       samples in libc, libm, libwork, plugin:
+#                                     within 30% of the CPU time measured there
+#   runtime.process.times.*           user time, samples taken, nothing lost
+#   runtime.process.gnu.*             GNU gprof reads gmon.out silently, and
+#                                     prints the same with the run id zeroed
+#   runtime.process.off.*             GMON_PROCESS=0: no process file, zero
+#                                     spare bytes, the same call counts
+#   runtime.process.threads.*         4 threads in libm: all their samples
+#   runtime.process.fork.*            the child writes its own pair, own run id
+#   runtime.process.preload.*         LD_PRELOAD=libgmon.so on a glibc -pg build
+#   runtime.process.binding.*         a plugin whose mcount binds to glibc's is
+#                                     named in one line; none when it binds to ours
+set -u
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/helpers.sh"
+need_runtime runtime.process
+runtime_scratch
+build_tools
+cd "$SCRATCH" || exit 2
+SRC=$PROGS/process
+CHECK="python3 $SRC/check.py"
+export LD_LIBRARY_PATH=.
+
+# The link line README shows, with libm and threads for this program.
+if ! { $RT_CC -pg -O1 -fno-inline -fPIC -shared -o libwork.so "$SRC/work.c" &&
+	$RT_CC -pg -O1 -fno-inline -fPIC -shared -o plugin.so "$SRC/plugin.c" &&
+	$RT_CC -pg -O1 -fno-inline -o prog "$SRC/main.c" -L. -lwork -ldl "$LIBGMON_A" \
+		-Wl,--export-dynamic -lm -pthread; } 2>build.err; then
+	fail runtime.process.build "$(head -3 build.err | xargs)"
+	exit 0
+fi
+
+# run DIR EXE ARGS...: run EXE in a fresh DIR holding the libraries;
+# its stderr in DIR.err
+run() {
+	local dir=$1
+	shift
+	rm -rf "$dir" && mkdir "$dir" && cp libwork.so plugin.so "$dir/" &&
+		(cd "$dir" && GMON_RATE=1000 "$@" 2>"../$dir.err")
+}
+
+# ---- everything, statically linked with libgmon.a
+run all "$SCRATCH/prog" all 300
+expect_eq runtime.process.written "gmon.out gmon.out.process" "$(cd all && ls gmon.out* | xargs)"
+expect_eq runtime.process.binding.exported-silent "" "$(cat all.err)"
+$CHECK all runtime.process all "$SCRATCH/prog"
+
+# GNU gprof: silent, and the spare bytes make no difference to it
+gprof_reads runtime.process.gnu.reads prog all/gmon.out
+cp all/gmon.out zeroed.out
+printf '\0\0\0\0\0\0\0\0' | dd of=zeroed.out bs=1 seek=8 conv=notrunc status=none
+"$GNU_GPROF" -b prog all/gmon.out >gnu.ours 2>&1
+"$GNU_GPROF" -b prog zeroed.out >gnu.zeroed 2>&1
+expect_same runtime.process.gnu.run-id-ignored gnu.zeroed gnu.ours
+
+# ---- GMON_PROCESS=0: today's behaviour
+GMON_PROCESS=0 run off "$SCRATCH/prog" all 50
+expect_eq runtime.process.off.no-file "gmon.out" "$(cd off && ls gmon.out* | xargs)"
+expect_eq runtime.process.off.spare-bytes-zero "000000000000000000000000" \
+	"$(od -A n -t x1 -j 8 -N 12 off/gmon.out | tr -d ' \n')"
+# (cpu_ms is called as often as the clock takes to reach the part's time)
+expect_eq runtime.process.off.same-calls "$(flat_calls prog all/gmon.out | grep -v '^cpu_ms ')" \
+	"$(flat_calls prog off/gmon.out | grep -v '^cpu_ms ')"
+gprof_reads runtime.process.off.gnu-reads prog off/gmon.out
+
+# ---- threads: 4 threads in libm, each sampled
+run threads "$SCRATCH/prog" threads 200
+$CHECK threads runtime.process.threads threads
+
+# ---- fork: the child's own pair, with its own run id
+run fork "$SCRATCH/prog" fork 300
+$CHECK fork runtime.process.fork fork
+
+# ---- LD_PRELOAD into a -pg program built against glibc's runtime
+if $RT_CC -pg -O1 -fno-inline -o prog.glibc "$SRC/main.c" -L. -lwork -ldl -lm -pthread 2>build.err; then
+	run preload env LD_PRELOAD="$LIBGMON_SO" "$SCRATCH/prog.glibc" all 300
+	$CHECK all runtime.process.preload preload "$SCRATCH/prog.glibc"
+else
+	fail runtime.process.preload.build "$(head -1 build.err)"
+fi
+
+# ---- a plugin whose mcount is glibc's: one line, naming it
+$RT_CC -pg -O1 -o noexport "$SRC/noexport.c" "$LIBGMON_A"
+$RT_CC -pg -O1 -o noexport.hidden "$SRC/noexport.c" "$LIBGMON_A" -Wl,--exclude-libs,ALL
+run deep "$SCRATCH/noexport" deepbind
+expect_eq runtime.process.binding.deepbind-named \
+	"libgmon: ./plugin.so: its mcount is another profiling runtime's (glibc's, by RTLD_DEEPBIND), so its calls are not counted" \
+	"$(cat deep.err)"
+run hidden "$SCRATCH/noexport.hidden"
+expect_eq runtime.process.binding.not-exported-named \
+	"libgmon: ./plugin.so: its mcount is another profiling runtime's (glibc's), so its calls are not counted: link the program with -Wl,--export-dynamic" \
+	"$(cat hidden.err)"
+run plain "$SCRATCH/noexport"
+expect_eq runtime.process.binding.plain-silent "" "$(cat plain.err)"
