@@ -79,7 +79,7 @@ static void *map_zeroed(void *where, size_t bytes)
 static uint32_t power_of_two_slots(size_t keys)
 {
 	size_t want = keys + keys / 7 + 1; /* keys fill 7/8 of the slots */
-	uint32_t slots = 64;
+	uint32_t slots = 4;
 	while (slots < want && slots < MAX_SLOTS)
 		slots <<= 1;
 	return slots;

@@ -31,6 +31,8 @@
 #   runtime.process.preload.*         LD_PRELOAD=libgmon.so on a glibc -pg build
 #   runtime.process.binding.*         a plugin whose mcount binds to glibc's is
 #                                     named in one line; none when it binds to ours
+#   runtime.process.full.*            tiny tables: one line each, losses counted
+#   runtime.process.environment.*     a bad GMON_PROCESS is named and ignored
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -113,3 +115,23 @@ expect_eq runtime.process.binding.not-exported-named \
 	"$(cat hidden.err)"
 run plain "$SCRATCH/noexport"
 expect_eq runtime.process.binding.plain-silent "" "$(cat plain.err)"
+
+# ---- full tables: said once each, counted in the file, which is written
+GMON_PROCESS_SAMPLES=1 GMON_PROCESS_ARCS=1 run full "$SCRATCH/prog" all 100
+expect_eq runtime.process.full.messages \
+	"libgmon: arc table full: calls from outside the main program are lost (set GMON_PROCESS_ARCS)
+libgmon: sample table full: samples outside the main program are lost (set GMON_PROCESS_SAMPLES)" \
+	"$(sort full.err)"
+read -r samples_lost calls_lost < <($CHECK lost full/gmon.out.process 2>&1)
+if [ "${samples_lost:-0}" -gt 0 ] 2>/dev/null && [ "${calls_lost:-0}" -gt 1000 ] 2>/dev/null; then
+	pass runtime.process.full.losses-counted
+else
+	fail runtime.process.full.losses-counted "samples lost ${samples_lost:-?}, calls lost ${calls_lost:-?}"
+fi
+
+# ---- a bad setting: named, and the default kept
+GMON_PROCESS=yes run bad "$SCRATCH/prog" all 10
+expect_eq runtime.process.environment.bad-value \
+	"libgmon: ignoring GMON_PROCESS=yes: not 0 or 1" "$(cat bad.err)"
+expect_eq runtime.process.environment.bad-value.default "gmon.out gmon.out.process" \
+	"$(cd bad && ls gmon.out* | xargs)"

@@ -11,6 +11,7 @@
 # usage: check.py all PREFIX DIR PROG       (main.c run with "all")
 #        check.py threads PREFIX DIR        (main.c run with "threads")
 #        check.py fork PREFIX DIR           (main.c run with "fork")
+#        check.py lost FILE                 ("SAMPLES_LOST CALLS_LOST")
 #        check.py dump FILE                 (print a process file)
 import os
 import struct
@@ -327,6 +328,10 @@ def dump(path):
 
 if __name__ == "__main__":
     mode = sys.argv[1]
+    if mode == "lost":
+        t = read_process(sys.argv[2])["times"]
+        print(t["samples_lost"], t["calls_lost"])
+        sys.exit(0)
     if mode != "dump":
         os.chdir(sys.argv[3])  # the loader's relative paths are the run's
         sys.argv[3] = "."
