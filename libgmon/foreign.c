@@ -61,7 +61,7 @@ static struct {
 	struct sample_slot *samples;
 	struct arc_slot *arcs;
 	uint32_t sample_mask, arc_mask;   /* slots - 1 */
-	uint32_t sample_limit, arc_limit; /* keys accepted: 7/8 of the slots */
+	uint32_t sample_limit, arc_limit; /* keys accepted: as asked, at most 7/8 of the slots */
 	uint32_t samples_used, arcs_used; /* atomic */
 	uint64_t samples_taken, samples_lost, calls_lost; /* atomic */
 	int warned_samples, warned_arcs;                  /* atomic */
@@ -94,8 +94,8 @@ int gmon_foreign_init(size_t sample_keys, size_t arc_keys)
 		return -1;
 	foreign.sample_mask = s - 1;
 	foreign.arc_mask = a - 1;
-	foreign.sample_limit = s - s / 8;
-	foreign.arc_limit = a - a / 8;
+	foreign.sample_limit = sample_keys < s - s / 8 ? (uint32_t)sample_keys : s - s / 8;
+	foreign.arc_limit = arc_keys < a - a / 8 ? (uint32_t)arc_keys : a - a / 8;
 	return 0;
 }
 
@@ -171,11 +171,14 @@ void gmon_foreign_sample(uintptr_t pc, unsigned samples)
 	     "(set GMON_PROCESS_SAMPLES)");
 }
 
-GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc)
+/* Everything but an arc found in its first slot: probing on, claiming a
+ * slot, a full table.  Out of line, so that the common case saves only
+ * the few registers it uses. */
+static GMON_PRESERVES_ALL __attribute__((noinline)) void
+foreign_arc_slow(uintptr_t from_pc, uintptr_t self_pc, uint32_t i)
 {
-	if (!__atomic_load_n(&gmon_process_enabled, __ATOMIC_RELAXED) || from_pc == 0)
+	if (from_pc == 0)
 		return;
-	uint32_t i = hash(from_pc, self_pc) & foreign.arc_mask;
 	for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & foreign.arc_mask) {
 		struct arc_slot *a = &foreign.arcs[i];
 		/* Claimed together: once from_pc shows, self_pc is there too. */
@@ -198,6 +201,26 @@ GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc)
 	lost(&foreign.calls_lost, 1, &foreign.warned_arcs,
 	     "arc table full: calls from outside the main program are lost "
 	     "(set GMON_PROCESS_ARCS)");
+}
+
+/* Called by the stubs (mcount.S) and by gmon_record_arc. */
+GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc)
+{
+	if (!__atomic_load_n(&gmon_process_enabled, __ATOMIC_RELAXED))
+		return;
+	uint32_t i = hash(from_pc, self_pc) & foreign.arc_mask;
+	struct arc_slot *a = &foreign.arcs[i];
+	if (__builtin_expect(__atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE) == from_pc &&
+	                             __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED) == self_pc &&
+	                             from_pc != 0,
+	                     1)) {
+		count_local_or_atomic(&a->count, 1);
+		return;
+	}
+	foreign_arc_slow(from_pc, self_pc, i);
+	/* Not a tail call, as in gmon_record_arc: clang restores the saved
+	 * registers before jumping. */
+	__asm__ volatile("" ::: "memory");
 }
 
 void gmon_foreign_totals(struct gmon_foreign_totals *t)

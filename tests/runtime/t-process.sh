@@ -33,6 +33,7 @@
 #                                     named in one line; none when it binds to ours
 #   runtime.process.full.*            tiny tables: one line each, losses counted
 #   runtime.process.environment.*     a bad GMON_PROCESS is named and ignored
+#   runtime.process.hooks.*           vector registers kept on calls inside a library
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -135,3 +136,28 @@ expect_eq runtime.process.environment.bad-value \
 	"libgmon: ignoring GMON_PROCESS=yes: not 0 or 1" "$(cat bad.err)"
 expect_eq runtime.process.environment.bad-value.default "gmon.out gmon.out.process" \
 	"$(cd bad && ls gmon.out* | xargs)"
+
+# ---- floating-point arguments survive the hook on calls made inside a
+# shared library (the whole-process arc table's paths: first call, common)
+printf 'int floats_main(void);\nint main(void) { return floats_main(); }\n' >floats-main.c
+for variant in pg fentry cyg; do
+	case $variant in
+	pg) flags=-pg ;; fentry) flags="-pg -mfentry" ;; cyg) flags=-finstrument-functions ;;
+	esac
+	# shellcheck disable=SC2086
+	$RT_CC $flags -O1 -fPIC -shared -Dmain=floats_main -o "libfloats-$variant.so" "$PROGS/floats.c"
+	$RT_CC -pg -O1 -o "floats-$variant" floats-main.c -L. "-lfloats-$variant" "$LIBGMON_A" \
+		-Wl,--export-dynamic
+	mkdir -p "floats-$variant.d"
+	expect_eq "runtime.process.hooks.$variant.vector-registers-kept" ok \
+		"$(cd "floats-$variant.d" && LD_LIBRARY_PATH=.. "../floats-$variant" 2>/dev/null)"
+	expect_eq "runtime.process.hooks.$variant.vector-registers-kept.full-table" ok \
+		"$(cd "floats-$variant.d" && LD_LIBRARY_PATH=.. GMON_PROCESS_ARCS=1 "../floats-$variant" 2>/dev/null)"
+	(cd "floats-$variant.d" && LD_LIBRARY_PATH=.. "../floats-$variant" >/dev/null 2>&1)
+	arcs=$(cd "floats-$variant.d" && $CHECK dump gmon.out.process | grep -c '^arc libfloats')
+	if [ "$arcs" -ge 3 ]; then
+		pass "runtime.process.hooks.$variant.arcs-counted"
+	else
+		fail "runtime.process.hooks.$variant.arcs-counted" "$arcs arcs into libfloats-$variant.so"
+	fi
+done
