@@ -146,7 +146,7 @@ void gmon_count_samples(unsigned samples)
 
 void gmon_foreign_sample(uintptr_t pc, unsigned samples)
 {
-	if (!__atomic_load_n(&gmon_process_enabled, __ATOMIC_RELAXED) || pc == 0)
+	if (!__atomic_load_n(&gmon_process_samples, __ATOMIC_RELAXED) || pc == 0)
 		return;
 	uint32_t i = hash(pc, 0) & foreign.sample_mask;
 	for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & foreign.sample_mask) {
@@ -206,7 +206,7 @@ foreign_arc_slow(uintptr_t from_pc, uintptr_t self_pc, uint32_t i)
 /* Called by the stubs (mcount.S) and by gmon_record_arc. */
 GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc)
 {
-	if (!__atomic_load_n(&gmon_process_enabled, __ATOMIC_RELAXED))
+	if (!__atomic_load_n(&gmon_process_arcs, __ATOMIC_RELAXED))
 		return;
 	uint32_t i = hash(from_pc, self_pc) & foreign.arc_mask;
 	struct arc_slot *a = &foreign.arcs[i];

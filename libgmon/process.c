@@ -32,6 +32,8 @@
 #include "process.h"
 
 int gmon_process_enabled;
+int gmon_process_samples;
+int gmon_process_arcs;
 
 /* Default table sizes, in distinct keys (doc/runtime.md). */
 #define DEFAULT_SAMPLE_KEYS 57344 /* 64 Ki slots of 16 bytes: 1 MiB */
@@ -95,8 +97,9 @@ void gmon_process_init(void)
 		return; /* main program only: no process file, zero spare bytes */
 	if (setting && strcmp(setting, "1") != 0)
 		gmon_message("ignoring GMON_PROCESS=", setting, ": not 0 or 1");
-	size_t samples = number_from_env("GMON_PROCESS_SAMPLES", DEFAULT_SAMPLE_KEYS, 1, MAX_KEYS);
-	size_t arcs = number_from_env("GMON_PROCESS_ARCS", DEFAULT_ARC_KEYS, 1, MAX_KEYS);
+	/* 0: objects and times only, without the cost of that table */
+	size_t samples = number_from_env("GMON_PROCESS_SAMPLES", DEFAULT_SAMPLE_KEYS, 0, MAX_KEYS);
+	size_t arcs = number_from_env("GMON_PROCESS_ARCS", DEFAULT_ARC_KEYS, 0, MAX_KEYS);
 	if (gmon_foreign_init(samples, arcs) != 0 || gmon_objects_init() != 0) {
 		gmon_message("cannot map memory for the whole-process profile: "
 		             "profiling the main program only", NULL, NULL);
@@ -104,6 +107,8 @@ void gmon_process_init(void)
 	}
 	new_run_id();
 	pthread_atfork(NULL, NULL, fork_child);
+	__atomic_store_n(&gmon_process_samples, samples > 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&gmon_process_arcs, arcs > 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&gmon_process_enabled, 1, __ATOMIC_RELEASE);
 }
 

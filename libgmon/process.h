@@ -18,8 +18,12 @@
 #include "gmon_private.h"
 
 /* Nonzero while whole-process profiling is on (not GMON_PROCESS=0, and
- * its tables exist). */
+ * its tables exist); and while it samples and counts arcs outside the
+ * main program (not GMON_PROCESS_SAMPLES=0, GMON_PROCESS_ARCS=0).  The
+ * stubs read gmon_process_arcs. */
 extern int gmon_process_enabled GMON_HIDDEN;
+extern int gmon_process_samples GMON_HIDDEN;
+extern int gmon_process_arcs GMON_HIDDEN;
 
 /* ---- process.c: set-up, run id, the writer ---- */
 /* At start-up, after the arc table and histogram (ordinary context). */

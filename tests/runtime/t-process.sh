@@ -34,6 +34,7 @@
 #   runtime.process.full.*            tiny tables: one line each, losses counted
 #   runtime.process.environment.*     a bad GMON_PROCESS is named and ignored
 #   runtime.process.hooks.*           vector registers kept on calls inside a library
+#   runtime.process.tables-off.*      GMON_PROCESS_SAMPLES=0, GMON_PROCESS_ARCS=0: objects only
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -161,3 +162,10 @@ for variant in pg fentry cyg; do
 		fail "runtime.process.hooks.$variant.arcs-counted" "$arcs arcs into libfloats-$variant.so"
 	fi
 done
+
+# ---- GMON_PROCESS_SAMPLES=0 GMON_PROCESS_ARCS=0: objects and times only
+GMON_PROCESS_SAMPLES=0 GMON_PROCESS_ARCS=0 run bare "$SCRATCH/prog" all 50
+expect_eq runtime.process.tables-off.no-samples-no-arcs "rate 1000 samples 0 0 arcs 0" \
+	"$(cd bare && $CHECK dump gmon.out.process | awk '/^rate/ { r = $0 } /^arc / { n++ } END { print r, "arcs", n + 0 }')"
+expect_eq runtime.process.tables-off.objects "yes" \
+	"$(cd bare && $CHECK dump gmon.out.process | grep -q 'libwork.so$' && echo yes)"

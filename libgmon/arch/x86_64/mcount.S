@@ -25,7 +25,7 @@
 	.hidden	gmon_state
 	.hidden	gmon_arc_table
 	.hidden	gmon_record_arc
-	.hidden	gmon_process_enabled
+	.hidden	gmon_process_arcs
 	.hidden	gmon_foreign_arc
 
 /* In: %rcx = call site, %rdx = callee.  Clobbers %rax %rcx %rdx %r11.
@@ -73,7 +73,7 @@
 	jmp	\done
 5:	/* whole-process profile: gmon_foreign_arc(call site, callee),
 	 * saving what the slow path saves; nothing with GMON_PROCESS=0 */
-	cmpl	$0, gmon_process_enabled(%rip)
+	cmpl	$0, gmon_process_arcs(%rip)
 	je	\done
 	pushq	%rdi
 	pushq	%rsi
