@@ -7,7 +7,10 @@
  * flagged unloaded, and kept).  Defined here, these take precedence over
  * the C library's in a static link (as exec.c's functions do; this file
  * is linked only into programs that call dlopen or dlclose) and by
- * interposition through LD_PRELOAD.
+ * interposition through LD_PRELOAD.  dlopen's entry is in assembly
+ * (arch/ARCH/dlopen_entry.S): a dlopen whose result depends on who
+ * called it goes to the C library's unchanged, and the objects it loaded
+ * are named at the next dlopen or dlclose, or at exit.
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
@@ -114,18 +117,75 @@ static void check_hook_binding(uint32_t first, void *handle, int mode)
 	dlerror(); /* a failed lookup of ours must not show as the program's error */
 }
 
-void *dlopen(const char *file, int mode)
+static void *(*resolve_dlopen(void))(const char *, int)
 {
-	if (!real_dlopen)
-		real_dlopen = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
-	if (!real_dlopen)
-		return NULL;
-	void *handle = real_dlopen(file, mode);
-	if (handle && __atomic_load_n(&gmon_process_enabled, __ATOMIC_ACQUIRE)) {
-		uint32_t first = gmon_objects_refresh();
-		check_hook_binding(first, handle, mode);
+	void *(*real)(const char *, int) = __atomic_load_n(&real_dlopen, __ATOMIC_ACQUIRE);
+	if (!real) {
+		real = (void *(*)(const char *, int))dlsym(RTLD_NEXT, "dlopen");
+		__atomic_store_n(&real_dlopen, real, __ATOMIC_RELEASE);
 	}
+	return real;
+}
+
+/* Objects loaded since the last refresh (by a dlopen that went straight
+ * to the C library's): named at the next dlopen or dlclose, or at exit. */
+static int stale; /* atomic */
+
+static void refresh(void *handle, int mode)
+{
+	__atomic_store_n(&stale, 0, __ATOMIC_RELAXED);
+	uint32_t first = gmon_objects_refresh();
+	check_hook_binding(first, handle, mode);
+}
+
+/* Does glibc's dlopen need to see the real caller?  For a name it will
+ * search for (no slash) or expand (a dynamic string token such as
+ * $ORIGIN), unless the caller is in the object that holds this code (a
+ * program linked with libgmon.a calling dlopen itself). */
+static int caller_matters(const char *file, uintptr_t caller)
+{
+	if (!strchr(file, '/') || strchr(file, '$')) {
+		long ours = gmon_object_find((uintptr_t)caller_matters);
+		return ours < 0 || gmon_object_find(caller) != ours;
+	}
+	return 0;
+}
+
+void *gmon_dlopen_wrapped(const char *file, int mode) GMON_HIDDEN;
+void *gmon_dlopen_wrapped(const char *file, int mode)
+{
+	void *handle = resolve_dlopen()(file, mode);
+	if (handle)
+		refresh(handle, mode);
 	return handle;
+}
+
+/* Called by dlopen's entry (arch/ARCH/dlopen_entry.S): where to jump.
+ * A real dlopen that cannot be found is the C library's problem: jump
+ * to a function that fails as dlopen would have. */
+static void *no_dlopen(const char *file, int mode)
+{
+	(void)file;
+	(void)mode;
+	return NULL;
+}
+
+void *gmon_dlopen_route(const char *file, int mode, uintptr_t caller) GMON_HIDDEN;
+void *gmon_dlopen_route(const char *file, int mode, uintptr_t caller)
+{
+	void *(*real)(const char *, int) = resolve_dlopen();
+	(void)mode; /* the C library's dlopen takes it from the registers */
+	if (!real)
+		return (void *)no_dlopen;
+	if (!file || !__atomic_load_n(&gmon_process_enabled, __ATOMIC_ACQUIRE))
+		return (void *)real;
+	if (__atomic_load_n(&stale, __ATOMIC_RELAXED))
+		refresh(NULL, 0);
+	if (caller_matters(file, caller)) {
+		__atomic_store_n(&stale, 1, __ATOMIC_RELAXED);
+		return (void *)real;
+	}
+	return (void *)gmon_dlopen_wrapped;
 }
 
 int dlclose(void *handle)
@@ -136,9 +196,9 @@ int dlclose(void *handle)
 		return -1;
 	int enabled = __atomic_load_n(&gmon_process_enabled, __ATOMIC_ACQUIRE);
 	if (enabled)
-		gmon_objects_refresh();
+		refresh(NULL, 0); /* name what is about to go */
 	int rc = real_dlclose(handle);
 	if (enabled)
-		gmon_objects_refresh();
+		gmon_objects_refresh(); /* and flag it unloaded */
 	return rc;
 }

@@ -39,8 +39,11 @@
  * keys until it is 7/8 full (so probes stay short) and never probes
  * more than MAX_PROBES slots; past either, the sample or call is counted
  * as lost, one line on stderr says so once, and the process file records
- * the losses.  The writer reads slots whose key and count are nonzero.
- * A forked child replaces both tables with fresh zero pages (one thread).
+ * the losses.  Each claim also appends its slot's number (plus one) to
+ * the table's claim list, so that the writer visits the claimed slots
+ * only, not the whole table; it skips an entry still 0 (a claim being
+ * made) and slots whose count is 0.  A forked child replaces the tables
+ * and lists with fresh zero pages (it has one thread).
  */
 #define MAX_PROBES 256
 #define MAX_SLOTS (1u << 24)
@@ -60,6 +63,7 @@ struct arc_slot {
 static struct {
 	struct sample_slot *samples;
 	struct arc_slot *arcs;
+	uint32_t *sample_claims, *arc_claims; /* slot + 1, in the order claimed */
 	uint32_t sample_mask, arc_mask;   /* slots - 1 */
 	uint32_t sample_limit, arc_limit; /* keys accepted: as asked, at most 7/8 of the slots */
 	uint32_t samples_used, arcs_used; /* atomic */
@@ -90,7 +94,10 @@ int gmon_foreign_init(size_t sample_keys, size_t arc_keys)
 	uint32_t s = power_of_two_slots(sample_keys), a = power_of_two_slots(arc_keys);
 	foreign.samples = map_zeroed(NULL, (size_t)s * sizeof(struct sample_slot));
 	foreign.arcs = map_zeroed(NULL, (size_t)a * sizeof(struct arc_slot));
-	if (!foreign.samples || !foreign.arcs)
+	/* a claim takes a slot of its own: a list as long as the table */
+	foreign.sample_claims = map_zeroed(NULL, (size_t)s * sizeof(uint32_t));
+	foreign.arc_claims = map_zeroed(NULL, (size_t)a * sizeof(uint32_t));
+	if (!foreign.samples || !foreign.arcs || !foreign.sample_claims || !foreign.arc_claims)
 		return -1;
 	foreign.sample_mask = s - 1;
 	foreign.arc_mask = a - 1;
@@ -106,6 +113,10 @@ void gmon_foreign_reset(void)
 		           (size_t)(foreign.sample_mask + 1) * sizeof(struct sample_slot));
 	if (foreign.arcs)
 		map_zeroed(foreign.arcs, (size_t)(foreign.arc_mask + 1) * sizeof(struct arc_slot));
+	if (foreign.sample_claims)
+		map_zeroed(foreign.sample_claims, (size_t)(foreign.sample_mask + 1) * sizeof(uint32_t));
+	if (foreign.arc_claims)
+		map_zeroed(foreign.arc_claims, (size_t)(foreign.arc_mask + 1) * sizeof(uint32_t));
 	foreign.samples_used = foreign.arcs_used = 0;
 	foreign.samples_taken = foreign.samples_lost = foreign.calls_lost = 0;
 	foreign.warned_samples = foreign.warned_arcs = 0;
@@ -123,6 +134,13 @@ static void count_local_or_atomic(uint64_t *count, uint64_t n)
 		gmon_arch_increment_local(count);
 	else
 		__atomic_fetch_add(count, n, __ATOMIC_RELAXED);
+}
+
+/* A slot just claimed: append it to the claim list. */
+static void listed(uint32_t *claims, uint32_t *used, uint32_t slot)
+{
+	uint32_t n = __atomic_fetch_add(used, 1, __ATOMIC_RELAXED);
+	__atomic_store_n(&claims[n], slot + 1, __ATOMIC_RELEASE);
 }
 
 /* A new key is allowed only while the table is under its limit. */
@@ -157,7 +175,7 @@ void gmon_foreign_sample(uintptr_t pc, unsigned samples)
 				break;
 			if (__atomic_compare_exchange_n(&s->pc, &key, pc, 0, __ATOMIC_ACQ_REL,
 			                                __ATOMIC_ACQUIRE)) {
-				__atomic_fetch_add(&foreign.samples_used, 1, __ATOMIC_RELAXED);
+				listed(foreign.sample_claims, &foreign.samples_used, i);
 				key = pc;
 			}
 		}
@@ -188,7 +206,7 @@ foreign_arc_slow(uintptr_t from_pc, uintptr_t self_pc, uint32_t i)
 			if (!may_claim(&foreign.arcs_used, foreign.arc_limit))
 				break;
 			if (gmon_arch_claim_pair(&a->from_pc, from_pc, self_pc, &from, &self)) {
-				__atomic_fetch_add(&foreign.arcs_used, 1, __ATOMIC_RELAXED);
+				listed(foreign.arc_claims, &foreign.arcs_used, i);
 				from = from_pc;
 				self = self_pc;
 			}
@@ -234,8 +252,12 @@ int gmon_foreign_samples_each(gmon_sample_visitor visit, void *ctx)
 {
 	if (!foreign.samples)
 		return 0;
-	for (uint32_t i = 0; i <= foreign.sample_mask; i++) {
-		struct sample_slot *s = &foreign.samples[i];
+	uint32_t used = __atomic_load_n(&foreign.samples_used, __ATOMIC_ACQUIRE);
+	for (uint32_t k = 0; k < used; k++) {
+		uint32_t slot = __atomic_load_n(&foreign.sample_claims[k], __ATOMIC_ACQUIRE);
+		if (slot == 0)
+			continue; /* being claimed */
+		struct sample_slot *s = &foreign.samples[slot - 1];
 		uintptr_t pc = __atomic_load_n(&s->pc, __ATOMIC_ACQUIRE);
 		uint64_t count = __atomic_load_n(&s->count, __ATOMIC_RELAXED);
 		if (pc == 0 || count == 0)
@@ -251,8 +273,12 @@ int gmon_foreign_arcs_each(gmon_arc_visitor visit, void *ctx)
 {
 	if (!foreign.arcs)
 		return 0;
-	for (uint32_t i = 0; i <= foreign.arc_mask; i++) {
-		struct arc_slot *a = &foreign.arcs[i];
+	uint32_t used = __atomic_load_n(&foreign.arcs_used, __ATOMIC_ACQUIRE);
+	for (uint32_t k = 0; k < used; k++) {
+		uint32_t slot = __atomic_load_n(&foreign.arc_claims[k], __ATOMIC_ACQUIRE);
+		if (slot == 0)
+			continue; /* being claimed */
+		struct arc_slot *a = &foreign.arcs[slot - 1];
 		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
 		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED);
 		uint64_t count = __atomic_load_n(&a->count, __ATOMIC_RELAXED);

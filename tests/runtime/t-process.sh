@@ -35,6 +35,7 @@
 #   runtime.process.environment.*     a bad GMON_PROCESS is named and ignored
 #   runtime.process.hooks.*           vector registers kept on calls inside a library
 #   runtime.process.tables-off.*      GMON_PROCESS_SAMPLES=0, GMON_PROCESS_ARCS=0: objects only
+#   runtime.process.dlopen.*          dlopen by bare name along the caller's DT_RUNPATH still works
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -169,3 +170,28 @@ expect_eq runtime.process.tables-off.no-samples-no-arcs "rate 1000 samples 0 0 a
 	"$(cd bare && $CHECK dump gmon.out.process | awk '/^rate/ { r = $0 } /^arc / { n++ } END { print r, "arcs", n + 0 }')"
 expect_eq runtime.process.tables-off.objects "yes" \
 	"$(cd bare && $CHECK dump gmon.out.process | grep -q 'libwork.so$' && echo yes)"
+
+# ---- dlopen's caller: a library that opens a plugin by its bare name,
+# found along its own DT_RUNPATH ($ORIGIN/sub), still finds it with our
+# dlopen in between (statically linked, and preloaded); the plugin is
+# named in the process file all the same (at exit)
+mkdir -p rp/sub
+$RT_CC -pg -O1 -fno-inline -fPIC -shared -DINNER -o rp/sub/libinner.so "$SRC/loader.c"
+$RT_CC -pg -O1 -fPIC -shared -Wl,--enable-new-dtags -Wl,-rpath,'$ORIGIN/sub' \
+	-o rp/libloader.so "$SRC/loader.c"
+printf 'int load_inner(void);\nint main(void) { return load_inner(); }\n' >rp/main.c
+$RT_CC -pg -O1 -o rp/prog rp/main.c -Lrp -lloader -ldl "$LIBGMON_A" -Wl,--export-dynamic \
+	-Wl,-rpath,'$ORIGIN'
+$RT_CC -pg -O1 -o rp/prog.glibc rp/main.c -Lrp -lloader -ldl -Wl,-rpath,'$ORIGIN'
+for variant in static preload; do
+	rm -f rp/gmon.out*
+	if [ $variant = static ]; then
+		(cd rp && ./prog 2>&1)
+	else
+		(cd rp && LD_PRELOAD=$LIBGMON_SO ./prog.glibc 2>&1)
+	fi >rp.$variant.err
+	expect_eq "runtime.process.dlopen.caller-runpath.$variant" "0 " "$? $(cat rp.$variant.err)"
+	expect_eq "runtime.process.dlopen.named-at-exit.$variant" \
+		"arc libinner.so:inner_run libinner.so:inner_leaf 55" \
+		"$(cd rp && $CHECK dump gmon.out.process | grep '^arc libinner.so:inner_run ')"
+done
