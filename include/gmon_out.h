@@ -58,7 +58,8 @@ enum gmon_record_tag {
 #define GMON_BSD44_HEADER_SIZE(a) ((a) == 8 ? 40 : 32)
 
 /*
- * The process file, "<gmon file>.process": what a whole-process profile
+ * The process file, ".<gmon file>.process" in the same directory (hidden:
+ * "gprof prog gmon.out.*" must not pick it up): what a whole-process profile
  * adds for the objects other than the main program (doc/format.md, "The
  * process file").  Integers in the program's byte order, addresses always
  * 8 bytes, runtime addresses.
@@ -68,6 +69,7 @@ enum gmon_record_tag {
  *
  * The run id is also written in gmon.out's spare bytes [0, 8).
  */
+#define GMON_PROCESS_PREFIX "." /* before the gmon file's base name */
 #define GMON_PROCESS_SUFFIX ".process"
 #define GMON_PROCESS_MAGIC "gmpx"
 #define GMON_PROCESS_VERSION 1

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
  * process.c: the whole-process profile's set-up (GMON_PROCESS, the run
- * id, the table sizes, fork) and its writer: "<gmon file>.process",
+ * id, the table sizes, fork) and its writer: ".<gmon file>.process",
  * byte for byte as doc/format.md ("The process file") and
  * include/gmon_out.h specify it.
  *
@@ -320,7 +320,17 @@ void gmon_process_write(const char *gmon_path)
 		return;
 	int saved_errno = errno;
 	char path[PATH_MAX + 96], temp[PATH_MAX + 128], pid[24];
-	size_t n = append(path, 0, sizeof path, gmon_path);
+	/* DIR/NAME -> DIR/.NAME.process (doc/format.md says why hidden) */
+	const char *base = strrchr(gmon_path, '/');
+	base = base ? base + 1 : gmon_path;
+	size_t n = 0;
+	while (gmon_path + n < base && n + 1 < sizeof path) {
+		path[n] = gmon_path[n];
+		n++;
+	}
+	path[n] = '\0';
+	n = append(path, n, sizeof path, GMON_PROCESS_PREFIX);
+	n = append(path, n, sizeof path, base);
 	n = append(path, n, sizeof path, GMON_PROCESS_SUFFIX);
 	size_t t = append(temp, 0, sizeof temp, path);
 	t = append(temp, t, sizeof temp, ".");

@@ -3,7 +3,7 @@
  * process.h: the whole-process profile, what the runtime records beyond
  * the main program (doc/format.md, "The process file"): the table of
  * loaded objects (objects.c), samples and arcs outside the main
- * program's text (foreign.c), and the writer of "<gmon file>.process"
+ * program's text (foreign.c), and the writer of ".<gmon file>.process"
  * (process.c).  The existing files reach it through a few hooks only.
  * Every name is hidden.
  *
@@ -30,7 +30,7 @@ extern int gmon_process_arcs GMON_HIDDEN;
 void gmon_process_init(void) GMON_HIDDEN;
 /* The run id for gmon.out's spare bytes: 0 when GMON_PROCESS=0. */
 uint64_t gmon_process_run_id(void) GMON_HIDDEN;
-/* Write gmon_path + ".process" beside gmon.out; async-signal-safe.
+/* Write DIR/.NAME.process beside DIR/NAME (gmon.out); async-signal-safe.
  * Called by the gmon.out writer, under its busy flag, after a success. */
 void gmon_process_write(const char *gmon_path) GMON_HIDDEN;
 

@@ -242,7 +242,7 @@ int gmon_write_profile(void)
 		append(temp, n, sizeof temp, ".tmp");
 		rc = write_file(path, temp);
 		if (rc == 0)
-			gmon_process_write(path); /* path.process: process.c */
+			gmon_process_write(path); /* .gmon.out.process: process.c */
 	}
 	__atomic_store_n(&out.busy, 0, __ATOMIC_RELEASE);
 	errno = saved_errno;

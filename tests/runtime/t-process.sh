@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Copyright (c) 2026 The gprof/libgmon authors.
 #
-# tests/runtime/t-process.sh: the whole-process profile, gmon.out.process
+# tests/runtime/t-process.sh: the whole-process profile, .gmon.out.process
 # (doc/format.md, "The process file"), read back by progs/process/check.py
 # and checked against what the program measured and mapped itself.  The
 # program (progs/process/main.c) spends about 300 ms of CPU time in each
 # of: its own code, its -pg library libwork.so, a -pg plugin it dlopens
 # and dlcloses, libc's memcpy, libm's sin and exp; it sorts with qsort and
 # a -pg comparison function; GMON_RATE=1000.
+#   runtime.process.written           gmon.out and .gmon.out.process, nothing else
 #   runtime.process.read              the file parses, every length exact
 #   runtime.process.run-id            equal to gmon.out's spare bytes [8,16), nonzero
 #   runtime.process.objects.NAME.*    main, libwork, plugin (flagged unloaded),
@@ -67,7 +68,9 @@ run() {
 
 # ---- everything, statically linked with libgmon.a
 run all "$SCRATCH/prog" all 300
-expect_eq runtime.process.written "gmon.out gmon.out.process" "$(cd all && ls gmon.out* | xargs)"
+# files DIR: the profiles DIR holds, hidden ones too, in byte order
+files() { (cd "$1" && ls -A | LC_ALL=C sort | grep -e gmon -e '\.process$' | xargs); }
+expect_eq runtime.process.written ".gmon.out.process gmon.out" "$(files all)"
 expect_eq runtime.process.binding.exported-silent "" "$(cat all.err)"
 $CHECK all runtime.process all "$SCRATCH/prog"
 
@@ -81,7 +84,7 @@ expect_same runtime.process.gnu.run-id-ignored gnu.zeroed gnu.ours
 
 # ---- GMON_PROCESS=0: today's behaviour
 GMON_PROCESS=0 run off "$SCRATCH/prog" all 50
-expect_eq runtime.process.off.no-file "gmon.out" "$(cd off && ls gmon.out* | xargs)"
+expect_eq runtime.process.off.no-file "gmon.out" "$(files off)"
 expect_eq runtime.process.off.spare-bytes-zero "000000000000000000000000" \
 	"$(od -A n -t x1 -j 8 -N 12 off/gmon.out | tr -d ' \n')"
 # (cpu_ms is called as often as the clock takes to reach the part's time)
@@ -125,7 +128,7 @@ expect_eq runtime.process.full.messages \
 	"libgmon: arc table full: calls from outside the main program are lost (set GMON_PROCESS_ARCS)
 libgmon: sample table full: samples outside the main program are lost (set GMON_PROCESS_SAMPLES)" \
 	"$(sort full.err)"
-read -r samples_lost calls_lost < <($CHECK lost full/gmon.out.process 2>&1)
+read -r samples_lost calls_lost < <($CHECK lost full/.gmon.out.process 2>&1)
 if [ "${samples_lost:-0}" -gt 0 ] 2>/dev/null && [ "${calls_lost:-0}" -gt 1000 ] 2>/dev/null; then
 	pass runtime.process.full.losses-counted
 else
@@ -136,8 +139,7 @@ fi
 GMON_PROCESS=yes run bad "$SCRATCH/prog" all 10
 expect_eq runtime.process.environment.bad-value \
 	"libgmon: ignoring GMON_PROCESS=yes: not 0 or 1" "$(cat bad.err)"
-expect_eq runtime.process.environment.bad-value.default "gmon.out gmon.out.process" \
-	"$(cd bad && ls gmon.out* | xargs)"
+expect_eq runtime.process.environment.bad-value.default ".gmon.out.process gmon.out" "$(files bad)"
 
 # ---- floating-point arguments survive the hook on calls made inside a
 # shared library (the whole-process arc table's paths: first call, common)
@@ -156,7 +158,7 @@ for variant in pg fentry cyg; do
 	expect_eq "runtime.process.hooks.$variant.vector-registers-kept.full-table" ok \
 		"$(cd "floats-$variant.d" && LD_LIBRARY_PATH=.. GMON_PROCESS_ARCS=1 "../floats-$variant" 2>/dev/null)"
 	(cd "floats-$variant.d" && LD_LIBRARY_PATH=.. "../floats-$variant" >/dev/null 2>&1)
-	arcs=$(cd "floats-$variant.d" && $CHECK dump gmon.out.process | grep -c '^arc libfloats')
+	arcs=$(cd "floats-$variant.d" && $CHECK dump .gmon.out.process | grep -c '^arc libfloats')
 	if [ "$arcs" -ge 3 ]; then
 		pass "runtime.process.hooks.$variant.arcs-counted"
 	else
@@ -167,9 +169,9 @@ done
 # ---- GMON_PROCESS_SAMPLES=0 GMON_PROCESS_ARCS=0: objects and times only
 GMON_PROCESS_SAMPLES=0 GMON_PROCESS_ARCS=0 run bare "$SCRATCH/prog" all 50
 expect_eq runtime.process.tables-off.no-samples-no-arcs "rate 1000 samples 0 0 arcs 0" \
-	"$(cd bare && $CHECK dump gmon.out.process | awk '/^rate/ { r = $0 } /^arc / { n++ } END { print r, "arcs", n + 0 }')"
+	"$(cd bare && $CHECK dump .gmon.out.process | awk '/^rate/ { r = $0 } /^arc / { n++ } END { print r, "arcs", n + 0 }')"
 expect_eq runtime.process.tables-off.objects "yes" \
-	"$(cd bare && $CHECK dump gmon.out.process | grep -q 'libwork.so$' && echo yes)"
+	"$(cd bare && $CHECK dump .gmon.out.process | grep -q 'libwork.so$' && echo yes)"
 
 # ---- dlopen's caller: a library that opens a plugin by its bare name,
 # found along its own DT_RUNPATH ($ORIGIN/sub), still finds it with our
@@ -193,5 +195,5 @@ for variant in static preload; do
 	expect_eq "runtime.process.dlopen.caller-runpath.$variant" "0 " "$? $(cat rp.$variant.err)"
 	expect_eq "runtime.process.dlopen.named-at-exit.$variant" \
 		"arc libinner.so:inner_run libinner.so:inner_leaf 55" \
-		"$(cd rp && $CHECK dump gmon.out.process | grep '^arc libinner.so:inner_run ')"
+		"$(cd rp && $CHECK dump .gmon.out.process | grep '^arc libinner.so:inner_run ')"
 done

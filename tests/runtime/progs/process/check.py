@@ -224,7 +224,7 @@ def check_time(name, proc, base, ms):
 
 
 def check_all(prefix, d, prog):
-    pf, gf = os.path.join(d, "gmon.out.process"), os.path.join(d, "gmon.out")
+    pf, gf = os.path.join(d, ".gmon.out.process"), os.path.join(d, "gmon.out")
     try:
         proc = Process(pf)
     except (OSError, FormatError, struct.error) as e:
@@ -288,7 +288,7 @@ def check_all(prefix, d, prog):
 
 
 def check_threads(prefix, d):
-    proc = Process(os.path.join(d, "gmon.out.process"))
+    proc = Process(os.path.join(d, ".gmon.out.process"))
     parts = read_parts(os.path.join(d, "parts.txt"))
     check_time(prefix + ".libm-samples-all-threads", proc, "libm.so.6", parts["libm_ms"])
 
@@ -296,11 +296,11 @@ def check_threads(prefix, d):
 def check_fork(prefix, d):
     child = read_parts(os.path.join(d, "parts-child.txt"))
     pid = int(child["pid"])
-    cp, cg = (os.path.join(d, "gmon.out.%d%s" % (pid, s)) for s in (".process", ""))
+    cp, cg = (os.path.join(d, p % pid) for p in (".gmon.out.%d.process", "gmon.out.%d"))
     if not expect(prefix + ".child-pair", os.path.exists(cp) and os.path.exists(cg),
                   "the child %d wrote %s" % (pid, sorted(os.listdir(d)))):
         return
-    parent, kid = Process(os.path.join(d, "gmon.out.process")), Process(cp)
+    parent, kid = Process(os.path.join(d, ".gmon.out.process")), Process(cp)
     expect(prefix + ".child-run-id", kid.p["run_id"] == gmon_run_id(cg) and
            kid.p["run_id"] not in (0, parent.p["run_id"]),
            "child %#x (its gmon.out %#x), parent %#x" %
