@@ -25,7 +25,7 @@ void work_run(int n);
 void work_back(void (*f)(int), int n);
 double work_burn(double ms);
 
-static volatile double sink;
+static _Thread_local volatile double sink; /* keeps the work from being optimized out */
 static long compare_calls;
 static long back_calls;
 static FILE *parts;
