@@ -37,6 +37,7 @@
 #   runtime.process.hooks.*           vector registers kept on calls inside a library
 #   runtime.process.tables-off.*      GMON_PROCESS_SAMPLES=0, GMON_PROCESS_ARCS=0: objects only
 #   runtime.process.dlopen.*          dlopen by bare name along the caller's DT_RUNPATH still works
+#   runtime.process.snapshot.*        GMON_SNAPSHOT_SIGNAL writes the pair, same run id
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -197,3 +198,27 @@ for variant in static preload; do
 		"arc libinner.so:inner_run libinner.so:inner_leaf 55" \
 		"$(cd rp && $CHECK dump .gmon.out.process | grep '^arc libinner.so:inner_run ')"
 done
+
+# ---- a snapshot (GMON_SNAPSHOT_SIGNAL): the pair written from the signal
+# handler mid-run, with the run's id, and again at exit
+$RT_CC -pg -O1 -o daemon "$PROGS/daemon.c" "$LIBGMON_A"
+rm -rf snap && mkdir snap && cd snap || exit 2
+mkfifo in
+GMON_SNAPSHOT_SIGNAL=USR1 ../daemon <in >out &
+pid=$!
+exec 3>in
+for _ in $(seq 100); do grep -q ready out && break; sleep 0.05; done
+kill -USR1 $pid
+for _ in $(seq 100); do [ -f .gmon.out.process ] && break; sleep 0.05; done
+snapshot=$($CHECK ids gmon.out .gmon.out.process 2>&1)
+exec 3>&-
+wait $pid
+final=$($CHECK ids gmon.out .gmon.out.process 2>&1)
+cd .. || exit 2
+read -r gmon_id process_id <<<"$snapshot"
+if [ -n "${gmon_id:-}" ] && [ "$gmon_id" = "${process_id:-}" ] && [ "$gmon_id" != 0 ]; then
+	pass runtime.process.snapshot.pair
+else
+	fail runtime.process.snapshot.pair "after the signal: [$snapshot]"
+fi
+expect_eq runtime.process.snapshot.same-run-at-exit "$snapshot" "$final"

@@ -12,6 +12,7 @@
 #        check.py threads PREFIX DIR        (main.c run with "threads")
 #        check.py fork PREFIX DIR           (main.c run with "fork")
 #        check.py lost FILE                 ("SAMPLES_LOST CALLS_LOST")
+#        check.py ids GMON PROCESS          (the two run ids, in hex)
 #        check.py dump FILE                 (print a process file)
 import os
 import struct
@@ -328,6 +329,9 @@ def dump(path):
 
 if __name__ == "__main__":
     mode = sys.argv[1]
+    if mode == "ids":
+        print("%x %x" % (gmon_run_id(sys.argv[2]), read_process(sys.argv[3])["run_id"]))
+        sys.exit(0)
     if mode == "lost":
         t = read_process(sys.argv[2])["times"]
         print(t["samples_lost"], t["calls_lost"])
