@@ -22,7 +22,7 @@
 #                                     as many as compare counted
 #   runtime.process.samples.LIB       samples in libc, libm, libwork, plugin:
 #                                     within 30% of the CPU time measured there
-#   runtime.process.times.*           user time, samples taken, nothing lost
+#   runtime.process.times.*           CPU time, samples taken, nothing lost
 #   runtime.process.gnu.*             GNU gprof reads gmon.out silently, and
 #                                     prints the same with the run id zeroed
 #   runtime.process.off.*             GMON_PROCESS=0: no process file, zero
