@@ -32,7 +32,7 @@
 static const char *const default_excluded[] = {
 	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
 	"__mcleanup", "__fentry__", "__cyg_profile_func_enter",
-	"__cyg_profile_func_exit", "gmon_record_arc", "arc_insert", NULL
+	"__cyg_profile_func_exit", "gmon_record_arc", "arc_insert", "gmon_foreign_arc", NULL
 };
 
 enum {

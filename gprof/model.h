@@ -287,7 +287,7 @@ struct process_part {
 	size_t arc_count;
 	unsigned rate;            /* of the samples */
 	bool has_times;
-	uint64_t user_ns, system_ns, samples_taken, samples_lost;
+	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
 };
 
 /* ---------------------------------------------------------------- the model */

@@ -130,8 +130,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 
 	if (run_id == 0)
 		return;
-	path = xmalloc(strlen(gmon_path) + sizeof(GMON_PROCESS_SUFFIX));
-	sprintf(path, "%s%s", gmon_path, GMON_PROCESS_SUFFIX);
+	path = objects_process_path(gmon_path);
 	if (!process_read(path, main_object->target.big_endian, &pf, err, sizeof(err))) {
 		/* no process file: the main program alone, said once */
 		if (access(path, F_OK) != 0)
@@ -217,6 +216,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		m->process.system_ns += pf.system_ns;
 		m->process.samples_taken += pf.samples_taken;
 		m->process.samples_lost += pf.samples_lost;
+		m->process.calls_lost += pf.calls_lost;
 	}
 	(void)opt;
 	process_file_free(&pf);
@@ -239,7 +239,10 @@ void objects_read(struct model *m, const struct options *opt)
 	for (k = first_new; k < m->object_count; k++) {
 		struct object *obj = m->objects[k];
 
-		object_open_other(obj, obj->path);
+		if (obj->flags & GMON_OBJECT_VDSO)
+			obj->name = "[vdso]"; /* no file: known by its name alone */
+		else
+			object_open_other(obj, obj->path);
 		obj->segments = extents[k].segments;
 		obj->segment_count = extents[k].count;
 		symbols_add_object(m, obj, obj->segments, obj->segment_count);
@@ -269,6 +272,18 @@ void objects_read(struct model *m, const struct options *opt)
 }
 
 /* ------------------------------------------------------------ -s */
+
+char *objects_process_path(const char *gmon_path)
+{
+	const char *slash = strrchr(gmon_path, '/');
+	size_t dir = slash ? (size_t)(slash + 1 - gmon_path) : 0;
+	char *path = xmalloc(strlen(gmon_path) + sizeof(GMON_PROCESS_PREFIX) +
+			     sizeof(GMON_PROCESS_SUFFIX));
+
+	memcpy(path, gmon_path, dir);
+	sprintf(path + dir, "%s%s%s", GMON_PROCESS_PREFIX, gmon_path + dir, GMON_PROCESS_SUFFIX);
+	return path;
+}
 
 bool objects_whole_process(const struct model *m)
 {
@@ -416,6 +431,7 @@ void objects_write_sum(const struct model *m, const char *path, uint64_t run_id)
 		put(&b, p->system_ns, 8);
 		put(&b, p->samples_taken, 8);
 		put(&b, p->samples_lost, 8);
+		put(&b, p->calls_lost, 8);
 		end_record(&b, at);
 	}
 

@@ -37,6 +37,8 @@ void objects_add_arc(struct model *m, uint64_t from_pc, uint64_t self_pc, uint64
 /* -s: write the process file of the sum (the model's objects, samples,
  * arcs and times), whole or not at all; exits on error. */
 void objects_write_sum(const struct model *m, const char *path, uint64_t run_id);
+/* The process file of a profile file: DIR/.NAME.process (malloc'd). */
+char *objects_process_path(const char *gmon_path);
 /* A new random run id, never 0. */
 uint64_t objects_new_run_id(void);
 

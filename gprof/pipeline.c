@@ -144,7 +144,10 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 	 * with the new run id never lacks one */
 	if (sum && objects_whole_process(m)) {
 		data->sum_run_id = objects_new_run_id();
-		objects_write_sum(m, "gmon.sum" GMON_PROCESS_SUFFIX, data->sum_run_id);
+		char *path = objects_process_path("gmon.sum");
+
+		objects_write_sum(m, path, data->sum_run_id);
+		free(path);
 	}
 	if (sum && !profile_write("gmon.sum", &obj->target, opt->format, data, err, sizeof(err)))
 		fatal("%s", err);

@@ -212,6 +212,7 @@ static bool read_times(struct cursor *c, size_t end, struct process_file *pf)
 	pf->system_ns = take(c, 8);
 	pf->samples_taken = take(c, 8);
 	pf->samples_lost = take(c, 8);
+	pf->calls_lost = take(c, 8);
 	return true;
 }
 

@@ -52,7 +52,7 @@ struct process_file {
 	struct process_arc *arcs;
 	size_t arc_count;
 	bool has_times;
-	uint64_t user_ns, system_ns, samples_taken, samples_lost;
+	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
 };
 
 /* The run id in a gmon.out's spare bytes (0: none, or the file cannot be

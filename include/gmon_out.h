@@ -58,7 +58,8 @@ enum gmon_record_tag {
 #define GMON_BSD44_HEADER_SIZE(a) ((a) == 8 ? 40 : 32)
 
 /*
- * The process file, "<gmon file>.process": what a whole-process profile
+ * The process file, ".<gmon file>.process" in the same directory (hidden:
+ * "gprof prog gmon.out.*" must not pick it up): what a whole-process profile
  * adds for the objects other than the main program (doc/format.md, "The
  * process file").  Integers in the program's byte order, addresses always
  * 8 bytes, runtime addresses.
@@ -70,6 +71,7 @@ enum gmon_record_tag {
  * followed by the mark "gmpx" in [16, 20): a gmon.out with both has a
  * process file (GNU gprof's own gmon.sum leaves stack bytes there).
  */
+#define GMON_PROCESS_PREFIX "." /* before the gmon file's base name */
 #define GMON_PROCESS_SUFFIX ".process"
 #define GMON_PROCESS_MAGIC "gmpx"
 #define GMON_PROCESS_VERSION 1
@@ -93,6 +95,6 @@ enum gmon_process_tag {
 /* Sizes of the fixed parts of the bodies. */
 #define GMON_SAMPLE_ENTRY_SIZE 16
 #define GMON_PROCESS_ARC_ENTRY_SIZE 24
-#define GMON_TIMES_BODY_SIZE 32
+#define GMON_TIMES_BODY_SIZE 40 /* user, system ns; samples taken, lost; calls lost */
 
 #endif /* GMON_OUT_H */

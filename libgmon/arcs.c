@@ -24,6 +24,7 @@ static const char never_single_threaded = 0; /* always use the atomic add */
 #include "arc_layout.h"
 #include "arch.h"
 #include "gmon_private.h"
+#include "process.h"
 
 /*
  * The arc table, after the 1982 paper: a primary index by call site and,
@@ -167,8 +168,10 @@ GMON_PRESERVES_ALL void gmon_record_arc(uintptr_t from_pc, uintptr_t self_pc)
 	if (__builtin_expect(__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON, 0))
 		return;
 	uintptr_t offset = from_pc - gmon_arc_table.low_pc;
-	if (offset >= gmon_arc_table.text_size)
-		return; /* called from outside the profiled text, as glibc does */
+	if (offset >= gmon_arc_table.text_size) {
+		gmon_foreign_arc(from_pc, self_pc); /* a library's call: foreign.c */
+		return;
+	}
 	uint32_t *slot = &gmon_arc_table.index[offset >> CALLSITE_BUCKET_SHIFT];
 	uint32_t head = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 	struct arc *a = chain_find(head, 0, from_pc, self_pc);

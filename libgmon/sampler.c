@@ -38,6 +38,7 @@
 
 #include "arch.h"
 #include "gmon_private.h"
+#include "process.h"
 
 #ifndef TRAP_PERF
 #define TRAP_PERF 6 /* si_code of a perf_event sigtrap (Linux 5.13) */
@@ -131,6 +132,9 @@ static void on_sample(int signo, siginfo_t *info, void *context)
 		uintptr_t offset = gmon_arch_signal_pc(context) - hist.low_pc;
 		if (offset < hist.high_pc - hist.low_pc)
 			bin_add(&hist.bins[offset >> hist.shift], samples);
+		else
+			gmon_foreign_sample(offset + hist.low_pc, samples);
+		gmon_count_samples(samples);
 	}
 	errno = saved_errno;
 }

@@ -22,6 +22,7 @@
 
 #include "../include/libgmon.h"
 #include "gmon_private.h"
+#include "process.h"
 
 /* Read by the hook, so every program that has a hook links this file,
  * and with it the constructor below. */
@@ -255,6 +256,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 		return;
 	}
 	pthread_atfork(NULL, NULL, after_fork_in_child);
+	gmon_process_init(); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
@@ -282,6 +284,10 @@ void _mcleanup(void)
 	gmon_sampler_stop();
 	__atomic_store_n(&gmon_state, GMON_DONE, __ATOMIC_RELEASE);
 	check_snapshot_handler();
+	/* name what was loaded since the last dlopen or dlclose; exit is an
+	 * ordinary context here unless a signal handler called it, and
+	 * dl_iterate_phdr is then at worst what the program itself risked */
+	gmon_objects_refresh();
 	gmon_write_profile(1);
 }
 

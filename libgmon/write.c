@@ -46,6 +46,7 @@
 
 #include "../include/gmon_out.h"
 #include "gmon_private.h"
+#include "process.h"
 
 /* Never world-writable, whatever the umask. */
 #define FILE_MODE 0664
@@ -146,6 +147,7 @@ static const char *error_text(int error)
  * absolute when the start-up directory's path is known.
  */
 struct target {
+	int (*content)(int fd); /* writes the file's bytes; 0 or an errno */
 	int dir;
 	int close_dir; /* dir was opened for this write */
 	char name[PATH_MAX + 64];
@@ -296,6 +298,11 @@ static void put_header(struct sink *s)
 	memcpy(header, GMON_MAGIC, GMON_MAGIC_SIZE);
 	uint32_t version = GMON_VERSION;
 	memcpy(header + GMON_MAGIC_SIZE, &version, sizeof version);
+	uint64_t run_id = gmon_process_run_id(); /* 0 with GMON_PROCESS=0 */
+	if (run_id) { /* a process file goes with it (doc/format.md) */
+		memcpy(header + GMON_RUN_ID_OFFSET, &run_id, sizeof run_id);
+		memcpy(header + GMON_RUN_MARK_OFFSET, GMON_PROCESS_MAGIC, 4);
+	}
 	sink_put(s, header, sizeof header);
 }
 
@@ -466,7 +473,7 @@ static int write_unnamed(struct target *t)
 	int fd = openat(t->dir, t->parent, O_TMPFILE | O_WRONLY | O_CLOEXEC, FILE_MODE);
 	if (fd < 0)
 		return errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL ? -1 : errno;
-	int error = put_profile(fd);
+	int error = t->content(fd);
 	if (!error) {
 		error = link_unnamed(fd, t->dir, t->name);
 		if (error == EEXIST) {
@@ -503,7 +510,7 @@ static int write_named(struct target *t)
 		fd = openat(t->dir, t->temp, flags, FILE_MODE); /* left by a dead writer */
 	if (fd < 0)
 		return errno;
-	int error = put_profile(fd);
+	int error = t->content(fd);
 	if (close(fd) != 0 && !error)
 		error = errno;
 	if (!error && renameat(t->dir, t->temp, t->dir, t->name) != 0)
@@ -578,9 +585,48 @@ static int take_real_ids(struct saved_ids *saved)
 	return -1;
 }
 
+/* The process file's target beside gmon.out's: DIR/.NAME.process (hidden,
+ * so that a glob over the profiles, gmon.out.*, does not take it for one),
+ * in the same directory, with its own temporary name.  0, or -1 if a name
+ * does not fit. */
+static int process_target(const struct target *t, struct target *p, int tid, int depth)
+{
+	const char *base = strrchr(t->name, '/');
+	size_t dir = base ? (size_t)(base + 1 - t->name) : 0, n;
+	const char *shown_base = strrchr(t->shown, '/');
+	size_t shown_dir = shown_base ? (size_t)(shown_base + 1 - t->shown) : 0;
+
+	*p = *t;
+	p->content = gmon_process_put;
+	p->close_dir = 0; /* t's to close */
+	memcpy(p->name, t->name, dir);
+	n = append(p->name, dir, sizeof p->name, GMON_PROCESS_PREFIX);
+	n = append(p->name, n, sizeof p->name, t->name + dir);
+	n = append(p->name, n, sizeof p->name, GMON_PROCESS_SUFFIX);
+	if (n + 1 >= sizeof p->name)
+		return -1;
+	memcpy(p->shown, t->shown, shown_dir);
+	n = append(p->shown, shown_dir, sizeof p->shown, GMON_PROCESS_PREFIX);
+	n = append(p->shown, n, sizeof p->shown, t->shown + shown_dir);
+	append(p->shown, n, sizeof p->shown, GMON_PROCESS_SUFFIX);
+	return temp_name(p, tid, depth);
+}
+
+/* Writes target t (unnamed first, else named); 0 or -1 after a message. */
+static int write_one(struct target *t)
+{
+	int error = write_unnamed(t);
+	if (error < 0)
+		error = write_named(t);
+	if (error)
+		report(t, error);
+	return error ? -1 : 0;
+}
+
 static int write_target(int tid, int depth)
 {
 	struct target t;
+	t.content = put_profile;
 	if (target_name(&t) != 0 || temp_name(&t, tid, depth) != 0) {
 		gmon_message("cannot write the profile: its path name is too long", NULL, NULL);
 		return -1;
@@ -594,13 +640,17 @@ static int write_target(int tid, int depth)
 	if (start_directory(&t) == 0) {
 		if (!__atomic_exchange_n(&out.swept, 1, __ATOMIC_RELAXED))
 			remove_stale_temporaries(&t);
-		int error = write_unnamed(&t);
-		if (error < 0)
-			error = write_named(&t);
-		if (error)
-			report(&t, error);
-		else
-			rc = 0;
+		/* the process file first: a gmon.out with a new run id then
+		 * always has its process file */
+		if (gmon_process_run_id()) {
+			struct target p;
+			if (process_target(&t, &p, tid, depth) != 0)
+				gmon_message("cannot write the process file: its path name is too long",
+				             NULL, NULL);
+			else
+				write_one(&p);
+		}
+		rc = write_one(&t);
 		if (t.close_dir)
 			close(t.dir);
 	}

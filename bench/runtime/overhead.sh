@@ -5,11 +5,18 @@
 # bench/runtime/overhead.sh: what profiling costs with our runtime,
 # compared with glibc's.  For each program it builds three executables
 # from the same source at -O2: uninstrumented (base), -pg with glibc's
-# gmon (glibc), -pg linked with libgmon.a (ours); runs them in turn,
-# ROUNDS times, rotating the order each round; takes each one's median
-# CPU time (user + system, from the shell's getrusage); and prints
+# gmon (glibc), -pg linked with libgmon.a (ours, whole-process profile,
+# the default); runs them, and ours again with GMON_PROCESS=0 (main: the
+# main program only) and with GMON_PROCESS_ARCS=0 (samp: whole-process
+# samples, no arcs outside the main text), in turn, ROUNDS times,
+# rotating the order each round; takes each one's median CPU time (user +
+# system, from the shell's getrusage); and prints
 #   added(ours) / added(glibc) = (ours - base) / (glibc - base)
-# Not a test: timings depend on the machine.  Goal: at most 0.7.
+#   process = (ours - main) / main: what the whole-process profile adds
+#             to the run's time, as a share of it
+#   sampling = (samp - main) / main: the same without the arcs
+# Not a test: timings depend on the machine.  Goals: at most 0.7; at
+# most 2%.
 #
 # usage: bench/runtime/overhead.sh [ROUNDS]   (default 9)
 set -eu
@@ -34,28 +41,38 @@ cpu_ms() { # cpu_ms EXE ARGS...: user+system CPU time of one run, in ms
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 cd "$out"
-printf '%-8s %8s %8s %8s   %s\n' program base_ms glibc_ms ours_ms 'added(ours)/added(glibc)'
+printf '%-8s %8s %8s %8s %8s %8s   %-24s %8s %8s\n' program base_ms glibc_ms main_ms samp_ms \
+	ours_ms 'added(ours)/added(glibc)' process sampling
 for entry in "${programs[@]}"; do
 	read -r name args <<<"$entry"
 	src=$top/bench/runtime/$name.c
 	gcc -O2 -o "$name.base" "$src"
 	gcc -O2 -pg -o "$name.glibc" "$src"
 	gcc -O2 -pg -o "$name.ours" "$src" "$lib"
-	: >"$name.base.ms"; : >"$name.glibc.ms"; : >"$name.ours.ms"
-	order=(base glibc ours)
+	order=(base glibc ours main samp)
+	for v in "${order[@]}"; do : >"$name.$v.ms"; done
 	for ((r = 0; r < rounds; r++)); do
 		for v in "${order[@]}"; do
 			# shellcheck disable=SC2086
-			cpu_ms "./$name.$v" $args >>"$name.$v.ms"
-			rm -f gmon.out
+			case $v in
+			main) GMON_PROCESS=0 cpu_ms "./$name.ours" $args >>"$name.$v.ms" ;;
+			samp) GMON_PROCESS_ARCS=0 cpu_ms "./$name.ours" $args >>"$name.$v.ms" ;;
+			*) cpu_ms "./$name.$v" $args >>"$name.$v.ms" ;;
+			esac
+			rm -f gmon.out gmon.out.process
 		done
 		order=("${order[@]:1}" "${order[0]}")
 	done
 	b=$(median <"$name.base.ms")
 	g=$(median <"$name.glibc.ms")
 	o=$(median <"$name.ours.ms")
+	m=$(median <"$name.main.ms")
+	s=$(median <"$name.samp.ms")
 	ratio=$(awk -v b="$b" -v g="$g" -v o="$o" 'BEGIN {
 		if (g - b <= 0) print "n/a (glibc adds nothing measurable)"
 		else printf "%.2f\n", (o - b) / (g - b) }')
-	printf '%-8s %8d %8d %8d   %s\n' "$name" "$b" "$g" "$o" "$ratio"
+	process=$(awk -v m="$m" -v o="$o" 'BEGIN { printf "%+.1f%%\n", (o - m) * 100 / m }')
+	sampling=$(awk -v m="$m" -v s="$s" 'BEGIN { printf "%+.1f%%\n", (s - m) * 100 / m }')
+	printf '%-8s %8d %8d %8d %8d %8d   %-24s %8s %8s\n' "$name" "$b" "$g" "$m" "$s" "$o" "$ratio" \
+		"$process" "$sampling"
 done

@@ -13,7 +13,7 @@
 #   "samples": [[address, count]...], "arcs": [[from, to, count]...],
 #   "times": [user_ns, system_ns, taken, lost], "stamp": true|false,
 #   "truncate": N (cut the file to N bytes), "extra": [[tag, "hex"]...]}
-# Numbers may be strings ("0x...").  Writes GMON_OUT.process.
+# Numbers may be strings ("0x...").  Writes DIR/.GMON_OUT.process.
 import json
 import struct
 import sys
@@ -51,12 +51,14 @@ if "arcs" in spec:
         body += struct.pack("<QQQ", num(f), num(t), num(c))
     out += record(3, body)
 if "times" in spec:
-    out += record(4, struct.pack("<QQQQ", *[num(v) for v in spec["times"]]))
+    times = [num(v) for v in spec["times"]]
+    out += record(4, struct.pack("<%dQ" % len(times), *times))
 for tag, hexbody in spec.get("extra", []):
     out += record(num(tag), bytes.fromhex(hexbody))
 if "truncate" in spec:
     out = out[:num(spec["truncate"])]
-with open(gmon + ".process", "wb") as f:
+head, _, tail = gmon.rpartition("/")
+with open((head + "/" if head else "") + "." + tail + ".process", "wb") as f:
     f.write(out)
 if spec.get("stamp", True):
     with open(gmon, "r+b") as f:

@@ -32,7 +32,7 @@ if [ -x "$dest$prefix/bin/gprof" ]; then pass install.gprof-executable; else fai
 
 # pkg-config sees the staged tree through its sysroot variable
 export PKG_CONFIG_PATH=$dest$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest
-expect_eq install.pkgconfig.libs "-L$dest$prefix/lib -lgmon" "$(pkg-config --libs libgmon | xargs)"
+expect_eq install.pkgconfig.libs "-L$dest$prefix/lib -lgmon -Wl,--export-dynamic" "$(pkg-config --libs libgmon | xargs)"
 expect_eq install.pkgconfig.cflags "-I$dest$prefix/include" "$(pkg-config --cflags libgmon | xargs)"
 
 cat >"$SCRATCH/p.c" <<'C'

@@ -49,7 +49,7 @@ spec() {
  "rate": 100,
  "samples": [[$((hot + 4 + B1)), 300], [$((warm + B1)), 100], [$((gap + 3 + B1)), 7], ["0x10", 5]],
  "arcs": [[$((hot + 8 + B1)), $((spin + B0)), 42]],
- "times": [5000000000, 100000000, 412, 0]$1}
+ "times": [5000000000, 100000000, 412, 0, 0]$1}
 JSON
 }
 make_profile() { cp gmon.orig gmon.out; spec "${1:-}" >spec.json; "$craft" spec.json gmon.out; }
@@ -94,14 +94,14 @@ expect_same process.gnu.reads-stamped gnu-plain.txt gnu-stamped.txt
 make_profile ', "gmon_run_id": "0x99"'
 "$GPROF" -b prog gmon.out >out 2>err
 expect_eq process.run.stale-warning \
-	"gprof: warning: gmon.out.process: from another run than gmon.out (run id 1122334455667788, not 0000000000000099); not used" \
+	"gprof: warning: .gmon.out.process: from another run than gmon.out (run id 1122334455667788, not 0000000000000099); not used" \
 	"$(cat err)"
 expect_same process.run.stale-is-main-only main-only.txt out
 make_profile
-rm gmon.out.process
+rm .gmon.out.process
 "$GPROF" -b prog gmon.out >out 2>err
 expect_eq process.run.missing-warning \
-	"gprof: warning: gmon.out: no process file beside it (gmon.out.process): the main program alone is reported" \
+	"gprof: warning: gmon.out: no process file beside it (.gmon.out.process): the main program alone is reported" \
 	"$(cat err)"
 expect_same process.run.missing-is-main-only main-only.txt out
 
@@ -143,21 +143,21 @@ refuse() {
 		fail "$1" "status $rc, stderr: $(head -2 err | tr '\n' '|')"
 	fi
 }
-refuse process.hostile.truncated "gprof: gmon.out.process: record of 5 bytes at offset 32 runs past the end" \
+refuse process.hostile.truncated "gprof: .gmon.out.process: record of 5 bytes at offset 32 runs past the end" \
 	'"extra": [[9, "0011223344"]], "truncate": 44'
-refuse process.hostile.short-header "gprof: gmon.out.process: too short for a process file (20 bytes)" \
+refuse process.hostile.short-header "gprof: .gmon.out.process: too short for a process file (20 bytes)" \
 	'"truncate": 20'
-refuse process.hostile.segments-overflow "gprof: gmon.out.process: object 7: 1000000 segments do not fit its record" \
+refuse process.hostile.segments-overflow "gprof: .gmon.out.process: object 7: 1000000 segments do not fit its record" \
 	'"extra": [[1, "0700000000000000000000000000000040420f00"]]'
-refuse process.hostile.huge-samples "gprof: gmon.out.process: 4294967295 samples do not fit their record" \
+refuse process.hostile.huge-samples "gprof: .gmon.out.process: 4294967295 samples do not fit their record" \
 	'"extra": [[2, "64000000ffffffff"]]'
-refuse process.hostile.reversed-segment "gprof: gmon.out.process: object 1: segment 0x7f0000001000-0x7f0000000000 is empty or reversed" \
+refuse process.hostile.reversed-segment "gprof: .gmon.out.process: object 1: segment 0x7f0000001000-0x7f0000000000 is empty or reversed" \
 	'"objects": [{"number": 1, "bias": 0, "segments": [["0x7f0000001000", "0x7f0000000000"]], "path": "/a"}]'
-refuse process.hostile.overlap "gprof: gmon.out.process: two objects' segments overlap at 0x7f0000000800" \
+refuse process.hostile.overlap "gprof: .gmon.out.process: two objects' segments overlap at 0x7f0000000800" \
 	'"objects": [{"number": 1, "bias": 0, "segments": [["0x7f0000000000", "0x7f0000001000"]], "path": "/a"}, {"number": 2, "bias": 0, "segments": [["0x7f0000000800", "0x7f0000002000"]], "path": "/b"}]'
-refuse process.hostile.twice "gprof: gmon.out.process: object 1 is recorded twice" \
+refuse process.hostile.twice "gprof: .gmon.out.process: object 1 is recorded twice" \
 	'"objects": [{"number": 1, "bias": 0, "segments": [], "path": "/a"}, {"number": 1, "bias": 0, "segments": [], "path": "/b"}]'
-refuse process.hostile.bad-magic "gprof: gmon.out.process: not a process file (bad magic)" \
+refuse process.hostile.bad-magic "gprof: .gmon.out.process: not a process file (bad magic)" \
 	'"extra": [], "magic": "xxxx"'
 # a later version's record is skipped
 make_profile ', "extra": [[77, "00ff00ff"]]'
@@ -184,27 +184,27 @@ then pass process.json.objects; else fail process.json.objects "no object or pro
 # ---------------------------------------------------------------- -s
 make_profile
 "$GPROF" -b prog gmon.out >one.txt 2>&1
-rm -f gmon.sum gmon.sum.process
+rm -f gmon.sum .gmon.sum.process
 "$GPROF" -s prog gmon.out >out 2>err
-if [ -s gmon.sum.process ] && [ -z "$(cat err)" ]; then pass process.sum.written; else fail process.sum.written "no gmon.sum.process: $(head -1 err)"; fi
+if [ -s .gmon.sum.process ] && [ -z "$(cat err)" ]; then pass process.sum.written; else fail process.sum.written "no .gmon.sum.process: $(head -1 err)"; fi
 "$GPROF" -b prog gmon.sum >sum.txt 2>&1
 expect_same process.sum.reads-as-the-run one.txt sum.txt
 "$GNU_GPROF" -b prog gmon.sum >gnu-sum.txt 2>&1
 expect_same process.sum.gnu-reads-it gnu-plain.txt gnu-sum.txt
 # two runs, the library loaded elsewhere in each: summed by object
 cp gmon.out run1.out
-cp gmon.out.process run1.out.process
+cp .gmon.out.process .run1.out.process
 B1=0x7f1000000000 make_profile ', "run_id": "0x5566"'
 cp gmon.out run2.out
-cp gmon.out.process run2.out.process
-rm -f gmon.sum gmon.sum.process
+cp .gmon.out.process .run2.out.process
+rm -f gmon.sum .gmon.sum.process
 "$GPROF" -s prog run1.out run2.out >out 2>err
 "$GPROF" -b prog gmon.sum >sum2.txt 2>err
 expect_eq process.sum.two-runs-by-object "6.00" "$(self_seconds 'hot \[libwork.so\]' sum2.txt)"
 if grep -q ' 84/' sum2.txt; then pass process.sum.two-runs-arcs; else fail process.sum.two-runs-arcs "no 84 calls"; fi
 # and the sum sums again with a run
-rm -f gmon.sum gmon.sum.process
-"$GPROF" -s prog run1.out run2.out >/dev/null 2>&1 && cp gmon.sum sum12.out && cp gmon.sum.process sum12.out.process
+rm -f gmon.sum .gmon.sum.process
+"$GPROF" -s prog run1.out run2.out >/dev/null 2>&1 && cp gmon.sum sum12.out && cp .gmon.sum.process .sum12.out.process
 "$GPROF" -s prog sum12.out run1.out >out 2>err
 "$GPROF" -b prog gmon.sum >sum3.txt 2>err
 expect_eq process.sum.of-a-sum "9.00" "$(self_seconds 'hot \[libwork.so\]' sum3.txt)"

@@ -17,14 +17,15 @@ cd "$SCRATCH" || exit 2
 # ---- ThreadSanitizer: build a copy of the library with it
 mkdir tsan && cd tsan || exit 2
 ok=1
-for f in message arcs sampler start write; do
+for f in message arcs sampler start write exec objects foreign process dlopen; do
 	extra=
-	case $f in arcs | message) extra=-mgeneral-regs-only ;; esac
+	case $f in arcs | message | foreign) extra=-mgeneral-regs-only ;; esac
 	# shellcheck disable=SC2086
 	gcc -O1 -g -fsanitize=thread $extra -I"$TOP/libgmon" -I"$TOP/libgmon/arch/x86_64" \
 		-I"$TOP/include" -c -o "$f.o" "$TOP/libgmon/$f.c" || ok=0
 done
 gcc -I"$TOP/libgmon" -c -o mcount.o "$TOP/libgmon/arch/x86_64/mcount.S" || ok=0
+gcc -I"$TOP/libgmon" -c -o dlopen_entry.o "$TOP/libgmon/arch/x86_64/dlopen_entry.S" || ok=0
 ar rcs libgmon-tsan.a ./*.o
 [ $ok = 1 ] || fail runtime.sanitizers.tsan.build "the library does not build with TSan"
 
@@ -52,6 +53,15 @@ tsan_run calls ./calls
 tsan_run fork ./fork
 tsan_run spin-100hz ./spin 4 200
 tsan_run spin-1000hz GMON_RATE=1000 ./spin 4 100
+# the whole-process tables: 4 threads sampled in libm, a -pg library, a
+# plugin dlopened and dlclosed, qsort calling back
+P=$PROGS/process
+gcc -pg -O1 -fPIC -shared -o libwork.so "$P/work.c"
+gcc -pg -O1 -fPIC -shared -o plugin.so "$P/plugin.c"
+gcc -pg -O1 -g -fsanitize=thread -o process "$P/main.c" -L. -lwork libgmon-tsan.a \
+	-Wl,--export-dynamic -lm
+tsan_run process-threads LD_LIBRARY_PATH=. GMON_RATE=1000 ./process threads 100
+tsan_run process-all LD_LIBRARY_PATH=. ./process all 50
 cd .. || exit 2
 
 # ---- valgrind memcheck, on the ordinary library
@@ -75,6 +85,12 @@ if command -v valgrind >/dev/null; then
 	vg_run calls ./calls
 	vg_run fork ./fork
 	vg_run spin-100hz ./spin 2 100
+	P=$PROGS/process
+	gcc -pg -O1 -fPIC -shared -o libwork.so "$P/work.c"
+	gcc -pg -O1 -fPIC -shared -o plugin.so "$P/plugin.c"
+	gcc -pg -O1 -o process "$P/main.c" -L. -lwork "$LIBGMON_A" -Wl,--export-dynamic -lm -pthread
+	LD_LIBRARY_PATH=. vg_run process-all ./process all 50
+	LD_LIBRARY_PATH=. vg_run process-fork ./process fork 50
 	cd .. || exit 2
 else
 	fail runtime.sanitizers.valgrind "valgrind is not installed"

@@ -114,7 +114,7 @@ expect_eq runtime.environment.bad-signal.message \
 # ---- GMON_OUT_PREFIX
 mkdir pre
 pid=$(GMON_OUT_PREFIX=$SCRATCH/pre/prof ./exits)
-if [ -f "pre/prof.$pid" ] && [ "$(ls pre | wc -l)" = 1 ]; then
+if [ -f "pre/prof.$pid" ] && [ "$(ls -A pre | LC_ALL=C sort | xargs)" = ".prof.$pid.process prof.$pid" ]; then
 	pass runtime.prefix.pid-suffix
 	expect_eq runtime.prefix.counts 7 "$(calls_of exits "pre/prof.$pid" work)"
 else

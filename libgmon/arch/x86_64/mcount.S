@@ -25,6 +25,8 @@
 	.hidden	gmon_state
 	.hidden	gmon_arc_table
 	.hidden	gmon_record_arc
+	.hidden	gmon_process_arcs
+	.hidden	gmon_foreign_arc
 
 /* In: %rcx = call site, %rdx = callee.  Clobbers %rax %rcx %rdx %r11.
  * Ends by jumping to \done.  The stack need not be aligned. */
@@ -34,7 +36,7 @@
 	movq	%rcx, %rax
 	subq	gmon_arc_table+ARC_TABLE_LOW_PC(%rip), %rax
 	cmpq	gmon_arc_table+ARC_TABLE_TEXT_SIZE(%rip), %rax
-	jae	\done				/* call site outside the text */
+	jae	5f				/* call site outside the text */
 	shrq	$CALLSITE_BUCKET_SHIFT, %rax
 	movq	gmon_arc_table+ARC_TABLE_INDEX(%rip), %r11
 	movl	(%r11,%rax,4), %eax		/* head of the chain */
@@ -64,6 +66,23 @@
 	movq	%rcx, %rdi
 	movq	%rdx, %rsi
 	call	gmon_record_arc
+	movq	%rbx, %rsp
+	popq	%rbx
+	popq	%rsi
+	popq	%rdi
+	jmp	\done
+5:	/* whole-process profile: gmon_foreign_arc(call site, callee),
+	 * saving what the slow path saves; nothing with GMON_PROCESS=0 */
+	cmpl	$0, gmon_process_arcs(%rip)
+	je	\done
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rbx
+	movq	%rsp, %rbx
+	andq	$-16, %rsp
+	movq	%rcx, %rdi
+	movq	%rdx, %rsi
+	call	gmon_foreign_arc
 	movq	%rbx, %rsp
 	popq	%rbx
 	popq	%rsi

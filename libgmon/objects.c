@@ -1,0 +1,267 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * objects.c: the table of objects mapped into the process: the main
+ * program, the shared libraries loaded at start-up, those dlopened later
+ * (kept, flagged unloaded, after dlclose) and the vDSO.  What the
+ * process file needs to name where a sample or a call site was: path,
+ * build-id, load bias, executable segments.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * Two sides.  gmon_objects_refresh asks the dynamic loader
+ * (dl_iterate_phdr, which takes the loader's lock): it runs only in an
+ * ordinary context (start-up, the dlopen and dlclose wrappers, exit),
+ * never in a signal handler.  Reading the table (the writer, which may
+ * run in a snapshot signal handler) is async-signal-safe: no stdio, no
+ * malloc, no locks, only loads of what a refresh has published.
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <link.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/auxv.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../include/gmon_out.h"
+#include "gmon_private.h"
+#include "process.h"
+
+/*
+ * The table: objects[0 .. used) in the order first seen; objects[0] is
+ * the main program.  Each object's executable segments are pairs in
+ * segments[], its build-id and path bytes in text[]; all three arrays
+ * are mapped once at start-up (MAP_NORESERVE) and only ever appended to.
+ * Invariants: an object's fields, segments and bytes are written before
+ * `used` is raised past it (release) and never change after, except
+ * GMON_OBJECT_UNLOADED, set (atomically, once) when a refresh no longer
+ * finds it.  A later dlopen of the same file is a new object.  Refreshes
+ * are serialized by a spin flag (they run outside signal handlers; a
+ * forked child, which has one thread, clears it).
+ */
+#define MAX_OBJECTS 4096
+#define MAX_SEGMENTS (4 * MAX_OBJECTS)
+#define TEXT_BYTES (1u << 20)
+#define MAX_BUILD_ID 64
+
+struct object {
+	uintptr_t bias;
+	const void *phdr; /* with bias and path: the same mapping as before? */
+	uint32_t phnum;
+	uint32_t flags;   /* atomic after publication */
+	uint32_t seen;    /* refresh generation that last found it */
+	uint32_t first_segment, nsegments;
+	uint32_t build_id_at, build_id_size;
+	uint32_t path_at, path_size;
+};
+
+static struct {
+	struct object *objects;
+	uintptr_t *segments; /* pairs */
+	char *text;
+	uint32_t used; /* atomic: published objects */
+	uint32_t segments_used, text_used;
+	uint32_t generation;
+	int refreshing; /* atomic spin flag */
+	int warned_full;
+	char main_path[PATH_MAX];
+	size_t main_path_size;
+	uintptr_t vdso;
+} table;
+
+static void *map_anonymous(size_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+int gmon_objects_init(void)
+{
+	table.objects = map_anonymous(MAX_OBJECTS * sizeof(struct object));
+	table.segments = map_anonymous(MAX_SEGMENTS * 2 * sizeof(uintptr_t));
+	table.text = map_anonymous(TEXT_BYTES);
+	if (!table.objects || !table.segments || !table.text)
+		return -1;
+	/* The loader names the main program "": take the kernel's name. */
+	ssize_t n = readlink("/proc/self/exe", table.main_path, sizeof table.main_path);
+	table.main_path_size = n > 0 && (size_t)n < sizeof table.main_path ? (size_t)n : 0;
+	table.vdso = (uintptr_t)getauxval(AT_SYSINFO_EHDR);
+	gmon_objects_refresh();
+	return 0;
+}
+
+void gmon_objects_after_fork(void)
+{
+	table.refreshing = 0;
+}
+
+/* The GNU build-id note among the object's PT_NOTE segments, as mapped. */
+static const unsigned char *find_build_id(const struct dl_phdr_info *info, uint32_t *size)
+{
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_NOTE)
+			continue;
+		size_t align = ph->p_align == 8 ? 8 : 4;
+		const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
+		size_t left = ph->p_filesz;
+		while (left >= sizeof(ElfW(Nhdr))) {
+			const ElfW(Nhdr) *note = (const ElfW(Nhdr) *)p;
+			size_t name = (note->n_namesz + align - 1) & ~(align - 1);
+			size_t desc = (note->n_descsz + align - 1) & ~(align - 1);
+			size_t whole = sizeof *note + name + desc;
+			if (name > left || desc > left || whole > left)
+				break;
+			if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 &&
+			    memcmp(p + sizeof *note, "GNU", 4) == 0) {
+				*size = note->n_descsz;
+				return p + sizeof *note + name;
+			}
+			p += whole;
+			left -= whole;
+		}
+	}
+	*size = 0;
+	return NULL;
+}
+
+static int same_object(const struct object *o, const struct dl_phdr_info *info,
+                       const char *path, size_t path_size)
+{
+	return o->bias == info->dlpi_addr && o->phdr == info->dlpi_phdr &&
+	       o->path_size == path_size && memcmp(table.text + o->path_at, path, path_size) == 0;
+}
+
+static void table_full(void)
+{
+	if (!table.warned_full) {
+		table.warned_full = 1;
+		gmon_message("object table full: later shared objects are not named "
+		             "in the process file", NULL, NULL);
+	}
+}
+
+static int add_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	int *index = data;
+	int is_main = (*index)++ == 0;
+	const char *path = info->dlpi_name ? info->dlpi_name : "";
+	size_t path_size = strlen(path);
+	if (is_main) {
+		path = table.main_path;
+		path_size = table.main_path_size;
+	}
+	uint32_t used = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
+	for (uint32_t i = 0; i < used; i++) {
+		struct object *o = &table.objects[i];
+		if (!(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED) &&
+		    same_object(o, info, path, path_size)) {
+			o->seen = table.generation;
+			return 0;
+		}
+	}
+
+	uint32_t nsegments = 0;
+	for (size_t i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_LOAD && (info->dlpi_phdr[i].p_flags & PF_X))
+			nsegments++;
+	uint32_t build_id_size;
+	const unsigned char *build_id = find_build_id(info, &build_id_size);
+	if (build_id_size > MAX_BUILD_ID)
+		build_id_size = 0; /* not a build-id we know how to compare */
+	if (used == MAX_OBJECTS || table.segments_used + nsegments > MAX_SEGMENTS ||
+	    table.text_used + build_id_size + path_size > TEXT_BYTES) {
+		table_full();
+		return 0;
+	}
+
+	struct object *o = &table.objects[used];
+	o->bias = info->dlpi_addr;
+	o->phdr = info->dlpi_phdr;
+	o->phnum = info->dlpi_phnum;
+	o->flags = is_main ? GMON_OBJECT_MAIN : 0;
+	uintptr_t phdr = (uintptr_t)info->dlpi_phdr;
+	if (!is_main && table.vdso && phdr > table.vdso && phdr < table.vdso + 4096)
+		o->flags |= GMON_OBJECT_VDSO;
+	o->seen = table.generation;
+	o->first_segment = table.segments_used;
+	o->nsegments = nsegments;
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		uintptr_t *seg = &table.segments[2 * table.segments_used++];
+		seg[0] = info->dlpi_addr + ph->p_vaddr;
+		seg[1] = seg[0] + ph->p_memsz;
+	}
+	o->build_id_at = table.text_used;
+	o->build_id_size = build_id_size;
+	memcpy(table.text + table.text_used, build_id, build_id_size);
+	table.text_used += build_id_size;
+	o->path_at = table.text_used;
+	o->path_size = (uint32_t)path_size;
+	memcpy(table.text + table.text_used, path, path_size);
+	table.text_used += (uint32_t)path_size;
+	__atomic_store_n(&table.used, used + 1, __ATOMIC_RELEASE);
+	return 0;
+}
+
+uint32_t gmon_objects_refresh(void)
+{
+	if (!table.objects)
+		return 0;
+	while (__atomic_exchange_n(&table.refreshing, 1, __ATOMIC_ACQUIRE))
+		sched_yield(); /* another thread is refreshing: wait for it */
+	uint32_t before = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
+	table.generation++;
+	int index = 0;
+	dl_iterate_phdr(add_object, &index);
+	/* What the loader no longer lists was unloaded: keep it, flagged. */
+	for (uint32_t i = 0; i < before; i++) {
+		struct object *o = &table.objects[i];
+		if (o->seen != table.generation)
+			__atomic_fetch_or(&o->flags, GMON_OBJECT_UNLOADED, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&table.refreshing, 0, __ATOMIC_RELEASE);
+	return before;
+}
+
+uint32_t gmon_objects_count(void)
+{
+	return __atomic_load_n(&table.used, __ATOMIC_ACQUIRE);
+}
+
+void gmon_object_view(uint32_t i, struct gmon_object_view *view)
+{
+	const struct object *o = &table.objects[i];
+	view->flags = __atomic_load_n(&o->flags, __ATOMIC_RELAXED);
+	view->bias = o->bias;
+	view->phdr = o->phdr;
+	view->phnum = o->phnum;
+	view->nsegments = o->nsegments;
+	view->segments = &table.segments[2 * o->first_segment];
+	view->build_id_size = o->build_id_size;
+	view->build_id = (const unsigned char *)table.text + o->build_id_at;
+	view->path_size = o->path_size;
+	view->path = table.text + o->path_at;
+}
+
+long gmon_object_find(uintptr_t pc)
+{
+	uint32_t used = gmon_objects_count();
+	/* The newest mapping first: an address reused after a dlclose
+	 * belongs to what is there now. */
+	for (uint32_t i = used; i-- > 0;) {
+		const struct object *o = &table.objects[i];
+		const uintptr_t *seg = &table.segments[2 * o->first_segment];
+		for (uint32_t s = 0; s < o->nsegments; s++)
+			if (pc >= seg[2 * s] && pc < seg[2 * s + 1])
+				return (long)i;
+	}
+	return -1;
+}

@@ -1,0 +1,306 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * process.c: the whole-process profile's set-up (GMON_PROCESS, the run
+ * id, the table sizes, fork) and its writer: ".<gmon file>.process",
+ * byte for byte as doc/format.md ("The process file") and
+ * include/gmon_out.h specify it.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * Set-up runs once at start-up, in an ordinary context.  The writer is
+ * async-signal-safe (a snapshot is written from a signal handler): no
+ * stdio, no malloc, no locks; write, pwrite and getrusage (a bare system
+ * call) only, and the object table as last refreshed.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h> /* snprintf, at start-up only */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../include/gmon_out.h"
+#include "gmon_private.h"
+#include "process.h"
+
+int gmon_process_enabled;
+int gmon_process_samples;
+int gmon_process_arcs;
+
+/* Default table sizes, in distinct keys (doc/runtime.md). */
+#define DEFAULT_SAMPLE_KEYS 57344 /* 64 Ki slots of 16 bytes: 1 MiB */
+#define DEFAULT_ARC_KEYS 57344    /* 64 Ki slots of 32 bytes: 2 MiB */
+#define MAX_KEYS (14u << 20)      /* 7/8 of the largest table, 2^24 slots */
+
+/* Random, never 0; a forked child draws its own (fork_child). */
+static uint64_t run_id;
+
+static void new_run_id(void)
+{
+	uint64_t id = 0;
+	if (getrandom(&id, sizeof id, GRND_NONBLOCK) != (ssize_t)sizeof id) {
+		/* no entropy yet (early boot): time, pid and address */
+		struct timespec t;
+		clock_gettime(CLOCK_REALTIME, &t);
+		id = ((uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec) ^
+		     ((uint64_t)getpid() << 40) ^ (uint64_t)(uintptr_t)&t;
+		id *= 0x9e3779b97f4a7c15u;
+	}
+	run_id = id ? id : 1;
+}
+
+uint64_t gmon_process_run_id(void)
+{
+	return __atomic_load_n(&gmon_process_enabled, __ATOMIC_RELAXED) ? run_id : 0;
+}
+
+static void fork_child(void)
+{
+	if (!gmon_process_enabled)
+		return;
+	new_run_id();
+	gmon_foreign_reset();
+	gmon_objects_after_fork();
+}
+
+static unsigned long number_from_env(const char *name, unsigned long fallback,
+                                     unsigned long min, unsigned long max)
+{
+	const char *v = gmon_getenv(name);
+	if (!v)
+		return fallback;
+	char *end;
+	errno = 0;
+	unsigned long n = strtoul(v, &end, 10);
+	if (*end || errno || n < min || n > max || v[0] == '-') {
+		char setting[96], range[64];
+		snprintf(setting, sizeof setting, "%s=%.40s", name, v);
+		snprintf(range, sizeof range, ": not a number from %lu to %lu", min, max);
+		gmon_message("ignoring ", setting, range);
+		return fallback;
+	}
+	return n;
+}
+
+void gmon_process_init(void)
+{
+	const char *setting = gmon_getenv("GMON_PROCESS");
+	if (setting && strcmp(setting, "0") == 0)
+		return; /* main program only: no process file, zero spare bytes */
+	if (setting && strcmp(setting, "1") != 0)
+		gmon_message("ignoring GMON_PROCESS=", setting, ": not 0 or 1");
+	/* 0: objects and times only, without the cost of that table */
+	size_t samples = number_from_env("GMON_PROCESS_SAMPLES", DEFAULT_SAMPLE_KEYS, 0, MAX_KEYS);
+	size_t arcs = number_from_env("GMON_PROCESS_ARCS", DEFAULT_ARC_KEYS, 0, MAX_KEYS);
+	if (gmon_foreign_init(samples, arcs) != 0 || gmon_objects_init() != 0) {
+		gmon_message("cannot map memory for the whole-process profile: "
+		             "profiling the main program only", NULL, NULL);
+		return;
+	}
+	new_run_id();
+	pthread_atfork(NULL, NULL, fork_child);
+	__atomic_store_n(&gmon_process_samples, samples > 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&gmon_process_arcs, arcs > 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&gmon_process_enabled, 1, __ATOMIC_RELEASE);
+}
+
+/* ---- the writer ---- */
+
+/* A small buffer in front of write(2), on the caller's stack, that
+ * knows the file offset (records' lengths are patched in with pwrite). */
+struct sink {
+	int fd;
+	int error; /* first errno, 0 if none */
+	uint64_t offset;
+	size_t used;
+	unsigned char buf[4096];
+};
+
+static void sink_flush(struct sink *s)
+{
+	size_t done = 0;
+	while (done < s->used && !s->error) {
+		ssize_t n = write(s->fd, s->buf + done, s->used - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			s->error = n < 0 ? errno : EIO;
+		else
+			done += (size_t)n;
+	}
+	s->used = 0;
+}
+
+static void put(struct sink *s, const void *data, size_t size)
+{
+	const unsigned char *p = data;
+	s->offset += size;
+	while (size > 0) {
+		if (s->used == sizeof s->buf)
+			sink_flush(s);
+		size_t n = sizeof s->buf - s->used;
+		if (n > size)
+			n = size;
+		memcpy(s->buf + s->used, p, n);
+		s->used += n;
+		p += n;
+		size -= n;
+	}
+}
+
+/* Integers in the host's byte order; addresses always 8 bytes. */
+static void put_u32(struct sink *s, uint32_t v)
+{
+	put(s, &v, sizeof v);
+}
+
+static void put_u64(struct sink *s, uint64_t v)
+{
+	put(s, &v, sizeof v);
+}
+
+/* Overwrite 4 bytes already put at offset at (flushing first). */
+static void patch_u32(struct sink *s, uint64_t at, uint32_t v)
+{
+	sink_flush(s);
+	if (!s->error && pwrite(s->fd, &v, sizeof v, (off_t)at) != (ssize_t)sizeof v)
+		s->error = errno ? errno : EIO;
+}
+
+static void put_record_header(struct sink *s, uint32_t tag, uint32_t length)
+{
+	put_u32(s, tag);
+	put_u32(s, length);
+}
+
+static void put_objects(struct sink *s)
+{
+	uint32_t n = gmon_objects_count();
+	for (uint32_t i = 0; i < n; i++) {
+		struct gmon_object_view o;
+		gmon_object_view(i, &o);
+		uint32_t length = 4 + 4 + 8 + 4 + 16 * o.nsegments + 4 + o.build_id_size + 4 +
+		                  o.path_size;
+		put_record_header(s, GMON_PROCESS_TAG_OBJECT, length);
+		put_u32(s, i);
+		put_u32(s, o.flags);
+		put_u64(s, o.bias);
+		put_u32(s, o.nsegments);
+		for (uint32_t k = 0; k < o.nsegments; k++) {
+			put_u64(s, o.segments[2 * k]);
+			put_u64(s, o.segments[2 * k + 1]);
+		}
+		put_u32(s, o.build_id_size);
+		put(s, o.build_id, o.build_id_size);
+		put_u32(s, o.path_size);
+		put(s, o.path, o.path_size);
+	}
+}
+
+struct counted {
+	struct sink *sink;
+	uint32_t n;
+};
+
+static int put_sample(void *ctx, uintptr_t pc, uint64_t count)
+{
+	struct counted *c = ctx;
+	put_u64(c->sink, pc);
+	put_u64(c->sink, count);
+	c->n++;
+	return c->sink->error;
+}
+
+static int put_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t count)
+{
+	struct counted *c = ctx;
+	put_u64(c->sink, from_pc);
+	put_u64(c->sink, self_pc);
+	put_u64(c->sink, count);
+	c->n++;
+	return c->sink->error;
+}
+
+/* The tables go on filling while they are written (a snapshot): the
+ * entries are streamed in one pass, and the count and length patched. */
+static void put_samples(struct sink *s)
+{
+	struct gmon_hist_view h;
+	gmon_hist_view(&h);
+	uint64_t at = s->offset;
+	put_record_header(s, GMON_PROCESS_TAG_SAMPLES, 0);
+	put_u32(s, h.rate);
+	put_u32(s, 0);
+	struct counted c = { s, 0 };
+	gmon_foreign_samples_each(put_sample, &c);
+	patch_u32(s, at + 4, 8 + c.n * GMON_SAMPLE_ENTRY_SIZE);
+	patch_u32(s, at + 12, c.n);
+}
+
+static void put_arcs(struct sink *s)
+{
+	uint64_t at = s->offset;
+	put_record_header(s, GMON_PROCESS_TAG_ARCS, 0);
+	put_u32(s, 0);
+	struct counted c = { s, 0 };
+	gmon_foreign_arcs_each(put_arc, &c);
+	patch_u32(s, at + 4, 4 + c.n * GMON_PROCESS_ARC_ENTRY_SIZE);
+	patch_u32(s, at + 8, c.n);
+}
+
+static uint64_t nanoseconds(struct timeval t)
+{
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_usec * 1000u;
+}
+
+static void put_times(struct sink *s)
+{
+	struct rusage usage;
+	memset(&usage, 0, sizeof usage);
+	getrusage(RUSAGE_SELF, &usage);
+	struct gmon_foreign_totals t;
+	gmon_foreign_totals(&t);
+	put_record_header(s, GMON_PROCESS_TAG_TIMES, GMON_TIMES_BODY_SIZE);
+	put_u64(s, nanoseconds(usage.ru_utime));
+	put_u64(s, nanoseconds(usage.ru_stime));
+	put_u64(s, t.samples_taken);
+	put_u64(s, t.samples_lost);
+	put_u64(s, t.calls_lost);
+}
+
+static void put_header(struct sink *s)
+{
+	unsigned char header[GMON_PROCESS_HEADER_SIZE];
+	memset(header, 0, sizeof header);
+	memcpy(header, GMON_PROCESS_MAGIC, 4);
+	uint32_t version = GMON_PROCESS_VERSION;
+	memcpy(header + 4, &version, sizeof version);
+	memcpy(header + 8, &run_id, sizeof run_id);
+	put(s, header, sizeof header);
+}
+
+/* The process file's bytes into fd, a new regular file (write.c names,
+ * creates and links it beside gmon.out as it does gmon.out, with the same
+ * rights and the same start-up directory); 0 or an errno. */
+int gmon_process_put(int fd)
+{
+	struct sink s;
+	s.fd = fd;
+	s.error = 0;
+	s.used = 0;
+	s.offset = 0;
+	put_header(&s);
+	put_objects(&s);
+	put_samples(&s);
+	put_arcs(&s);
+	put_times(&s);
+	sink_flush(&s);
+	return s.error;
+}
