@@ -374,7 +374,6 @@ static int temp_name(struct target *t, int tid, int depth)
 	n = append(t->temp, n, sizeof t->temp, ".tmp");
 	return n + 1 < sizeof t->temp ? 0 : -1;
 }
-
 /* Parses digits at *p; the number, or -1. */
 static long digits(const char **p)
 {
@@ -410,7 +409,8 @@ static long temp_writer(const char *name, const char *stem)
 		if (digits(&p) < 0)
 			return -1;
 	}
-	if (strcmp(p, ".tmp") != 0)
+	/* gmon.out's temporary, or its process file's (process_target) */
+	if (strcmp(p, ".tmp") != 0 && strcmp(p, ".process.tmp") != 0)
 		return -1;
 	return second >= 0 ? second : first;
 }
@@ -589,7 +589,7 @@ static int take_real_ids(struct saved_ids *saved)
  * so that a glob over the profiles, gmon.out.*, does not take it for one),
  * in the same directory, with its own temporary name.  0, or -1 if a name
  * does not fit. */
-static int process_target(const struct target *t, struct target *p, int tid, int depth)
+static int process_target(const struct target *t, struct target *p)
 {
 	const char *base = strrchr(t->name, '/');
 	size_t dir = base ? (size_t)(base + 1 - t->name) : 0, n;
@@ -609,18 +609,23 @@ static int process_target(const struct target *t, struct target *p, int tid, int
 	n = append(p->shown, shown_dir, sizeof p->shown, GMON_PROCESS_PREFIX);
 	n = append(p->shown, n, sizeof p->shown, t->shown + shown_dir);
 	append(p->shown, n, sizeof p->shown, GMON_PROCESS_SUFFIX);
-	return temp_name(p, tid, depth);
+	/* its temporary is gmon.out's with ".process" before ".tmp", so that
+	 * the sweep of dead writers' temporaries finds it too */
+	n = strlen(t->temp);
+	if (n < 4 || n + 9 >= sizeof p->temp)
+		return -1;
+	memcpy(p->temp, t->temp, n - 4); /* t->temp ends in ".tmp" (temp_name) */
+	memcpy(p->temp + n - 4, ".process.tmp", 13);
+	return 0;
 }
 
-/* Writes target t (unnamed first, else named); 0 or -1 after a message. */
+/* Writes target t (unnamed first, else named); 0 or an errno. */
 static int write_one(struct target *t)
 {
 	int error = write_unnamed(t);
 	if (error < 0)
 		error = write_named(t);
-	if (error)
-		report(t, error);
-	return error ? -1 : 0;
+	return error;
 }
 
 static int write_target(int tid, int depth)
@@ -641,16 +646,24 @@ static int write_target(int tid, int depth)
 		if (!__atomic_exchange_n(&out.swept, 1, __ATOMIC_RELAXED))
 			remove_stale_temporaries(&t);
 		/* the process file first: a gmon.out with a new run id then
-		 * always has its process file */
+		 * always has its process file.  When neither can be written
+		 * (the same directory), one line says so, gmon.out's. */
+		struct target p;
+		int process_error = 0, too_long = 0;
 		if (gmon_process_run_id()) {
-			struct target p;
-			if (process_target(&t, &p, tid, depth) != 0)
-				gmon_message("cannot write the process file: its path name is too long",
-				             NULL, NULL);
-			else
-				write_one(&p);
+			too_long = process_target(&t, &p) != 0;
+			if (!too_long)
+				process_error = write_one(&p);
 		}
-		rc = write_one(&t);
+		int error = write_one(&t);
+		if (error)
+			report(&t, error);
+		else if (too_long)
+			gmon_message("cannot write the process file: its path name is too long",
+			             NULL, NULL);
+		else if (process_error)
+			report(&p, process_error);
+		rc = error ? -1 : 0;
 		if (t.close_dir)
 			close(t.dir);
 	}

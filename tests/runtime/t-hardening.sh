@@ -160,7 +160,7 @@ work_calls() {
 # reads without a word, with work called CALLS times
 complete() {
 	local name=$1 dir=$2 calls=$3
-	if [ "$(ls -A "$dir" | xargs)" != gmon.out ]; then
+	if [ "$(profiles_in "$dir")" != gmon.out ]; then
 		fail "$name.complete" "files: $(ls -A "$dir" | xargs)"
 		return
 	fi
@@ -170,6 +170,12 @@ complete() {
 }
 
 # where ROOT: the gmon.out files under ROOT, relative to it
+# profiles_in DIR: its files, less the process file written beside
+# gmon.out (whole-process profiles; its own writes follow gmon.out's)
+profiles_in() {
+	ls -A "$1" | grep -vx '\.gmon\.out\.process' | xargs
+}
+
 where() {
 	(cd "$1" && find . -name gmon.out | sort | xargs)
 }
@@ -242,7 +248,7 @@ mkdir umask0
 expect_eq runtime.hardening.mode.umask0 664 "$(stat -c %a umask0/gmon.out 2>&1)"
 
 # ---- set-user-ID root, run by nobody (needs root; CI runs as root)
-suid_tests="setuid-symlink-swap.where-glibc-writes setuid-symlink-swap.not-forbidden setuid-symlink-swap.stays setuid-symlink-swap.owner setuid-symlink-swap.mode setuid.real-user-rights setuid.real-user-rights.message"
+suid_tests="setuid-symlink-swap.where-glibc-writes setuid-symlink-swap.not-forbidden setuid-symlink-swap.stays setuid-symlink-swap.owner setuid-symlink-swap.process-file-owner setuid-symlink-swap.process-file-mode setuid-symlink-swap.mode setuid.real-user-rights setuid.real-user-rights.message"
 if [ "$(id -u)" != 0 ] || ! id nobody >/dev/null 2>&1 || ! command -v setpriv >/dev/null; then
 	for t in $suid_tests; do echo "# runtime.hardening.$t: not run (needs root, user nobody and setpriv)"; done
 else
@@ -271,6 +277,14 @@ else
 		expect_eq runtime.hardening.setuid-symlink-swap.not-forbidden "" "$(ls -A "$suid/ours/forbidden" | xargs)"
 		expect_eq runtime.hardening.setuid-symlink-swap.stays ./home/moved/gmon.out "$(where "$suid/ours")"
 		expect_eq runtime.hardening.setuid-symlink-swap.owner "$nobody" "$(stat -c %u "$suid/ours/home/moved/gmon.out" 2>&1)"
+		# the process file beside it, by the same rules
+		expect_eq runtime.hardening.setuid-symlink-swap.process-file-owner "$nobody" \
+			"$(stat -c %u "$suid/ours/home/moved/.gmon.out.process" 2>&1)"
+		case $(stat -c %a "$suid/ours/home/moved/.gmon.out.process" 2>&1) in
+		*[2367]) fail runtime.hardening.setuid-symlink-swap.process-file-mode "world-writable" ;;
+		[0-7][0-7][0-7]) pass runtime.hardening.setuid-symlink-swap.process-file-mode ;;
+		*) fail runtime.hardening.setuid-symlink-swap.process-file-mode "no process file" ;;
+		esac
 		mode=$(stat -c %a "$suid/ours/home/moved/gmon.out" 2>&1)
 		case $mode in
 		*[2367]) fail runtime.hardening.setuid-symlink-swap.mode "world-writable: $mode (umask 000)" ;;
@@ -329,7 +343,7 @@ race_check() {
 	for s in "$prefix"-*.status; do
 		d=${s%.status}
 		read -r got <"$s"
-		files=$(ls -A "$d" | xargs)
+		files=$(profiles_in "$d")
 		if [ "$got" != "$want" ]; then
 			bad="$bad $d:status=$got"
 		elif [ -n "$files" ] && { [ "$files" != gmon.out ] ||
@@ -424,7 +438,8 @@ mkdir watched
 ./dirwatch watched.log watched sh -c 'cd watched && ../hard snapshot-once && ../hard snapshot-once'
 expect_eq runtime.hardening.tmpfile.no-write-under-a-name "" \
 	"$(awk '($1 == "modify" || $1 == "close-write") && $2 !~ /^#/ { print $2 }' watched.log | sort -u | xargs)"
-expect_eq runtime.hardening.tmpfile.first-write-links "create gmon.out" "$(grep -v "^modify\|^close-write" watched.log | head -1)"
+expect_eq runtime.hardening.tmpfile.first-write-links "create .gmon.out.process create gmon.out" \
+	"$(grep -v "^modify\|^close-write" watched.log | head -2 | xargs)"
 complete runtime.hardening.tmpfile.watched watched 100
 
 # Unnamed files that cannot be linked in (no /proc, no capability for
@@ -443,7 +458,8 @@ mkdir fallback && status=0
 expect_eq runtime.hardening.fallback.killed-write.status 137 "$status"
 left=$(ls -A fallback | xargs)
 case $left in
-gmon.out.[0-9]*.tmp) pass runtime.hardening.fallback.killed-write.leaves-temporary ;;
+# the first write of a whole-process profile is its process file's
+gmon.out.[0-9]*.tmp | gmon.out.[0-9]*.process.tmp) pass runtime.hardening.fallback.killed-write.leaves-temporary ;;
 *) fail runtime.hardening.fallback.killed-write.leaves-temporary "files: $left" ;;
 esac
 sleep 30 &
@@ -454,7 +470,7 @@ alive=$!
 mkdir fallback/gmon.out.1.tmp
 (cd fallback && FSFAULT_NO_TMPFILE=1 LD_PRELOAD=$FSFAULT ../hard)
 expect_eq runtime.hardening.fallback.stale-removed \
-	"gmon.out gmon.out.1.tmp gmon.out.$alive.tmp gmon.out.notes.tmp other.1.tmp" "$(ls -A fallback | sort | xargs)"
+	".gmon.out.process gmon.out gmon.out.1.tmp gmon.out.$alive.tmp gmon.out.notes.tmp other.1.tmp" "$(ls -A fallback | sort | xargs)"
 kill $alive
 wait $alive 2>/dev/null
 gprof_reads runtime.hardening.fallback.gnu-reads hard fallback/gmon.out
@@ -463,5 +479,7 @@ mkdir prefixed
 dead=$(sh -c 'echo $$')
 : >"prefixed/prof.123.$dead.tmp"
 : >"prefixed/prof.$dead-1.tmp"
+: >"prefixed/prof.123.$dead.process.tmp"
 (cd prefixed && GMON_OUT_PREFIX=prof FSFAULT_NO_TMPFILE=1 LD_PRELOAD=$FSFAULT ../hard)
-expect_eq runtime.hardening.fallback.stale-removed.prefix 1 "$(ls -A prefixed | wc -l)"
+expect_eq runtime.hardening.fallback.stale-removed.prefix "prof.N .prof.N.process" \
+	"$(ls -A prefixed | sed 's/[0-9][0-9]*/N/' | sort -r | xargs)"
