@@ -147,10 +147,12 @@ static unsigned parse_quirks(const char *text)
 			quirks |= QUIRK_CLONES;
 		else if (strcmp(word, "index") == 0)
 			quirks |= QUIRK_INDEX;
+		else if (strcmp(word, "plt") == 0)
+			quirks |= QUIRK_PLT;
 		else if (strcmp(word, "all") == 0)
 			quirks = ~0u;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt or all)", word);
 	}
 	free(copy);
 	return quirks;

@@ -91,6 +91,7 @@ static void object_free(struct object *obj)
 	free(obj->segments);
 	free(obj->bfd_symbols);
 	free(obj->synthetic);
+	free(obj->dynamic_symbols);
 	if (obj->debug_abfd)
 		bfd_close(obj->debug_abfd);
 	if (obj->abfd)

@@ -71,6 +71,7 @@ struct object {
 	struct bfd_symbol **bfd_symbols; /* as BFD gives them, synthetic ones added */
 	long bfd_symbol_count;
 	struct bfd_symbol *synthetic;  /* BFD's synthetic symbols (PLT entries), one block */
+	struct bfd_symbol **dynamic_symbols; /* what BFD needed to make them, or NULL */
 	unsigned char *text_bytes;     /* -c: the bytes of .text, or NULL */
 	bool has_debug_info;
 	char leading_char;             /* of symbol names (bfd_get_symbol_leading_char) */

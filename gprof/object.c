@@ -39,10 +39,10 @@ static bool has_debug_info(bfd *abfd)
 	       bfd_get_section_by_name(abfd, ".stab") != NULL;
 }
 
-void object_open(struct object *obj, const char *path)
+void object_open(struct object *obj, const char *path, bool plt_symbols)
 {
 	struct stat st;
-	long bytes;
+	long bytes, dynamic_count;
 	asymbol *synthetic;
 	long synthetic_count;
 	bfd *abfd;
@@ -121,9 +121,20 @@ void object_open(struct object *obj, const char *path)
 	if (obj->bfd_symbol_count < 0)
 		fatal("%s: %s", path, bfd_errmsg(bfd_get_error()));
 
-	/* GNU gprof adds BFD's synthetic symbols (PLT entries and the like). */
-	synthetic_count = bfd_get_synthetic_symtab(abfd, obj->bfd_symbol_count,
-						   obj->bfd_symbols, 0, NULL, &synthetic);
+	/* GNU gprof adds BFD's synthetic symbols, but without the dynamic
+	 * symbols BFD makes none for the PLT, so that the stubs' samples go
+	 * to the symbol before them, _init.  Given the dynamic symbols, BFD
+	 * names each stub "name@plt" (doc/compat.md; GPROF_GNU_QUIRKS=plt
+	 * restores GNU's way). */
+	dynamic_count = 0;
+	if (plt_symbols && (bytes = bfd_get_dynamic_symtab_upper_bound(abfd)) > 0) {
+		obj->dynamic_symbols = xmalloc((size_t)bytes);
+		dynamic_count = bfd_canonicalize_dynamic_symtab(abfd, obj->dynamic_symbols);
+		if (dynamic_count < 0)
+			dynamic_count = 0;
+	}
+	synthetic_count = bfd_get_synthetic_symtab(abfd, obj->bfd_symbol_count, obj->bfd_symbols,
+						   dynamic_count, obj->dynamic_symbols, &synthetic);
 	if (synthetic_count > 0) {
 		long i;
 

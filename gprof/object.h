@@ -13,9 +13,10 @@
 #include "model.h"
 
 /* Open path as obj: its BFD, text section, address size and byte order,
- * code range and symbols as BFD gives them.  Exits with one line naming
- * the file on any error. */
-void object_open(struct object *obj, const char *path);
+ * code range and symbols as BFD gives them (with plt_symbols, a "name@plt"
+ * symbol for each PLT stub).  Exits with one line naming the file on any
+ * error. */
+void object_open(struct object *obj, const char *path, bool plt_symbols);
 /* An object other than the executable, recorded by a whole-process
  * profile: its BFD and symbols (from its separate debug file when one is
  * installed under /usr/lib/debug/.build-id).  When the file is missing,

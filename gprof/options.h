@@ -21,6 +21,7 @@ enum {
 	QUIRK_STATIC_CALLS = 1 << 0, /* -c: no sign extension, forward calls only */
 	QUIRK_CLONES = 1 << 1,       /* drop compiler clones as GNU gprof does */
 	QUIRK_INDEX = 1 << 2,        /* index omits graph entries without calls or self time */
+	QUIRK_PLT = 1 << 3,          /* no name@plt symbols: PLT samples go to _init */
 };
 
 /* Report bits, as requested on the command line or chosen by default. */

@@ -24,7 +24,7 @@ struct model *pipeline_read_executable(const struct options *opt)
 	struct model *m = model_new();
 	struct object *obj = model_add_object(m);
 
-	object_open(obj, opt->executable);
+	object_open(obj, opt->executable, !(opt->gnu_quirks & QUIRK_PLT));
 	if (opt->static_call_graph)
 		object_read_text(obj);
 	/* -R renames the functions its map names while the table is made

@@ -147,7 +147,7 @@ void symbols_read_functions(struct model *m, struct object *obj, const struct op
 {
 	long i;
 	bool has_function_flags;
-	size_t n = 0;
+	size_t n = 0, own = 0; /* own: not BFD's synthetic (PLT) symbols */
 	struct symbol_table *table = &m->symbols;
 
 	switch (bfd_get_flavour(obj->abfd)) {
@@ -186,8 +186,10 @@ void symbols_read_functions(struct model *m, struct object *obj, const struct op
 		sym->is_function = !has_function_flags || (as->flags & BSF_FUNCTION) != 0;
 		sym->is_bb_head = 1;
 		sym->is_static = class == 't';
+		own += !(as->flags & BSF_SYNTHETIC);
 	}
-	if (n == 0)
+	/* a stripped program still has PLT stubs: they name no function */
+	if (own == 0)
 		fatal("%s: no function symbols (is it stripped?)", obj->path);
 	table->count = n;
 	map_symbols_to_files(obj, table);

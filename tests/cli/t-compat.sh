@@ -35,7 +35,7 @@ lacks compat.clones.ours-cold-not-shown ours.txt 'checked\.cold'
 
 # --- -c: calls to lower addresses (never_called: unused_a lies below main)
 gnu never_called gnu.txt -c -q
-quirk never_called quirk.txt static-calls,index -c -q
+quirk never_called quirk.txt static-calls,index,plt -c -q
 ours never_called ours.txt -c -q
 expect_same compat.static-calls.quirk-equals-gnu "$SCRATCH/gnu.txt" "$SCRATCH/quirk.txt"
 lacks compat.static-calls.gnu-misses-backward gnu.txt '0/0 +unused_a '
@@ -52,12 +52,41 @@ lacks compat.index.gnu-omits-main gnu.txt '\[[0-9]+\] main( |$)'
 has compat.index.ours-lists-main ours.txt '\[[0-9]+\] main( |$)'
 has compat.index.ours-lists-worker ours.txt '\[[0-9]+\] worker( |$)'
 
+# --- samples in a PLT stub go to name@plt (GNU: to _init, the symbol
+# before the PLT, as BFD makes no stub symbols without the dynamic ones).
+# A program spending a sixth of its time in strlen's stub, run here with
+# our runtime (exact bins) and the main program alone.
+if cc -pg -O1 -o "$SCRATCH/plt" -x c - -x none "$TOP/libgmon/libgmon.a" <<'C'
+#include <string.h>
+int main(void)
+{
+	volatile size_t s = 0;
+	char b[4] = "ab";
+	for (long i = 0; i < 300000000; i++)
+		s += strlen(b);
+	return (int)(s & 1);
+}
+C
+then
+	(cd "$SCRATCH" && GMON_PROCESS=0 ./plt)
+	(cd "$SCRATCH" && "$GNU_GPROF" -b -p plt gmon.out >gnu-plt.txt 2>&1)
+	(cd "$SCRATCH" && GPROF_GNU_QUIRKS=plt "$GPROF" -b -p plt gmon.out >quirk-plt.txt 2>&1)
+	(cd "$SCRATCH" && "$GPROF" -b -p plt gmon.out >ours-plt.txt 2>&1)
+	expect_same compat.plt.quirk-equals-gnu "$SCRATCH/gnu-plt.txt" "$SCRATCH/quirk-plt.txt"
+	has compat.plt.gnu-credits-init gnu-plt.txt ' [0-9.]+ +_init$'
+	has compat.plt.ours-credits-the-stub ours-plt.txt \
+		'^ +[0-9.]+ +[0-9.]+ +(0\.0[1-9]|0\.[1-9][0-9]|[1-9][0-9]*\.[0-9][0-9]) +strlen@plt$'
+	lacks compat.plt.ours-not-init ours-plt.txt ' _init$'
+else
+	fail compat.plt.build "cannot build the PLT program"
+fi
+
 # --- a bad quirk name is an error
 out=$(GPROF_GNU_QUIRKS=nosuch "$GPROF" "$fixtures/threads/prog" "$fixtures/threads/gmon.out" 2>&1 >/dev/null)
 rc=$?
 expect_eq compat.quirks.unknown-status 1 "$rc"
 expect_eq compat.quirks.unknown-message \
-	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index or all)" "$out"
+	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index, plt or all)" "$out"
 
 # --- -s with a report: GNU switches to line granularity, we do not
 d=$SCRATCH/sum

@@ -21,7 +21,7 @@ scratch
 DATA=$TOP/tests/cli/data
 FIX=$TOP/tests/corpus/fixtures
 # compare reports byte for byte: our deliberate index deviation off
-export GPROF_GNU_QUIRKS=index
+export GPROF_GNU_QUIRKS=index,plt
 
 cd "$SCRATCH" || exit 2
 for bits in 32 64; do
