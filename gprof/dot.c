@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "gmon_out.h"
 #include "printers.h"
 #include "report.h"
 #include "util.h"
@@ -109,6 +110,12 @@ static void put_name(struct dot *d, const struct symbol *sym)
 
 	put_dot_text(d, display_name(d->out, sym, &to_free));
 	free(to_free);
+	/* a whole-process profile names the other objects, as the text does */
+	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object) {
+		fputs(" [", d->f);
+		put_dot_text(d, sym->object->name);
+		fputc(']', d->f);
+	}
 }
 
 /* ------------------------------------------------------------ colour */
