@@ -84,8 +84,17 @@ enum gmon_process_tag {
 	GMON_PROCESS_TAG_OBJECT = 1,
 	GMON_PROCESS_TAG_SAMPLES = 2,
 	GMON_PROCESS_TAG_ARCS = 3,
-	GMON_PROCESS_TAG_TIMES = 4
+	GMON_PROCESS_TAG_TIMES = 4,
+	GMON_PROCESS_TAG_STACKS = 5
 };
+
+/* Stack record: depth limit (4), count (4), lost (8), at limit (8), cut
+ * short (8), then per stack: samples (8), frames (4), flags (4), frames x
+ * 8 (innermost first). */
+#define GMON_STACKS_HEADER_SIZE 32
+#define GMON_STACK_ENTRY_HEADER_SIZE 16
+#define GMON_STACK_AT_LIMIT 1
+#define GMON_STACK_CUT_SHORT 2
 
 /* Object record flags. */
 #define GMON_OBJECT_MAIN 1
