@@ -44,6 +44,8 @@ enum {
 	OPTION_NODE_THRESHOLD,
 	OPTION_EDGE_THRESHOLD,
 	OPTION_MAIN_ONLY,
+	OPTION_ESTIMATE_CHILDREN,
+	OPTION_FOLDED,
 };
 
 static const struct option long_options[] = {
@@ -88,6 +90,8 @@ static const struct option long_options[] = {
 	{ "node-threshold", required_argument, NULL, OPTION_NODE_THRESHOLD },
 	{ "edge-threshold", required_argument, NULL, OPTION_EDGE_THRESHOLD },
 	{ "main-only", no_argument, NULL, OPTION_MAIN_ONLY },
+	{ "estimate-children", no_argument, NULL, OPTION_ESTIMATE_CHILDREN },
+	{ "folded", no_argument, NULL, OPTION_FOLDED },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -125,6 +129,9 @@ static void usage(FILE *out, int status)
 			"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
 			"  --main-only           the main program alone, without the shared libraries\n"
 			"                        and plugins a whole-process profile records\n"
+			"  --estimate-children   call-graph times estimated from call counts, even\n"
+			"                        when the profile has call stacks to measure them\n"
+			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -421,6 +428,12 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_JSON:
 			opt->json = true;
 			break;
+		case OPTION_ESTIMATE_CHILDREN:
+			opt->estimate_children = true;
+			break;
+		case OPTION_FOLDED:
+			opt->folded = true;
+			break;
 		case OPTION_DOT:
 			opt->dot = true;
 			break;
@@ -441,7 +454,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
 	if (opt->debug)
-		fprintf(opt->json || opt->dot ? stderr : stdout,
+		fprintf(opt->json || opt->dot || opt->folded ? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
 	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
 	    (opt->user_specified & REPORT_FILE_ORDER))
@@ -471,7 +484,8 @@ static void file_info_hook(void *context, const char *path, const struct profile
 {
 	struct report_out *out = context;
 
-	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->json && !out->opt->dot)
+	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->json && !out->opt->dot &&
+	    !out->opt->folded)
 		print_file_info(out, path, info);
 }
 
@@ -543,9 +557,11 @@ int main(int argc, char **argv)
 	report_out_cache_names(&out, &m->symbols);
 	opt.report = default_reports(&opt, m);
 
-	if (opt.json && opt.dot)
-		fatal("--json and --dot cannot be used together");
-	if (opt.json)
+	if (opt.json + opt.dot + opt.folded > 1)
+		fatal("only one of --json, --dot and --folded may be given");
+	if (opt.folded)
+		print_folded(m, &opt, &out);
+	else if (opt.json)
 		print_json(m, &opt, &out);
 	else if (opt.dot)
 		print_dot(m, &opt, &out);

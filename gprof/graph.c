@@ -79,6 +79,9 @@ static void print_header(const struct model *m, struct graph *g)
 		/* every numerator is zero: avoid dividing by it */
 		g->print_ticks = 1.0;
 	}
+	if (m->measured)
+		fprintf(f, "Times below are measured from %zu call stacks.\n\n",
+			m->process.stacks.count);
 	if (opt->traditional) {
 		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
 		       "called", "total", "parents");

@@ -36,5 +36,7 @@ void print_file_ordering(struct model *m, const struct options *opt, struct repo
 void print_json(const struct model *m, const struct options *opt, struct report_out *out);
 /* dot.c: --dot, a Graphviz picture of the call graph */
 void print_dot(const struct model *m, const struct options *opt, struct report_out *out);
+/* folded.c: --folded, the call stacks one line each (exits without stacks) */
+void print_folded(const struct model *m, const struct options *opt, struct report_out *out);
 
 #endif
