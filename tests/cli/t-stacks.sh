@@ -1,0 +1,215 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tests/cli/t-stacks.sh: measured call-graph times from the process
+# file's call stacks (doc/format.md, tag 5), on stacks written by
+# tests/cli/craft_process.py, so that every share is known: the
+# heavy/light program whose estimate is 50/50 and truth 99/1, recursion
+# direct and mutual, a cycle, hostile stack records, the estimate kept
+# byte for byte, and the --folded output.
+. "$(dirname "$0")/../lib.sh"
+scratch
+pin_gprof
+cd "${KEEP:-$SCRATCH}" || exit 2
+craft=$TOP/tests/cli/craft_process.py
+
+# heavy and light each call work 100 times; heavy's calls do 99 times the
+# work of light's
+cat >hl.c <<'C'
+static volatile unsigned long sink;
+void work(int n) { for (volatile int i = 0; i < n; i++) sink += i; }
+void heavy(void) { for (int i = 0; i < 100; i++) work(99000); }
+void light(void) { for (int i = 0; i < 100; i++) work(1000); }
+int main(void) { heavy(); light(); return 0; }
+C
+if ! cc -pg -O0 -no-pie -o hl hl.c || ! ./hl || [ ! -s gmon.out ]; then
+	fail stacks.setup "cannot build and run a -pg program"
+	exit 0
+fi
+cp gmon.out gmon.orig
+
+addr() { nm --defined-only "$1" | awk -v n="$2" '$3 == n { print "0x" $1 }'; }
+read -r text size < <(objdump -h hl | awk '$2 == ".text" { print "0x" $4, "0x" $3 }')
+W=$(addr hl work) H=$(addr hl heavy) L=$(addr hl light) M=$(addr hl main)
+# frames: a sampled pc inside the function, return addresses 8 bytes in
+pc() { echo $(($1 + 4)); }
+ret() { echo $(($1 + 8)); }
+
+# make_profile STACKS-JSON: the run of hl with these stacks
+# [MORE-MEMBERS]
+make_profile() {
+	cp gmon.orig gmon.out
+	cat >spec.json <<JSON
+{"objects": [{"number": 0, "flags": 1, "bias": 0, "segments": [[$((text)), $((text + size))]],
+   "path": "$PWD/hl"}]${1:+, \"stacks\": $1}${2:-}}
+JSON
+	"$craft" spec.json gmon.out
+}
+HEAVY_LIGHT="{\"entries\": [
+ [990, [$(pc "$W"), $(ret "$H"), $(ret "$M")]],
+ [10, [$(pc "$W"), $(ret "$L"), $(ret "$M")]],
+ [5, [$(pc "$H"), $(ret "$M")]],
+ [3, [$(pc "$M")]]]}"
+
+# the time work's entry shows on the caller line of $1
+caller_time() {
+	awk -v c="$1" '/^\[/ { entry = $0 } !/^\[/ && $NF ~ /^\[/ && $(NF-1) == c { line[c] = $1 " " $2 }
+		/^\[[0-9]+\].* work \[/ { print line[c]; exit }' "$2"
+}
+share() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", 100 * a / (a + b) }'; }
+
+# ---------------------------------------------------------------- heavy/light
+make_profile ""
+"$GPROF" -b -q hl gmon.out >plain.txt 2>err || fail stacks.setup "gprof without stacks: $(cat err)"
+GPROF_GNU_QUIRKS=all "$GPROF" -b -q hl gmon.out >plain-quirk.txt 2>&1
+make_profile "$HEAVY_LIGHT"
+"$GPROF" -b -q hl gmon.out >out 2>err
+expect_eq stacks.graph.status-quiet "0:" "$?:$(cat err)"
+read -r hs hc < <(caller_time heavy out)
+read -r ls lc < <(caller_time light out)
+expect_eq stacks.graph.heavy-share 99 "$(share "$(awk -v s="$hs" -v c="$hc" 'BEGIN { print s + c }')" \
+	"$(awk -v s="$ls" -v c="$lc" 'BEGIN { print s + c }')")"
+expect_eq stacks.graph.heavy-light-seconds "9.90 0.00 0.10 0.00" "$hs $hc $ls $lc"
+expect_eq stacks.graph.header "Times below are measured from 4 call stacks." \
+	"$(grep '^Times below' out)"
+# main is on every stack: 100%, its self the 3 samples where it is innermost
+expect_eq stacks.graph.main-total "100.0 0.03 10.05" \
+	"$(awk '/^\[[0-9]+\].* main \[/ { print $2, $3, $4 }' out)"
+# heavy: 990 through work plus 5 of its own
+expect_eq stacks.graph.heavy-entry "98.7 0.05 9.90" \
+	"$(awk '/^\[[0-9]+\].* heavy \[/ { print $2, $3, $4 }' out)"
+
+# the estimate: one option away, byte for byte what a profile without stacks gives
+"$GPROF" -b -q --estimate-children hl gmon.out >est.txt 2>&1
+expect_same stacks.estimate.option-is-the-old-output plain.txt est.txt
+GPROF_GNU_QUIRKS=all "$GPROF" -b -q hl gmon.out >quirk.txt 2>&1
+expect_same stacks.estimate.gnu-quirks-all plain-quirk.txt quirk.txt
+"$GPROF" -b -q --main-only hl gmon.out >main-only.txt 2>&1
+expect_same stacks.estimate.main-only plain.txt main-only.txt
+
+# JSON: the same figures, and says they are measured
+"$GPROF" --json hl gmon.out >out.json
+if python3 - <<'PY'
+import json
+d = json.load(open("out.json"))
+cg = d["call_graph"]
+assert cg["times"] == "measured" and cg["stacks"] == 4, cg
+arcs = {a["caller_name"]: a for a in cg["arcs"] if a["callee_name"] == "work"}
+h = arcs["heavy"]["self_time"] + arcs["heavy"]["child_time"]
+l = arcs["light"]["self_time"] + arcs["light"]["child_time"]
+assert abs(100 * h / (h + l) - 99) <= 2, (h, l)
+PY
+then pass stacks.json.heavy-share; else fail stacks.json.heavy-share "see above"; fi
+"$GPROF" --json --estimate-children hl gmon.out >est.json
+if python3 -c 'import json; cg = json.load(open("est.json"))["call_graph"]; assert cg["times"] == "estimated", cg'
+then pass stacks.json.estimated; else fail stacks.json.estimated "no times: estimated"; fi
+"$GPROF" --dot hl gmon.out >out.dot
+if grep -q '^  // times measured from 4 call stacks$' out.dot && { ! command -v dot >/dev/null || dot -Tsvg out.dot >/dev/null 2>&1; }
+then pass stacks.dot.measured; else fail stacks.dot.measured "no comment, or dot cannot read it"; fi
+
+# folded: one line per stack, outermost first, summing to the samples
+"$GPROF" --folded hl gmon.out >folded 2>err
+expect_eq stacks.folded.lines "main 3|main;heavy 5|main;heavy;work 990|main;light;work 10" \
+	"$(tr '\n' '|' <folded | sed 's/|$//')"
+expect_eq stacks.folded.sum 1008 "$(awk '{ s += $NF } END { print s }' folded)"
+make_profile ""
+"$GPROF" --folded hl gmon.out >out 2>err
+rc=$?
+expect_eq stacks.folded.without-stacks \
+	"1:1:gprof: the profile has no call stacks: record them with libgmon's stack sampling (GMON_STACK_DEPTH, doc/runtime.md) to get --folded:" \
+	"$rc:$(wc -l <err):$(cat err):$(cat out)"
+
+# -s keeps the stacks: a sum of two runs has each stack's samples twice
+make_profile "$HEAVY_LIGHT"
+cp gmon.out r1.out; cp .gmon.out.process .r1.out.process
+cp gmon.out r2.out; cp .gmon.out.process .r2.out.process
+rm -f gmon.sum .gmon.sum.process
+"$GPROF" -s hl r1.out r2.out 2>err
+"$GPROF" --folded hl gmon.sum >sum.folded 2>>err
+expect_eq stacks.sum.doubled "main 6|main;heavy 10|main;heavy;work 1980|main;light;work 20|:" \
+	"$(tr '\n' '|' <sum.folded):$(cat err)"
+
+# ---------------------------------------------------------------- recursion
+# work calling itself twice on each stack: counted once
+make_profile "{\"entries\": [[100, [$(pc "$W"), $(ret "$W"), $(ret "$W"), $(ret "$H"), $(ret "$M")]]]}"
+"$GPROF" -b -q hl gmon.out >out 2>err
+expect_eq stacks.recursion.direct-once "100.0 1.00 0.00" \
+	"$(awk '/^\[[0-9]+\].* work \[/ { print $2, $3, $4 }' out)"
+expect_eq stacks.recursion.caller-once "100.0 0.00 1.00" \
+	"$(awk '/^\[[0-9]+\].* heavy \[/ { print $2, $3, $4 }' out)"
+# heavy and work calling each other: each once per stack
+make_profile "{\"entries\": [[50, [$(pc "$W"), $(ret "$H"), $(ret "$W"), $(ret "$H"), $(ret "$M")]],
+  [50, [$(pc "$H"), $(ret "$W"), $(ret "$H"), $(ret "$M")]]]}"
+"$GPROF" -b -q hl gmon.out >out 2>err
+expect_eq stacks.recursion.mutual-once "100.0 0.50 0.50|100.0 0.50 0.50|100.0 0.00 1.00" \
+	"$(awk '/^\[[0-9]+\].* (work|heavy|main) \[/ { print $2, $3, $4 }' out | sort -t' ' -k3 | tr '\n' '|' | sed 's/|$//')"
+
+# ---------------------------------------------------------------- a cycle
+# cycle2: is_even and is_odd call each other, both call spin
+fixture=$TOP/tests/corpus/fixtures/cycle2
+cp "$fixture/prog" cprog
+cp "$fixture/gmon.out" cgmon.orig
+read -r ctext csize < <(objdump -h cprog | awk '$2 == ".text" { print "0x" $4, "0x" $3 }')
+B=0x555555554000
+E=$(($(addr cprog is_even) + B)) O=$(($(addr cprog is_odd) + B)) S=$(($(addr cprog spin) + B)) CM=$(($(addr cprog main) + B))
+cp cgmon.orig cgmon.out
+cat >cycle.json <<JSON
+{"objects": [{"number": 0, "flags": 1, "bias": "$B", "segments": [[$((ctext + B)), $((ctext + csize + B))]],
+   "path": "$PWD/cprog"}],
+ "stacks": {"entries": [[60, [$((S + 4)), $((O + 8)), $((E + 8)), $((O + 8)), $((E + 8)), $((CM + 8))]],
+   [40, [$((E + 4)), $((O + 8)), $((E + 8)), $((CM + 8))]]]}}
+JSON
+"$craft" cycle.json cgmon.out
+"$GPROF" -b -q cprog cgmon.out >out 2>err
+# the cycle: on all 100 stacks, innermost on 40
+expect_eq stacks.cycle.whole "100.0 0.40 0.60" \
+	"$(awk '/^\[[0-9]+\].*<cycle 1 as a whole>/ { print $2, $3, $4 }' out)"
+# spin, called from the cycle: 60 stacks, all self
+expect_eq stacks.cycle.spin "60.0 0.60 0.00" \
+	"$(awk '/^\[[0-9]+\].* spin \[/ { print $2, $3, $4 }' out)"
+# main's call into the cycle carries all of it: 0.40 self, 0.60 children
+expect_eq stacks.cycle.arc-into "0.40 0.60" \
+	"$(awk '/^\[[0-9]+\].* main \[/ { inmain = 1; next } inmain && /is_even/ { print $1, $2; exit }' out)"
+
+# ---------------------------------------------------------------- hostile records
+# refuse NAME MESSAGE STACKS-JSON [MORE-MEMBERS]: one line naming the file, status 1
+refuse() {
+	make_profile "$3" "${4:-}"
+	"$GPROF" -b hl gmon.out >out 2>err
+	rc=$?
+	if [ "$rc" = 1 ] && [ "$(cat err)" = "$2" ]; then
+		pass "$1"
+	else
+		fail "$1" "status $rc, stderr: $(head -2 err | tr '\n' '|')"
+	fi
+}
+refuse stacks.hostile.truncated "gprof: .gmon.out.process: stack 1: 3 frames do not fit its record" \
+	"{\"entries\": [[1, [1, 2]], [5, [$(pc "$W"), $(ret "$H")], 0, 3]]}"
+refuse stacks.hostile.too-deep "gprof: .gmon.out.process: stack 0 has 5 frames, over the depth limit of 4" \
+	"{\"limit\": 4, \"entries\": [[1, [1, 2, 3, 4, 5]]]}"
+refuse stacks.hostile.huge-count "gprof: .gmon.out.process: 4294967295 stacks do not fit their record" \
+	"{\"count\": 4294967295, \"entries\": [[1, [1]]]}"
+refuse stacks.hostile.no-frames "gprof: .gmon.out.process: stack 0 has no frames" \
+	"{\"entries\": [[1, []]]}"
+refuse stacks.hostile.unknown-flags "gprof: .gmon.out.process: stack 0 has unknown flags 0x8" \
+	"{\"entries\": [[1, [1], 8]]}"
+# the stack record's body starts after the header, the object record
+# (44 bytes and the path) and its own record header
+refuse stacks.hostile.short-header "gprof: .gmon.out.process: truncated stack record at offset $((32 + 8 + 44 + ${#PWD} + 3 + 8))" \
+	"" ', "extra": [[5, "0000000000000000000000000000000000000000"]]'
+
+# two stack records: the second is refused
+cp gmon.orig gmon.out
+printf '{"objects": [], "stacks": {"entries": [[1, [1]]]}, "extra": [[5, "%s"]]}' \
+	"$(python3 -c 'import struct; print(struct.pack("<IIQQQ", 128, 0, 0, 0, 0).hex())')" >two.json
+"$craft" two.json gmon.out
+"$GPROF" -b hl gmon.out >out 2>err
+expect_eq stacks.hostile.twice "1:gprof: .gmon.out.process: a second stack record at offset 96" "$?:$(cat err)"
+
+# addresses outside any object: [unknown], and samples that saturate
+make_profile "{\"entries\": [[18446744073709551615, [16, $(ret "$M")]], [18446744073709551615, [16, $(ret "$M")]],
+  [7, [$(pc "$W"), 32]]]}"
+"$GPROF" --folded hl gmon.out >out 2>err
+expect_eq stacks.hostile.unknown-frames "0:[unknown];work 7|main;[unknown] 18446744073709551615|:" \
+	"$?:$(tr '\n' '|' <out):$(cat err)"
+"$GPROF" -b hl gmon.out >out 2>err
+expect_eq stacks.hostile.huge-samples-report "0:" "$?:$(cat err)"
