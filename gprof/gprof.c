@@ -156,10 +156,12 @@ static unsigned parse_quirks(const char *text)
 			quirks |= QUIRK_INDEX;
 		else if (strcmp(word, "plt") == 0)
 			quirks |= QUIRK_PLT;
+		else if (strcmp(word, "estimate-children") == 0)
+			quirks |= QUIRK_ESTIMATE;
 		else if (strcmp(word, "all") == 0)
 			quirks = ~0u;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children or all)", word);
 	}
 	free(copy);
 	return quirks;
