@@ -46,6 +46,7 @@ enum {
 	OPTION_MAIN_ONLY,
 	OPTION_ESTIMATE_CHILDREN,
 	OPTION_FOLDED,
+	OPTION_CALLGRIND,
 };
 
 static const struct option long_options[] = {
@@ -92,6 +93,7 @@ static const struct option long_options[] = {
 	{ "main-only", no_argument, NULL, OPTION_MAIN_ONLY },
 	{ "estimate-children", no_argument, NULL, OPTION_ESTIMATE_CHILDREN },
 	{ "folded", no_argument, NULL, OPTION_FOLDED },
+	{ "callgrind", no_argument, NULL, OPTION_CALLGRIND },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -132,6 +134,7 @@ static void usage(FILE *out, int status)
 			"  --estimate-children   call-graph times estimated from call counts, even\n"
 			"                        when the profile has call stacks to measure them\n"
 			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
+			"  --callgrind           the profile in the callgrind format (KCachegrind)\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -436,6 +439,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_FOLDED:
 			opt->folded = true;
 			break;
+		case OPTION_CALLGRIND:
+			opt->callgrind = true;
+			break;
 		case OPTION_DOT:
 			opt->dot = true;
 			break;
@@ -456,7 +462,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
 	if (opt->debug)
-		fprintf(opt->json || opt->dot || opt->folded ? stderr : stdout,
+		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind ? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
 	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
 	    (opt->user_specified & REPORT_FILE_ORDER))
@@ -487,7 +493,7 @@ static void file_info_hook(void *context, const char *path, const struct profile
 	struct report_out *out = context;
 
 	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->json && !out->opt->dot &&
-	    !out->opt->folded)
+	    !out->opt->folded && !out->opt->callgrind)
 		print_file_info(out, path, info);
 }
 
@@ -559,10 +565,12 @@ int main(int argc, char **argv)
 	report_out_cache_names(&out, &m->symbols);
 	opt.report = default_reports(&opt, m);
 
-	if (opt.json + opt.dot + opt.folded > 1)
-		fatal("only one of --json, --dot and --folded may be given");
+	if (opt.json + opt.dot + opt.folded + opt.callgrind > 1)
+		fatal("only one of --json, --dot, --folded and --callgrind may be given");
 	if (opt.folded)
 		print_folded(m, &opt, &out);
+	else if (opt.callgrind)
+		print_callgrind(m, &opt, &out);
 	else if (opt.json)
 		print_json(m, &opt, &out);
 	else if (opt.dot)

@@ -38,5 +38,7 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 void print_dot(const struct model *m, const struct options *opt, struct report_out *out);
 /* folded.c: --folded, the call stacks one line each (exits without stacks) */
 void print_folded(const struct model *m, const struct options *opt, struct report_out *out);
+/* callgrind.c: --callgrind, the callgrind format (KCachegrind, callgrind_annotate) */
+void print_callgrind(const struct model *m, const struct options *opt, struct report_out *out);
 
 #endif

@@ -106,12 +106,38 @@ then pass stacks.json.estimated; else fail stacks.json.estimated "no times: esti
 if grep -q '^  // times measured from 4 call stacks$' out.dot && { ! command -v dot >/dev/null || dot -Tsvg out.dot >/dev/null 2>&1; }
 then pass stacks.dot.measured; else fail stacks.dot.measured "no comment, or dot cannot read it"; fi
 
+# callgrind: callgrind_annotate reads it, its inclusive totals are ours
+"$GPROF" --callgrind hl gmon.out >callgrind.out 2>err
+expect_eq stacks.callgrind.measured "0:# costs measured from 4 call stacks:" \
+	"$?:$(grep '^# costs' callgrind.out):$(cat err)"
+if ! command -v callgrind_annotate >/dev/null; then
+	echo "# callgrind_annotate (valgrind) missing: stacks.callgrind.annotate skipped"
+elif callgrind_annotate --inclusive=yes callgrind.out >annotated 2>err &&
+	python3 - <<'PY'
+import json, re
+d = json.load(open("out.json"))
+ours = {f["name"]: round(100 * (f["self_time"] + f["child_time"])) for f in d["call_graph"]["functions"]}
+theirs = {}
+for line in open("annotated"):
+    m = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+\S*:(\w+) \[", line)
+    if m:
+        theirs[m.group(2)] = int(m.group(1).replace(",", ""))
+assert theirs == ours, (theirs, ours)
+assert theirs["main"] == 1008 and theirs["work"] == 1000, theirs
+PY
+then pass stacks.callgrind.annotate-inclusive-equal; else fail stacks.callgrind.annotate-inclusive-equal "$(head -3 err)"; fi
+
 # folded: one line per stack, outermost first, summing to the samples
 "$GPROF" --folded hl gmon.out >folded 2>err
 expect_eq stacks.folded.lines "main 3|main;heavy 5|main;heavy;work 990|main;light;work 10" \
 	"$(tr '\n' '|' <folded | sed 's/|$//')"
 expect_eq stacks.folded.sum 1008 "$(awk '{ s += $NF } END { print s }' folded)"
 make_profile ""
+"$GPROF" --callgrind hl gmon.out >callgrind.out 2>err
+expect_eq stacks.callgrind.estimated "0:# the profile has no call stacks: inclusive costs are estimated from call counts:" \
+	"$?:$(grep '^# the profile' callgrind.out):$(cat err)"
+if ! command -v callgrind_annotate >/dev/null || callgrind_annotate --inclusive=yes callgrind.out >/dev/null 2>err
+then pass stacks.callgrind.annotate-estimated; else fail stacks.callgrind.annotate-estimated "$(head -3 err)"; fi
 "$GPROF" --folded hl gmon.out >out 2>err
 rc=$?
 expect_eq stacks.folded.without-stacks \
