@@ -40,5 +40,7 @@ void print_dot(const struct model *m, const struct options *opt, struct report_o
 void print_folded(const struct model *m, const struct options *opt, struct report_out *out);
 /* callgrind.c: --callgrind, the callgrind format (KCachegrind, callgrind_annotate) */
 void print_callgrind(const struct model *m, const struct options *opt, struct report_out *out);
+/* flame.c: --flame, an SVG flame graph of the stacks (exits without stacks) */
+void print_flame(const struct model *m, const struct options *opt, struct report_out *out);
 
 #endif

@@ -127,6 +127,32 @@ assert theirs["main"] == 1008 and theirs["work"] == 1000, theirs
 PY
 then pass stacks.callgrind.annotate-inclusive-equal; else fail stacks.callgrind.annotate-inclusive-equal "$(head -3 err)"; fi
 
+# flame: valid XML, each box as wide as its samples, self-contained
+"$GPROF" --flame hl gmon.out >flame.svg 2>err
+expect_eq stacks.flame.status "0:" "$?:$(cat err)"
+if ! command -v xmllint >/dev/null || xmllint --noout flame.svg 2>err
+then pass stacks.flame.valid-xml; else fail stacks.flame.valid-xml "$(head -2 err)"; fi
+if python3 - <<'PY'
+import xml.etree.ElementTree as ET
+ns = {"s": "http://www.w3.org/2000/svg"}
+root = ET.parse("flame.svg").getroot()
+boxes = []
+for g in root.iter("{http://www.w3.org/2000/svg}g"):
+    if g.get("class") != "frame":
+        continue
+    title = g.find("s:title", ns).text
+    width = float(g.find("s:rect", ns).get("width"))
+    boxes.append((title.split(" (")[0], int(g.get("data-depth")), int(g.get("data-samples")), width))
+full = 1180.0
+expected = {("main", 1, 1008), ("heavy", 2, 995), ("work", 3, 990), ("light", 2, 10), ("work", 3, 10)}
+assert {(n, d, s) for n, d, s, _ in boxes} == expected, boxes
+for n, d, s, w in boxes:
+    assert abs(w - full * s / 1008) < 0.01, (n, s, w)
+text = open("flame.svg").read()
+assert "http://www.w3.org/2000/svg" in text and "href" not in text and "src=" not in text
+PY
+then pass stacks.flame.widths; else fail stacks.flame.widths "see above"; fi
+
 # folded: one line per stack, outermost first, summing to the samples
 "$GPROF" --folded hl gmon.out >folded 2>err
 expect_eq stacks.folded.lines "main 3|main;heavy 5|main;heavy;work 990|main;light;work 10" \
@@ -138,11 +164,13 @@ expect_eq stacks.callgrind.estimated "0:# the profile has no call stacks: inclus
 	"$?:$(grep '^# the profile' callgrind.out):$(cat err)"
 if ! command -v callgrind_annotate >/dev/null || callgrind_annotate --inclusive=yes callgrind.out >/dev/null 2>err
 then pass stacks.callgrind.annotate-estimated; else fail stacks.callgrind.annotate-estimated "$(head -3 err)"; fi
-"$GPROF" --folded hl gmon.out >out 2>err
-rc=$?
-expect_eq stacks.folded.without-stacks \
-	"1:1:gprof: the profile has no call stacks: record them with libgmon's stack sampling (GMON_STACK_DEPTH, doc/runtime.md) to get --folded:" \
-	"$rc:$(wc -l <err):$(cat err):$(cat out)"
+for output in folded flame; do
+	"$GPROF" --$output hl gmon.out >out 2>err
+	rc=$?
+	expect_eq stacks.$output.without-stacks \
+		"1:1:gprof: the profile has no call stacks: record them with libgmon's stack sampling (GMON_STACK_DEPTH, doc/runtime.md) to get --$output:" \
+		"$rc:$(wc -l <err):$(cat err):$(cat out)"
+done
 
 # -s keeps the stacks: a sum of two runs has each stack's samples twice
 make_profile "$HEAVY_LIGHT"
