@@ -153,6 +153,69 @@ assert "http://www.w3.org/2000/svg" in text and "href" not in text and "src=" no
 PY
 then pass stacks.flame.widths; else fail stacks.flame.widths "see above"; fi
 
+# flame in a real browser (Debian's chromium, headless, no network): the
+# inline script ran (it names each box in data-name), the boxes have the
+# names and widths of the file, and the rendering is not blank
+browser=$(command -v chromium || command -v chromium-browser || true)
+if [ -z "$browser" ]; then
+	echo "# chromium missing: stacks.flame.browser-* skipped"
+else
+	run_browser() {
+		timeout 120 "$browser" --headless --no-sandbox --disable-gpu --no-first-run \
+			--disable-background-networking --proxy-server=127.0.0.1:9 \
+			--user-data-dir="$PWD/chromium-profile" "$@" "file://$PWD/flame.svg" 2>/dev/null
+	}
+	run_browser --dump-dom >dom.svg
+	if python3 - <<'PY'
+import xml.etree.ElementTree as ET
+root = ET.parse("dom.svg").getroot()
+boxes = sorted((g.get("data-name"), int(g.get("data-samples")), float(g.find("{http://www.w3.org/2000/svg}rect").get("width")))
+               for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "frame")
+assert [b[:2] for b in boxes] == [("heavy", 995), ("light", 10), ("main", 1008), ("work", 10), ("work", 990)], boxes
+for name, samples, width in boxes:
+    assert abs(width - 1180.0 * samples / 1008) < 0.01, (name, width)
+PY
+	then pass stacks.flame.browser-dom; else fail stacks.flame.browser-dom "names or widths differ in the page chromium built"; fi
+	run_browser --screenshot="$PWD/flame.png" --window-size=1200,120 >/dev/null
+	if python3 - <<'PY'
+import struct, zlib
+data = open("flame.png", "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n"
+pos, idat, ihdr = 8, b"", None
+while pos < len(data):
+    n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+    chunk = data[pos + 8:pos + 8 + n]
+    if kind == b"IHDR":
+        ihdr = struct.unpack(">IIBBBBB", chunk)
+    elif kind == b"IDAT":
+        idat += chunk
+    pos += 12 + n
+width, height, depth, colour = ihdr[:4]
+assert depth == 8 and colour in (2, 6), ihdr
+bpp = 3 if colour == 2 else 4
+raw, stride = zlib.decompress(idat), width * bpp
+prev, colours, i = bytearray(stride), set(), 0
+for y in range(height):
+    f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+    i += 1 + stride
+    for x in range(stride):
+        a = line[x - bpp] if x >= bpp else 0
+        b, c = prev[x], prev[x - bpp] if x >= bpp else 0
+        if f == 1: line[x] = (line[x] + a) & 255
+        elif f == 2: line[x] = (line[x] + b) & 255
+        elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+        elif f == 4:
+            p = a + b - c
+            pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+            line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+    for x in range(0, stride, bpp):
+        colours.add(bytes(line[x:x + 3]))
+    prev = line
+assert len(colours) >= 5, len(colours)
+PY
+	then pass stacks.flame.browser-renders; else fail stacks.flame.browser-renders "blank or unreadable screenshot"; fi
+fi
+
 # folded: one line per stack, outermost first, summing to the samples
 "$GPROF" --folded hl gmon.out >folded 2>err
 expect_eq stacks.folded.lines "main 3|main;heavy 5|main;heavy;work 990|main;light;work 10" \
