@@ -129,6 +129,7 @@ void model_forget_profile(struct model *m)
 	m->input = 0;
 	m->total_ticks = 0.0;
 	m->print_ticks = 0.0;
+	m->measured = false;
 }
 
 void model_free(struct model *m)

@@ -244,6 +244,15 @@ rm -f gmon.sum .gmon.sum.process
 "$GPROF" --folded hl gmon.sum >sum.folded 2>>err
 expect_eq stacks.sum.doubled "main 6|main;heavy 10|main;heavy;work 1980|main;light;work 20|:" \
 	"$(tr '\n' '|' <sum.folded):$(cat err)"
+# a sum of a sum: the return addresses survive being written and read again
+cp gmon.sum s2.out; cp .gmon.sum.process .s2.out.process
+rm -f gmon.sum .gmon.sum.process
+"$GPROF" -s hl s2.out r1.out 2>err
+"$GPROF" --folded hl gmon.sum >sum3.folded 2>>err
+expect_eq stacks.sum.of-a-sum "main 9|main;heavy 15|main;heavy;work 2970|main;light;work 30|:" \
+	"$(tr '\n' '|' <sum3.folded):$(cat err)"
+"$GPROF" -b -q hl gmon.sum >sum3.txt 2>>err
+expect_eq stacks.sum.measured-graph "Times below are measured from 4 call stacks." "$(grep '^Times below' sum3.txt)"
 
 # ---------------------------------------------------------------- recursion
 # work calling itself twice on each stack: counted once
