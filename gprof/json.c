@@ -399,6 +399,9 @@ static void emit_call_graph(struct json *j)
 	if (j->m->process.stacks.present) {
 		json_string(j, "times", j->m->measured ? "measured" : "estimated");
 		json_unsigned(j, "stacks", j->m->process.stacks.count);
+		json_unsigned(j, "stack_samples_lost", j->m->process.stacks.lost);
+		json_unsigned(j, "stacks_at_depth_limit", j->m->process.stacks.at_limit);
+		json_unsigned(j, "stacks_cut_short", j->m->process.stacks.cut_short);
 	}
 
 	json_open(j, "functions", '[');

@@ -78,6 +78,16 @@ expect_eq stacks.graph.main-total "100.0 0.03 10.05" \
 expect_eq stacks.graph.heavy-entry "98.7 0.05 9.90" \
 	"$(awk '/^\[[0-9]+\].* heavy \[/ { print $2, $3, $4 }' out)"
 
+# what the runtime could not record is said under the header
+make_profile "{\"lost\": 12, \"at_limit\": 3, \"cut_short\": 4, \"entries\": [[5, [$(pc "$H"), $(ret "$M")]]]}"
+"$GPROF" -b -q hl gmon.out >lost.txt 2>&1
+expect_eq stacks.graph.losses "12 samples had no stack recorded (the stack table was full).|3 stacks were cut at the depth limit (128 frames), 4 cut short by a frame that could not be followed." \
+	"$(sed -n '/^Times below/{n;p;n;p}' lost.txt | tr '\n' '|' | sed 's/|$//')"
+"$GPROF" --json hl gmon.out >lost.json
+if python3 -c 'import json; cg = json.load(open("lost.json"))["call_graph"]; assert (cg["stack_samples_lost"], cg["stacks_at_depth_limit"], cg["stacks_cut_short"]) == (12, 3, 4), cg'
+then pass stacks.json.losses; else fail stacks.json.losses "see above"; fi
+make_profile "$HEAVY_LIGHT"
+
 # the estimate: one option away, byte for byte what a profile without stacks gives
 "$GPROF" -b -q --estimate-children hl gmon.out >est.txt 2>&1
 expect_same stacks.estimate.option-is-the-old-output plain.txt est.txt
