@@ -89,7 +89,9 @@ void print_folded(const struct model *m, const struct options *opt, struct repor
 
 		while (i + 1 < n && strcmp(lines[i].text, lines[i + 1].text) == 0) {
 			free(lines[i].text);
-			samples += lines[++i].samples;
+			i++;
+			samples = samples + lines[i].samples < samples ? UINT64_MAX
+								 : samples + lines[i].samples;
 		}
 		if (samples)
 			fprintf(out->file, "%s %llu\n", lines[i].text, (unsigned long long)samples);

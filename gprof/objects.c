@@ -190,7 +190,7 @@ static void merge_stacks(struct model_stacks *st)
 		const uint64_t *s = st->words + at[i];
 		size_t n = 2 + (size_t)(s[1] >> 32);
 
-		st->samples += s[0];
+		st->samples = st->samples + s[0] < st->samples ? UINT64_MAX : st->samples + s[0];
 		if (i > 0 && compare_stack(&at[i - 1], &at[i]) == 0) {
 			uint64_t *last = words + out - n;
 

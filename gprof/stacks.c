@@ -13,7 +13,10 @@
  * stacks holding any member, its self those whose innermost frame is a
  * member; an arc into a member from outside the cycle has its self part
  * when the innermost frame is in the cycle.  Calls inside a cycle carry
- * no time (their lines show counts only, as in the estimate).  Only arcs
+ * no time (their lines show counts only, as in the estimate).  The
+ * symspecs that choose entries (-e, -f, -E, -F) still choose what is
+ * printed, but do not change measured times (the estimate's
+ * propagation fractions have no meaning for a stack).  Only arcs
  * that the profile's call counts know get times: a pair of frames with
  * no recorded call (code without -pg between them) adds nothing.
  *

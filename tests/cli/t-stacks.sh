@@ -349,3 +349,9 @@ expect_eq stacks.hostile.unknown-frames "0:[unknown];work 7|main;[unknown] 18446
 	"$?:$(tr '\n' '|' <out):$(cat err)"
 "$GPROF" -b hl gmon.out >out 2>err
 expect_eq stacks.hostile.huge-samples-report "0:" "$?:$(cat err)"
+for output in flame callgrind json; do
+	"$GPROF" --$output hl gmon.out >out 2>err
+	expect_eq stacks.hostile.huge-samples-$output "0:" "$?:$(cat err)"
+done
+if ! command -v xmllint >/dev/null || { "$GPROF" --flame hl gmon.out | xmllint --noout - 2>err; }
+then pass stacks.hostile.huge-samples-flame-xml; else fail stacks.hostile.huge-samples-flame-xml "$(head -2 err)"; fi
