@@ -104,75 +104,117 @@ static void fill_of(const char *name, int *r, int *g, int *b)
 	*b = (int)((h >> 16) % 55);
 }
 
-static void print_node(struct flame *fl, struct flame_node *node, size_t depth, uint64_t before)
+/* One box (the root, depth 0, has none). */
+static void print_box(struct flame *fl, const struct flame_node *node, size_t depth, uint64_t before)
 {
 	FILE *f = fl->f;
 	double scale = (FLAME_WIDTH - 2 * FLAME_PAD) / (double)fl->total;
 	double x = FLAME_PAD + (double)before * scale, w = (double)node->samples * scale;
 	int y = (int)(fl->max_depth - depth) * FRAME_HEIGHT + 2 * FRAME_HEIGHT;
-	struct flame_node **kids, *c;
-	size_t n = 0, i, fit;
+	size_t fit;
 	int r, g, b;
 
-	if (depth > 0) {
-		fill_of(node->name, &r, &g, &b);
-		fprintf(f, "<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
-			   "<title>", depth, (unsigned long long)node->samples);
+	if (depth == 0)
+		return;
+	fill_of(node->name, &r, &g, &b);
+	fprintf(f, "<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
+		   "<title>", depth, (unsigned long long)node->samples);
+	put_xml(f, node->name);
+	fprintf(f, " (%llu samples, %.2f%%)</title>", (unsigned long long)node->samples,
+		100.0 * (double)node->samples / (double)fl->total);
+	fprintf(f, "<rect x=\"%.4f\" y=\"%d\" width=\"%.4f\" height=\"%d\" "
+		   "fill=\"rgb(%d,%d,%d)\" rx=\"2\"/>", x, y, w, FRAME_HEIGHT - 1, r, g, b);
+	fprintf(f, "<text x=\"%.4f\" y=\"%d\">", x + 3, y + FRAME_HEIGHT - 4);
+	fit = w > 3 * CHAR_WIDTH ? (size_t)((w - 6) / CHAR_WIDTH) : 0;
+	if (fit >= strlen(node->name)) {
 		put_xml(f, node->name);
-		fprintf(f, " (%llu samples, %.2f%%)</title>", (unsigned long long)node->samples,
-			100.0 * (double)node->samples / (double)fl->total);
-		fprintf(f, "<rect x=\"%.4f\" y=\"%d\" width=\"%.4f\" height=\"%d\" "
-			   "fill=\"rgb(%d,%d,%d)\" rx=\"2\"/>", x, y, w, FRAME_HEIGHT - 1, r, g, b);
-		fprintf(f, "<text x=\"%.4f\" y=\"%d\">", x + 3, y + FRAME_HEIGHT - 4);
-		fit = w > 3 * CHAR_WIDTH ? (size_t)((w - 6) / CHAR_WIDTH) : 0;
-		if (fit >= strlen(node->name)) {
-			put_xml(f, node->name);
-		} else if (fit > 2) {
-			size_t k = fit - 2;
-			char *cut;
+	} else if (fit > 2) {
+		size_t k = fit - 2;
+		char *cut;
 
-			/* never cut inside a UTF-8 sequence */
-			while (k > 0 && ((unsigned char)node->name[k] & 0xC0) == 0x80)
-				k--;
-			cut = xmalloc(k + 1);
-			memcpy(cut, node->name, k);
-			cut[k] = '\0';
-			put_xml(f, cut);
-			fputs("..", f);
-			free(cut);
-		}
-		fputs("</text></g>\n", f);
+		/* never cut inside a UTF-8 sequence */
+		while (k > 0 && ((unsigned char)node->name[k] & 0xC0) == 0x80)
+			k--;
+		cut = xmalloc(k + 1);
+		memcpy(cut, node->name, k);
+		cut[k] = '\0';
+		put_xml(f, cut);
+		fputs("..", f);
+		free(cut);
 	}
-	for (c = node->first_child; c; c = c->next_sibling)
-		n++;
-	kids = xmalloc((n + 1) * sizeof(*kids));
-	n = 0;
-	for (c = node->first_child; c; c = c->next_sibling) {
-		if (c->sym) {
-			c->name = display_name(fl->out, c->sym, &c->to_free);
-		} else {
-			c->name = "[unknown]";
-		}
-		kids[n++] = c;
-	}
-	qsort(kids, n, sizeof(*kids), compare_node_name);
-	for (i = 0; i < n; i++) {
-		print_node(fl, kids[i], depth + 1, before);
-		before += kids[i]->samples;
-	}
-	free(kids);
+	fputs("</text></g>\n", f);
 }
 
-static void free_node(struct flame_node *node)
-{
-	struct flame_node *c = node->first_child, *next;
+/* The boxes in pre-order, each node's children by name, left to right.
+ * A loop with its own stack, not recursion: a hostile file's stack may
+ * be millions of frames deep. */
+struct walk_item {
+	struct flame_node *node;
+	size_t depth;
+	uint64_t before;
+};
 
-	for (; c; c = next) {
-		next = c->next_sibling;
-		free_node(c);
+static void print_tree(struct flame *fl, struct flame_node *root)
+{
+	struct walk_item *todo = xmalloc(sizeof(*todo));
+	struct flame_node **kids = NULL;
+	size_t count = 0, room = 1, kid_room = 0;
+
+	todo[count++] = (struct walk_item){ root, 0, 0 };
+	while (count) {
+		struct walk_item item = todo[--count];
+		struct flame_node *c;
+		uint64_t before = item.before;
+		size_t n = 0, i;
+
+		print_box(fl, item.node, item.depth, item.before);
+		for (c = item.node->first_child; c; c = c->next_sibling)
+			n++;
+		if (n > kid_room) {
+			kid_room = 2 * n;
+			kids = xrealloc(kids, kid_room * sizeof(*kids));
+		}
+		n = 0;
+		for (c = item.node->first_child; c; c = c->next_sibling) {
+			c->name = c->sym ? display_name(fl->out, c->sym, &c->to_free) : "[unknown]";
+			kids[n++] = c;
+		}
+		qsort(kids, n, sizeof(*kids), compare_node_name);
+		if (count + n > room) {
+			room = 2 * (count + n);
+			todo = xrealloc(todo, room * sizeof(*todo));
+		}
+		/* pushed right to left, so that the leftmost is printed first */
+		for (i = 0; i < n; i++) {
+			todo[count + n - 1 - i] = (struct walk_item){ kids[i], item.depth + 1, before };
+			before += kids[i]->samples;
+		}
+		count += n;
 	}
-	free(node->to_free);
-	free(node);
+	free(kids);
+	free(todo);
+}
+
+static void free_tree(struct flame_node *root)
+{
+	struct flame_node **todo = xmalloc(sizeof(*todo)), *c;
+	size_t count = 0, room = 1;
+
+	todo[count++] = root;
+	while (count) {
+		struct flame_node *node = todo[--count];
+
+		for (c = node->first_child; c; c = c->next_sibling) {
+			if (count == room) {
+				room *= 2;
+				todo = xrealloc(todo, room * sizeof(*todo));
+			}
+			todo[count++] = c;
+		}
+		free(node->to_free);
+		free(node);
+	}
+	free(todo);
 }
 
 /* Zoom: a click on a box makes it the whole width (its callers too),
@@ -270,9 +312,9 @@ void print_flame(const struct model *m, const struct options *opt, struct report
 	put_xml(f, m->objects[0]->name ? m->objects[0]->name : m->objects[0]->path);
 	fprintf(f, ", %llu samples in %zu stacks (click a box to zoom, the background to reset)"
 		   "</text>\n", (unsigned long long)fl.total, st->count);
-	print_node(&fl, root, 0, 0);
+	print_tree(&fl, root);
 	fprintf(f, "<script type=\"text/ecmascript\"><![CDATA[\n");
 	fprintf(f, flame_script, FLAME_WIDTH, FLAME_PAD, CHAR_WIDTH);
 	fprintf(f, "]]></script>\n</svg>\n");
-	free_node(root);
+	free_tree(root);
 }

@@ -355,3 +355,15 @@ for output in flame callgrind json; do
 done
 if ! command -v xmllint >/dev/null || { "$GPROF" --flame hl gmon.out | xmllint --noout - 2>err; }
 then pass stacks.hostile.huge-samples-flame-xml; else fail stacks.hostile.huge-samples-flame-xml "$(head -2 err)"; fi
+
+# a stack 400,001 frames deep (a declared limit that allows it): every
+# output walks it without recursion
+make_profile "{\"limit\": 400001, \"entries\": [[7, [$(pc "$W")$(python3 -c "print(', $(ret "$W"), $(ret "$H")' * 200000, end='')")]],
+  [3, [$(pc "$W"), $(ret "$H"), $(ret "$M")]]]}"
+for output in folded flame callgrind json; do
+	"$GPROF" --$output hl gmon.out >deep.$output 2>err
+	expect_eq stacks.hostile.deep-$output "0:" "$?:$(cat err)"
+done
+"$GPROF" -b -q hl gmon.out >out 2>err
+expect_eq stacks.hostile.deep-graph "0:100.0 0.10 0.00" \
+	"$?:$(awk '/^\[[0-9]+\].* work \[/ { print $2, $3, $4 }' out)$(cat err)"
