@@ -30,7 +30,10 @@
 
 bool stacks_measurable(const struct model *m, const struct options *opt)
 {
+	/* samples become seconds at the histogram's rate: a gmon.out without
+	 * a histogram (arcs alone) has none, and keeps the estimate */
 	return m->process.stacks.present && m->process.stacks.samples > 0 &&
+	       m->histograms.rate != 0 &&
 	       !opt->estimate_children && !(opt->gnu_quirks & QUIRK_ESTIMATE);
 }
 
@@ -47,7 +50,8 @@ static struct symbol *entry_of(struct symbol *sym)
 	return sym->cycle_head ? sym->cycle_head : sym;
 }
 
-/* Mark each distinct pointer of list[0..n) once: sort, then skip repeats. */
+/* Keep each pointer of list[0..n) once (sorted, repeats dropped); the
+ * new count. */
 static size_t distinct(void **list, size_t n)
 {
 	size_t i, out = 0;
