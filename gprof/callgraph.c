@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "callgraph.h"
+#include "stacks.h"
 #include "histogram.h"
 #include "symspec.h"
 #include "util.h"
@@ -480,6 +481,8 @@ void callgraph_build(struct model *m, const struct options *opt)
 	for (i = 0; i < n; i++)
 		propagate_time(by_order[i]);
 	free(by_order);
+	if (stacks_measurable(m, opt))
+		stacks_measure(m);
 
 	cycle_count = (size_t)m->cycle_count;
 	by_time = xmalloc((n + cycle_count + 1) * sizeof(*by_time));

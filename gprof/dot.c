@@ -236,6 +236,8 @@ void print_dot(const struct model *m, const struct options *opt, struct report_o
 	fprintf(d->f, "  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", "
 	       "fontsize=10];\n");
 	fprintf(d->f, "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
+	if (m->measured)
+		fprintf(d->f, "  // times measured from %zu call stacks\n", m->process.stacks.count);
 
 	/* members of each cycle inside its cluster, the rest outside */
 	for (cycle = 1; cycle <= m->cycle_count; cycle++) {

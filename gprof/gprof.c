@@ -44,6 +44,10 @@ enum {
 	OPTION_NODE_THRESHOLD,
 	OPTION_EDGE_THRESHOLD,
 	OPTION_MAIN_ONLY,
+	OPTION_ESTIMATE_CHILDREN,
+	OPTION_FOLDED,
+	OPTION_CALLGRIND,
+	OPTION_FLAME,
 };
 
 static const struct option long_options[] = {
@@ -88,6 +92,10 @@ static const struct option long_options[] = {
 	{ "node-threshold", required_argument, NULL, OPTION_NODE_THRESHOLD },
 	{ "edge-threshold", required_argument, NULL, OPTION_EDGE_THRESHOLD },
 	{ "main-only", no_argument, NULL, OPTION_MAIN_ONLY },
+	{ "estimate-children", no_argument, NULL, OPTION_ESTIMATE_CHILDREN },
+	{ "folded", no_argument, NULL, OPTION_FOLDED },
+	{ "callgrind", no_argument, NULL, OPTION_CALLGRIND },
+	{ "flame", no_argument, NULL, OPTION_FLAME },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -125,6 +133,11 @@ static void usage(FILE *out, int status)
 			"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
 			"  --main-only           the main program alone, without the shared libraries\n"
 			"                        and plugins a whole-process profile records\n"
+			"  --estimate-children   call-graph times estimated from call counts, even\n"
+			"                        when the profile has call stacks to measure them\n"
+			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
+			"  --callgrind           the profile in the callgrind format (KCachegrind)\n"
+			"  --flame               the call stacks as an SVG flame graph\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -149,10 +162,12 @@ static unsigned parse_quirks(const char *text)
 			quirks |= QUIRK_INDEX;
 		else if (strcmp(word, "plt") == 0)
 			quirks |= QUIRK_PLT;
+		else if (strcmp(word, "estimate-children") == 0)
+			quirks |= QUIRK_ESTIMATE;
 		else if (strcmp(word, "all") == 0)
 			quirks = ~0u;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children or all)", word);
 	}
 	free(copy);
 	return quirks;
@@ -421,6 +436,18 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_JSON:
 			opt->json = true;
 			break;
+		case OPTION_ESTIMATE_CHILDREN:
+			opt->estimate_children = true;
+			break;
+		case OPTION_FOLDED:
+			opt->folded = true;
+			break;
+		case OPTION_CALLGRIND:
+			opt->callgrind = true;
+			break;
+		case OPTION_FLAME:
+			opt->flame = true;
+			break;
 		case OPTION_DOT:
 			opt->dot = true;
 			break;
@@ -441,7 +468,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
 	if (opt->debug)
-		fprintf(opt->json || opt->dot ? stderr : stdout,
+		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame ? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
 	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
 	    (opt->user_specified & REPORT_FILE_ORDER))
@@ -471,7 +498,8 @@ static void file_info_hook(void *context, const char *path, const struct profile
 {
 	struct report_out *out = context;
 
-	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->json && !out->opt->dot)
+	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->json && !out->opt->dot &&
+	    !out->opt->folded && !out->opt->callgrind && !out->opt->flame)
 		print_file_info(out, path, info);
 }
 
@@ -543,9 +571,15 @@ int main(int argc, char **argv)
 	report_out_cache_names(&out, &m->symbols);
 	opt.report = default_reports(&opt, m);
 
-	if (opt.json && opt.dot)
-		fatal("--json and --dot cannot be used together");
-	if (opt.json)
+	if (opt.json + opt.dot + opt.folded + opt.callgrind + opt.flame > 1)
+		fatal("only one of --json, --dot, --folded, --callgrind and --flame may be given");
+	if (opt.folded)
+		print_folded(m, &opt, &out);
+	else if (opt.callgrind)
+		print_callgrind(m, &opt, &out);
+	else if (opt.flame)
+		print_flame(m, &opt, &out);
+	else if (opt.json)
 		print_json(m, &opt, &out);
 	else if (opt.dot)
 		print_dot(m, &opt, &out);

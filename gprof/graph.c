@@ -79,6 +79,21 @@ static void print_header(const struct model *m, struct graph *g)
 		/* every numerator is zero: avoid dividing by it */
 		g->print_ticks = 1.0;
 	}
+	if (m->measured) {
+		const struct model_stacks *st = &m->process.stacks;
+
+		fprintf(f, "Times below are measured from %zu call stacks.\n", st->count);
+		/* what the runtime could not record, said only when it happened */
+		if (st->lost)
+			fprintf(f, "%llu samples had no stack recorded (the stack table was full).\n",
+				(unsigned long long)st->lost);
+		if (st->at_limit || st->cut_short)
+			fprintf(f, "%llu stacks were cut at the depth limit (%u frames), %llu cut short "
+				   "by a frame that could not be followed.\n",
+				(unsigned long long)st->at_limit, st->depth_limit,
+				(unsigned long long)st->cut_short);
+		fputc('\n', f);
+	}
 	if (opt->traditional) {
 		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
 		       "called", "total", "parents");

@@ -395,6 +395,14 @@ static void emit_call_graph(struct json *j)
 
 	json_open(j, "call_graph", '{');
 	json_number(j, "total_time", seconds(j, j->m->print_ticks));
+	/* only profiles with call stacks say it: GNU inputs keep their document */
+	if (j->m->process.stacks.present) {
+		json_string(j, "times", j->m->measured ? "measured" : "estimated");
+		json_unsigned(j, "stacks", j->m->process.stacks.count);
+		json_unsigned(j, "stack_samples_lost", j->m->process.stacks.lost);
+		json_unsigned(j, "stacks_at_depth_limit", j->m->process.stacks.at_limit);
+		json_unsigned(j, "stacks_cut_short", j->m->process.stacks.cut_short);
+	}
 
 	json_open(j, "functions", '[');
 	for (i = 0; i < n; i++) {

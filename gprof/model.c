@@ -129,6 +129,7 @@ void model_forget_profile(struct model *m)
 	m->input = 0;
 	m->total_ticks = 0.0;
 	m->print_ticks = 0.0;
+	m->measured = false;
 }
 
 void model_free(struct model *m)
@@ -145,6 +146,7 @@ void model_free(struct model *m)
 	free(m->process.samples);
 	free(m->process.arcs_from);
 	free(m->process.arcs_to);
+	free(m->process.stacks.words);
 	for (i = 0; i < m->symbols.count; i++)
 		free(m->symbols.base[i].blocks);
 	symbol_table_release(&m->symbols);
@@ -511,4 +513,17 @@ void arc_add(struct arc_store *s, struct symbol *parent, struct symbol *child,
 	parent->children = arc;
 	arc->next_parent = child->parents;
 	child->parents = arc;
+}
+
+struct symbol *stack_frame_symbol(const struct model *m, const uint64_t *frames, size_t frame)
+{
+	uint64_t address = frames[frame];
+	struct symbol *sym;
+
+	if (frame > 0 && address != MODEL_UNKNOWN_ADDRESS)
+		address--;
+	sym = symbol_lookup(&m->symbols, address);
+	while (sym && sym->alias_of)
+		sym = sym->alias_of;
+	return sym;
 }

@@ -279,7 +279,29 @@ struct model_sample {
 	uint64_t count;
 };
 
+/*
+ * Call stacks (the process file's tag 5), aggregated: one entry per
+ * distinct sequence of frames, in model addresses, innermost first.  The
+ * entries are packed in one array of words: samples, then frame count <<
+ * 32 | flags (GMON_STACK_*), then the frames.  Frame 0 is the sampled
+ * program counter; the others are return addresses, kept as the model
+ * address of the call's last byte plus 1 (so address - 1 is in the
+ * caller, whatever the run's layout); MODEL_UNKNOWN_ADDRESS for a frame
+ * no object covers.  objects.c fills and merges it (identical frames,
+ * samples summed); callgraph.c reads it for measured times.
+ */
+struct model_stacks {
+	uint64_t *words;
+	size_t word_count, word_capacity;
+	size_t count;             /* distinct stacks */
+	uint64_t samples;         /* their samples, summed */
+	uint32_t depth_limit;     /* the largest of the runs' */
+	uint64_t lost, at_limit, cut_short; /* as the runtime counted them, summed */
+	bool present;             /* some run had a stack record */
+};
+
 struct process_part {
+	struct model_stacks stacks;
 	struct run_map *runs;     /* one per profile file, in the order given */
 	size_t run_count;
 	struct model_sample *samples;
@@ -323,6 +345,7 @@ struct model {
 	struct symbol **by_time;  /* call-graph order (symbols, then cycles), or NULL */
 	size_t by_time_count;
 	double print_ticks;       /* total propagated self time, for percentages */
+	bool measured;            /* the call graph's times come from the stacks */
 
 	struct process_part process; /* other objects' data, or empty */
 
@@ -359,6 +382,11 @@ struct symbol *symbol_lookup(const struct symbol_table *table, uint64_t addr);
  * order by name (flat profile and call graph ties, the index) compare
  * ranks instead of strings. */
 void symbol_table_rank_names(struct symbol_table *table);
+
+/* The symbol a stack frame is in (model_stacks): return addresses
+ * (frame > 0) are looked up at address - 1; aliases followed; NULL when
+ * no symbol holds it. */
+struct symbol *stack_frame_symbol(const struct model *m, const uint64_t *frames, size_t frame);
 
 /* Source files of an object, each created once, found by path or by
  * base name (newest first, as GNU gprof searches). */

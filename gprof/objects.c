@@ -117,6 +117,98 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 	return k;
 }
 
+/* A run's stacks into the model, in model addresses (see struct
+ * model_stacks for the return addresses' + 1). */
+static void add_stacks(struct model *m, const struct run_map *run, const struct process_stacks *ps)
+{
+	struct model_stacks *st = &m->process.stacks;
+	size_t i, w = 0;
+
+	st->present = true;
+	if (ps->depth_limit > st->depth_limit)
+		st->depth_limit = ps->depth_limit;
+	st->lost += ps->lost;
+	st->at_limit += ps->at_limit;
+	st->cut_short += ps->cut_short;
+	if (st->word_count + ps->word_count > st->word_capacity) {
+		st->word_capacity = 2 * (st->word_count + ps->word_count);
+		st->words = xrealloc(st->words, st->word_capacity * sizeof(*st->words));
+	}
+	for (i = 0; i < ps->count; i++) {
+		uint64_t depth = ps->words[w + 1] >> 32, d;
+
+		st->words[st->word_count++] = ps->words[w];
+		st->words[st->word_count++] = ps->words[w + 1];
+		for (d = 0; d < depth; d++) {
+			uint64_t a = ps->words[w + 2 + d];
+
+			if (d == 0 || a == 0) {
+				a = model_address(run, a);
+			} else {
+				a = model_address(run, a - 1);
+				if (a != MODEL_UNKNOWN_ADDRESS)
+					a++;
+			}
+			st->words[st->word_count++] = a;
+		}
+		w += 2 + depth;
+		st->count++;
+	}
+}
+
+static const struct model_stacks *sorting_stacks;
+
+static int compare_stack(const void *lp, const void *rp)
+{
+	const uint64_t *l = sorting_stacks->words + *(const size_t *)lp;
+	const uint64_t *r = sorting_stacks->words + *(const size_t *)rp;
+	uint64_t ld = l[1] >> 32, rd = r[1] >> 32, d;
+
+	if (ld != rd)
+		return ld < rd ? -1 : 1;
+	for (d = 0; d < ld; d++)
+		if (l[2 + d] != r[2 + d])
+			return l[2 + d] < r[2 + d] ? -1 : 1;
+	return 0;
+}
+
+/* Stacks with the same frames become one (samples summed, flags or'ed),
+ * in a fixed order: by depth, then frames. */
+static void merge_stacks(struct model_stacks *st)
+{
+	size_t *at = xmalloc((st->count + 1) * sizeof(*at)), i, w = 0, out = 0, kept = 0;
+	uint64_t *words = xmalloc((st->word_count + 1) * sizeof(*words));
+
+	for (i = 0; i < st->count; i++) {
+		at[i] = w;
+		w += 2 + (st->words[w + 1] >> 32);
+	}
+	sorting_stacks = st;
+	qsort(at, st->count, sizeof(*at), compare_stack);
+	st->samples = 0;
+	for (i = 0; i < st->count; i++) {
+		const uint64_t *s = st->words + at[i];
+		size_t n = 2 + (size_t)(s[1] >> 32);
+
+		st->samples = st->samples + s[0] < st->samples ? UINT64_MAX : st->samples + s[0];
+		if (i > 0 && compare_stack(&at[i - 1], &at[i]) == 0) {
+			uint64_t *last = words + out - n;
+
+			last[0] = last[0] + s[0] < last[0] ? UINT64_MAX : last[0] + s[0];
+			last[1] |= s[1] & 0xffffffffu;
+			continue;
+		}
+		memcpy(words + out, s, n * sizeof(*words));
+		out += n;
+		kept++;
+	}
+	free(st->words);
+	free(at);
+	st->words = words;
+	st->word_count = st->word_capacity = out;
+	st->count = kept;
+}
+
 /* One run: its process file into the model. */
 static void read_run(struct model *m, const struct options *opt, size_t run_index,
 		     const char *gmon_path, struct object_extent **extents)
@@ -210,6 +302,8 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 			objects_add_arc(m, model_address(run, pf.arcs[i].from_pc), to,
 					pf.arcs[i].count);
 	}
+	if (pf.stacks.present)
+		add_stacks(m, run, &pf.stacks);
 	if (pf.has_times) {
 		m->process.has_times = true;
 		m->process.user_ns += pf.user_ns;
@@ -252,6 +346,18 @@ void objects_read(struct model *m, const struct options *opt)
 		unknown |= m->process.samples[k].address == MODEL_UNKNOWN_ADDRESS;
 	for (k = 0; k < m->process.arc_count; k++)
 		unknown |= m->process.arcs_from[k].address == MODEL_UNKNOWN_ADDRESS;
+	if (m->process.stacks.present) {
+		struct model_stacks *st = &m->process.stacks;
+
+		merge_stacks(st);
+		for (k = 0; k < st->word_count;) {
+			uint64_t depth = st->words[k + 1] >> 32, d;
+
+			for (d = 0; d < depth; d++)
+				unknown |= st->words[k + 2 + d] == MODEL_UNKNOWN_ADDRESS;
+			k += 2 + depth;
+		}
+	}
 	if (unknown) {
 		struct symbol_table *table = &m->symbols;
 		struct symbol *sym;
@@ -422,6 +528,26 @@ void objects_write_sum(const struct model *m, const char *path, uint64_t run_id)
 			put(&b, p->arcs_from[i].address, 8);
 			put(&b, p->arcs_to[i].address, 8);
 			put(&b, p->arcs_from[i].count, 8);
+		}
+		end_record(&b, at);
+	}
+	if (p->stacks.present) {
+		at = begin_record(&b, GMON_PROCESS_TAG_STACKS);
+		put(&b, p->stacks.depth_limit, 4);
+		put(&b, p->stacks.count, 4);
+		put(&b, p->stacks.lost, 8);
+		put(&b, p->stacks.at_limit, 8);
+		put(&b, p->stacks.cut_short, 8);
+		for (i = 0; i < p->stacks.word_count;) {
+			const uint64_t *w = p->stacks.words + i;
+			uint64_t depth = w[1] >> 32, d;
+
+			put(&b, w[0], 8);
+			put(&b, depth, 4);
+			put(&b, w[1] & 0xffffffffu, 4);
+			for (d = 0; d < depth; d++)
+				put(&b, w[2 + d], 8);
+			i += 2 + depth;
 		}
 		end_record(&b, at);
 	}

@@ -22,6 +22,7 @@ enum {
 	QUIRK_CLONES = 1 << 1,       /* drop compiler clones as GNU gprof does */
 	QUIRK_INDEX = 1 << 2,        /* index omits graph entries without calls or self time */
 	QUIRK_PLT = 1 << 3,          /* no name@plt symbols: PLT samples go to _init */
+	QUIRK_ESTIMATE = 1 << 4,     /* call-graph times estimated even with stacks */
 };
 
 /* Report bits, as requested on the command line or chosen by default. */
@@ -81,6 +82,10 @@ struct options {
 	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
 	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
 	bool main_only;           /* --main-only: no process files, the classic view */
+	bool estimate_children;   /* --estimate-children: the classic estimate despite stacks */
+	bool folded;              /* --folded: the stacks, one line each */
+	bool callgrind;           /* --callgrind: the callgrind format */
+	bool flame;               /* --flame: an SVG flame graph */
 
 	unsigned report;          /* REPORT_* asked for (the default is chosen later) */
 	unsigned user_specified;  /* REPORT_* named on the command line, even to drop */

@@ -36,5 +36,11 @@ void print_file_ordering(struct model *m, const struct options *opt, struct repo
 void print_json(const struct model *m, const struct options *opt, struct report_out *out);
 /* dot.c: --dot, a Graphviz picture of the call graph */
 void print_dot(const struct model *m, const struct options *opt, struct report_out *out);
+/* folded.c: --folded, the call stacks one line each (exits without stacks) */
+void print_folded(const struct model *m, const struct options *opt, struct report_out *out);
+/* callgrind.c: --callgrind, the callgrind format (KCachegrind, callgrind_annotate) */
+void print_callgrind(const struct model *m, const struct options *opt, struct report_out *out);
+/* flame.c: --flame, an SVG flame graph of the stacks (exits without stacks) */
+void print_flame(const struct model *m, const struct options *opt, struct report_out *out);
 
 #endif

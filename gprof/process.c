@@ -216,6 +216,58 @@ static bool read_times(struct cursor *c, size_t end, struct process_file *pf)
 	return true;
 }
 
+static bool read_stacks(struct cursor *c, size_t end, struct process_file *pf)
+{
+	struct process_stacks *st = &pf->stacks;
+	uint64_t limit, count, i;
+
+	if (st->present)
+		return failf(c, "a second stack record at offset %zu", c->pos - 8);
+	if (!need(c, end, GMON_STACKS_HEADER_SIZE, "stack record"))
+		return false;
+	st->present = true;
+	limit = take(c, 4);
+	count = take(c, 4);
+	st->lost = take(c, 8);
+	st->at_limit = take(c, 8);
+	st->cut_short = take(c, 8);
+	if (count > (end - c->pos) / GMON_STACK_ENTRY_HEADER_SIZE)
+		return failf(c, "%llu stacks do not fit their record", (unsigned long long)count);
+	st->depth_limit = (uint32_t)limit;
+	/* each entry takes at least 16 bytes and one word per frame: the
+	 * words never outnumber the record's bytes / 4 */
+	st->words = xmalloc(((end - c->pos) / 4 + 2) * sizeof(*st->words));
+	for (i = 0; i < count; i++) {
+		uint64_t samples, depth, flags, d;
+
+		if (!need(c, end, GMON_STACK_ENTRY_HEADER_SIZE, "stack record"))
+			return false;
+		samples = take(c, 8);
+		depth = take(c, 4);
+		flags = take(c, 4);
+		if (depth == 0)
+			return failf(c, "stack %llu has no frames", (unsigned long long)i);
+		if (depth > limit)
+			return failf(c, "stack %llu has %llu frames, over the depth limit of %llu",
+				     (unsigned long long)i, (unsigned long long)depth,
+				     (unsigned long long)limit);
+		if (flags & ~(uint64_t)(GMON_STACK_AT_LIMIT | GMON_STACK_CUT_SHORT))
+			return failf(c, "stack %llu has unknown flags 0x%llx", (unsigned long long)i,
+				     (unsigned long long)flags);
+		if (depth > (end - c->pos) / 8)
+			return failf(c, "stack %llu: %llu frames do not fit its record",
+				     (unsigned long long)i, (unsigned long long)depth);
+		st->words[st->word_count++] = samples;
+		st->words[st->word_count++] = depth << 32 | flags;
+		for (d = 0; d < depth; d++)
+			st->words[st->word_count++] = take(c, 8);
+		st->count++;
+	}
+	if (c->pos != end)
+		return failf(c, "%zu bytes after the last stack of the stack record", end - c->pos);
+	return true;
+}
+
 static bool parse(struct cursor *c, struct process_file *pf)
 {
 	uint64_t version;
@@ -256,6 +308,9 @@ static bool parse(struct cursor *c, struct process_file *pf)
 			break;
 		case GMON_PROCESS_TAG_TIMES:
 			ok = read_times(c, end, pf);
+			break;
+		case GMON_PROCESS_TAG_STACKS:
+			ok = read_stacks(c, end, pf);
 			break;
 		default: /* a later version's record: skipped */
 			break;
@@ -324,5 +379,6 @@ void process_file_free(struct process_file *pf)
 	free(pf->objects);
 	free(pf->samples);
 	free(pf->arcs);
+	free(pf->stacks.words);
 	memset(pf, 0, sizeof(*pf));
 }

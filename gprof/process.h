@@ -41,6 +41,17 @@ struct process_arc {
 	uint64_t count;
 };
 
+/* The stack record (tag 5): stacks packed as in struct model_stacks
+ * (samples, frame count << 32 | flags, frames innermost first), runtime
+ * addresses. */
+struct process_stacks {
+	bool present;
+	uint32_t depth_limit;
+	uint64_t lost, at_limit, cut_short;
+	uint64_t *words;
+	size_t word_count, count;
+};
+
 /* Everything one process file holds. */
 struct process_file {
 	uint64_t run_id;
@@ -53,6 +64,7 @@ struct process_file {
 	size_t arc_count;
 	bool has_times;
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
+	struct process_stacks stacks;
 };
 
 /* The run id in a gmon.out's spare bytes (0: none, or the file cannot be

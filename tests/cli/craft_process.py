@@ -12,7 +12,10 @@
 #   [[start, end]...], "build_id": "hex", "path"}...], "rate": N,
 #   "samples": [[address, count]...], "arcs": [[from, to, count]...],
 #   "times": [user_ns, system_ns, taken, lost], "stamp": true|false,
-#   "truncate": N (cut the file to N bytes), "extra": [[tag, "hex"]...]}
+#   "truncate": N (cut the file to N bytes), "extra": [[tag, "hex"]...],
+#   "stacks": {"limit": N (128), "lost": N, "at_limit": N, "cut_short": N,
+#   "count": N (stated entry count; default the entries'), "entries":
+#   [[samples, [frame...] (innermost first), flags (0), stated depth]...]}}
 # Numbers may be strings ("0x...").  Writes DIR/.GMON_OUT.process.
 import json
 import struct
@@ -53,6 +56,19 @@ if "arcs" in spec:
 if "times" in spec:
     times = [num(v) for v in spec["times"]]
     out += record(4, struct.pack("<%dQ" % len(times), *times))
+if "stacks" in spec:
+    st = spec["stacks"]
+    entries = st.get("entries", [])
+    body = struct.pack("<IIQQQ", num(st.get("limit", 128)), num(st.get("count", len(entries))),
+                       num(st.get("lost", 0)), num(st.get("at_limit", 0)),
+                       num(st.get("cut_short", 0)))
+    for e in entries:
+        frames = [num(a) for a in e[1]]
+        flags = num(e[2]) if len(e) > 2 else 0
+        depth = num(e[3]) if len(e) > 3 else len(frames)
+        body += struct.pack("<QII", num(e[0]), depth, flags)
+        body += struct.pack("<%dQ" % len(frames), *frames)
+    out += record(5, body)
 for tag, hexbody in spec.get("extra", []):
     out += record(num(tag), bytes.fromhex(hexbody))
 if "truncate" in spec:

@@ -164,6 +164,23 @@ make_profile ', "extra": [[77, "00ff00ff"]]'
 "$GPROF" -b prog gmon.out >out 2>err
 expect_eq process.hostile.unknown-tag-skipped "3.00" "$(self_seconds 'hot \[libwork.so\]' out)"
 
+# call stacks through the library (doc/format.md, tag 5): each frame
+# mapped through its object's segments, the library's return address
+# looked up one byte back; the measured time on the library's arc
+main_fn=$(addr prog main)
+make_profile ", \"stacks\": {\"entries\": [[50, [$((spin + 4 + B0)), $((hot + 8 + B1)), $((main_fn + 8 + B0))]],
+  [20, [$((hot + 4 + B1)), $((main_fn + 8 + B0))]], [5, [$((hot + B1)), 16]]]}"
+"$GPROF" --folded prog gmon.out >out 2>err
+expect_eq process.stacks.folded-through-library "[unknown];hot 5|main;hot 20|main;hot;spin 50|:" \
+	"$(tr '\n' '|' <out):$(cat err)"
+"$GPROF" -b -q prog gmon.out >out 2>err
+if grep -qE '^ +0\.50 +0\.00 +42/[0-9]+ +hot \[libwork.so\] \[[0-9]+\]$' out &&
+	grep -q '^Times below are measured from 3 call stacks.$' out; then
+	pass process.stacks.measured-library-arc
+else
+	fail process.stacks.measured-library-arc "no measured 0.50 on hot's line above spin"
+fi
+
 # ---------------------------------------------------------------- header and JSON
 make_profile
 "$GPROF" -b -p prog gmon.out >out 2>err

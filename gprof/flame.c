@@ -1,0 +1,320 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * flame.c: --flame, the call stacks as an SVG flame graph: one box per
+ * function on a path from the outermost frame, as wide as the samples of
+ * the stacks through that path, the callers below, the callees above.
+ * The file stands alone: no script, style or font is loaded from
+ * anywhere; a few lines of inline script zoom into a box when it is
+ * clicked and out again when the background is, and each box's title
+ * (shown when the pointer rests on it) gives its name, samples and
+ * share.  Names are the plain (demangled) names, as --folded gives them.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "printers.h"
+#include "util.h"
+
+#define FLAME_WIDTH 1200.0   /* the picture, in pixels */
+#define FLAME_PAD 10.0
+#define FRAME_HEIGHT 16
+#define CHAR_WIDTH 7.0       /* roughly, at 12px: how much of a name fits */
+
+/* A node of the tree of paths: children in a list, made as met. */
+struct flame_node {
+	const struct symbol *sym;  /* NULL: [unknown] */
+	uint64_t samples;
+	struct flame_node *first_child, *next_sibling;
+	const char *name;          /* filled when printed */
+	char *to_free;
+};
+
+struct flame {
+	const struct model *m;
+	struct report_out *out;
+	FILE *f;
+	uint64_t total;
+	size_t max_depth;
+};
+
+static struct flame_node *child_of(struct flame_node *parent, const struct symbol *sym)
+{
+	struct flame_node *c;
+
+	for (c = parent->first_child; c; c = c->next_sibling)
+		if (c->sym == sym)
+			return c;
+	c = xcalloc(1, sizeof(*c));
+	c->sym = sym;
+	c->next_sibling = parent->first_child;
+	parent->first_child = c;
+	return c;
+}
+
+/* Text as XML character data: markup characters escaped, bytes that are
+ * not valid UTF-8 or not allowed in XML as '?'. */
+static void put_xml(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		int n = utf8_sequence_length(p);
+
+		if (n == 0 || (n == 1 && *p < 0x20)) {
+			putc('?', f);
+			p++;
+			continue;
+		}
+		if (n > 1) {
+			fwrite(p, 1, (size_t)n, f);
+			p += n;
+			continue;
+		}
+		switch (*p) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&apos;", f); break;
+		default: putc(*p, f);
+		}
+		p++;
+	}
+}
+
+static int compare_node_name(const void *lp, const void *rp)
+{
+	const struct flame_node *l = *(struct flame_node *const *)lp;
+	const struct flame_node *r = *(struct flame_node *const *)rp;
+
+	return strcmp(l->name, r->name);
+}
+
+/* A colour from the name, warm like flames, the same for the same name. */
+static void fill_of(const char *name, int *r, int *g, int *b)
+{
+	unsigned h = 2166136261u;
+
+	for (; *name; name++)
+		h = (h ^ (unsigned char)*name) * 16777619u;
+	*r = 205 + (int)(h % 50);
+	*g = (int)((h >> 8) % 200);
+	*b = (int)((h >> 16) % 55);
+}
+
+/* One box (the root, depth 0, has none). */
+static void print_box(struct flame *fl, const struct flame_node *node, size_t depth, uint64_t before)
+{
+	FILE *f = fl->f;
+	double scale = (FLAME_WIDTH - 2 * FLAME_PAD) / (double)fl->total;
+	double x = FLAME_PAD + (double)before * scale, w = (double)node->samples * scale;
+	int y = (int)(fl->max_depth - depth) * FRAME_HEIGHT + 2 * FRAME_HEIGHT;
+	size_t fit;
+	int r, g, b;
+
+	if (depth == 0)
+		return;
+	fill_of(node->name, &r, &g, &b);
+	fprintf(f, "<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
+		   "<title>", depth, (unsigned long long)node->samples);
+	put_xml(f, node->name);
+	fprintf(f, " (%llu samples, %.2f%%)</title>", (unsigned long long)node->samples,
+		100.0 * (double)node->samples / (double)fl->total);
+	fprintf(f, "<rect x=\"%.4f\" y=\"%d\" width=\"%.4f\" height=\"%d\" "
+		   "fill=\"rgb(%d,%d,%d)\" rx=\"2\"/>", x, y, w, FRAME_HEIGHT - 1, r, g, b);
+	fprintf(f, "<text x=\"%.4f\" y=\"%d\">", x + 3, y + FRAME_HEIGHT - 4);
+	fit = w > 3 * CHAR_WIDTH ? (size_t)((w - 6) / CHAR_WIDTH) : 0;
+	if (fit >= strlen(node->name)) {
+		put_xml(f, node->name);
+	} else if (fit > 2) {
+		size_t k = fit - 2;
+		char *cut;
+
+		/* never cut inside a UTF-8 sequence */
+		while (k > 0 && ((unsigned char)node->name[k] & 0xC0) == 0x80)
+			k--;
+		cut = xmalloc(k + 1);
+		memcpy(cut, node->name, k);
+		cut[k] = '\0';
+		put_xml(f, cut);
+		fputs("..", f);
+		free(cut);
+	}
+	fputs("</text></g>\n", f);
+}
+
+/* The boxes in pre-order, each node's children by name, left to right.
+ * A loop with its own stack, not recursion: a hostile file's stack may
+ * be millions of frames deep. */
+struct walk_item {
+	struct flame_node *node;
+	size_t depth;
+	uint64_t before;
+};
+
+static void print_tree(struct flame *fl, struct flame_node *root)
+{
+	struct walk_item *todo = xmalloc(sizeof(*todo));
+	struct flame_node **kids = NULL;
+	size_t count = 0, room = 1, kid_room = 0;
+
+	todo[count++] = (struct walk_item){ root, 0, 0 };
+	while (count) {
+		struct walk_item item = todo[--count];
+		struct flame_node *c;
+		uint64_t before = item.before;
+		size_t n = 0, i;
+
+		print_box(fl, item.node, item.depth, item.before);
+		for (c = item.node->first_child; c; c = c->next_sibling)
+			n++;
+		if (n > kid_room) {
+			kid_room = 2 * n;
+			kids = xrealloc(kids, kid_room * sizeof(*kids));
+		}
+		n = 0;
+		for (c = item.node->first_child; c; c = c->next_sibling) {
+			c->name = c->sym ? display_name(fl->out, c->sym, &c->to_free) : "[unknown]";
+			kids[n++] = c;
+		}
+		qsort(kids, n, sizeof(*kids), compare_node_name);
+		if (count + n > room) {
+			room = 2 * (count + n);
+			todo = xrealloc(todo, room * sizeof(*todo));
+		}
+		/* pushed right to left, so that the leftmost is printed first */
+		for (i = 0; i < n; i++) {
+			todo[count + n - 1 - i] = (struct walk_item){ kids[i], item.depth + 1, before };
+			before += kids[i]->samples;
+		}
+		count += n;
+	}
+	free(kids);
+	free(todo);
+}
+
+static void free_tree(struct flame_node *root)
+{
+	struct flame_node **todo = xmalloc(sizeof(*todo)), *c;
+	size_t count = 0, room = 1;
+
+	todo[count++] = root;
+	while (count) {
+		struct flame_node *node = todo[--count];
+
+		for (c = node->first_child; c; c = c->next_sibling) {
+			if (count == room) {
+				room *= 2;
+				todo = xrealloc(todo, room * sizeof(*todo));
+			}
+			todo[count++] = c;
+		}
+		free(node->to_free);
+		free(node);
+	}
+	free(todo);
+}
+
+/* Zoom: a click on a box makes it the whole width (its callers too),
+ * hiding what is beside it; a click elsewhere shows everything again. */
+static const char flame_script[] =
+	"var W = %.1f, P = %.1f, C = %.1f;\n"
+	"function boxes() { return document.querySelectorAll('g.frame'); }\n"
+	"function label(g, w) {\n"
+	"  var t = g.querySelector('text'), n = g.getAttribute('data-name');\n"
+	"  var fit = w > 3 * C ? Math.floor((w - 6) / C) : 0;\n"
+	"  t.textContent = fit >= n.length ? n : fit > 2 ? n.slice(0, fit - 2) + '..' : '';\n"
+	"}\n"
+	"function place(g, x, w) {\n"
+	"  var r = g.querySelector('rect');\n"
+	"  r.setAttribute('x', x); r.setAttribute('width', w);\n"
+	"  g.querySelector('text').setAttribute('x', x + 3); label(g, w);\n"
+	"}\n"
+	"function zoom(z) {\n"
+	"  var zx = +z.getAttribute('data-x'), zw = +z.getAttribute('data-w');\n"
+	"  var zd = +z.getAttribute('data-depth');\n"
+	"  boxes().forEach(function (g) {\n"
+	"    var x = +g.getAttribute('data-x'), w = +g.getAttribute('data-w');\n"
+	"    var d = +g.getAttribute('data-depth'), s = (W - 2 * P) / zw;\n"
+	"    if (x + w <= zx + 1e-9 || x >= zx + zw - 1e-9) { g.style.display = 'none'; return; }\n"
+	"    g.style.display = '';\n"
+	"    if (d <= zd) place(g, P, W - 2 * P);\n"
+	"    else place(g, P + (x - zx) * s, w * s);\n"
+	"  });\n"
+	"}\n"
+	"function reset() {\n"
+	"  boxes().forEach(function (g) {\n"
+	"    g.style.display = '';\n"
+	"    place(g, +g.getAttribute('data-x'), +g.getAttribute('data-w'));\n"
+	"  });\n"
+	"}\n"
+	"boxes().forEach(function (g) {\n"
+	"  var r = g.querySelector('rect');\n"
+	"  g.setAttribute('data-x', r.getAttribute('x'));\n"
+	"  g.setAttribute('data-w', r.getAttribute('width'));\n"
+	"  g.setAttribute('data-name', g.querySelector('title').textContent.replace(/ \\([0-9]+ samples, [0-9.]+%%\\)$/, ''));\n"
+	"  g.addEventListener('click', function (e) { e.stopPropagation(); zoom(g); });\n"
+	"});\n"
+	"document.querySelector('rect.background').addEventListener('click', reset);\n";
+
+void print_flame(const struct model *m, const struct options *opt, struct report_out *out)
+{
+	const struct model_stacks *st = &m->process.stacks;
+	struct flame fl = { m, out, out->file, 0, 0 };
+	struct flame_node *root = xcalloc(1, sizeof(*root));
+	const struct symbol **frames = NULL;
+	size_t room = 0, w, height;
+	FILE *f = out->file;
+
+	(void)opt;
+	if (!st->present || st->samples == 0)
+		fatal("the profile has no call stacks: record them with libgmon's stack sampling "
+		      "(GMON_STACK_DEPTH, doc/runtime.md) to get --flame");
+	for (w = 0; w < st->word_count;) {
+		const uint64_t *stack = st->words + w;
+		size_t depth = (size_t)(stack[1] >> 32), d;
+		struct flame_node *node = root;
+
+		w += 2 + depth;
+		if (stack[0] == 0)
+			continue;
+		if (depth > room) {
+			room = 2 * depth;
+			frames = xrealloc(frames, room * sizeof(*frames));
+		}
+		for (d = 0; d < depth; d++)
+			frames[d] = stack_frame_symbol(m, stack + 2, d);
+		/* samples saturate: a total that wraps would divide by nonsense */
+		fl.total = fl.total + stack[0] < fl.total ? UINT64_MAX : fl.total + stack[0];
+		root->samples = fl.total;
+		for (d = depth; d-- > 0;) {
+			node = child_of(node, frames[d]);
+			node->samples = node->samples + stack[0] < node->samples ? UINT64_MAX
+										 : node->samples + stack[0];
+		}
+		if (depth > fl.max_depth)
+			fl.max_depth = depth;
+	}
+	free(frames);
+	height = (fl.max_depth + 3) * FRAME_HEIGHT;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n");
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
+		   "height=\"%zu\" viewBox=\"0 0 %.0f %zu\" font-family=\"monospace\" "
+		   "font-size=\"12\">\n", FLAME_WIDTH, height, FLAME_WIDTH, height);
+	fprintf(f, "<style>g.frame { cursor: pointer; } g.frame:hover rect { stroke: #000; "
+		   "stroke-width: 0.5; }</style>\n");
+	fprintf(f, "<rect class=\"background\" x=\"0\" y=\"0\" width=\"100%%\" height=\"100%%\" "
+		   "fill=\"#fdfaf4\"/>\n");
+	fprintf(f, "<text x=\"%.0f\" y=\"%d\" text-anchor=\"middle\" font-size=\"14\">Flame graph: ",
+		FLAME_WIDTH / 2, FRAME_HEIGHT + 2);
+	put_xml(f, m->objects[0]->name ? m->objects[0]->name : m->objects[0]->path);
+	fprintf(f, ", %llu samples in %zu stacks (click a box to zoom, the background to reset)"
+		   "</text>\n", (unsigned long long)fl.total, st->count);
+	print_tree(&fl, root);
+	fprintf(f, "<script type=\"text/ecmascript\"><![CDATA[\n");
+	fprintf(f, flame_script, FLAME_WIDTH, FLAME_PAD, CHAR_WIDTH);
+	fprintf(f, "]]></script>\n</svg>\n");
+	free_tree(root);
+}
