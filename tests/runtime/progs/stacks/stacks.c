@@ -10,12 +10,19 @@
  *   corrupt     corrupt() spins with garbage in %rbp, then returns
  *   memcpy      copy_part() calling memcpy on 4 MiB buffers
  *   deep        deep() 300 calls deep, spinning at the bottom
+ *   fork        light() in the parent, then rec() in a child it waits for
+ *   snapshot    heavy(), a snapshot (SIGUSR1, GMON_SNAPSHOT_SIGNAL) copied
+ *               to snap.process, then light()
  */
+#include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 static volatile unsigned long sink;
 
@@ -160,8 +167,29 @@ int main(int argc, char **argv)
 		double end = cpu_seconds() + 0.5;
 		while (cpu_seconds() < end)
 			copy_part(size);
+	} else if (strcmp(mode, "fork") == 0) {
+		light();
+		pid_t child = fork();
+		if (child == 0) {
+			rec(20);
+			return 0;
+		}
+		waitpid(child, NULL, 0);
+	} else if (strcmp(mode, "snapshot") == 0) {
+		heavy();
+		raise(SIGUSR1);
+		int in = open(".gmon.out.process", O_RDONLY);
+		int out = open("snap.process", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		char buf[65536];
+		ssize_t n;
+		while (in >= 0 && out >= 0 && (n = read(in, buf, sizeof buf)) > 0)
+			if (write(out, buf, (size_t)n) != n)
+				return 1;
+		close(in);
+		close(out);
+		light();
 	} else {
-		fprintf(stderr, "usage: stacks heavylight|recursion|mutual|deep|threads|corrupt|memcpy\n");
+		fprintf(stderr, "usage: stacks heavylight|recursion|mutual|deep|threads|corrupt|memcpy|fork|snapshot\n");
 		return 2;
 	}
 	printf("done %s\n", mode);

@@ -9,7 +9,8 @@
 # "ok NAME" / "not ok NAME: why".
 #
 # usage: stacks.py CHECK PROCESS-FILE PROG
-#   CHECK: heavylight recursion mutual deep threads corrupt memcpy none dump
+#   CHECK: heavylight recursion mutual deep threads corrupt memcpy fork-parent
+#          fork-child snapshot full rate none dump
 import bisect
 import struct
 import subprocess
@@ -146,7 +147,7 @@ def total(p):
 
 def main():
     check, path, prog = sys.argv[1], sys.argv[2], sys.argv[3]
-    base = "runtime.stacks." + check
+    base = "runtime.stacks." + {"none": "depth-zero"}.get(check, check)
     try:
         p = read(path)
     except (OSError, FormatError, struct.error) as e:
@@ -168,9 +169,12 @@ def main():
             print(c, f, ";".join(reversed(names)))
         return
     n = total(p)
-    expect(base + ".all-samples", p["taken"] is not None and n + st["lost"] == p["taken"],
-           "stacks hold %d samples (+%d lost), %s taken" % (n, st["lost"], p["taken"]))
-    expect(base + ".nothing-lost", st["lost"] == 0, "%d lost" % st["lost"])
+    if check != "snapshot":  # sampling goes on while a snapshot is written
+        expect(base + ".all-samples",
+               p["taken"] is not None and n + st["lost"] == p["taken"],
+               "stacks hold %d samples (+%d lost), %s taken" % (n, st["lost"], p["taken"]))
+    if check != "full":
+        expect(base + ".nothing-lost", st["lost"] == 0, "%d lost" % st["lost"])
     if check == "heavylight":
         hv = sum(c for c, _, s in ents if "work" in s and "heavy" in s)
         lt = sum(c for c, _, s in ents if "work" in s and "light" in s)
@@ -234,6 +238,28 @@ def main():
         if expect(base + ".samples-in-libc", inlibc >= 100, "%d samples in libc" % inlibc):
             expect(base + ".caller-recovered", under >= 0.8 * inlibc,
                    "%d of %d samples in libc have copy_part as the caller" % (under, inlibc))
+        return
+    if check == "fork-parent":
+        child = sum(c for c, _, s in ents if "rec" in s)
+        expect(base + ".own-stacks", child == 0 and any("light" in s for _, _, s in ents),
+               "%d samples under rec in the parent's file" % child)
+        return
+    if check == "fork-child":
+        parent = sum(c for c, _, s in ents if "light" in s or "heavy" in s)
+        expect(base + ".reset", parent == 0 and any("rec" in s for _, _, s in ents),
+               "%d samples of the parent's in the child's file" % parent)
+        return
+    if check == "snapshot":
+        hv = sum(c for c, _, s in ents if "heavy" in s)
+        lt = sum(c for c, _, s in ents if "light" in s)
+        expect(base + ".heavy-only", hv > 100 and lt == 0, "heavy %d, light %d" % (hv, lt))
+        return
+    if check == "full":
+        expect(base + ".lost-counted", st["lost"] > 0 and len(st["entries"]) <= 1,
+               "%d lost, %d stacks" % (st["lost"], len(st["entries"])))
+        return
+    if check == "rate":
+        expect(base + ".many-samples", n > 2000, "only %d samples" % n)
         return
     not_ok(base, "unknown check")
 
