@@ -81,8 +81,9 @@ static struct {
 	uint64_t pool_used;  /* atomic */
 	uint64_t lost, at_limit, cut_short; /* atomic, in samples */
 	int warned_full;                    /* atomic */
-	pid_t pid; /* for process_vm_readv; set again after fork */
 } stacks;
+
+static int read_checked(pid_t self, uintptr_t addr, void *buf, size_t n);
 
 static void *map_zeroed(void *where, size_t bytes)
 {
@@ -113,7 +114,14 @@ int gmon_stacks_init(size_t keys, unsigned depth)
 	stacks.mask = slots - 1;
 	stacks.limit = keys < slots - slots / 8 ? (uint32_t)keys : slots - slots / 8;
 	stacks.depth = depth;
-	stacks.pid = getpid();
+	/* a seccomp filter may forbid the reads the walk depends on */
+	uintptr_t known = 0x676d6f6e, got = 0;
+	if (read_checked(getpid(), (uintptr_t)&known, &got, sizeof got) != 0 || got != known) {
+		gmon_message("call stacks need process_vm_readv(2), which is not permitted here: "
+		             "recording none",
+		             NULL, NULL);
+		return 0;
+	}
 	__atomic_store_n(&gmon_stacks_enabled, 1, __ATOMIC_RELEASE);
 	return 0;
 }
@@ -128,24 +136,27 @@ void gmon_stacks_reset(void)
 	stacks.pool_used = 0;
 	stacks.lost = stacks.at_limit = stacks.cut_short = 0;
 	stacks.warned_full = 0;
-	stacks.pid = getpid();
 }
 
 /* ---- reading memory that may not be there ---- */
 
-/* n bytes at addr into buf, or -1 where a load would have faulted. */
-static int read_checked(uintptr_t addr, void *buf, size_t n)
+/* n bytes at addr into buf, or -1 where a load would have faulted.  The
+ * process id is asked each time (a bare system call): a child made by
+ * clone(2) without fork handlers must not read its parent. */
+static int read_checked(pid_t self, uintptr_t addr, void *buf, size_t n)
 {
 	struct iovec local = { buf, n };
 	struct iovec remote = { (void *)addr, n };
 	int saved = errno;
-	long got = syscall(SYS_process_vm_readv, stacks.pid, &local, 1UL, &remote, 1UL, 0UL);
+	long got = syscall(SYS_process_vm_readv, self, &local, 1UL, &remote, 1UL, 0UL);
 	errno = saved;
 	return got == (long)n ? 0 : -1;
 }
 
-/* The stack pages known readable during one walk: [low, high). */
+/* One walk's state: the process, and the stack pages known readable,
+ * [low, high). */
 struct readable {
+	pid_t self;
 	uintptr_t low, high;
 };
 
@@ -154,8 +165,8 @@ static int stack_word(struct readable *r, uintptr_t addr, uintptr_t *value)
 	if (addr < r->low || addr + sizeof *value > r->high) {
 		uintptr_t page = addr & ~(PAGE_SIZE_MIN - 1);
 		unsigned char probe;
-		if (read_checked(page, &probe, 1) != 0 ||
-		    read_checked(addr + sizeof *value - 1, &probe, 1) != 0)
+		if (read_checked(r->self, page, &probe, 1) != 0 ||
+		    read_checked(r->self, addr + sizeof *value - 1, &probe, 1) != 0)
 			return -1;
 		r->low = page;
 		r->high = ((addr + sizeof *value - 1) & ~(PAGE_SIZE_MIN - 1)) + PAGE_SIZE_MIN;
@@ -181,10 +192,10 @@ static int is_code(uintptr_t pc)
  * without endbr64 and bnd) to what its GOT slot holds.  0 if it is
  * another kind of call (through a register: the target is unknowable);
  * 1 if no call ends there. */
-static uintptr_t call_target(uintptr_t ret)
+static uintptr_t call_target(pid_t self, uintptr_t ret)
 {
 	unsigned char c[6];
-	if (read_checked(ret - 6, c, 6) != 0)
+	if (read_checked(self, ret - 6, c, 6) != 0)
 		return 1;
 	uintptr_t target = 1;
 	if (c[1] == 0xe8) {
@@ -195,7 +206,9 @@ static uintptr_t call_target(uintptr_t ret)
 		int32_t rel;
 		memcpy(&rel, c + 2, 4);
 		uintptr_t slot;
-		return read_checked(ret + (uintptr_t)(intptr_t)rel, &slot, sizeof slot) == 0 ? slot : 1;
+		return read_checked(self, ret + (uintptr_t)(intptr_t)rel, &slot, sizeof slot) == 0
+		               ? slot
+		               : 1;
 	} else {
 		/* ff /2 through a register or memory: 2 to 7 bytes */
 		for (int len = 2; len <= 6; len++) {
@@ -215,7 +228,7 @@ static uintptr_t call_target(uintptr_t ret)
 	}
 	/* A direct call into a PLT stub: follow it to the function. */
 	unsigned char p[10];
-	if (read_checked(target, p, sizeof p) == 0) {
+	if (read_checked(self, target, p, sizeof p) == 0) {
 		unsigned at = 0;
 		if (p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e && p[3] == 0xfa)
 			at = 4; /* endbr64 */
@@ -225,7 +238,7 @@ static uintptr_t call_target(uintptr_t ret)
 			int32_t rel;
 			memcpy(&rel, p + at + 2, 4);
 			uintptr_t slot;
-			if (read_checked(target + at + 6 + (uintptr_t)(intptr_t)rel, &slot,
+			if (read_checked(self, target + at + 6 + (uintptr_t)(intptr_t)rel, &slot,
 			                 sizeof slot) == 0)
 				target = slot;
 		}
@@ -251,7 +264,7 @@ static uintptr_t frameless_caller(struct readable *r, uintptr_t pc, uintptr_t sp
 		return 0;
 	if (ret < 16 || !is_code(ret))
 		return 0;
-	uintptr_t target = call_target(ret);
+	uintptr_t target = call_target(r->self, ret);
 	if (target == 1)
 		return 0;
 	if (target != 0 && !(target <= pc && pc - target < MAX_FUNCTION_SPAN))
@@ -266,7 +279,7 @@ static unsigned walk(const ucontext_t *uc, uintptr_t *frames, unsigned limit, ui
 	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 	uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
 	uintptr_t fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
-	struct readable r = { 0, 0 };
+	struct readable r = { (pid_t)syscall(SYS_getpid), 0, 0 };
 	unsigned n = 0;
 	*flags = 0;
 	frames[n++] = pc;
