@@ -108,7 +108,8 @@ __attribute__((noinline)) void *thread_main(void *arg)
 }
 
 /* Spins about 0.1 s of CPU with garbage in the frame pointer (a small
- * number, an address far above the stack, the stack pointer itself). */
+ * number, an address far above the stack, 1 MiB above this frame, most
+ * likely unmapped, the stack pointer itself). */
 __attribute__((noinline)) void corrupt(unsigned long garbage)
 {
 	for (int round = 0; round < 30; round++) {
@@ -156,6 +157,7 @@ int main(int argc, char **argv)
 	} else if (strcmp(mode, "corrupt") == 0) {
 		corrupt(0x10);
 		corrupt(0x7ffffffff000ul);
+		corrupt((unsigned long)__builtin_frame_address(0) + (1ul << 20));
 		corrupt(0);
 		spin(0.1);
 	} else if (strcmp(mode, "memcpy") == 0) {
