@@ -29,6 +29,10 @@
 #   runtime.stacks.full.*         GMON_STACKS=1: one line, losses counted,
 #                                 the samples still in the histogram
 #   runtime.stacks.rate.*         GMON_RATE=10000, 4 threads
+#   runtime.stacks.fentry.*       heavylight built with -pg -mfentry
+#                                 -fno-omit-frame-pointer
+#   runtime.stacks.preload.*      heavylight built against glibc's runtime,
+#                                 run with LD_PRELOAD=libgmon.so
 #   runtime.stacks.depth-zero.*   GMON_STACK_DEPTH=0: no stack record
 #   runtime.stacks.process-off.*  GMON_PROCESS=0: no process file at all
 #   runtime.stacks.environment.*  a bad GMON_STACK_DEPTH is named and ignored
@@ -59,6 +63,23 @@ for mode in heavylight recursion mutual threads corrupt memcpy deep; do
 	$CHECK "$mode" "$mode/.gmon.out.process" prog
 done
 expect_eq runtime.stacks.corrupt.ran-on "" "$(cat corrupt.err)"
+
+if $RT_CC -pg -mfentry -fno-omit-frame-pointer -O1 -fno-inline -o prog.fentry "$SRC/stacks.c" \
+	"$LIBGMON_A" -pthread 2>build.err; then
+	rm -rf fentry && mkdir fentry &&
+		(cd fentry && GMON_RATE=1000 ../prog.fentry heavylight >/dev/null 2>../fentry.err)
+	$CHECK heavylight fentry/.gmon.out.process prog.fentry runtime.stacks.fentry
+else
+	fail runtime.stacks.fentry.build "$(head -1 build.err)"
+fi
+if $RT_CC -pg -O1 -fno-inline -o prog.glibc "$SRC/stacks.c" -pthread 2>build.err; then
+	rm -rf preload && mkdir preload &&
+		(cd preload && GMON_RATE=1000 LD_PRELOAD="$LIBGMON_SO" ../prog.glibc heavylight \
+			>/dev/null 2>../preload.err)
+	$CHECK heavylight preload/.gmon.out.process prog.glibc runtime.stacks.preload
+else
+	fail runtime.stacks.preload.build "$(head -1 build.err)"
+fi
 
 run fork fork
 $CHECK fork-parent fork/.gmon.out.process prog

@@ -8,7 +8,7 @@
 # what tests/runtime/t-stacks.sh asks of progs/stacks/stacks.c.  Prints
 # "ok NAME" / "not ok NAME: why".
 #
-# usage: stacks.py CHECK PROCESS-FILE PROG
+# usage: stacks.py CHECK PROCESS-FILE PROG [TEST-NAME-PREFIX]
 #   CHECK: heavylight recursion mutual deep threads corrupt memcpy fork-parent
 #          fork-child snapshot full rate none dump
 import bisect
@@ -148,6 +148,8 @@ def total(p):
 def main():
     check, path, prog = sys.argv[1], sys.argv[2], sys.argv[3]
     base = "runtime.stacks." + {"none": "depth-zero"}.get(check, check)
+    if len(sys.argv) > 4:
+        base = sys.argv[4]
     try:
         p = read(path)
     except (OSError, FormatError, struct.error) as e:
