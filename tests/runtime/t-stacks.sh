@@ -17,6 +17,11 @@
 #   runtime.stacks.corrupt.*      garbage in %rbp: the program runs on, the
 #                                 stacks are flagged and counted cut short,
 #                                 and the walks after it are whole
+#   runtime.stacks.garbage.*      300 random frame pointers (anywhere, and
+#                                 within 8 MiB above the stack): no fault,
+#                                 cut-short stacks counted
+#   runtime.stacks.many.*         4 threads inserting hundreds of distinct
+#                                 stacks at once: none twice, none lost
 #   runtime.stacks.memcpy.*       copy_part calling libc's memcpy (a frameless
 #                                 leaf): copy_part is memcpy's caller in 80%
 #                                 of libc's samples at least
@@ -58,11 +63,12 @@ run() {
 		(cd "$dir" && GMON_RATE=${GMON_RATE:-1000} "$SCRATCH/prog" "$@" >/dev/null 2>"../$dir.err")
 }
 
-for mode in heavylight recursion mutual threads corrupt memcpy deep; do
+for mode in heavylight recursion mutual threads corrupt garbage many memcpy deep; do
 	run "$mode" "$mode"
 	$CHECK "$mode" "$mode/.gmon.out.process" prog
 done
 expect_eq runtime.stacks.corrupt.ran-on "" "$(cat corrupt.err)"
+expect_eq runtime.stacks.garbage.ran-on "" "$(cat garbage.err)"
 
 if $RT_CC -pg -mfentry -fno-omit-frame-pointer -O1 -fno-inline -o prog.fentry "$SRC/stacks.c" \
 	"$LIBGMON_A" -pthread 2>build.err; then

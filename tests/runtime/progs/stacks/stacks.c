@@ -10,6 +10,10 @@
  *   corrupt     corrupt() spins with garbage in %rbp, then returns
  *   memcpy      copy_part() calling memcpy on 4 MiB buffers
  *   deep        deep() 300 calls deep, spinning at the bottom
+ *   garbage     corrupt() with 300 random frame pointers: anywhere, and
+ *               within 8 MiB above the stack pointer, aligned or not
+ *   many        4 threads at once, each in vary() 1 to 64 calls deep:
+ *               hundreds of distinct stacks inserted concurrently
  *   fork        light() in the parent, then rec() in a child it waits for
  *   snapshot    heavy(), a snapshot (SIGUSR1, GMON_SNAPSHOT_SIGNAL) copied
  *               to snap.process, then light()
@@ -128,6 +132,38 @@ __attribute__((noinline)) void corrupt(unsigned long garbage)
 	}
 }
 
+__attribute__((noinline)) int vary(int n)
+{
+	if (n == 0) {
+		for (int i = 0; i < 20000; i++)
+			sink += i;
+		return 0;
+	}
+	return vary(n - 1) + 1;
+}
+
+__attribute__((noinline)) void *many_main(void *arg)
+{
+	double end = cpu_seconds() + 0.3;
+	for (int i = 0; cpu_seconds() < end; i++)
+		vary(1 + i % 64);
+	return arg;
+}
+
+/* As corrupt(), about 1 ms. */
+__attribute__((noinline)) void corrupt_briefly(unsigned long garbage)
+{
+	unsigned long n = 3000000;
+	__asm__ volatile("push %%rbp\n\t"
+	                 "mov %1, %%rbp\n"
+	                 "1:\tdec %0\n\t"
+	                 "jnz 1b\n\t"
+	                 "pop %%rbp"
+	                 : "+r"(n)
+	                 : "r"(garbage)
+	                 : "cc", "memory");
+}
+
 static char *big_from, *big_to;
 
 __attribute__((noinline)) void copy_part(size_t size)
@@ -160,6 +196,24 @@ int main(int argc, char **argv)
 		corrupt((unsigned long)__builtin_frame_address(0) + (1ul << 20));
 		corrupt(0);
 		spin(0.1);
+	} else if (strcmp(mode, "garbage") == 0) {
+		unsigned long x = 88172645463325252ul, frame = (unsigned long)__builtin_frame_address(0);
+		for (int i = 0; i < 300; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			unsigned long g = i % 3 == 0 ? x : frame + x % (8ul << 20);
+			if (i % 2)
+				g &= ~15ul;
+			corrupt_briefly(g ? g : 8);
+		}
+		spin(0.05);
+	} else if (strcmp(mode, "many") == 0) {
+		pthread_t t[4];
+		for (int i = 0; i < 4; i++)
+			pthread_create(&t[i], NULL, many_main, NULL);
+		for (int i = 0; i < 4; i++)
+			pthread_join(t[i], NULL);
 	} else if (strcmp(mode, "memcpy") == 0) {
 		size_t size = 4u << 20;
 		big_from = malloc(size);
@@ -191,7 +245,7 @@ int main(int argc, char **argv)
 		close(out);
 		light();
 	} else {
-		fprintf(stderr, "usage: stacks heavylight|recursion|mutual|deep|threads|corrupt|memcpy|fork|snapshot\n");
+		fprintf(stderr, "usage: stacks heavylight|recursion|mutual|deep|threads|corrupt|garbage|many|memcpy|fork|snapshot\n");
 		return 2;
 	}
 	printf("done %s\n", mode);

@@ -9,7 +9,7 @@
 # "ok NAME" / "not ok NAME: why".
 #
 # usage: stacks.py CHECK PROCESS-FILE PROG [TEST-NAME-PREFIX]
-#   CHECK: heavylight recursion mutual deep threads corrupt memcpy fork-parent
+#   CHECK: heavylight recursion mutual deep threads corrupt garbage many memcpy fork-parent
 #          fork-child snapshot full rate none dump
 import bisect
 import struct
@@ -259,6 +259,20 @@ def main():
     if check == "full":
         expect(base + ".lost-counted", st["lost"] > 0 and len(st["entries"]) <= 1,
                "%d lost, %d stacks" % (st["lost"], len(st["entries"])))
+        return
+    if check == "garbage":
+        cut = sum(c for c, f, s in ents if f & CUT_SHORT)
+        expect(base + ".cut-short-counted", st["cut_short"] == cut and cut > 50,
+               "counter %d, %d samples flagged cut short" % (st["cut_short"], cut))
+        return
+    if check == "many":
+        deep = [s for _, _, s in ents if "vary" in s and "many_main" in s]
+        whole = sum(c for c, _, s in ents if "vary" in s and "many_main" in s)
+        vary = sum(c for c, _, s in ents if "vary" in s)
+        expect(base + ".distinct", len(deep) >= 100,
+               "%d distinct stacks under many_main" % len(deep))
+        expect(base + ".whole", whole >= 0.95 * vary,
+               "%d of %d samples in vary reach many_main" % (whole, vary))
         return
     if check == "rate":
         expect(base + ".many-samples", n > 2000, "only %d samples" % n)
