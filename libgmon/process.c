@@ -38,6 +38,10 @@ int gmon_process_arcs;
 #define DEFAULT_SAMPLE_KEYS 57344 /* 64 Ki slots of 16 bytes: 1 MiB */
 #define DEFAULT_ARC_KEYS 57344    /* 64 Ki slots of 32 bytes: 2 MiB */
 #define MAX_KEYS (14u << 20)      /* 7/8 of the largest table, 2^24 slots */
+#define DEFAULT_STACKS 16384      /* distinct call stacks (doc/runtime.md) */
+#define MAX_STACKS (8u << 20)     /* keeps the stack record under 4 GiB */
+#define DEFAULT_STACK_DEPTH 128
+#define MAX_STACK_DEPTH 512       /* frames on the signal handler's stack */
 
 /* Random, never 0; a forked child draws its own (fork_child). */
 static uint64_t run_id;
@@ -67,6 +71,7 @@ static void fork_child(void)
 		return;
 	new_run_id();
 	gmon_foreign_reset();
+	gmon_stacks_reset();
 	gmon_objects_after_fork();
 }
 
@@ -104,6 +109,11 @@ void gmon_process_init(void)
 		             "profiling the main program only", NULL, NULL);
 		return;
 	}
+	size_t stack_keys = number_from_env("GMON_STACKS", DEFAULT_STACKS, 0, MAX_STACKS);
+	unsigned depth = (unsigned)number_from_env("GMON_STACK_DEPTH", DEFAULT_STACK_DEPTH, 0,
+	                                           MAX_STACK_DEPTH);
+	if (gmon_stacks_init(stack_keys, depth) != 0)
+		gmon_message("cannot map memory for call stacks: recording none", NULL, NULL);
 	new_run_id();
 	pthread_atfork(NULL, NULL, fork_child);
 	__atomic_store_n(&gmon_process_samples, samples > 0, __ATOMIC_RELAXED);
@@ -255,6 +265,49 @@ static void put_arcs(struct sink *s)
 	patch_u32(s, at + 8, c.n);
 }
 
+struct stacks_sink {
+	struct sink *sink;
+	uint32_t n;
+	uint64_t bytes;
+};
+
+static int put_stack(void *ctx, uint64_t count, uint32_t depth, uint32_t flags,
+                     const uintptr_t *frames)
+{
+	struct stacks_sink *c = ctx;
+	uint64_t bytes = GMON_STACK_ENTRY_HEADER_SIZE + 8 * (uint64_t)depth;
+	if (c->bytes + bytes > UINT32_MAX)
+		return 1; /* the record's length is 32 bits: the rest are left out */
+	put_u64(c->sink, count);
+	put_u32(c->sink, depth);
+	put_u32(c->sink, flags);
+	for (uint32_t i = 0; i < depth; i++)
+		put_u64(c->sink, frames[i]);
+	c->n++;
+	c->bytes += bytes;
+	return c->sink->error;
+}
+
+/* Tag 5: only when stacks are recorded (GMON_STACK_DEPTH=0: none). */
+static void put_stacks(struct sink *s)
+{
+	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
+		return;
+	struct gmon_stacks_totals t;
+	gmon_stacks_totals(&t);
+	uint64_t at = s->offset;
+	put_record_header(s, GMON_PROCESS_TAG_STACKS, 0);
+	put_u32(s, t.depth);
+	put_u32(s, 0);
+	put_u64(s, t.lost);
+	put_u64(s, t.at_limit);
+	put_u64(s, t.cut_short);
+	struct stacks_sink c = { s, 0, GMON_STACKS_HEADER_SIZE };
+	gmon_stacks_each(put_stack, &c);
+	patch_u32(s, at + 4, (uint32_t)c.bytes);
+	patch_u32(s, at + 12, c.n);
+}
+
 static uint64_t nanoseconds(struct timeval t)
 {
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_usec * 1000u;
@@ -301,6 +354,7 @@ int gmon_process_put(int fd)
 	put_samples(&s);
 	put_arcs(&s);
 	put_times(&s);
+	put_stacks(&s);
 	sink_flush(&s);
 	return s.error;
 }

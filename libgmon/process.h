@@ -78,4 +78,24 @@ typedef int (*gmon_sample_visitor)(void *ctx, uintptr_t pc, uint64_t count);
 int gmon_foreign_samples_each(gmon_sample_visitor visit, void *ctx) GMON_HIDDEN;
 int gmon_foreign_arcs_each(gmon_arc_visitor visit, void *ctx) GMON_HIDDEN;
 
+/* ---- stacks.c: the call stack of every sample ---- */
+/* Nonzero while stacks are recorded (GMON_STACK_DEPTH not 0, the tables
+ * exist). */
+extern int gmon_stacks_enabled GMON_HIDDEN;
+/* At start-up: a table of keys distinct stacks of depth frames at most;
+ * nothing if either is 0.  0 or -1 (no memory). */
+int gmon_stacks_init(size_t keys, unsigned depth) GMON_HIDDEN;
+void gmon_stacks_reset(void) GMON_HIDDEN; /* in a forked child */
+/* From the clock's signal handler, with its ucontext_t. */
+void gmon_stack_sample(const void *context, unsigned samples) GMON_HIDDEN;
+struct gmon_stacks_totals {
+	uint32_t depth;
+	uint64_t lost, at_limit, cut_short; /* in samples */
+};
+void gmon_stacks_totals(struct gmon_stacks_totals *t) GMON_HIDDEN;
+/* Visit every stack with a nonzero count: its frames, innermost first. */
+typedef int (*gmon_stack_visitor)(void *ctx, uint64_t count, uint32_t depth, uint32_t flags,
+                                  const uintptr_t *frames);
+int gmon_stacks_each(gmon_stack_visitor visit, void *ctx) GMON_HIDDEN;
+
 #endif /* GMON_PROCESS_H */

@@ -135,6 +135,7 @@ static void on_sample(int signo, siginfo_t *info, void *context)
 		else
 			gmon_foreign_sample(offset + hist.low_pc, samples);
 		gmon_count_samples(samples);
+		gmon_stack_sample(context, samples);
 	}
 	errno = saved_errno;
 }
