@@ -448,6 +448,8 @@ static void put(struct bytes *b, uint64_t v, int n)
 
 static void put_raw(struct bytes *b, const void *p, size_t n)
 {
+	if (n == 0) /* p may be NULL then (an object without a build-id) */
+		return;
 	reserve(b, n);
 	memcpy(b->data + b->size, p, n);
 	b->size += n;
