@@ -88,5 +88,24 @@ void gmon_message(const char *a, const char *b, const char *c) GMON_HIDDEN;
 char *gmon_decimal(char *buf, uint64_t n) GMON_HIDDEN;
 /* getenv that returns NULL in set-user-ID and set-group-ID programs. */
 const char *gmon_getenv(const char *name) GMON_HIDDEN;
+/* ---- sink.c: the writers' buffer in front of write(2) ---- */
+/* On the caller's stack; offset: bytes put so far (the file offset of the
+ * next byte, for records whose lengths are patched in afterwards). */
+struct gmon_sink {
+	int fd;
+	int error; /* first errno, 0 if none */
+	uint64_t offset;
+	size_t used;
+	unsigned char buf[4096];
+};
+void gmon_sink_init(struct gmon_sink *s, int fd) GMON_HIDDEN;
+void gmon_sink_put(struct gmon_sink *s, const void *data, size_t size) GMON_HIDDEN;
+void gmon_sink_flush(struct gmon_sink *s) GMON_HIDDEN;
+
+/* The number in environment variable name, or fallback when it is unset
+ * or not a number from min to max (then one line says it is ignored);
+ * start-up only (start.c). */
+unsigned long gmon_env_number(const char *name, unsigned long fallback, unsigned long min,
+                              unsigned long max) GMON_HIDDEN;
 
 #endif /* GMON_PRIVATE_H */

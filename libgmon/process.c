@@ -18,7 +18,6 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdint.h>
-#include <stdio.h> /* snprintf, at start-up only */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -75,25 +74,6 @@ static void fork_child(void)
 	gmon_objects_after_fork();
 }
 
-static unsigned long number_from_env(const char *name, unsigned long fallback,
-                                     unsigned long min, unsigned long max)
-{
-	const char *v = gmon_getenv(name);
-	if (!v)
-		return fallback;
-	char *end;
-	errno = 0;
-	unsigned long n = strtoul(v, &end, 10);
-	if (*end || errno || n < min || n > max || v[0] == '-') {
-		char setting[96], range[64];
-		snprintf(setting, sizeof setting, "%s=%.40s", name, v);
-		snprintf(range, sizeof range, ": not a number from %lu to %lu", min, max);
-		gmon_message("ignoring ", setting, range);
-		return fallback;
-	}
-	return n;
-}
-
 void gmon_process_init(void)
 {
 	const char *setting = gmon_getenv("GMON_PROCESS");
@@ -102,15 +82,15 @@ void gmon_process_init(void)
 	if (setting && strcmp(setting, "1") != 0)
 		gmon_message("ignoring GMON_PROCESS=", setting, ": not 0 or 1");
 	/* 0: objects and times only, without the cost of that table */
-	size_t samples = number_from_env("GMON_PROCESS_SAMPLES", DEFAULT_SAMPLE_KEYS, 0, MAX_KEYS);
-	size_t arcs = number_from_env("GMON_PROCESS_ARCS", DEFAULT_ARC_KEYS, 0, MAX_KEYS);
+	size_t samples = gmon_env_number("GMON_PROCESS_SAMPLES", DEFAULT_SAMPLE_KEYS, 0, MAX_KEYS);
+	size_t arcs = gmon_env_number("GMON_PROCESS_ARCS", DEFAULT_ARC_KEYS, 0, MAX_KEYS);
 	if (gmon_foreign_init(samples, arcs) != 0 || gmon_objects_init() != 0) {
 		gmon_message("cannot map memory for the whole-process profile: "
 		             "profiling the main program only", NULL, NULL);
 		return;
 	}
-	size_t stack_keys = number_from_env("GMON_STACKS", DEFAULT_STACKS, 0, MAX_STACKS);
-	unsigned depth = (unsigned)number_from_env("GMON_STACK_DEPTH", DEFAULT_STACK_DEPTH, 0,
+	size_t stack_keys = gmon_env_number("GMON_STACKS", DEFAULT_STACKS, 0, MAX_STACKS);
+	unsigned depth = (unsigned)gmon_env_number("GMON_STACK_DEPTH", DEFAULT_STACK_DEPTH, 0,
 	                                           MAX_STACK_DEPTH);
 	if (gmon_stacks_init(stack_keys, depth) != 0)
 		gmon_message("cannot map memory for call stacks: recording none", NULL, NULL);
@@ -123,74 +103,37 @@ void gmon_process_init(void)
 
 /* ---- the writer ---- */
 
-/* A small buffer in front of write(2), on the caller's stack, that
- * knows the file offset (records' lengths are patched in with pwrite). */
-struct sink {
-	int fd;
-	int error; /* first errno, 0 if none */
-	uint64_t offset;
-	size_t used;
-	unsigned char buf[4096];
-};
-
-static void sink_flush(struct sink *s)
+static void put(struct gmon_sink *s, const void *data, size_t size)
 {
-	size_t done = 0;
-	while (done < s->used && !s->error) {
-		ssize_t n = write(s->fd, s->buf + done, s->used - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			s->error = n < 0 ? errno : EIO;
-		else
-			done += (size_t)n;
-	}
-	s->used = 0;
-}
-
-static void put(struct sink *s, const void *data, size_t size)
-{
-	const unsigned char *p = data;
-	s->offset += size;
-	while (size > 0) {
-		if (s->used == sizeof s->buf)
-			sink_flush(s);
-		size_t n = sizeof s->buf - s->used;
-		if (n > size)
-			n = size;
-		memcpy(s->buf + s->used, p, n);
-		s->used += n;
-		p += n;
-		size -= n;
-	}
+	gmon_sink_put(s, data, size);
 }
 
 /* Integers in the host's byte order; addresses always 8 bytes. */
-static void put_u32(struct sink *s, uint32_t v)
+static void put_u32(struct gmon_sink *s, uint32_t v)
 {
 	put(s, &v, sizeof v);
 }
 
-static void put_u64(struct sink *s, uint64_t v)
+static void put_u64(struct gmon_sink *s, uint64_t v)
 {
 	put(s, &v, sizeof v);
 }
 
 /* Overwrite 4 bytes already put at offset at (flushing first). */
-static void patch_u32(struct sink *s, uint64_t at, uint32_t v)
+static void patch_u32(struct gmon_sink *s, uint64_t at, uint32_t v)
 {
-	sink_flush(s);
+	gmon_sink_flush(s);
 	if (!s->error && pwrite(s->fd, &v, sizeof v, (off_t)at) != (ssize_t)sizeof v)
 		s->error = errno ? errno : EIO;
 }
 
-static void put_record_header(struct sink *s, uint32_t tag, uint32_t length)
+static void put_record_header(struct gmon_sink *s, uint32_t tag, uint32_t length)
 {
 	put_u32(s, tag);
 	put_u32(s, length);
 }
 
-static void put_objects(struct sink *s)
+static void put_objects(struct gmon_sink *s)
 {
 	uint32_t n = gmon_objects_count();
 	for (uint32_t i = 0; i < n; i++) {
@@ -215,7 +158,7 @@ static void put_objects(struct sink *s)
 }
 
 struct counted {
-	struct sink *sink;
+	struct gmon_sink *sink;
 	uint32_t n;
 };
 
@@ -240,7 +183,7 @@ static int put_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t cou
 
 /* The tables go on filling while they are written (a snapshot): the
  * entries are streamed in one pass, and the count and length patched. */
-static void put_samples(struct sink *s)
+static void put_samples(struct gmon_sink *s)
 {
 	struct gmon_hist_view h;
 	gmon_hist_view(&h);
@@ -254,7 +197,7 @@ static void put_samples(struct sink *s)
 	patch_u32(s, at + 12, c.n);
 }
 
-static void put_arcs(struct sink *s)
+static void put_arcs(struct gmon_sink *s)
 {
 	uint64_t at = s->offset;
 	put_record_header(s, GMON_PROCESS_TAG_ARCS, 0);
@@ -266,7 +209,7 @@ static void put_arcs(struct sink *s)
 }
 
 struct stacks_sink {
-	struct sink *sink;
+	struct gmon_sink *sink;
 	uint32_t n;
 	uint64_t bytes;
 };
@@ -289,7 +232,7 @@ static int put_stack(void *ctx, uint64_t count, uint32_t depth, uint32_t flags,
 }
 
 /* Tag 5: only when stacks are recorded (GMON_STACK_DEPTH=0: none). */
-static void put_stacks(struct sink *s)
+static void put_stacks(struct gmon_sink *s)
 {
 	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
 		return;
@@ -313,7 +256,7 @@ static uint64_t nanoseconds(struct timeval t)
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_usec * 1000u;
 }
 
-static void put_times(struct sink *s)
+static void put_times(struct gmon_sink *s)
 {
 	struct rusage usage;
 	memset(&usage, 0, sizeof usage);
@@ -328,7 +271,7 @@ static void put_times(struct sink *s)
 	put_u64(s, t.calls_lost);
 }
 
-static void put_header(struct sink *s)
+static void put_header(struct gmon_sink *s)
 {
 	unsigned char header[GMON_PROCESS_HEADER_SIZE];
 	memset(header, 0, sizeof header);
@@ -344,17 +287,14 @@ static void put_header(struct sink *s)
  * rights and the same start-up directory); 0 or an errno. */
 int gmon_process_put(int fd)
 {
-	struct sink s;
-	s.fd = fd;
-	s.error = 0;
-	s.used = 0;
-	s.offset = 0;
+	struct gmon_sink s;
+	gmon_sink_init(&s, fd);
 	put_header(&s);
 	put_objects(&s);
 	put_samples(&s);
 	put_arcs(&s);
 	put_times(&s);
 	put_stacks(&s);
-	sink_flush(&s);
+	gmon_sink_flush(&s);
 	return s.error;
 }

@@ -63,8 +63,8 @@ static int find_main_program(struct dl_phdr_info *info, size_t size, void *data)
 	return 1; /* the main program comes first: stop there */
 }
 
-static unsigned long number_from_env(const char *name, unsigned long fallback,
-                                     unsigned long min, unsigned long max)
+unsigned long gmon_env_number(const char *name, unsigned long fallback, unsigned long min,
+                              unsigned long max)
 {
 	const char *v = gmon_getenv(name);
 	if (!v)
@@ -250,7 +250,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	/* Arcs: one per 16 text bytes and 4096 more by default; untouched
 	 * pages of the table cost nothing. */
 	size_t text = highpc > lowpc ? highpc - lowpc : 0;
-	size_t arcs = number_from_env("GMON_ARCS", text / 16 + 4096, 1, 1ul << 28);
+	size_t arcs = gmon_env_number("GMON_ARCS", text / 16 + 4096, 1, 1ul << 28);
 	if (gmon_arcs_init(lowpc, highpc, arcs) != 0 || gmon_hist_init(lowpc, highpc) != 0) {
 		gmon_message("cannot map memory for the profile: not profiling", NULL, NULL);
 		return;
@@ -260,7 +260,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
-	gmon_sampler_start((unsigned)number_from_env("GMON_RATE", 100, 1, 100000));
+	gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000));
 }
 
 void monstartup(unsigned long lowpc, unsigned long highpc)

@@ -240,58 +240,18 @@ static int start_directory(struct target *t)
 
 /* ---- the records ---- */
 
-/* A small buffer in front of write(2), on the caller's stack. */
-struct sink {
-	int fd;
-	int error; /* first errno, 0 if none */
-	size_t used;
-	unsigned char buf[4096];
-};
-
-static void sink_flush(struct sink *s)
-{
-	size_t done = 0;
-	while (done < s->used && !s->error) {
-		ssize_t n = write(s->fd, s->buf + done, s->used - done);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			s->error = n < 0 ? errno : EIO;
-		else
-			done += (size_t)n;
-	}
-	s->used = 0;
-}
-
-static void sink_put(struct sink *s, const void *data, size_t size)
-{
-	const unsigned char *p = data;
-	while (size > 0) {
-		if (s->used == sizeof s->buf)
-			sink_flush(s);
-		size_t n = sizeof s->buf - s->used;
-		if (n > size)
-			n = size;
-		memcpy(s->buf + s->used, p, n);
-		s->used += n;
-		p += n;
-		size -= n;
-	}
-}
-
-/* Integers go out in the host's byte order, as GNU gprof expects. */
-static void sink_address(struct sink *s, uintptr_t pc)
+static void sink_address(struct gmon_sink *s, uintptr_t pc)
 {
 	pc -= out.load_bias;
-	sink_put(s, &pc, sizeof pc);
+	gmon_sink_put(s, &pc, sizeof pc);
 }
 
-static void sink_u32(struct sink *s, uint32_t v)
+static void sink_u32(struct gmon_sink *s, uint32_t v)
 {
-	sink_put(s, &v, sizeof v);
+	gmon_sink_put(s, &v, sizeof v);
 }
 
-static void put_header(struct sink *s)
+static void put_header(struct gmon_sink *s)
 {
 	unsigned char header[GMON_HEADER_SIZE];
 	memset(header, 0, sizeof header);
@@ -303,10 +263,10 @@ static void put_header(struct sink *s)
 		memcpy(header + GMON_RUN_ID_OFFSET, &run_id, sizeof run_id);
 		memcpy(header + GMON_RUN_MARK_OFFSET, GMON_PROCESS_MAGIC, 4);
 	}
-	sink_put(s, header, sizeof header);
+	gmon_sink_put(s, header, sizeof header);
 }
 
-static void put_histogram(struct sink *s)
+static void put_histogram(struct gmon_sink *s)
 {
 	struct gmon_hist_view h;
 	gmon_hist_view(&h);
@@ -316,24 +276,24 @@ static void put_histogram(struct sink *s)
 	memset(dimension, 0, sizeof dimension);
 	memcpy(dimension, "seconds", 7);
 	unsigned char tag = GMON_TAG_TIME_HIST;
-	sink_put(s, &tag, 1);
+	gmon_sink_put(s, &tag, 1);
 	sink_address(s, h.low_pc);
 	sink_address(s, h.high_pc);
 	sink_u32(s, (uint32_t)h.nbins);
 	sink_u32(s, h.rate);
-	sink_put(s, dimension, sizeof dimension);
-	sink_put(s, "s", 1);
-	sink_put(s, h.bins, h.nbins * GMON_HIST_COUNTER_SIZE);
+	gmon_sink_put(s, dimension, sizeof dimension);
+	gmon_sink_put(s, "s", 1);
+	gmon_sink_put(s, h.bins, h.nbins * GMON_HIST_COUNTER_SIZE);
 }
 
 static int put_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t count)
 {
-	struct sink *s = ctx;
+	struct gmon_sink *s = ctx;
 	/* The record's count has 32 bits; gprof adds up repeated arcs. */
 	do {
 		uint32_t part = count > UINT32_MAX ? UINT32_MAX : (uint32_t)count;
 		unsigned char tag = GMON_TAG_CG_ARC;
-		sink_put(s, &tag, 1);
+		gmon_sink_put(s, &tag, 1);
 		sink_address(s, from_pc);
 		sink_address(s, self_pc);
 		sink_u32(s, part);
@@ -345,14 +305,12 @@ static int put_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t cou
 /* The whole profile into fd; 0 or an errno. */
 static int put_profile(int fd)
 {
-	struct sink s;
-	s.fd = fd;
-	s.error = 0;
-	s.used = 0;
+	struct gmon_sink s;
+	gmon_sink_init(&s, fd);
 	put_header(&s);
 	put_histogram(&s);
 	gmon_arcs_each(put_arc, &s);
-	sink_flush(&s);
+	gmon_sink_flush(&s);
 	return s.error;
 }
 
