@@ -112,7 +112,7 @@ for v in $(grep -ho 'getenv("[A-Z_]*")' "$TOP"/gprof/*.c | sed 's/.*("\(.*\)")/\
 		fail "docs.man.env.$v" "gprof reads $v; the ENVIRONMENT section of doc/gprof.1 has no entry for it"
 	fi
 done
-for v in $(grep -hoE '(getenv|number_from_env)\("[A-Z_]*"' "$TOP"/libgmon/*.c | sed 's/.*("\(.*\)"/\1/' | sort -u); do
+for v in $(grep -hoE '(getenv|gmon_env_number)\("[A-Z_]*"' "$TOP"/libgmon/*.c | sed 's/.*("\(.*\)"/\1/' | sort -u); do
 	if grep -q "\b$v\b" "$MANUAL" 2>/dev/null; then
 		pass "docs.manual.env.$v"
 	else
