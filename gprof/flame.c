@@ -21,12 +21,14 @@
 #define FLAME_PAD 10.0
 #define FRAME_HEIGHT 16
 #define CHAR_WIDTH 7.0       /* roughly, at 12px: how much of a name fits */
+#define MIN_WIDTH 0.1        /* narrower boxes (and what is above them) are left out */
 
 /* A node of the tree of paths: children in a list, made as met. */
 struct flame_node {
 	const struct symbol *sym;  /* NULL: [unknown] */
 	uint64_t samples;
-	struct flame_node *first_child, *next_sibling;
+	struct flame_node *parent, *first_child, *next_sibling;
+	struct flame_node *kept;   /* while the tree grows: the node a candidate became */
 	const char *name;          /* filled when printed */
 	char *to_free;
 };
@@ -38,20 +40,6 @@ struct flame {
 	uint64_t total;
 	size_t max_depth;
 };
-
-static struct flame_node *child_of(struct flame_node *parent, const struct symbol *sym)
-{
-	struct flame_node *c;
-
-	for (c = parent->first_child; c; c = c->next_sibling)
-		if (c->sym == sym)
-			return c;
-	c = xcalloc(1, sizeof(*c));
-	c->sym = sym;
-	c->next_sibling = parent->first_child;
-	parent->first_child = c;
-	return c;
-}
 
 /* Text as XML character data: markup characters escaped, bytes that are
  * not valid UTF-8 or not allowed in XML as '?'. */
@@ -145,6 +133,110 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 	fputs("</text></g>\n", f);
 }
 
+static bool too_narrow(const struct flame *fl, const struct flame_node *node)
+{
+	return (double)node->samples * (FLAME_WIDTH - 2 * FLAME_PAD) / (double)fl->total < MIN_WIDTH;
+}
+
+/* A stack while the tree grows: the node its outer frames reached. */
+struct growing_stack {
+	const uint64_t *frames;
+	size_t depth;
+	uint64_t samples;
+	struct flame_node *node;
+	size_t candidate;
+};
+
+static uint64_t add_samples(uint64_t a, uint64_t b)
+{
+	/* samples saturate: a total that wraps would divide by nonsense */
+	return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* The tree of the boxes to draw, grown a level (a depth) at a time: the
+ * level's candidate nodes, by (parent, function), gather the samples of
+ * the stacks still growing; those too narrow to see are dropped with the
+ * stacks through them.  So the tree holds only what is drawn, and each
+ * frame is visited once: a million distinct stacks never become ten
+ * million nodes.  Returns how many paths were dropped (each counted at
+ * the depth where it became too narrow). */
+static size_t grow_tree(struct flame *fl, struct flame_node *root)
+{
+	const struct model_stacks *st = &fl->m->process.stacks;
+	struct growing_stack *live = xmalloc((st->count + 1) * sizeof(*live));
+	struct frame_cache *cache = frame_cache_new();
+	struct flame_node *pool = NULL;
+	size_t *slot = NULL, n = 0, w, i, narrow = 0, level;
+
+	for (w = 0; w < st->word_count;) {
+		const uint64_t *stack = st->words + w;
+		size_t depth = (size_t)(stack[1] >> 32);
+
+		w += 2 + depth;
+		if (stack[0] == 0)
+			continue;
+		fl->total = add_samples(fl->total, stack[0]);
+		if (depth > 0)
+			live[n++] = (struct growing_stack){ stack + 2, depth, stack[0], root, 0 };
+	}
+	root->samples = fl->total;
+	for (level = 0; n > 0; level++) {
+		size_t size = 16, used = 0, out = 0, k;
+
+		while (size < 2 * n)
+			size *= 2;
+		pool = xrealloc(pool, n * sizeof(*pool));
+		slot = xrealloc(slot, size * sizeof(*slot));
+		memset(slot, 0, size * sizeof(*slot)); /* pool index + 1; 0 = empty */
+		for (i = 0; i < n; i++) {
+			struct growing_stack *g = &live[i];
+			const struct symbol *sym =
+				frame_cache_symbol(fl->m, cache, g->frames, g->depth - 1 - level);
+			uint64_t h = (uint64_t)(uintptr_t)g->node * 0x9E3779B97F4A7C15ull ^
+				     (uint64_t)(uintptr_t)sym * 0xC2B2AE3D27D4EB4Full;
+
+			for (k = (size_t)(h ^ (h >> 29)) & (size - 1); slot[k]; k = (k + 1) & (size - 1))
+				if (pool[slot[k] - 1].parent == g->node && pool[slot[k] - 1].sym == sym)
+					break;
+			if (slot[k] == 0) {
+				pool[used] = (struct flame_node){ .sym = sym, .parent = g->node };
+				slot[k] = ++used;
+			}
+			g->candidate = slot[k] - 1;
+			pool[g->candidate].samples = add_samples(pool[g->candidate].samples, g->samples);
+		}
+		for (k = 0; k < used; k++) {
+			struct flame_node *c = &pool[k], *keep;
+
+			if (too_narrow(fl, c)) {
+				narrow++;
+				continue;
+			}
+			keep = xcalloc(1, sizeof(*keep));
+			keep->sym = c->sym;
+			keep->samples = c->samples;
+			keep->parent = c->parent;
+			keep->next_sibling = c->parent->first_child;
+			c->parent->first_child = keep;
+			c->kept = keep;
+			fl->max_depth = level + 1;
+		}
+		for (i = 0; i < n; i++) {
+			struct growing_stack g = live[i];
+
+			g.node = pool[g.candidate].kept;
+			if (g.node && g.depth > level + 1)
+				live[out++] = g;
+		}
+		n = out;
+	}
+	free(slot);
+	free(pool);
+	free(cache);
+	free(live);
+	return narrow;
+}
+
 /* The boxes in pre-order, each node's children by name, left to right.
  * A loop with its own stack, not recursion: a hostile file's stack may
  * be millions of frames deep. */
@@ -184,12 +276,16 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 			room = 2 * (count + n);
 			todo = xrealloc(todo, room * sizeof(*todo));
 		}
-		/* pushed right to left, so that the leftmost is printed first */
-		for (i = 0; i < n; i++) {
-			todo[count + n - 1 - i] = (struct walk_item){ kids[i], item.depth + 1, before };
+		/* pushed right to left, so that the leftmost is printed first;
+		 * boxes too narrow to see are not drawn */
+		for (i = n; i-- > 0;)
 			before += kids[i]->samples;
+		for (i = n; i-- > 0;) {
+			before -= kids[i]->samples;
+			if (too_narrow(fl, kids[i]))
+				continue;
+			todo[count++] = (struct walk_item){ kids[i], item.depth + 1, before };
 		}
-		count += n;
 	}
 	free(kids);
 	free(todo);
@@ -264,40 +360,14 @@ void print_flame(const struct model *m, const struct options *opt, struct report
 	const struct model_stacks *st = &m->process.stacks;
 	struct flame fl = { m, out, out->file, 0, 0 };
 	struct flame_node *root = xcalloc(1, sizeof(*root));
-	const struct symbol **frames = NULL;
-	size_t room = 0, w, height;
+	size_t height, narrow;
 	FILE *f = out->file;
 
 	(void)opt;
 	if (!st->present || st->samples == 0)
 		fatal("the profile has no call stacks: record them with libgmon's stack sampling "
 		      "(GMON_STACK_DEPTH, doc/runtime.md) to get --flame");
-	for (w = 0; w < st->word_count;) {
-		const uint64_t *stack = st->words + w;
-		size_t depth = (size_t)(stack[1] >> 32), d;
-		struct flame_node *node = root;
-
-		w += 2 + depth;
-		if (stack[0] == 0)
-			continue;
-		if (depth > room) {
-			room = 2 * depth;
-			frames = xrealloc(frames, room * sizeof(*frames));
-		}
-		for (d = 0; d < depth; d++)
-			frames[d] = stack_frame_symbol(m, stack + 2, d);
-		/* samples saturate: a total that wraps would divide by nonsense */
-		fl.total = fl.total + stack[0] < fl.total ? UINT64_MAX : fl.total + stack[0];
-		root->samples = fl.total;
-		for (d = depth; d-- > 0;) {
-			node = child_of(node, frames[d]);
-			node->samples = node->samples + stack[0] < node->samples ? UINT64_MAX
-										 : node->samples + stack[0];
-		}
-		if (depth > fl.max_depth)
-			fl.max_depth = depth;
-	}
-	free(frames);
+	narrow = grow_tree(&fl, root);
 	height = (fl.max_depth + 3) * FRAME_HEIGHT;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n");
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
@@ -310,8 +380,11 @@ void print_flame(const struct model *m, const struct options *opt, struct report
 	fprintf(f, "<text x=\"%.0f\" y=\"%d\" text-anchor=\"middle\" font-size=\"14\">Flame graph: ",
 		FLAME_WIDTH / 2, FRAME_HEIGHT + 2);
 	put_xml(f, m->objects[0]->name ? m->objects[0]->name : m->objects[0]->path);
-	fprintf(f, ", %llu samples in %zu stacks (click a box to zoom, the background to reset)"
-		   "</text>\n", (unsigned long long)fl.total, st->count);
+	fprintf(f, ", %llu samples in %zu stacks", (unsigned long long)fl.total, st->count);
+	if (narrow)
+		fprintf(f, ", %zu %s narrower than %.1f px not drawn", narrow,
+			narrow == 1 ? "path" : "paths", MIN_WIDTH);
+	fprintf(f, " (click a box to zoom, the background to reset)</text>\n");
 	print_tree(&fl, root);
 	fprintf(f, "<script type=\"text/ecmascript\"><![CDATA[\n");
 	fprintf(f, flame_script, FLAME_WIDTH, FLAME_PAD, CHAR_WIDTH);

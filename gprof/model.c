@@ -436,9 +436,13 @@ static struct arc *arc_new(struct arc_store *s)
 static size_t arc_slot(const struct arc_store *s, const struct symbol *parent,
 		       const struct symbol *child)
 {
-	uintptr_t h = (uintptr_t)parent * 0x9E3779B97F4A7C15ull ^ (uintptr_t)child * 0xC2B2AE3D27D4EB4Full;
+	uint64_t h = (uint64_t)(uintptr_t)parent * 0x9E3779B97F4A7C15ull ^
+		     (uint64_t)(uintptr_t)child * 0xC2B2AE3D27D4EB4Full;
 
-	return (size_t)(h ^ (h >> 31)) & (s->hash_size - 1);
+	/* a product's low bits depend only on the factors' low bits, which
+	 * are alike in pointers into one array: mix, then take the high bits */
+	h = (h ^ (h >> 32)) * 0xD6E8FEB86659FD93ull;
+	return (size_t)(h >> 32) & (s->hash_size - 1);
 }
 
 struct arc *arc_lookup(const struct arc_store *s, const struct symbol *parent,
@@ -452,6 +456,34 @@ struct arc *arc_lookup(const struct arc_store *s, const struct symbol *parent,
 		if (arc->parent == parent && arc->child == child)
 			return arc;
 	return NULL;
+}
+
+void arc_lookup_adjacent(const struct arc_store *s, struct symbol *const *frames, size_t count,
+			 struct arc **out)
+{
+	size_t d;
+
+	if (count < 2)
+		return;
+	if (s->hash_size == 0) {
+		memset(out, 0, (count - 1) * sizeof(*out));
+		return;
+	}
+	for (d = 0; d + 1 < count; d++)
+		if (frames[d] && frames[d + 1])
+			__builtin_prefetch(&s->hash[arc_slot(s, frames[d + 1], frames[d])]);
+	for (d = 0; d + 1 < count; d++) {
+		out[d] = frames[d] && frames[d + 1] ? s->hash[arc_slot(s, frames[d + 1], frames[d])] : NULL;
+		if (out[d])
+			__builtin_prefetch(out[d]);
+	}
+	for (d = 0; d + 1 < count; d++) {
+		struct arc *arc = out[d];
+
+		while (arc && (arc->parent != frames[d + 1] || arc->child != frames[d]))
+			arc = arc->hash_next;
+		out[d] = arc;
+	}
 }
 
 static void arc_hash_grow(struct arc_store *s)
@@ -526,4 +558,38 @@ struct symbol *stack_frame_symbol(const struct model *m, const uint64_t *frames,
 	while (sym && sym->alias_of)
 		sym = sym->alias_of;
 	return sym;
+}
+
+#define FRAME_CACHE 65536
+
+struct frame_cache_slot {
+	uint64_t address;      /* the frame's word as stored */
+	struct symbol *symbol;
+	unsigned char state;   /* 0 unused, 1 innermost frame, 2 return address */
+};
+
+struct frame_cache {
+	struct frame_cache_slot slot[FRAME_CACHE];
+};
+
+struct frame_cache *frame_cache_new(void)
+{
+	return xcalloc(1, sizeof(struct frame_cache));
+}
+
+struct symbol *frame_cache_symbol(const struct model *m, struct frame_cache *cache,
+				  const uint64_t *frames, size_t frame)
+{
+	uint64_t a = frames[frame];
+	unsigned char state = frame == 0 ? 1 : 2;
+	struct frame_cache_slot *slot =
+		&cache->slot[(size_t)((a ^ (a >> 17) ^ state) * 0x9E3779B97F4A7C15ull >> 48) &
+			     (FRAME_CACHE - 1)];
+
+	if (slot->state != state || slot->address != a) {
+		slot->state = state;
+		slot->address = a;
+		slot->symbol = stack_frame_symbol(m, frames, frame);
+	}
+	return slot->symbol;
 }

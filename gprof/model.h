@@ -388,6 +388,15 @@ void symbol_table_rank_names(struct symbol_table *table);
  * no symbol holds it. */
 struct symbol *stack_frame_symbol(const struct model *m, const uint64_t *frames, size_t frame);
 
+/* The same, through a cache of the frames seen last: a million stacks
+ * share far fewer addresses (functions and call sites), and each
+ * uncached lookup is a binary search.  frame_cache_new gives an empty
+ * one (free it with free). */
+struct frame_cache;
+struct frame_cache *frame_cache_new(void);
+struct symbol *frame_cache_symbol(const struct model *m, struct frame_cache *cache,
+				  const uint64_t *frames, size_t frame);
+
 /* Source files of an object, each created once, found by path or by
  * base name (newest first, as GNU gprof searches). */
 struct source_file *source_file_by_path(struct object *obj, const char *path);
@@ -397,6 +406,12 @@ struct source_file *source_file_by_name(const struct object *obj, const char *na
  * (made on first use: new arcs go first on both lists). */
 struct arc *arc_lookup(const struct arc_store *store, const struct symbol *parent,
 		       const struct symbol *child);
+/* out[d] = the arc frames[d + 1] -> frames[d] for each d < count - 1, or
+ * NULL (no such arc, or either frame NULL): arc_lookup over a stack's
+ * adjacent frames, with the table's lines fetched ahead (a million
+ * stacks look up arcs scattered over a table larger than the caches). */
+void arc_lookup_adjacent(const struct arc_store *store, struct symbol *const *frames,
+			 size_t count, struct arc **out);
 void arc_add(struct arc_store *store, struct symbol *parent, struct symbol *child,
 	     unsigned long count);
 /* Call counts add up from many arcs and files: saturate rather than wrap

@@ -51,6 +51,12 @@ static uint64_t get(const unsigned char *p, int bytes, bool big_endian)
 	uint64_t v = 0;
 	int i;
 
+	if (bytes == 8) { /* most of a stack record: one load, not eight */
+		memcpy(&v, p, 8);
+		if (big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__))
+			v = __builtin_bswap64(v);
+		return v;
+	}
 	if (big_endian)
 		for (i = 0; i < bytes; i++)
 			v = v << 8 | p[i];

@@ -75,41 +75,14 @@ static size_t distinct(void **list, size_t n)
 	return out;
 }
 
-/* The symbols of the frames seen last, by frame address: a million stacks
- * share far fewer addresses (functions and call sites), and each lookup
- * is a binary search. */
-#define FRAME_CACHE 65536
-
-struct frame_cache {
-	uint64_t address[FRAME_CACHE]; /* the frame's word as stored */
-	bool inner[FRAME_CACHE];       /* frame 0 (not a return address) */
-	struct symbol *symbol[FRAME_CACHE];
-	bool used[FRAME_CACHE];
-};
-
-static struct symbol *frame_symbol(const struct model *m, struct frame_cache *cache,
-				   const uint64_t *frames, size_t d)
-{
-	uint64_t a = frames[d];
-	size_t slot = (size_t)((a ^ (a >> 17) ^ (d == 0)) * 0x9E3779B97F4A7C15ull >> 48) &
-		      (FRAME_CACHE - 1);
-
-	if (cache->used[slot] && cache->address[slot] == a && cache->inner[slot] == (d == 0))
-		return cache->symbol[slot];
-	cache->used[slot] = true;
-	cache->address[slot] = a;
-	cache->inner[slot] = d == 0;
-	cache->symbol[slot] = stack_frame_symbol(m, frames, d);
-	return cache->symbol[slot];
-}
-
 void stacks_measure(struct model *m)
 {
 	const struct model_stacks *st = &m->process.stacks;
 	struct symbol_table *symtab = &m->symbols;
 	struct symbol **frames = NULL;
+	struct arc **arcs = NULL;
 	void **seen = NULL;
-	struct frame_cache *cache = xcalloc(1, sizeof(*cache));
+	struct frame_cache *cache = frame_cache_new();
 	size_t room = 0, i, w;
 	int c;
 
@@ -136,10 +109,11 @@ void stacks_measure(struct model *m)
 		if (depth > room) {
 			room = 2 * depth;
 			frames = xrealloc(frames, room * sizeof(*frames));
+			arcs = xrealloc(arcs, room * sizeof(*arcs));
 			seen = xrealloc(seen, 2 * room * sizeof(*seen));
 		}
 		for (d = 0; d < depth; d++)
-			frames[d] = frame_symbol(m, cache, stack + 2, d);
+			frames[d] = frame_cache_symbol(m, cache, stack + 2, d);
 		innermost = frames[0];
 		inner_entry = innermost ? entry_of(innermost) : NULL;
 		/* functions and their cycles: once each */
@@ -159,18 +133,16 @@ void stacks_measure(struct model *m)
 				sym->prop_child += samples;
 		}
 		/* arcs: once each */
+		arc_lookup_adjacent(&m->arcs, frames, depth, arcs);
 		n = 0;
 		for (d = 0; d + 1 < depth; d++) {
 			struct symbol *callee = frames[d], *caller = frames[d + 1];
-			struct arc *arc;
 
-			if (!callee || !caller || callee == caller)
+			if (!arcs[d] || callee == caller)
 				continue;
 			if (callee->cycle_number != 0 && callee->cycle_number == caller->cycle_number)
 				continue;
-			arc = arc_lookup(&m->arcs, caller, callee);
-			if (arc)
-				seen[n++] = arc;
+			seen[n++] = arcs[d];
 		}
 		n = distinct(seen, n);
 		for (k = 0; k < n; k++) {
@@ -183,6 +155,7 @@ void stacks_measure(struct model *m)
 		}
 	}
 	free(frames);
+	free(arcs);
 	free(seen);
 	free(cache);
 	m->print_ticks = (double)st->samples;

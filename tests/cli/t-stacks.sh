@@ -356,6 +356,20 @@ done
 if ! command -v xmllint >/dev/null || { "$GPROF" --flame hl gmon.out | xmllint --noout - 2>err; }
 then pass stacks.hostile.huge-samples-flame-xml; else fail stacks.hostile.huge-samples-flame-xml "$(head -2 err)"; fi
 
+# paths too narrow to see (under 0.1 px of 1180) are not drawn, and the
+# title says how many: light's 1 sample in 100,001
+make_profile "{\"entries\": [[100000, [$(pc "$W"), $(ret "$H"), $(ret "$M")]],
+  [1, [$(pc "$W"), $(ret "$L"), $(ret "$M")]]]}"
+"$GPROF" --flame hl gmon.out >narrow.svg 2>err
+expect_eq stacks.flame.narrow "0:main 100001|heavy 100000|work 100000|:1 path narrower than 0.1 px not drawn:" \
+	"$?:$(python3 -c '
+import re, sys
+t = open("narrow.svg").read()
+for n, s in re.findall(r"<title>(\S+) \((\d+) samples", t):
+    print(n, s, end="|")
+print(":" + "".join(re.findall(r"\d+ paths? narrower than 0.1 px not drawn", t)) + ":", end="")
+')$(cat err)"
+
 # a stack 400,001 frames deep (a declared limit that allows it): every
 # output walks it without recursion
 make_profile "{\"limit\": 400001, \"entries\": [[7, [$(pc "$W")$(python3 -c "print(', $(ret "$W"), $(ret "$H")' * 200000, end='')")]],

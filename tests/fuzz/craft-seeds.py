@@ -5,7 +5,8 @@
 # craft-seeds.py: write the fuzzers' seed corpora under tests/fuzz/seeds/
 # from the corpus fixtures (small gmon.out files, their BSD and 4.4BSD
 # conversions made by gprof -s) and a few crafted files.  Each seed starts
-# with the target's selector byte (see fuzz_profile.c, fuzz_pipeline.c).
+# with the target's selector byte (see fuzz_profile.c, fuzz_pipeline.c,
+# fuzz_stacks.c).
 # Run from anywhere; GPROF=path picks the gprof used for the conversions.
 import os
 import struct
@@ -58,6 +59,30 @@ def old_bsd(low, high, bins, arcs, size=8, endian="<", bsd44=False):
     for frm, to, count in arcs:
         out += struct.pack(endian + a + a + a, frm, to, count)
     return out
+
+
+def process_file(stacks, other_object=False, run_id=0x5EED):
+    """A process file for the debug_g fixture (PIE, unrelocated: bias 0)
+    with a stack record of (samples, [frames, innermost first], flags)."""
+    def record(tag, body):
+        return struct.pack("<II", tag, len(body)) + body
+
+    def obj(number, flags, bias, segments, path):
+        body = struct.pack("<IIQI", number, flags, bias, len(segments))
+        for start, end in segments:
+            body += struct.pack("<QQ", start, end)
+        return record(1, body + struct.pack("<I", 0) + struct.pack("<I", len(path)) + path)
+
+    out = b"gmpx" + struct.pack("<IQI", 1, run_id, 0) + bytes(12)
+    out += obj(0, 1, 0, [(0x1000, 0x1335)], b"prog")
+    if other_object:
+        out += obj(1, 0, 0x7F0000000000, [(0x7F0000001000, 0x7F0000100000)],
+                   b"/lib/x86_64-linux-gnu/libc.so.6")
+    body = struct.pack("<IIQQQ", 128, len(stacks), 0, 0, 0)
+    for samples, frames, flags in stacks:
+        body += struct.pack("<QII", samples, len(frames), flags)
+        body += struct.pack("<%dQ" % len(frames), *frames)
+    return out + record(5, body)
 
 
 def main():
@@ -118,6 +143,20 @@ def main():
         write("pipeline", "crafted-cycle-%02x" % sel, sel, gnu([hist] + cycle + blocks))
     write("pipeline", "crafted-arcs-only", 0x00, gnu(cycle))
     write("pipeline", "crafted-blocks-only", 0x31, gnu(blocks))
+    # stacks (debug_g: main 0x12b8, evaluate 0x121c, polynomial 0x11c9;
+    # frames past the innermost are return addresses)
+    poly, ev, main_ret = 0x11d0, 0x1255, 0x12d5
+    plain = [(90, [poly, ev, main_ret], 0), (10, [ev + 4, main_ret], 0), (3, [0x12c0], 0)]
+    recursive = [(40, [poly, 0x11f5, 0x11f5, 0x11f5, ev, main_ret], 0),
+                 (20, [0x1230, 0x11f5, 0x1255, 0x11f5, ev, main_ret], 0)]
+    lib = [(30, [0x7F0000002000, poly, ev, main_ret], 1), (5, [0x7F0000003000, 0x7F0000002100, main_ret], 2)]
+    odd = [(7, [0x10, main_ret], 0), (1, [poly] + [0x11f5] * 100 + [main_ret], 0),
+           (2**64 - 1, [poly, ev, main_ret], 0), (0, [ev], 0)]
+    for sel in range(8):
+        write("stacks", "plain-%d" % sel, sel, process_file(plain))
+        write("stacks", "recursive-%d" % sel, sel, process_file(recursive))
+        write("stacks", "lib-%d" % sel, sel, process_file(lib, other_object=True))
+        write("stacks", "odd-%d" % sel, sel, process_file(odd))
     # options: every option set of the corpus, each argument joined to
     # its option ("-w 60" is "-w60", "--time x" is "--time=x")
     sets = []

@@ -18,87 +18,18 @@
  * profile data being read) so that it can be freed when main ends,
  * returns or fails: gprof.c is compiled for this target with
  * pipeline_run, options_init, options_free and model_free renamed to the
- * wrappers below (see Makefile).
+ * wrappers in fuzz_main.h (see Makefile).
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
-#include <getopt.h>
-#include <stdint.h>
-#include <string.h>
-
-#include <demangle.h>
-
-#include "fuzz.h"
-#include "options.h"
-#include "pipeline.h"
-#include "util.h"
+#include "fuzz_main.h"
 
 #ifndef FUZZ_TOP
 #define FUZZ_TOP "."
 #endif
 #define MAX_ARGS 24
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int gprof_main(int argc, char **argv);
-struct model *fuzz_pipeline_run(const struct options *opt, pipeline_file_hook *on_file,
-				void *context);
-void fuzz_options_init(struct options *opt);
-void fuzz_options_free(struct options *opt);
-void fuzz_model_free(struct model *m);
-
 static char executable[4096], profile_path[4096];
-static struct options *run_options; /* main's, while main runs */
-static struct model *run_model;
-static struct profile_data run_data;
-
-/* ------------------------------------------------------------ wrappers */
-
-static void remember_model(struct model *m)
-{
-	run_model = m;
-}
-
-void fuzz_options_init(struct options *opt)
-{
-	run_options = opt;
-	options_init(opt);
-}
-
-void fuzz_options_free(struct options *opt)
-{
-	options_free(opt);
-	run_options = NULL;
-}
-
-void fuzz_model_free(struct model *m)
-{
-	model_free(m);
-	run_model = NULL;
-}
-
-/* pipeline_run, with the profile data where a failed run can free it */
-struct model *fuzz_pipeline_run(const struct options *opt, pipeline_file_hook *on_file,
-				void *context)
-{
-	struct model *m = pipeline_read_executable(opt);
-
-	pipeline_read_profiles(m, &run_data, opt, on_file, context);
-	pipeline_analyse(m, &run_data, opt);
-	profile_reset(&run_data);
-	return m;
-}
-
-/* Whatever the run left: after a normal end, nothing. */
-static void free_run(void)
-{
-	profile_reset(&run_data);
-	if (run_model)
-		model_free(run_model);
-	run_model = NULL;
-	if (run_options)
-		options_free(run_options);
-	run_options = NULL;
-}
 
 /* ------------------------------------------------------------ set-up */
 
@@ -107,16 +38,7 @@ static void setup(void)
 	snprintf(executable, sizeof(executable), "%s/tests/corpus/fixtures/debug_g/prog", FUZZ_TOP);
 	snprintf(profile_path, sizeof(profile_path), "%s/tests/corpus/fixtures/debug_g/gmon.out",
 		 FUZZ_TOP);
-	model_new_hook = remember_model;
-	fuzz_before_jump = free_run;
-	fuzz_quiet();
-}
-
-static void reset(void)
-{
-	free_run();
-	optind = 0; /* glibc: start over, forgetting any half-parsed word */
-	cplus_demangle_set_style(auto_demangling);
+	fuzz_main_setup();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -148,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (setjmp(fuzz_jump) == 0)
 		gprof_main(argc, argv);
 	fflush(stdout);
-	reset();
+	fuzz_main_reset();
 	free(copy);
 	return 0;
 }

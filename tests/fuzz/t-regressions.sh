@@ -8,6 +8,8 @@
 #   regressions/NAME.args    optional: gprof's options, one line (word-split)
 #   regressions/NAME.exe     optional: the executable, relative to the top
 #                            of the tree (default: the debug_g fixture)
+#   regressions/NAME.process optional: the profile's process file (written
+#                            as .NAME.out.process beside it; fuzz-stacks)
 #   regressions/NAME.expect  "status N" on its first line, then the exact
 #                            standard error ("FILE" stands for the input)
 # and must give exactly that: a clean one-line error, or success, never a
@@ -27,6 +29,8 @@ for input in *.out; do
 	exe=tests/corpus/fixtures/debug_g/prog
 	[ -f "$name.exe" ] && exe=$(cat "$name.exe")
 	cp "$input" "$SCRATCH/$input"
+	rm -f "$SCRATCH/.$input.process"
+	[ -f "$name.process" ] && cp "$name.process" "$SCRATCH/.$input.process"
 	# shellcheck disable=SC2086
 	(cd "$SCRATCH" && "$GPROF" $args "$TOP/$exe" "$input") >"$SCRATCH/stdout" 2>"$SCRATCH/stderr"
 	status=$?
