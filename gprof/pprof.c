@@ -253,6 +253,15 @@ static void add_sample(struct pprof *p, size_t *location_used, const int64_t *va
 
 /* ---------------------------------------------------------------- samples */
 
+/* A value as the profile holds it: whole, 0 to INT64_MAX (a hostile
+ * file's counts times the period can pass it). */
+static int64_t whole(double x)
+{
+	if (!(x > 0.0))
+		return 0;
+	return x >= 9.2e18 ? INT64_MAX : (int64_t)llround(x);
+}
+
 /* Every distinct call stack, one sample each. */
 static void add_stacks(struct pprof *p, double period)
 {
@@ -272,7 +281,7 @@ static void add_stacks(struct pprof *p, double period)
 		if (stack[0] == 0 || depth == 0)
 			continue;
 		values[0] = stack[0] > INT64_MAX ? INT64_MAX : (int64_t)stack[0];
-		values[1] = (int64_t)llround((double)values[0] * period);
+		values[1] = whole((double)values[0] * period);
 		add_sample(p, &used, values);
 		s = &p->samples[p->sample_count - 1];
 		for (d = 0; d < depth; d++) {
@@ -300,7 +309,7 @@ static int64_t rounded_share(struct rounding *r, double x)
 	int64_t next, share;
 
 	r->sum += x;
-	next = (int64_t)llround(r->sum);
+	next = whole(r->sum);
 	share = next - r->given;
 	r->given = next;
 	return share;
