@@ -48,6 +48,7 @@ enum {
 	OPTION_FOLDED,
 	OPTION_CALLGRIND,
 	OPTION_FLAME,
+	OPTION_PPROF,
 };
 
 static const struct option long_options[] = {
@@ -96,6 +97,7 @@ static const struct option long_options[] = {
 	{ "folded", no_argument, NULL, OPTION_FOLDED },
 	{ "callgrind", no_argument, NULL, OPTION_CALLGRIND },
 	{ "flame", no_argument, NULL, OPTION_FLAME },
+	{ "pprof", no_argument, NULL, OPTION_PPROF },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -138,6 +140,7 @@ static void usage(FILE *out, int status)
 			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
 			"  --callgrind           the profile in the callgrind format (KCachegrind)\n"
 			"  --flame               the call stacks as an SVG flame graph\n"
+			"  --pprof               the profile in pprof's format (profile.proto, gzipped)\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -448,6 +451,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_FLAME:
 			opt->flame = true;
 			break;
+		case OPTION_PPROF:
+			opt->pprof = true;
+			break;
 		case OPTION_DOT:
 			opt->dot = true;
 			break;
@@ -468,7 +474,8 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
 	if (opt->debug)
-		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame ? stderr : stdout,
+		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame || opt->pprof
+			? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
 	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
 	    (opt->user_specified & REPORT_FILE_ORDER))
@@ -499,7 +506,8 @@ static void file_info_hook(void *context, const char *path, const struct profile
 	struct report_out *out = context;
 
 	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->json && !out->opt->dot &&
-	    !out->opt->folded && !out->opt->callgrind && !out->opt->flame)
+	    !out->opt->folded && !out->opt->callgrind && !out->opt->flame &&
+	    !out->opt->pprof)
 		print_file_info(out, path, info);
 }
 
@@ -571,14 +579,16 @@ int main(int argc, char **argv)
 	report_out_cache_names(&out, &m->symbols);
 	opt.report = default_reports(&opt, m);
 
-	if (opt.json + opt.dot + opt.folded + opt.callgrind + opt.flame > 1)
-		fatal("only one of --json, --dot, --folded, --callgrind and --flame may be given");
+	if (opt.json + opt.dot + opt.folded + opt.callgrind + opt.flame + opt.pprof > 1)
+		fatal("only one of --json, --dot, --folded, --callgrind, --flame and --pprof may be given");
 	if (opt.folded)
 		print_folded(m, &opt, &out);
 	else if (opt.callgrind)
 		print_callgrind(m, &opt, &out);
 	else if (opt.flame)
 		print_flame(m, &opt, &out);
+	else if (opt.pprof)
+		print_pprof(m, &opt, &out);
 	else if (opt.json)
 		print_json(m, &opt, &out);
 	else if (opt.dot)

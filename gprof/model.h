@@ -298,6 +298,7 @@ struct model_stacks {
 	uint32_t depth_limit;     /* the largest of the runs' */
 	uint64_t lost, at_limit, cut_short; /* as the runtime counted them, summed */
 	bool present;             /* some run had a stack record */
+	size_t merged_count;      /* count after the last merge (objects.c) */
 };
 
 struct process_part {
@@ -308,6 +309,10 @@ struct process_part {
 	size_t sample_count;
 	struct model_sample *arcs_from, *arcs_to; /* parallel: call site, callee (count in arcs_from) */
 	size_t arc_count;
+	/* sample_count and arc_count after the last merge: many runs' are
+	 * merged as they are read (objects.c), to keep -s of thousands of
+	 * files in bounded memory */
+	size_t merged_samples, merged_arcs;
 	unsigned rate;            /* of the samples */
 	bool has_times;
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;

@@ -23,6 +23,11 @@
 #include "symbols.h"
 #include "util.h"
 
+/* Merging as runs are read: a count that reached twice what the last
+ * merge left, plus this, is merged again (each merge costs about what
+ * was added since the last, so the reading stays linear in the files). */
+#define MERGE_SLACK 4096
+
 /* An object's segments in its own addresses, while the objects are read. */
 struct object_extent {
 	uint64_t *segments;       /* pairs [start, end) */
@@ -117,6 +122,101 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 	return k;
 }
 
+/* ------------------------------------------------------------ merging */
+
+struct merge_key {
+	uint64_t a, b;            /* what makes two entries the same */
+	size_t index;             /* where the entry is */
+};
+
+static int compare_merge_key(const void *lp, const void *rp)
+{
+	const struct merge_key *l = lp, *r = rp;
+
+	if (l->a != r->a)
+		return l->a < r->a ? -1 : 1;
+	if (l->b != r->b)
+		return l->b < r->b ? -1 : 1;
+	return (l->index > r->index) - (l->index < r->index);
+}
+
+static uint64_t add_count(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b;
+}
+
+/* Entries with the same keys become one, their counts summed, where the
+ * first of them was: the order of first appearance is kept (the call
+ * graph's ties are printed in the order arcs were first tallied).
+ * counts[i] is the count of entry i; keep[] says which stay.  The
+ * number kept. */
+static size_t merge_keys(struct merge_key *keys, size_t n, uint64_t *counts, bool *keep)
+{
+	size_t i, first = 0, kept = 0;
+
+	qsort(keys, n, sizeof(*keys), compare_merge_key);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && keys[i].a == keys[first].a && keys[i].b == keys[first].b) {
+			counts[keys[first].index] =
+				add_count(counts[keys[first].index], counts[keys[i].index]);
+			keep[keys[i].index] = false;
+			continue;
+		}
+		first = i;
+		keep[keys[i].index] = true;
+		kept++;
+	}
+	return kept;
+}
+
+/* The samples of every run, each address once. */
+static void merge_samples(struct process_part *p)
+{
+	size_t n = p->sample_count, i, out = 0;
+	struct merge_key *keys = xmalloc((n + 1) * sizeof(*keys));
+	uint64_t *counts = xmalloc((n + 1) * sizeof(*counts));
+	bool *keep = xmalloc(n + 1);
+
+	for (i = 0; i < n; i++) {
+		keys[i] = (struct merge_key){ p->samples[i].address, 0, i };
+		counts[i] = p->samples[i].count;
+	}
+	merge_keys(keys, n, counts, keep);
+	for (i = 0; i < n; i++)
+		if (keep[i])
+			p->samples[out++] = (struct model_sample){ p->samples[i].address, counts[i] };
+	p->sample_count = p->merged_samples = out;
+	free(keys);
+	free(counts);
+	free(keep);
+}
+
+/* The arcs of every run, each (call site, callee) once. */
+static void merge_arcs(struct process_part *p)
+{
+	size_t n = p->arc_count, i, out = 0;
+	struct merge_key *keys = xmalloc((n + 1) * sizeof(*keys));
+	uint64_t *counts = xmalloc((n + 1) * sizeof(*counts));
+	bool *keep = xmalloc(n + 1);
+
+	for (i = 0; i < n; i++) {
+		keys[i] = (struct merge_key){ p->arcs_from[i].address, p->arcs_to[i].address, i };
+		counts[i] = p->arcs_from[i].count;
+	}
+	merge_keys(keys, n, counts, keep);
+	for (i = 0; i < n; i++)
+		if (keep[i]) {
+			p->arcs_from[out] = (struct model_sample){ p->arcs_from[i].address, counts[i] };
+			p->arcs_to[out++] = p->arcs_to[i];
+		}
+	p->arc_count = p->merged_arcs = out;
+	free(keys);
+	free(counts);
+	free(keep);
+}
+
+static void merge_stacks(struct model_stacks *st);
+
 /* A run's stacks into the model, in model addresses (see struct
  * model_stacks for the return addresses' + 1). */
 static void add_stacks(struct model *m, const struct run_map *run, const struct process_stacks *ps)
@@ -154,6 +254,8 @@ static void add_stacks(struct model *m, const struct run_map *run, const struct 
 		w += 2 + depth;
 		st->count++;
 	}
+	if (st->count >= 2 * st->merged_count + MERGE_SLACK)
+		merge_stacks(st);
 }
 
 static uint64_t stack_hash(const uint64_t *s)
@@ -213,7 +315,7 @@ static void merge_stacks(struct model_stacks *st)
 	}
 	free(table);
 	st->word_count = out;
-	st->count = kept;
+	st->count = st->merged_count = kept;
 }
 
 /* One run: its process file into the model. */
@@ -302,6 +404,8 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 			p->samples[p->sample_count++] = (struct model_sample){
 				model_address(run, pf.samples[i].address), pf.samples[i].count
 			};
+		if (p->sample_count >= 2 * p->merged_samples + MERGE_SLACK)
+			merge_samples(p);
 	}
 	for (i = 0; i < pf.arc_count; i++) {
 		uint64_t to = model_address(run, pf.arcs[i].self_pc);
@@ -336,8 +440,13 @@ void objects_read(struct model *m, const struct options *opt)
 		return free(extents);
 	m->process.runs = xcalloc((size_t)opt->profile_file_count, sizeof(*m->process.runs));
 	m->process.run_count = (size_t)opt->profile_file_count;
-	for (i = 0; i < opt->profile_file_count; i++)
+	if (opt->report & REPORT_SUM)
+		progress_begin("reading the process files", (size_t)opt->profile_file_count);
+	for (i = 0; i < opt->profile_file_count; i++) {
 		read_run(m, opt, (size_t)i, opt->profile_files[i], &extents);
+		progress_step((size_t)i + 1);
+	}
+	progress_end();
 	for (k = first_new; k < m->object_count; k++) {
 		struct object *obj = m->objects[k];
 
@@ -350,6 +459,10 @@ void objects_read(struct model *m, const struct options *opt)
 		symbols_add_object(m, obj, obj->segments, obj->segment_count);
 	}
 	free(extents);
+	if (m->process.sample_count > m->process.merged_samples)
+		merge_samples(&m->process);
+	if (m->process.arc_count > m->process.merged_arcs)
+		merge_arcs(&m->process);
 	for (k = 0; k < m->process.sample_count; k++)
 		unknown |= m->process.samples[k].address == MODEL_UNKNOWN_ADDRESS;
 	for (k = 0; k < m->process.arc_count; k++)
@@ -421,6 +534,8 @@ void objects_add_arc(struct model *m, uint64_t from_pc, uint64_t self_pc, uint64
 	}
 	p->arcs_from[p->arc_count] = (struct model_sample){ from_pc, count };
 	p->arcs_to[p->arc_count++] = (struct model_sample){ self_pc, 0 };
+	if (p->arc_count >= 2 * p->merged_arcs + MERGE_SLACK)
+		merge_arcs(p);
 }
 
 bool objects_in_main(const struct model *m, uint64_t address)
@@ -481,13 +596,17 @@ static void end_record(struct bytes *b, size_t start)
 	b->size = end;
 }
 
-void objects_write_sum(const struct model *m, const char *path, uint64_t run_id)
+void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 {
 	struct bytes b = { NULL, 0, 0, m->objects[0]->target.big_endian };
-	const struct process_part *p = &m->process;
+	struct process_part *p = &m->process;
 	char *temp;
 	size_t k, i, at;
 	int fd;
+
+	/* each address, each arc once (the -s of gmon.out adds arcs) */
+	if (p->arc_count > p->merged_arcs)
+		merge_arcs(p);
 
 	put_raw(&b, GMON_PROCESS_MAGIC, 4);
 	put(&b, GMON_PROCESS_VERSION, 4);

@@ -35,8 +35,9 @@ bool objects_in_main(const struct model *m, uint64_t address);
 /* One more arc outside the main program, in model addresses. */
 void objects_add_arc(struct model *m, uint64_t from_pc, uint64_t self_pc, uint64_t count);
 /* -s: write the process file of the sum (the model's objects, samples,
- * arcs and times), whole or not at all; exits on error. */
-void objects_write_sum(const struct model *m, const char *path, uint64_t run_id);
+ * arcs and times; the arcs merged first), whole or not at all; exits on
+ * error. */
+void objects_write_sum(struct model *m, const char *path, uint64_t run_id);
 /* The process file of a profile file: DIR/.NAME.process (malloc'd). */
 char *objects_process_path(const char *gmon_path);
 /* A new random run id, never 0. */

@@ -86,6 +86,7 @@ struct options {
 	bool folded;              /* --folded: the stacks, one line each */
 	bool callgrind;           /* --callgrind: the callgrind format */
 	bool flame;               /* --flame: an SVG flame graph */
+	bool pprof;               /* --pprof: pprof's profile.proto, gzipped */
 
 	unsigned report;          /* REPORT_* asked for (the default is chosen later) */
 	unsigned user_specified;  /* REPORT_* named on the command line, even to drop */

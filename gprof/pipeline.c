@@ -121,6 +121,8 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 		data->arc_observer = observe_arc;
 		data->arc_observer_context = sink;
 	}
+	if (sum)
+		progress_begin("summing", (size_t)opt->profile_file_count);
 	for (i = 0; i < opt->profile_file_count; i++) {
 		const char *path = opt->profile_files[i];
 		struct profile_file_info info;
@@ -134,7 +136,9 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 			warning("ignoring basic-block execution counts (use -l or --line)");
 		if (on_file)
 			on_file(context, path, &info);
+		progress_step((size_t)i + 1);
 	}
+	progress_end();
 	data->arc_sink = NULL;
 	data->arc_sink_context = NULL;
 	data->arc_observer = NULL;

@@ -42,5 +42,7 @@ void print_folded(const struct model *m, const struct options *opt, struct repor
 void print_callgrind(const struct model *m, const struct options *opt, struct report_out *out);
 /* flame.c: --flame, an SVG flame graph of the stacks (exits without stacks) */
 void print_flame(const struct model *m, const struct options *opt, struct report_out *out);
+/* pprof.c: --pprof, pprof's profile.proto, gzip-compressed (binary) */
+void print_pprof(const struct model *m, const struct options *opt, struct report_out *out);
 
 #endif

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * util.h: the bottom of gprof: one-line errors and warnings, and
- * allocation that never returns NULL.  Every other file may use it; it
- * uses nothing of gprof's.
+ * util.h: the bottom of gprof: one-line errors and warnings,
+ * allocation that never returns NULL, a progress line.  Every other file
+ * may use it; it uses nothing of gprof's.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -20,6 +20,14 @@ void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn))
 extern void (*fatal_hook)(void);
 /* "gprof: warning: MESSAGE" on stderr. */
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A progress line on stderr, for reads of many files: only when stderr
+ * is a terminal and the read has taken more than a second; "gprof: WHAT:
+ * DONE of TOTAL files (P%)", redrawn in place, erased by progress_end
+ * and before any message. */
+void progress_begin(const char *what, size_t total);
+void progress_step(size_t done);
+void progress_end(void);
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);

@@ -1,0 +1,172 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tests/cli/t-pprof.sh: --pprof, read by its real consumer, Go's
+# `go tool pprof`, on one program run with our runtime at 1000 samples a
+# second, with call stacks and without (GMON_STACK_DEPTH=0):
+#   pprof.flat.*     without stacks: the total and the top five functions
+#                    are our flat profile's, the calls those of our arcs
+#   pprof.stacks.*   with stacks: the total and the top five as above,
+#                    every function's cum is its call-graph total (self +
+#                    children), the -traces stacks are our --folded lines,
+#                    lines from the debug information, build-ids
+#   pprof.bad.*      no samples: a valid empty profile; no symbols, bad
+#                    options, a terminal: one line, status 1, no output
+# Every comparison is within one sample, as the issue asks (pprof's
+# figures are our rounded samples).
+. "$(dirname "$0")/../lib.sh"
+scratch
+pin_gprof
+cd "${KEEP:-$SCRATCH}" || exit 2
+
+if ! command -v go >/dev/null 2>&1; then
+	echo "ok pprof.go # skipped: go not installed"
+	exit 0
+fi
+# go wants a home and a cache it may write
+export HOME=$PWD/home GOCACHE=$PWD/gocache GOPATH=$PWD/gopath GOFLAGS=-mod=mod
+mkdir -p "$HOME"
+pp() { go tool pprof "$@" 2>pprof.err; }
+
+# each function's loop on the line after its name, so that a location's
+# line (from the debug information) differs from its function's
+cat >t.c <<'C'
+static volatile unsigned long sink;
+void work(int n) {
+	for (volatile int i = 0; i < n; i++) sink += i; }
+void a(void) { for (int i = 0; i < 50; i++) work(200000); }
+void b(void) { for (int i = 0; i < 40; i++) work(100000); }
+void c(void) {
+	for (volatile long i = 0; i < 60000000; i++) sink++; }
+void d(void) {
+	for (volatile long i = 0; i < 36000000; i++) sink++; }
+void e(void) {
+	for (volatile long i = 0; i < 18000000; i++) sink++; }
+void f(void) {
+	for (volatile long i = 0; i < 7000000; i++) sink++; }
+int main(void) { c(); a(); d(); b(); e(); f(); return 0; }
+C
+if ! cc -pg -O0 -g -no-pie -fno-omit-frame-pointer -o t t.c "$TOP/libgmon/libgmon.a" -pthread; then
+	fail pprof.setup "cannot build the test program"
+	exit 0
+fi
+mkdir -p flat stacks
+(cd flat && GMON_RATE=1000 GMON_STACK_DEPTH=0 ../t) && (cd stacks && GMON_RATE=1000 ../t)
+if [ ! -s flat/gmon.out ] || [ ! -s stacks/gmon.out ]; then
+	fail pprof.setup "the test program wrote no profile"
+	exit 0
+fi
+
+# within_one NAME EXPECTED ACTUAL: |EXPECTED - ACTUAL| <= 1
+within_one() {
+	if awk -v e="$2" -v a="$3" 'BEGIN { d = e - a; exit !(e != "" && a != "" && d <= 1 && d >= -1) }'; then
+		pass "$1"
+	else
+		fail "$1" "expected [$2] within one, got [$3]"
+	fi
+}
+# pprof's total: "Showing nodes accounting for X, Y% of TOTAL total"
+pprof_total() { sed -n 's/^Showing nodes accounting for .* of \([0-9]*\) total$/\1/p' "$1"; }
+# pprof -top's rows: the names (last field), in order
+pprof_names() { awk '/^ *flat  flat%/ { rows = 1; next } rows { print $NF }' "$1"; }
+
+# ---------------------------------------------------------------- without stacks
+"$GPROF" --pprof t flat/gmon.out >flat.pb.gz 2>err
+expect_eq pprof.flat.status "0:" "$?:$(cat err)"
+expect_eq pprof.flat.gzip "ok" "$(gzip -t flat.pb.gz 2>&1 && echo ok)"
+"$GPROF" --pprof t flat/gmon.out >again.pb.gz
+expect_same pprof.flat.same-twice flat.pb.gz again.pb.gz
+"$GPROF" --json t flat/gmon.out >flat.json
+pp -top -sample_index=samples flat.pb.gz >flat.top
+expect_eq pprof.flat.read "0:" "$?:$(cat pprof.err)"
+expect_eq pprof.flat.comment 1 "$(grep -c '^gprof: no call stacks recorded' flat.top)"
+within_one pprof.flat.total "$(jq .histogram.total_samples flat.json)" "$(pprof_total flat.top)"
+pp -top flat.pb.gz >flat.cpu
+expect_eq pprof.flat.default-type "Type: cpu" "$(grep '^Type:' flat.cpu)"
+expect_eq pprof.flat.top-five "$(jq -r '.flat_profile.functions[0:5][].name' flat.json)" \
+	"$(pprof_names flat.cpu | head -5)"
+expect_eq pprof.flat.top-five-samples "$(jq -r '.flat_profile.functions[0:5][].name' flat.json)" \
+	"$(pprof_names flat.top | head -5)"
+# cpu time in nanoseconds: the same total, within one sample (1 ms)
+pp -top -unit=ns flat.pb.gz >flat.ns
+within_one pprof.flat.cpu-total "$(jq '.histogram.total_samples' flat.json)" \
+	"$(sed -n 's/^Showing nodes accounting for .* of \([0-9]*\)ns total$/\1/p' flat.ns | awk '{ printf "%.0f", $1 / 1e6 }')"
+# every arc, as "caller callee count", from the calls samples' traces
+pp -traces -sample_index=calls flat.pb.gz >flat.traces
+awk '/^-----/ { n = 0; next } /^ *[0-9]+ / { count = $1; callee = $2; n = 1; next }
+	n == 1 && NF == 1 { print $1, callee, count; n = 2 }' flat.traces | sort >pprof-arcs
+jq -r '.call_graph.arcs[] | "\(.caller_name) \(.callee_name) \(.count)"' flat.json | sort >our-arcs
+expect_same pprof.flat.calls our-arcs pprof-arcs
+expect_eq pprof.flat.calls-work-from-a "a work 50" "$(grep '^a work' pprof-arcs)"
+
+# ---------------------------------------------------------------- with stacks
+"$GPROF" --pprof t stacks/gmon.out >stacks.pb.gz 2>err
+expect_eq pprof.stacks.status "0:" "$?:$(cat err)"
+"$GPROF" --json t stacks/gmon.out >stacks.json
+pp -top -sample_index=samples -nodecount=1000 stacks.pb.gz >stacks.top
+expect_eq pprof.stacks.read "0:" "$?:$(cat pprof.err)"
+expect_eq pprof.stacks.comment 1 "$(grep -c '^gprof: [0-9]* recorded call stacks' stacks.top)"
+within_one pprof.stacks.total "$(jq .histogram.total_samples stacks.json)" "$(pprof_total stacks.top)"
+expect_eq pprof.stacks.top-five "$(jq -r '.flat_profile.functions[0:5][].name' stacks.json)" \
+	"$(pprof_names stacks.top | head -5)"
+# cum of each function = its total in our call graph, in samples
+rate=$(jq .histogram.rate stacks.json)
+awk '/^ *flat  flat%/ { rows = 1; next } rows { print $NF, $4 }' stacks.top | sort >pprof-cum
+jq -r --argjson r "$rate" '.call_graph.functions[] | select(.self_time + .child_time > 0)
+	| "\(.name) \((.self_time + .child_time) * $r | round)"' stacks.json | sort >our-cum
+expect_eq pprof.stacks.cum-functions "$(cut -d' ' -f1 our-cum)" "$(cut -d' ' -f1 pprof-cum)"
+bad=$(join our-cum pprof-cum | awk '{ d = $2 - $3 } d > 1 || d < -1')
+expect_eq pprof.stacks.cum-within-one "" "$bad"
+expect_eq pprof.stacks.main-cum-is-total "$(pprof_total stacks.top)" "$(awk '$1 == "main" { print $2 }' pprof-cum)"
+# -traces: the stacks, outermost first, summed by names = --folded
+pp -traces -sample_index=samples stacks.pb.gz >stacks.traces
+awk '/^-----/ { if (n) { line = f[n]; for (i = n - 1; i >= 1; i--) line = line ";" f[i]; sum[line] += count }
+		n = 0; next }
+	/^ *[0-9]+ / { count = $1; n = 1; f[1] = $2; next }
+	n && NF == 1 { f[++n] = $1 }
+	END { for (l in sum) print l, sum[l] }' stacks.traces | LC_ALL=C sort >pprof-folded
+"$GPROF" --folded t stacks/gmon.out | LC_ALL=C sort >our-folded
+expect_same pprof.stacks.traces-are-folded our-folded pprof-folded
+expect_eq pprof.stacks.traces-nonempty 1 "$([ "$(wc -l <our-folded)" -ge 5 ] && echo 1)"
+# lines: c's samples are on its loop's line (7), not its name's (6)
+pp -top -lines -sample_index=samples stacks.pb.gz >stacks.lines
+expect_eq pprof.stacks.line "c $PWD/t.c:7" \
+	"$(awk '/^ *flat  flat%/ { rows = 1; next } rows && $(NF-1) == "c" { print $(NF-1), $NF; exit }' stacks.lines)"
+# mappings: the program's build-id first, then the libraries'
+build_id=$(readelf -n t | sed -n 's/^ *Build ID: //p')
+pp -raw stacks.pb.gz >stacks.raw
+expect_eq pprof.stacks.mapping-main "1 t $build_id" \
+	"$(awk '/^Mappings/ { m = 1; next } m && /^1:/ { n = split($3, p, "/"); print 1, p[n], $4 }' stacks.raw)"
+expect_eq pprof.stacks.mapping-libc 1 \
+	"$(awk '/^Mappings/ { m = 1; next } m && $3 ~ /libc\.so/ && $4 ~ /^[0-9a-f]+$/ { n++ } END { print n + 0 }' stacks.raw)"
+
+# ---------------------------------------------------------------- bad input
+mkdir -p empty
+printf 'int f(int x) { return x + 1; }\nint main(void) { return f(0) - 1; }\n' >empty/e.c
+cc -pg -O0 -no-pie -o empty/e empty/e.c && (cd empty && ./e)
+"$GPROF" --pprof empty/e empty/gmon.out >empty.pb.gz 2>err
+expect_eq pprof.bad.no-samples.status "0:" "$?:$(cat err)"
+pp -top empty.pb.gz >empty.top
+expect_eq pprof.bad.no-samples.read "0:Showing nodes accounting for 0, 0% of 0 total" \
+	"$?:$(grep '^Showing' empty.top)"
+pp -traces -sample_index=calls empty.pb.gz >empty.traces
+expect_eq pprof.bad.no-samples.calls "1 f main" \
+	"$(awk '/^ *[0-9]+ / { c = $1; f = $2; next } c && NF == 1 { print c, f, $1; c = 0 }' empty.traces)"
+
+strip -o stripped t
+"$GPROF" --pprof stripped stacks/gmon.out >out 2>err
+expect_eq pprof.bad.no-symbols "1:0:gprof: stripped: no function symbols (is it stripped?)" \
+	"$?:$(wc -c <out):$(sed "s#^$GPROF:#gprof:#" err)"
+"$GPROF" --pprof --json t flat/gmon.out >out 2>err
+expect_eq pprof.bad.two-outputs \
+	"1:0:gprof: only one of --json, --dot, --folded, --callgrind, --flame and --pprof may be given" \
+	"$?:$(wc -c <out):$(sed "s#^$GPROF:#gprof:#" err)"
+head -c 100 flat/gmon.out >truncated.out
+"$GPROF" --pprof t truncated.out >out 2>err
+expect_eq pprof.bad.truncated "1:0:gprof: truncated.out: histogram record at offset 20" \
+	"$?:$(wc -c <out):$(tail -1 err | sed -e "s#^$GPROF:#gprof:#" -e 's/ declares .*//')"
+if command -v script >/dev/null 2>&1; then
+	script -qec "$GPROF --pprof t flat/gmon.out" /dev/null >tty.out 2>&1
+	expect_eq pprof.bad.terminal \
+		"1:gprof: --pprof writes a compressed binary file: redirect the standard output (gprof --pprof prog gmon.out > prog.pb.gz)" \
+		"$?:$(tr -d '\r' <tty.out | sed "s#^$GPROF:#gprof:#")"
+fi
