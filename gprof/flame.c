@@ -7,13 +7,16 @@
  * anywhere; a few lines of inline script zoom into a box when it is
  * clicked and out again when the background is, and each box's title
  * (shown when the pointer rests on it) gives its name, samples and
- * share.  Names are the plain (demangled) names, as --folded gives them.
+ * share.  Names are the plain (demangled) names, as --folded gives them;
+ * --strip shortens C++ names (labels.c) in the boxes and titles, --wrap
+ * breaks the titles into lines.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "labels.h"
 #include "printers.h"
 #include "util.h"
 
@@ -33,6 +36,7 @@ struct flame_node {
 
 struct flame {
 	const struct model *m;
+	const struct options *opt;
 	struct report_out *out;
 	FILE *f;
 	uint64_t total;
@@ -54,7 +58,8 @@ static struct flame_node *child_of(struct flame_node *parent, const struct symbo
 }
 
 /* Text as XML character data: markup characters escaped, bytes that are
- * not valid UTF-8 or not allowed in XML as '?'. */
+ * not valid UTF-8 or not allowed in XML as '?' (a newline is allowed:
+ * --wrap's lines in a title). */
 static void put_xml(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -62,7 +67,7 @@ static void put_xml(FILE *f, const char *s)
 	while (*p) {
 		int n = utf8_sequence_length(p);
 
-		if (n == 0 || (n == 1 && *p < 0x20)) {
+		if (n == 0 || (n == 1 && *p < 0x20 && *p != '\n')) {
 			putc('?', f);
 			p++;
 			continue;
@@ -119,7 +124,14 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 	fill_of(node->name, &r, &g, &b);
 	fprintf(f, "<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
 		   "<title>", depth, (unsigned long long)node->samples);
-	put_xml(f, node->name);
+	if (fl->opt->wrap > 0) {
+		char *wrapped = name_wrap(node->name, fl->opt->wrap);
+
+		put_xml(f, wrapped);
+		free(wrapped);
+	} else {
+		put_xml(f, node->name);
+	}
 	fprintf(f, " (%llu samples, %.2f%%)</title>", (unsigned long long)node->samples,
 		100.0 * (double)node->samples / (double)fl->total);
 	fprintf(f, "<rect x=\"%.4f\" y=\"%d\" width=\"%.4f\" height=\"%d\" "
@@ -176,7 +188,17 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 		}
 		n = 0;
 		for (c = item.node->first_child; c; c = c->next_sibling) {
-			c->name = c->sym ? display_name(fl->out, c->sym, &c->to_free) : "[unknown]";
+			if (c->sym == NULL) {
+				c->name = "[unknown]";
+			} else if (fl->opt->strip) {
+				char *to_free;
+
+				c->name = c->to_free =
+					name_strip(display_name(fl->out, c->sym, &to_free));
+				free(to_free);
+			} else {
+				c->name = display_name(fl->out, c->sym, &c->to_free);
+			}
 			kids[n++] = c;
 		}
 		qsort(kids, n, sizeof(*kids), compare_node_name);
@@ -254,7 +276,7 @@ static const char flame_script[] =
 	"  var r = g.querySelector('rect');\n"
 	"  g.setAttribute('data-x', r.getAttribute('x'));\n"
 	"  g.setAttribute('data-w', r.getAttribute('width'));\n"
-	"  g.setAttribute('data-name', g.querySelector('title').textContent.replace(/ \\([0-9]+ samples, [0-9.]+%%\\)$/, ''));\n"
+	"  g.setAttribute('data-name', g.querySelector('title').textContent.replace(/ \\([0-9]+ samples, [0-9.]+%%\\)$/, '').replace(/\\n/g, ''));\n"
 	"  g.addEventListener('click', function (e) { e.stopPropagation(); zoom(g); });\n"
 	"});\n"
 	"document.querySelector('rect.background').addEventListener('click', reset);\n";
@@ -262,13 +284,12 @@ static const char flame_script[] =
 void print_flame(const struct model *m, const struct options *opt, struct report_out *out)
 {
 	const struct model_stacks *st = &m->process.stacks;
-	struct flame fl = { m, out, out->file, 0, 0 };
+	struct flame fl = { m, opt, out, out->file, 0, 0 };
 	struct flame_node *root = xcalloc(1, sizeof(*root));
 	const struct symbol **frames = NULL;
 	size_t room = 0, w, height;
 	FILE *f = out->file;
 
-	(void)opt;
 	if (!st->present || st->samples == 0)
 		fatal("the profile has no call stacks: record them with libgmon's stack sampling "
 		      "(GMON_STACK_DEPTH, doc/runtime.md) to get --flame");

@@ -48,6 +48,11 @@ enum {
 	OPTION_FOLDED,
 	OPTION_CALLGRIND,
 	OPTION_FLAME,
+	OPTION_STRIP,
+	OPTION_WRAP,
+	OPTION_ROOT,
+	OPTION_LEAF,
+	OPTION_DEPTH,
 };
 
 static const struct option long_options[] = {
@@ -96,6 +101,11 @@ static const struct option long_options[] = {
 	{ "folded", no_argument, NULL, OPTION_FOLDED },
 	{ "callgrind", no_argument, NULL, OPTION_CALLGRIND },
 	{ "flame", no_argument, NULL, OPTION_FLAME },
+	{ "strip", no_argument, NULL, OPTION_STRIP },
+	{ "wrap", optional_argument, NULL, OPTION_WRAP },
+	{ "root", required_argument, NULL, OPTION_ROOT },
+	{ "leaf", required_argument, NULL, OPTION_LEAF },
+	{ "depth", required_argument, NULL, OPTION_DEPTH },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -138,6 +148,12 @@ static void usage(FILE *out, int status)
 			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
 			"  --callgrind           the profile in the callgrind format (KCachegrind)\n"
 			"  --flame               the call stacks as an SVG flame graph\n"
+			"  --strip               --dot, --flame: C++ names without arguments and\n"
+			"                        template arguments\n"
+			"  --wrap[=N]            --dot, --flame: names wrapped at N characters (32)\n"
+			"  --root=SYMSPEC        --dot: only the function and what it calls\n"
+			"  --leaf=SYMSPEC        --dot: only the function and what calls it\n"
+			"  --depth=N             --root, --leaf: N calls away at most\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -459,6 +475,21 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case OPTION_EDGE_THRESHOLD:
 			opt->edge_threshold = parse_percent("--edge-threshold", optarg);
+			break;
+		case OPTION_STRIP:
+			opt->strip = true;
+			break;
+		case OPTION_WRAP:
+			opt->wrap = optarg ? (int)parse_number("--wrap", optarg, 1) : 32;
+			break;
+		case OPTION_ROOT:
+			options_add_symspec(opt, optarg, PICTURE_ROOT);
+			break;
+		case OPTION_LEAF:
+			options_add_symspec(opt, optarg, PICTURE_LEAF);
+			break;
+		case OPTION_DEPTH:
+			opt->depth = (int)parse_number("--depth", optarg, 0);
 			break;
 		default:
 			usage(stderr, 1);

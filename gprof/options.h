@@ -45,6 +45,7 @@ enum symspec_table {
 	INCL_TIME, EXCL_TIME,
 	INCL_ANNO, EXCL_ANNO,
 	INCL_EXEC, EXCL_EXEC,
+	PICTURE_ROOT, PICTURE_LEAF, /* --root, --leaf: where a picture starts or ends */
 	SYMSPEC_TABLES
 };
 
@@ -86,6 +87,9 @@ struct options {
 	bool folded;              /* --folded: the stacks, one line each */
 	bool callgrind;           /* --callgrind: the callgrind format */
 	bool flame;               /* --flame: an SVG flame graph */
+	bool strip;               /* --strip: pictures name C++ functions without arguments */
+	int wrap;                 /* --wrap[=N]: pictures wrap names at N characters; 0: no */
+	int depth;                /* --depth=N: --root/--leaf go N calls deep; -1: no limit */
 
 	unsigned report;          /* REPORT_* asked for (the default is chosen later) */
 	unsigned user_specified;  /* REPORT_* named on the command line, even to drop */
