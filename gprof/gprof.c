@@ -17,6 +17,7 @@
 #include <libiberty.h>
 
 #include "callgraph.h"
+#include "diff.h"
 #include "options.h"
 #include "pipeline.h"
 #include "printers.h"
@@ -53,6 +54,7 @@ enum {
 	OPTION_ROOT,
 	OPTION_LEAF,
 	OPTION_DEPTH,
+	OPTION_DIFF,
 };
 
 static const struct option long_options[] = {
@@ -106,6 +108,7 @@ static const struct option long_options[] = {
 	{ "root", required_argument, NULL, OPTION_ROOT },
 	{ "leaf", required_argument, NULL, OPTION_LEAF },
 	{ "depth", required_argument, NULL, OPTION_DEPTH },
+	{ "diff", no_argument, NULL, OPTION_DIFF },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -154,6 +157,8 @@ static void usage(FILE *out, int status)
 			"  --root=SYMSPEC        --dot: only the function and what it calls\n"
 			"  --leaf=SYMSPEC        --dot: only the function and what calls it\n"
 			"  --depth=N             --root, --leaf: N calls away at most\n"
+			"  --diff [EXE] OLD NEW  what changed between two profiles; or\n"
+			"         OLD_EXE OLD NEW_EXE NEW  for two builds of a program\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -491,6 +496,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_DEPTH:
 			opt->depth = (int)parse_number("--depth", optarg, 0);
 			break;
+		case OPTION_DIFF:
+			opt->diff = true;
+			break;
 		default:
 			usage(stderr, 1);
 		}
@@ -499,7 +507,8 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
 	if (opt->debug)
-		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame ? stderr : stdout,
+		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame || opt->diff
+			? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
 	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
 	    (opt->user_specified & REPORT_FILE_ORDER))
@@ -508,6 +517,8 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	gprof_path = getenv("GPROF_PATH");
 	if (gprof_path)
 		options_add_search_path(opt, gprof_path);
+	opt->operands = (const char *const *)&argv[optind];
+	opt->operand_count = argc - optind;
 	if (optind < argc)
 		opt->executable = argv[optind++];
 	/* the profile files: those named, or gmon.out */
@@ -596,6 +607,8 @@ int main(int argc, char **argv)
 
 	setlocale(LC_CTYPE, "");
 	parse_options(argc, argv, &opt);
+	if (opt.diff)
+		return print_diff(&opt);
 	/* the output is made before the model: -i prints as files are read */
 	report_out_init(&out, stdout, &opt);
 	m = pipeline_run(&opt, file_info_hook, &out);
