@@ -9,7 +9,9 @@
  * (shown when the pointer rests on it) gives its name, samples and
  * share.  Names are the plain (demangled) names, as --folded gives them;
  * --strip shortens C++ names (labels.c) in the boxes and titles, --wrap
- * breaks the titles into lines.
+ * breaks the titles into lines.  --root draws only the stacks through a
+ * function, from it inward; --leaf only those through a function, out
+ * from it; --depth cuts them at N frames.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -18,6 +20,7 @@
 
 #include "labels.h"
 #include "printers.h"
+#include "symspec.h"
 #include "util.h"
 
 #define FLAME_WIDTH 1200.0   /* the picture, in pixels */
@@ -239,6 +242,68 @@ static void free_tree(struct flame_node *root)
 	free(todo);
 }
 
+/* Does symspec table t hold the frame's function? */
+static bool frame_named(const struct model *m, enum symspec_table t, const struct symbol *sym)
+{
+	return sym && symspec_holds(&m->symspecs, t, sym->address);
+}
+
+/*
+ * --root, --leaf and --depth: the frames of a stack (innermost first) that
+ * are drawn, [*inner, *outer].  --root: from the outermost frame of a
+ * function it names, inward; --leaf: out from the innermost frame of one
+ * it names (the leaf's callees' samples are the leaf's); --depth: at most
+ * N frames from the root (or, without a root, from the leaf).  False when
+ * the stack does not go through them.
+ */
+static bool frames_kept(const struct model *m, const struct options *opt,
+			const struct symbol *const *frames, size_t depth, size_t *outer, size_t *inner)
+{
+	bool rooted = !symspec_empty(&m->symspecs, PICTURE_ROOT);
+	bool leafed = !symspec_empty(&m->symspecs, PICTURE_LEAF);
+	size_t d;
+
+	*outer = depth - 1;
+	*inner = 0;
+	if (depth == 0)
+		return !rooted && !leafed;
+	if (rooted) {
+		for (d = depth; d-- > 0;)
+			if (frame_named(m, PICTURE_ROOT, frames[d]))
+				break;
+		if (d == (size_t)-1)
+			return false;
+		*outer = d;
+	}
+	if (leafed) {
+		for (d = 0; d <= *outer; d++)
+			if (frame_named(m, PICTURE_LEAF, frames[d]))
+				break;
+		if (d > *outer)
+			return false;
+		*inner = d;
+	}
+	if (opt->depth >= 0) {
+		if (rooted && *outer - *inner > (size_t)opt->depth)
+			*inner = *outer - (size_t)opt->depth;
+		else if (!rooted && leafed && *outer - *inner > (size_t)opt->depth)
+			*outer = *inner + (size_t)opt->depth;
+	}
+	return true;
+}
+
+/* A --root or --leaf that names no function is an error, as with --dot. */
+static void check_picture_symspecs(const struct model *m, const struct options *opt)
+{
+	const struct symspec_request *r;
+
+	for (r = opt->symspecs; r; r = r->next)
+		if ((r->table == PICTURE_ROOT || r->table == PICTURE_LEAF) &&
+		    symspec_empty(&m->symspecs, r->table))
+			fatal("%s=%s: no function of the program matches",
+			      r->table == PICTURE_ROOT ? "--root" : "--leaf", r->text);
+}
+
 /* Zoom: a click on a box makes it the whole width (its callers too),
  * hiding what is beside it; a click elsewhere shows everything again. */
 static const char flame_script[] =
@@ -287,12 +352,13 @@ void print_flame(const struct model *m, const struct options *opt, struct report
 	struct flame fl = { m, opt, out, out->file, 0, 0 };
 	struct flame_node *root = xcalloc(1, sizeof(*root));
 	const struct symbol **frames = NULL;
-	size_t room = 0, w, height;
+	size_t room = 0, w, height, outer, inner;
 	FILE *f = out->file;
 
 	if (!st->present || st->samples == 0)
 		fatal("the profile has no call stacks: record them with libgmon's stack sampling "
 		      "(GMON_STACK_DEPTH, doc/runtime.md) to get --flame");
+	check_picture_symspecs(m, opt);
 	for (w = 0; w < st->word_count;) {
 		const uint64_t *stack = st->words + w;
 		size_t depth = (size_t)(stack[1] >> 32), d;
@@ -307,18 +373,22 @@ void print_flame(const struct model *m, const struct options *opt, struct report
 		}
 		for (d = 0; d < depth; d++)
 			frames[d] = stack_frame_symbol(m, stack + 2, d);
+		if (!frames_kept(m, opt, frames, depth, &outer, &inner))
+			continue;
 		/* samples saturate: a total that wraps would divide by nonsense */
 		fl.total = fl.total + stack[0] < fl.total ? UINT64_MAX : fl.total + stack[0];
 		root->samples = fl.total;
-		for (d = depth; d-- > 0;) {
+		for (d = outer + 1; d-- > inner;) {
 			node = child_of(node, frames[d]);
 			node->samples = node->samples + stack[0] < node->samples ? UINT64_MAX
 										 : node->samples + stack[0];
 		}
-		if (depth > fl.max_depth)
-			fl.max_depth = depth;
+		if (outer + 1 - inner > fl.max_depth)
+			fl.max_depth = outer + 1 - inner;
 	}
 	free(frames);
+	if (fl.total == 0)
+		fatal("--flame: no call stack goes through the functions --root and --leaf name");
 	height = (fl.max_depth + 3) * FRAME_HEIGHT;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n");
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "

@@ -18,6 +18,9 @@
 #  pictures.leaf.*    and both together draw exactly the functions (and
 #                     arcs) within reach; a symspec matching nothing is
 #                     one line and exit status 1
+#  pictures.flame.root*, .leaf*  the same program's recorded stacks:
+#                     --flame with them draws the stacks --folded lists,
+#                     cut as the options say
 #  pictures.cycle.*   a cycle with one hot member and two without time is
 #                     drawn whole, at any threshold and under --root
 #
@@ -217,6 +220,62 @@ else
 	fi
 	"$GPROF" --dot --depth=-1 shape shape.gmon >none.out 2>none.err
 	expect_eq pictures.depth.negative "1:0" "$?:$(wc -c <none.out)"
+fi
+
+# the same shape with call stacks: --flame --root/--leaf/--depth draw the
+# stacks --folded lists, cut as the options say (Python cuts them again)
+if ! cc -pg -g -O0 -fno-omit-frame-pointer -o shape-stacks shape.c "$TOP/libgmon/libgmon.a" ||
+	! GMON_STACK_DEPTH=32 GMON_RATE=1000 ./shape-stacks; then
+	fail pictures.flame.root.setup "cannot build and run the program with stacks"
+else
+	"$GPROF" --folded shape-stacks gmon.out >shape.folded
+	for set in "--root=b" "--root=b --depth=1" "--leaf=d" "--leaf=f --depth=1" \
+		"--root=a --leaf=f" "--root=a --root=e --depth=0"; do
+		read -ra args <<<"$set"
+		"$GPROF" --flame "${args[@]}" shape-stacks gmon.out >shape-flame.svg 2>shape-flame.err
+		python3 - "flame.$(echo "$set" | sed 's/--//g; s/ /_/g; s/=/./g')" "$set" <<'EOF'
+import sys, xml.etree.ElementTree as ET
+from collections import Counter
+name, options = sys.argv[1], sys.argv[2].split()
+roots = {o.split("=")[1] for o in options if o.startswith("--root=")}
+leaves = {o.split("=")[1] for o in options if o.startswith("--leaf=")}
+depth = [int(o.split("=")[1]) for o in options if o.startswith("--depth=")]
+want = Counter()
+for line in open("shape.folded"):
+    path, samples = line.rsplit(" ", 1)
+    frames = path.split(";")
+    if roots:
+        at = [i for i, f in enumerate(frames) if f in roots]
+        if not at:
+            continue
+        frames = frames[at[0]:]
+    if leaves:
+        at = [i for i, f in enumerate(frames) if f in leaves]
+        if not at:
+            continue
+        frames = frames[:at[-1] + 1]
+    if depth and roots:
+        frames = frames[:depth[0] + 1]
+    elif depth and leaves:
+        frames = frames[-(depth[0] + 1):]
+    for k in range(1, len(frames) + 1):
+        want[tuple(frames[:k])] += int(samples)
+want = Counter((p[-1], len(p), n) for p, n in want.items())
+got = Counter()
+for g in ET.parse("shape-flame.svg").getroot().iter("{http://www.w3.org/2000/svg}g"):
+    if g.get("class") == "frame":
+        title = g.find("{http://www.w3.org/2000/svg}title").text
+        got[(title.split(" (")[0], int(g.get("data-depth")), int(g.get("data-samples")))] += 1
+good = got == want and len(want) > 0
+print(("ok pictures." + name) if good else ("not ok pictures.%s: got %r, want %r" % (name, sorted(got), sorted(want))))
+EOF
+	done
+	"$GPROF" --flame --leaf=nosuch shape-stacks gmon.out >none.out 2>none.err
+	expect_eq pictures.flame.leaf.no-match "1:gprof: --leaf=nosuch: no function of the program matches:0" \
+		"$?:$(sed "s#^$GPROF#gprof#" none.err):$(wc -c <none.out)"
+	"$GPROF" --flame --root=h --leaf=f shape-stacks gmon.out >none.out 2>none.err
+	expect_eq pictures.flame.no-stack "1:gprof: --flame: no call stack goes through the functions --root and --leaf name:0" \
+		"$?:$(sed "s#^$GPROF#gprof#" none.err):$(wc -c <none.out)"
 fi
 
 # ---------------------------------------------------------------- cycles
