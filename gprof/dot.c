@@ -11,7 +11,10 @@
  * nature (a function calling itself, calls among the members of a cycle)
  * are judged by their ends only, or no cycle would ever be drawn.  When
  * the profile holds no time at all, percentages mean nothing and nothing
- * is pruned.  doc/dot.md says the same for users.
+ * is pruned.  --root and --leaf keep only what a function calls, or what
+ * calls it, to --depth calls away.  A cycle is drawn whole: when one of
+ * its members is kept, they all are.  --strip and --wrap shorten the
+ * names (labels.c).  doc/dot.md says the same for users.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -21,8 +24,10 @@
 
 #include "callgraph.h"
 #include "gmon_out.h"
+#include "labels.h"
 #include "printers.h"
 #include "report.h"
+#include "symspec.h"
 #include "util.h"
 
 struct dot {
@@ -30,6 +35,7 @@ struct dot {
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *out;
+	unsigned char *kept;      /* per symbol of m->symbols: drawn */
 };
 
 /* The call graph's entries: the rules the text report applies. */
@@ -53,13 +59,133 @@ static bool arc_carries_no_time(struct dot *d, const struct arc *arc)
 
 /* ------------------------------------------------------------ pruning */
 
+/* The symbol's place in the model's table, or -1 (not one of its symbols). */
+static long place_of(struct dot *d, const struct symbol *sym)
+{
+	const struct symbol_table *t = &d->m->symbols;
+
+	if (sym < t->base || sym >= t->base + t->count)
+		return -1;
+	return (long)(sym - t->base);
+}
+
 static bool node_kept(struct dot *d, const struct symbol *sym)
 {
-	if (!graph_entry_shown(d, sym))
-		return false;
+	long place = place_of(d, sym);
+
+	return place >= 0 && d->kept[place];
+}
+
+/* Above the node threshold (everything is, when there is no time). */
+static bool node_over_threshold(struct dot *d, const struct symbol *sym)
+{
 	if (d->m->print_ticks <= 0.0)
 		return true;
 	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->node_threshold;
+}
+
+/* The text of the first --root or --leaf given, for messages. */
+static const char *picture_symspec(const struct options *opt, enum symspec_table table)
+{
+	const struct symspec_request *r, *first = NULL;
+
+	for (r = opt->symspecs; r; r = r->next)
+		if (r->table == table)
+			first = r; /* the list is newest first */
+	return first ? first->text : NULL;
+}
+
+/*
+ * --root (down the arcs, to the callees) or --leaf (up, to the callers):
+ * mark in reach every symbol at most --depth arcs away from one the
+ * symspec names, breadth first, over every arc of the model (an arc to a
+ * function that is not drawn still leads on).  False when no --root (or
+ * --leaf) was given.
+ */
+static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
+			     unsigned char *reach)
+{
+	const struct model *m = d->m;
+	const char *text = picture_symspec(d->opt, table);
+	size_t count = m->symbols.count, head = 0, tail = 0, i;
+	size_t *queue;
+	int *depth;
+
+	if (text == NULL)
+		return false;
+	queue = xmalloc((count + 1) * sizeof(*queue));
+	depth = xmalloc((count + 1) * sizeof(*depth));
+	for (i = 0; i < count; i++) {
+		const struct symbol *sym = &m->symbols.base[i];
+
+		if (!sym->hidden && symspec_holds(&m->symspecs, table, sym->address)) {
+			reach[i] = 1;
+			depth[i] = 0;
+			queue[tail++] = i;
+		}
+	}
+	if (tail == 0)
+		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf", text);
+	while (head < tail) {
+		size_t at = queue[head++];
+		const struct symbol *sym = &m->symbols.base[at];
+		const struct arc *arc;
+
+		if (d->opt->depth >= 0 && depth[at] >= d->opt->depth)
+			continue;
+		for (arc = down ? sym->children : sym->parents; arc;
+		     arc = down ? arc->next_child : arc->next_parent) {
+			long next = place_of(d, down ? arc->child : arc->parent);
+
+			if (next >= 0 && !reach[next]) {
+				reach[next] = 1;
+				depth[next] = depth[at] + 1;
+				queue[tail++] = (size_t)next;
+			}
+		}
+	}
+	free(queue);
+	free(depth);
+	return true;
+}
+
+/* Which nodes are drawn: the call graph's entries over the threshold,
+ * within --root's and --leaf's reach; then every member of a cycle one
+ * of whose members is drawn. */
+static void choose_nodes(struct dot *d)
+{
+	const struct model *m = d->m;
+	size_t count = m->symbols.count, i;
+	unsigned char *below = xcalloc(count + 1, 1), *above = xcalloc(count + 1, 1);
+	bool rooted, leafed;
+	int cycle;
+
+	d->kept = xcalloc(count + 1, 1);
+	rooted = select_reachable(d, PICTURE_ROOT, true, below);
+	leafed = select_reachable(d, PICTURE_LEAF, false, above);
+	for (i = 0; i < count; i++) {
+		const struct symbol *sym = &m->symbols.base[i];
+
+		d->kept[i] = graph_entry_shown(d, sym) && node_over_threshold(d, sym) &&
+			     (!rooted || below[i]) && (!leafed || above[i]);
+	}
+	for (cycle = 1; cycle <= m->cycle_count; cycle++) {
+		const struct symbol *member;
+		bool any = false;
+
+		for (member = m->cycles[cycle].cycle_next; member; member = member->cycle_next)
+			any |= node_kept(d, member);
+		if (!any)
+			continue;
+		for (member = m->cycles[cycle].cycle_next; member; member = member->cycle_next) {
+			long place = place_of(d, member);
+
+			if (place >= 0 && graph_entry_shown(d, member))
+				d->kept[place] = 1;
+		}
+	}
+	free(below);
+	free(above);
 }
 
 static bool edge_kept(struct dot *d, const struct arc *arc)
@@ -73,43 +199,23 @@ static bool edge_kept(struct dot *d, const struct arc *arc)
 
 /* ------------------------------------------------------------ text */
 
-/* Write s for use inside a double-quoted DOT string: quotes and
- * backslashes escaped (a backslash starts an escape in a label), control
- * characters shown as \xNN, invalid UTF-8 as U+FFFD (Graphviz reads
- * UTF-8 and rejects what is not). */
 static void put_dot_text(struct dot *d, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p) {
-		int length;
-
-		if (*p == '"' || *p == '\\') {
-			putc('\\', d->f);
-			putc(*p++, d->f);
-			continue;
-		}
-		if (*p < 0x20 || *p == 0x7F) {
-			fprintf(d->f, "\\\\x%02x", *p++);
-			continue;
-		}
-		length = utf8_sequence_length(p);
-		if (length == 0) {
-			fputs("\xEF\xBF\xBD", d->f);
-			p++;
-			continue;
-		}
-		fwrite(p, 1, (size_t)length, d->f);
-		p += length;
-	}
+	put_dot_string(d->f, s);
 }
 
 static void put_name(struct dot *d, const struct symbol *sym)
 {
-	char *to_free;
+	char *label = label_name(d->out, sym), *line, *newline;
 
-	put_dot_text(d, display_name(d->out, sym, &to_free));
-	free(to_free);
+	/* --wrap's lines are DOT's centred lines */
+	for (line = label; (newline = strchr(line, '\n')) != NULL; line = newline + 1) {
+		*newline = '\0';
+		put_dot_text(d, line);
+		fputs("\\n", d->f);
+	}
+	put_dot_text(d, line);
+	free(label);
 	/* a whole-process profile names the other objects, as the text does */
 	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object) {
 		fputs(" [", d->f);
@@ -220,7 +326,7 @@ static void print_edge(struct dot *d, const struct arc *arc)
 
 void print_dot(const struct model *m, const struct options *opt, struct report_out *out)
 {
-	struct dot dot = { out->file, m, opt, out };
+	struct dot dot = { out->file, m, opt, out, NULL };
 	struct dot *d = &dot;
 	struct symbol *const *by_time = m->by_time;
 	size_t n = m->by_time_count, i;
@@ -228,6 +334,7 @@ void print_dot(const struct model *m, const struct options *opt, struct report_o
 
 	if (by_time == NULL || !(m->input & INPUT_CALL_GRAPH))
 		fatal("gmon.out file is missing call-graph data");
+	choose_nodes(d);
 
 	fprintf(d->f, "digraph \"");
 	put_dot_text(d, m->objects[0]->path);
@@ -271,4 +378,5 @@ void print_dot(const struct model *m, const struct options *opt, struct report_o
 				print_edge(d, arc);
 	}
 	fprintf(d->f, "}\n");
+	free(d->kept);
 }

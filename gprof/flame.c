@@ -7,14 +7,20 @@
  * anywhere; a few lines of inline script zoom into a box when it is
  * clicked and out again when the background is, and each box's title
  * (shown when the pointer rests on it) gives its name, samples and
- * share.  Names are the plain (demangled) names, as --folded gives them.
+ * share.  Names are the plain (demangled) names, as --folded gives them;
+ * --strip shortens C++ names (labels.c) in the boxes and titles, --wrap
+ * breaks the titles into lines.  --root draws only the stacks through a
+ * function, from it inward; --leaf only those through a function, out
+ * from it; --depth cuts them at N frames.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "labels.h"
 #include "printers.h"
+#include "symspec.h"
 #include "util.h"
 
 #define FLAME_WIDTH 1200.0   /* the picture, in pixels */
@@ -35,6 +41,7 @@ struct flame_node {
 
 struct flame {
 	const struct model *m;
+	const struct options *opt;
 	struct report_out *out;
 	FILE *f;
 	uint64_t total;
@@ -42,7 +49,8 @@ struct flame {
 };
 
 /* Text as XML character data: markup characters escaped, bytes that are
- * not valid UTF-8 or not allowed in XML as '?'. */
+ * not valid UTF-8 or not allowed in XML as '?' (a newline is allowed:
+ * --wrap's lines in a title). */
 static void put_xml(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -50,7 +58,7 @@ static void put_xml(FILE *f, const char *s)
 	while (*p) {
 		int n = utf8_sequence_length(p);
 
-		if (n == 0 || (n == 1 && *p < 0x20)) {
+		if (n == 0 || (n == 1 && *p < 0x20 && *p != '\n')) {
 			putc('?', f);
 			p++;
 			continue;
@@ -107,7 +115,14 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 	fill_of(node->name, &r, &g, &b);
 	fprintf(f, "<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
 		   "<title>", depth, (unsigned long long)node->samples);
-	put_xml(f, node->name);
+	if (fl->opt->wrap > 0) {
+		char *wrapped = name_wrap(node->name, fl->opt->wrap);
+
+		put_xml(f, wrapped);
+		free(wrapped);
+	} else {
+		put_xml(f, node->name);
+	}
 	fprintf(f, " (%llu samples, %.2f%%)</title>", (unsigned long long)node->samples,
 		100.0 * (double)node->samples / (double)fl->total);
 	fprintf(f, "<rect x=\"%.4f\" y=\"%d\" width=\"%.4f\" height=\"%d\" "
@@ -138,10 +153,72 @@ static bool too_narrow(const struct flame *fl, const struct flame_node *node)
 	return (double)node->samples * (FLAME_WIDTH - 2 * FLAME_PAD) / (double)fl->total < MIN_WIDTH;
 }
 
+/* Does symspec table t hold the frame's function? */
+static bool frame_named(const struct model *m, enum symspec_table t, const struct symbol *sym)
+{
+	return sym && symspec_holds(&m->symspecs, t, sym->address);
+}
+
+/*
+ * --root, --leaf and --depth: the frames of a stack (innermost first) that
+ * are drawn, [*inner, *outer].  --root: from the outermost frame of a
+ * function it names, inward; --leaf: out from the innermost frame of one
+ * it names (the leaf's callees' samples are the leaf's); --depth: at most
+ * N frames from the root (or, without a root, from the leaf).  False when
+ * the stack does not go through them.
+ */
+static bool frames_kept(const struct model *m, const struct options *opt,
+			const struct symbol *const *frames, size_t depth, size_t *outer, size_t *inner)
+{
+	bool rooted = !symspec_empty(&m->symspecs, PICTURE_ROOT);
+	bool leafed = !symspec_empty(&m->symspecs, PICTURE_LEAF);
+	size_t d;
+
+	*outer = depth - 1;
+	*inner = 0;
+	if (depth == 0)
+		return !rooted && !leafed;
+	if (rooted) {
+		for (d = depth; d-- > 0;)
+			if (frame_named(m, PICTURE_ROOT, frames[d]))
+				break;
+		if (d == (size_t)-1)
+			return false;
+		*outer = d;
+	}
+	if (leafed) {
+		for (d = 0; d <= *outer; d++)
+			if (frame_named(m, PICTURE_LEAF, frames[d]))
+				break;
+		if (d > *outer)
+			return false;
+		*inner = d;
+	}
+	if (opt->depth >= 0) {
+		if (rooted && *outer - *inner > (size_t)opt->depth)
+			*inner = *outer - (size_t)opt->depth;
+		else if (!rooted && leafed && *outer - *inner > (size_t)opt->depth)
+			*outer = *inner + (size_t)opt->depth;
+	}
+	return true;
+}
+
+/* A --root or --leaf that names no function is an error, as with --dot. */
+static void check_picture_symspecs(const struct model *m, const struct options *opt)
+{
+	const struct symspec_request *r;
+
+	for (r = opt->symspecs; r; r = r->next)
+		if ((r->table == PICTURE_ROOT || r->table == PICTURE_LEAF) &&
+		    symspec_empty(&m->symspecs, r->table))
+			fatal("%s=%s: no function of the program matches",
+			      r->table == PICTURE_ROOT ? "--root" : "--leaf", r->text);
+}
+
 /* A stack while the tree grows: the node its outer frames reached. */
 struct growing_stack {
 	const uint64_t *frames;
-	size_t depth;
+	size_t outer, levels;      /* the outermost frame drawn, how many are */
 	uint64_t samples;
 	struct flame_node *node;
 	size_t candidate;
@@ -166,19 +243,34 @@ static size_t grow_tree(struct flame *fl, struct flame_node *root)
 	struct growing_stack *live = xmalloc((st->count + 1) * sizeof(*live));
 	struct frame_cache *cache = frame_cache_new();
 	struct flame_node *pool = NULL;
-	size_t *slot = NULL, n = 0, w, i, narrow = 0, level;
+	const struct symbol **frames = NULL;
+	bool picked = !symspec_empty(&fl->m->symspecs, PICTURE_ROOT) ||
+		      !symspec_empty(&fl->m->symspecs, PICTURE_LEAF);
+	size_t *slot = NULL, n = 0, w, i, narrow = 0, level, room = 0;
 
 	for (w = 0; w < st->word_count;) {
 		const uint64_t *stack = st->words + w;
-		size_t depth = (size_t)(stack[1] >> 32);
+		size_t depth = (size_t)(stack[1] >> 32), d, outer = depth - 1, inner = 0;
 
 		w += 2 + depth;
 		if (stack[0] == 0)
 			continue;
+		if (picked) { /* --root, --leaf: only the part between them */
+			if (depth > room) {
+				room = 2 * depth;
+				frames = xrealloc(frames, room * sizeof(*frames));
+			}
+			for (d = 0; d < depth; d++)
+				frames[d] = frame_cache_symbol(fl->m, cache, stack + 2, d);
+			if (!frames_kept(fl->m, fl->opt, frames, depth, &outer, &inner))
+				continue;
+		}
 		fl->total = add_samples(fl->total, stack[0]);
 		if (depth > 0)
-			live[n++] = (struct growing_stack){ stack + 2, depth, stack[0], root, 0 };
+			live[n++] = (struct growing_stack){ stack + 2, outer, outer + 1 - inner,
+							    stack[0], root, 0 };
 	}
+	free(frames);
 	root->samples = fl->total;
 	for (level = 0; n > 0; level++) {
 		size_t size = 16, used = 0, out = 0, k;
@@ -191,7 +283,7 @@ static size_t grow_tree(struct flame *fl, struct flame_node *root)
 		for (i = 0; i < n; i++) {
 			struct growing_stack *g = &live[i];
 			const struct symbol *sym =
-				frame_cache_symbol(fl->m, cache, g->frames, g->depth - 1 - level);
+				frame_cache_symbol(fl->m, cache, g->frames, g->outer - level);
 			uint64_t h = (uint64_t)(uintptr_t)g->node * 0x9E3779B97F4A7C15ull ^
 				     (uint64_t)(uintptr_t)sym * 0xC2B2AE3D27D4EB4Full;
 
@@ -225,7 +317,7 @@ static size_t grow_tree(struct flame *fl, struct flame_node *root)
 			struct growing_stack g = live[i];
 
 			g.node = pool[g.candidate].kept;
-			if (g.node && g.depth > level + 1)
+			if (g.node && g.levels > level + 1)
 				live[out++] = g;
 		}
 		n = out;
@@ -268,7 +360,17 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 		}
 		n = 0;
 		for (c = item.node->first_child; c; c = c->next_sibling) {
-			c->name = c->sym ? display_name(fl->out, c->sym, &c->to_free) : "[unknown]";
+			if (c->sym == NULL) {
+				c->name = "[unknown]";
+			} else if (fl->opt->strip) {
+				char *to_free;
+
+				c->name = c->to_free =
+					name_strip(display_name(fl->out, c->sym, &to_free));
+				free(to_free);
+			} else {
+				c->name = display_name(fl->out, c->sym, &c->to_free);
+			}
 			kids[n++] = c;
 		}
 		qsort(kids, n, sizeof(*kids), compare_node_name);
@@ -350,7 +452,7 @@ static const char flame_script[] =
 	"  var r = g.querySelector('rect');\n"
 	"  g.setAttribute('data-x', r.getAttribute('x'));\n"
 	"  g.setAttribute('data-w', r.getAttribute('width'));\n"
-	"  g.setAttribute('data-name', g.querySelector('title').textContent.replace(/ \\([0-9]+ samples, [0-9.]+%%\\)$/, ''));\n"
+	"  g.setAttribute('data-name', g.querySelector('title').textContent.replace(/ \\([0-9]+ samples, [0-9.]+%%\\)$/, '').replace(/\\n/g, ''));\n"
 	"  g.addEventListener('click', function (e) { e.stopPropagation(); zoom(g); });\n"
 	"});\n"
 	"document.querySelector('rect.background').addEventListener('click', reset);\n";
@@ -358,16 +460,18 @@ static const char flame_script[] =
 void print_flame(const struct model *m, const struct options *opt, struct report_out *out)
 {
 	const struct model_stacks *st = &m->process.stacks;
-	struct flame fl = { m, out, out->file, 0, 0 };
+	struct flame fl = { m, opt, out, out->file, 0, 0 };
 	struct flame_node *root = xcalloc(1, sizeof(*root));
 	size_t height, narrow;
 	FILE *f = out->file;
 
-	(void)opt;
 	if (!st->present || st->samples == 0)
 		fatal("the profile has no call stacks: record them with libgmon's stack sampling "
 		      "(GMON_STACK_DEPTH, doc/runtime.md) to get --flame");
+	check_picture_symspecs(m, opt);
 	narrow = grow_tree(&fl, root);
+	if (fl.total == 0)
+		fatal("--flame: no call stack goes through the functions --root and --leaf name");
 	height = (fl.max_depth + 3) * FRAME_HEIGHT;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n");
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "

@@ -17,6 +17,7 @@
 #include <libiberty.h>
 
 #include "callgraph.h"
+#include "diff.h"
 #include "options.h"
 #include "pipeline.h"
 #include "printers.h"
@@ -49,6 +50,12 @@ enum {
 	OPTION_CALLGRIND,
 	OPTION_FLAME,
 	OPTION_PPROF,
+	OPTION_STRIP,
+	OPTION_WRAP,
+	OPTION_ROOT,
+	OPTION_LEAF,
+	OPTION_DEPTH,
+	OPTION_DIFF,
 };
 
 static const struct option long_options[] = {
@@ -98,6 +105,12 @@ static const struct option long_options[] = {
 	{ "callgrind", no_argument, NULL, OPTION_CALLGRIND },
 	{ "flame", no_argument, NULL, OPTION_FLAME },
 	{ "pprof", no_argument, NULL, OPTION_PPROF },
+	{ "strip", no_argument, NULL, OPTION_STRIP },
+	{ "wrap", optional_argument, NULL, OPTION_WRAP },
+	{ "root", required_argument, NULL, OPTION_ROOT },
+	{ "leaf", required_argument, NULL, OPTION_LEAF },
+	{ "depth", required_argument, NULL, OPTION_DEPTH },
+	{ "diff", no_argument, NULL, OPTION_DIFF },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -141,6 +154,14 @@ static void usage(FILE *out, int status)
 			"  --callgrind           the profile in the callgrind format (KCachegrind)\n"
 			"  --flame               the call stacks as an SVG flame graph\n"
 			"  --pprof               the profile in pprof's format (profile.proto, gzipped)\n"
+			"  --strip               --dot, --flame: C++ names without arguments and\n"
+			"                        template arguments\n"
+			"  --wrap[=N]            --dot, --flame: names wrapped at N characters (32)\n"
+			"  --root=SYMSPEC        --dot, --flame: only the function and what it calls\n"
+			"  --leaf=SYMSPEC        --dot, --flame: only the function and what calls it\n"
+			"  --depth=N             --root, --leaf: N calls away at most\n"
+			"  --diff [EXE] OLD NEW  what changed between two profiles; or\n"
+			"         OLD_EXE OLD NEW_EXE NEW  for two builds of a program\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -466,6 +487,24 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_EDGE_THRESHOLD:
 			opt->edge_threshold = parse_percent("--edge-threshold", optarg);
 			break;
+		case OPTION_STRIP:
+			opt->strip = true;
+			break;
+		case OPTION_WRAP:
+			opt->wrap = optarg ? (int)parse_number("--wrap", optarg, 1) : 32;
+			break;
+		case OPTION_ROOT:
+			options_add_symspec(opt, optarg, PICTURE_ROOT);
+			break;
+		case OPTION_LEAF:
+			options_add_symspec(opt, optarg, PICTURE_LEAF);
+			break;
+		case OPTION_DEPTH:
+			opt->depth = (int)parse_number("--depth", optarg, 0);
+			break;
+		case OPTION_DIFF:
+			opt->diff = true;
+			break;
 		default:
 			usage(stderr, 1);
 		}
@@ -474,7 +513,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
 	if (opt->debug)
-		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame || opt->pprof
+		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame || opt->pprof || opt->diff
 			? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
 	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
@@ -484,6 +523,8 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	gprof_path = getenv("GPROF_PATH");
 	if (gprof_path)
 		options_add_search_path(opt, gprof_path);
+	opt->operands = (const char *const *)&argv[optind];
+	opt->operand_count = argc - optind;
 	if (optind < argc)
 		opt->executable = argv[optind++];
 	/* the profile files: those named, or gmon.out */
@@ -573,6 +614,8 @@ int main(int argc, char **argv)
 
 	setlocale(LC_CTYPE, "");
 	parse_options(argc, argv, &opt);
+	if (opt.diff)
+		return print_diff(&opt);
 	/* the output is made before the model: -i prints as files are read */
 	report_out_init(&out, stdout, &opt);
 	m = pipeline_run(&opt, file_info_hook, &out);

@@ -11,9 +11,11 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "callgraph.h"
 #include "histogram.h"
+#include "object.h"
 #include "printers.h"
 #include "report.h"
 #include "util.h"
@@ -79,61 +81,9 @@ static void json_close(struct json *j, char bracket)
 	putc(bracket, j->out);
 }
 
-/* A string of any bytes: valid UTF-8 passes, every byte that is not part
- * of it becomes U+FFFD, so the document is always valid JSON. */
 static void json_write_string(struct json *j, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-
-	putc('"', j->out);
-	while (*p) {
-		int length;
-
-		switch (*p) {
-		case '"':
-			fputs("\\\"", j->out);
-			p++;
-			continue;
-		case '\\':
-			fputs("\\\\", j->out);
-			p++;
-			continue;
-		case '\b':
-			fputs("\\b", j->out);
-			p++;
-			continue;
-		case '\f':
-			fputs("\\f", j->out);
-			p++;
-			continue;
-		case '\n':
-			fputs("\\n", j->out);
-			p++;
-			continue;
-		case '\r':
-			fputs("\\r", j->out);
-			p++;
-			continue;
-		case '\t':
-			fputs("\\t", j->out);
-			p++;
-			continue;
-		}
-		if (*p < 0x20 || *p == 0x7F) {
-			fprintf(j->out, "\\u%04x", *p);
-			p++;
-			continue;
-		}
-		length = utf8_sequence_length(p);
-		if (length == 0) {
-			fputs("\\ufffd", j->out);
-			p++;
-			continue;
-		}
-		fwrite(p, 1, (size_t)length, j->out);
-		p += length;
-	}
-	putc('"', j->out);
+	put_json_string(j->out, s);
 }
 
 static void json_string(struct json *j, const char *key, const char *value)
@@ -236,6 +186,48 @@ static void emit_identity(struct json *j, const struct symbol *sym, bool with_gr
 	else
 		json_null(j, "index");
 	json_integer(j, "cycle", sym->cycle_number);
+}
+
+/* The executable's build-id, in hex, or null when it has none. */
+static void emit_build_id(struct json *j, const struct object *obj)
+{
+	unsigned char id[64];
+	char hex[2 * sizeof(id) + 1];
+	size_t size = object_build_id(obj, id, sizeof(id)), i;
+
+	if (size == 0) {
+		json_null(j, "build_id");
+		return;
+	}
+	for (i = 0; i < size; i++)
+		snprintf(hex + 2 * i, 3, "%02x", id[i]);
+	json_string(j, "build_id", hex);
+}
+
+/* The profile files read: path, size, modification time (UTC). */
+static void emit_sources(struct json *j)
+{
+	size_t i;
+
+	json_open(j, "sources", '[');
+	for (i = 0; i < j->m->source_count; i++) {
+		const struct model_source *s = &j->m->sources[i];
+		time_t when = (time_t)s->mtime;
+		struct tm tm;
+		char text[64];
+
+		json_open(j, NULL, '{');
+		json_string(j, "path", s->path);
+		json_unsigned(j, "size", s->size);
+		if (gmtime_r(&when, &tm) && strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%S", &tm)) {
+			snprintf(text + strlen(text), sizeof(text) - strlen(text), ".%09ldZ", s->mtime_ns);
+			json_string(j, "mtime", text);
+		} else {
+			json_null(j, "mtime");
+		}
+		json_close(j, '}');
+	}
+	json_close(j, ']');
 }
 
 static void emit_histogram(struct json *j, int input)
@@ -369,6 +361,7 @@ static void emit_cycle(struct json *j, const struct symbol *cycle)
 
 static void emit_arc(struct json *j, const struct arc *arc)
 {
+	char *to_free;
 	bool inside = arc->parent == arc->child ||
 		      (arc->parent->cycle_number != 0 &&
 		       arc->parent->cycle_number == arc->child->cycle_number);
@@ -378,6 +371,10 @@ static void emit_arc(struct json *j, const struct arc *arc)
 	json_string(j, "caller_name", arc->parent->name);
 	json_integer(j, "callee", arc->child->index);
 	json_string(j, "callee_name", arc->child->name);
+	json_string(j, "caller_demangled", display_name(j->report, arc->parent, &to_free));
+	free(to_free);
+	json_string(j, "callee_demangled", display_name(j->report, arc->child, &to_free));
+	free(to_free);
 	json_unsigned(j, "count", arc->count);
 	json_bool(j, "recursive", arc->parent == arc->child);
 	json_bool(j, "within_cycle", inside && arc->parent != arc->child);
@@ -517,6 +514,8 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 	json_open(j, NULL, '{');
 	json_integer(j, "format_version", JSON_FORMAT_VERSION);
 	json_string(j, "executable", m->objects[0]->path);
+	emit_build_id(j, m->objects[0]);
+	emit_sources(j);
 	json_string(j, "granularity", j->opt->line_granularity ? "line" : "function");
 	emit_histogram(j, input);
 	if (m->process.has_times) {

@@ -126,6 +126,9 @@ void model_forget_profile(struct model *m)
 	free(m->by_time);
 	m->by_time = NULL;
 	m->by_time_count = 0;
+	free(m->sources);
+	m->sources = NULL;
+	m->source_count = 0;
 	m->input = 0;
 	m->total_ticks = 0.0;
 	m->print_ticks = 0.0;

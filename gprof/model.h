@@ -318,6 +318,17 @@ struct process_part {
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
 };
 
+/* ---------------------------------------------------------------- sources */
+
+/* A profile file as it was when read (--json's "sources"): which files a
+ * report comes from, and which version of each. */
+struct model_source {
+	const char *path;         /* as given (model_strdup) */
+	uint64_t size;            /* bytes */
+	int64_t mtime;            /* last modification, seconds since 1970 (UTC) */
+	long mtime_ns;            /* and nanoseconds */
+};
+
 /* ---------------------------------------------------------------- the model */
 
 /* Where arcs live: carved from chunks, found by (caller, callee) through
@@ -353,6 +364,8 @@ struct model {
 	bool measured;            /* the call graph's times come from the stacks */
 
 	struct process_part process; /* other objects' data, or empty */
+	struct model_source *sources; /* the profile files read, in order */
+	size_t source_count;
 
 	struct string_chunk *strings; /* names the model made (model_strdup) */
 };

@@ -333,3 +333,8 @@ bool object_open_other(struct object *obj, const char *path)
 		warning("%s: no symbols; its samples are shown as [%s]", path, obj->name);
 	return true;
 }
+
+size_t object_build_id(const struct object *obj, unsigned char *id, size_t size)
+{
+	return obj->abfd ? build_id_of(obj->abfd, id, size) : 0;
+}

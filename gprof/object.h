@@ -8,6 +8,7 @@
 #define GPROF_OBJECT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "model.h"
@@ -29,5 +30,8 @@ void object_read_text(struct object *obj);
  * function, when not NULL, gets the function's name there (or NULL). */
 bool object_find_line(const struct object *obj, uint64_t address, const char **file,
 		      const char **function, int *line);
+/* The build-id note of the object's file (.note.gnu.build-id) into id,
+ * at most size bytes: its length, or 0 when it has none. */
+size_t object_build_id(const struct object *obj, unsigned char *id, size_t size);
 
 #endif

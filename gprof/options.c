@@ -21,6 +21,7 @@ void options_init(struct options *opt)
 	opt->format = FORMAT_AUTO;
 	opt->node_threshold = 0.5;
 	opt->edge_threshold = 0.1;
+	opt->depth = -1;
 	opt->executable = "a.out";
 }
 

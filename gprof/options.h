@@ -45,6 +45,7 @@ enum symspec_table {
 	INCL_TIME, EXCL_TIME,
 	INCL_ANNO, EXCL_ANNO,
 	INCL_EXEC, EXCL_EXEC,
+	PICTURE_ROOT, PICTURE_LEAF, /* --root, --leaf: where a picture starts or ends */
 	SYMSPEC_TABLES
 };
 
@@ -87,6 +88,10 @@ struct options {
 	bool callgrind;           /* --callgrind: the callgrind format */
 	bool flame;               /* --flame: an SVG flame graph */
 	bool pprof;               /* --pprof: pprof's profile.proto, gzipped */
+	bool strip;               /* --strip: pictures name C++ functions without arguments */
+	int wrap;                 /* --wrap[=N]: pictures wrap names at N characters; 0: no */
+	int depth;                /* --depth=N: --root/--leaf go N calls deep; -1: no limit */
+	bool diff;                /* --diff: two profiles compared (diff.c) */
 
 	unsigned report;          /* REPORT_* asked for (the default is chosen later) */
 	unsigned user_specified;  /* REPORT_* named on the command line, even to drop */
@@ -96,6 +101,8 @@ struct options {
 	const char *executable;   /* default a.out */
 	const char *const *profile_files; /* the names given, or gmon.out */
 	int profile_file_count;
+	const char *const *operands; /* the command line's files, as given (--diff) */
+	int operand_count;
 };
 
 /* Defaults: demangling on, width 80, -t 10, -m 1, thresholds 0.5 and 0.1. */

@@ -5,6 +5,7 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <limits.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,23 @@ static void tally_kept_arc(void *context, uint64_t from_pc, uint64_t self_pc, ui
 	tally_arc(context, from_pc, self_pc, count);
 }
 
+/* Which file was read, and which version of it (size, time). */
+static void record_source(struct model *m, const char *path)
+{
+	struct model_source *s;
+	struct stat st;
+
+	m->sources = xrealloc(m->sources, (m->source_count + 1) * sizeof(*m->sources));
+	s = &m->sources[m->source_count++];
+	memset(s, 0, sizeof(*s));
+	s->path = model_strdup(m, path);
+	if (stat(path, &st) == 0) {
+		s->size = (uint64_t)st.st_size;
+		s->mtime = (int64_t)st.st_mtim.tv_sec;
+		s->mtime_ns = st.st_mtim.tv_nsec;
+	}
+}
+
 void pipeline_read_profiles(struct model *m, struct profile_data *data,
 			    const struct options *opt, pipeline_file_hook *on_file, void *context)
 {
@@ -132,6 +150,7 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 		sink->run = (size_t)i;
 		if (!profile_read(path, &obj->target, opt->format, data, &info, err, sizeof(err)))
 			fatal("%s", err);
+		record_source(m, path);
 		if (!had_blocks && (data->input & INPUT_BB_COUNTS) && !opt->line_granularity && !sum)
 			warning("ignoring basic-block execution counts (use -l or --line)");
 		if (on_file)

@@ -221,3 +221,59 @@ int utf8_sequence_length(const unsigned char *s)
 	return length;
 }
 
+/* A string of any bytes: valid UTF-8 passes, every byte that is not part
+ * of it becomes U+FFFD, so the document is always valid JSON. */
+void put_json_string(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putc('"', f);
+	while (*p) {
+		int length;
+
+		switch (*p) {
+		case '"':
+			fputs("\\\"", f);
+			p++;
+			continue;
+		case '\\':
+			fputs("\\\\", f);
+			p++;
+			continue;
+		case '\b':
+			fputs("\\b", f);
+			p++;
+			continue;
+		case '\f':
+			fputs("\\f", f);
+			p++;
+			continue;
+		case '\n':
+			fputs("\\n", f);
+			p++;
+			continue;
+		case '\r':
+			fputs("\\r", f);
+			p++;
+			continue;
+		case '\t':
+			fputs("\\t", f);
+			p++;
+			continue;
+		}
+		if (*p < 0x20 || *p == 0x7F) {
+			fprintf(f, "\\u%04x", *p);
+			p++;
+			continue;
+		}
+		length = utf8_sequence_length(p);
+		if (length == 0) {
+			fputs("\\ufffd", f);
+			p++;
+			continue;
+		}
+		fwrite(p, 1, (size_t)length, f);
+		p += length;
+	}
+	putc('"', f);
+}

@@ -52,6 +52,9 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 void text_name(struct text *t, struct report_out *out, const struct symbol *sym);
 /* A file's name as printed: its last component, or all of it with -L. */
 const char *file_base_name(const struct options *opt, const char *path);
+/* s as a JSON string, quotes included: every byte that is not part of
+ * valid UTF-8 becomes U+FFFD, so the document is always valid JSON. */
+void put_json_string(FILE *f, const char *s);
 /* Bytes in the valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */
 int utf8_sequence_length(const unsigned char *s);
 

@@ -8,7 +8,8 @@
 # Graphviz must render the DOT (dot -Tsvg, nothing on stderr); the nodes
 # must be the call graph's entries whose total time is at least
 # --node-threshold percent (all of them at 0, or when the profile holds
-# no time), with the text's name, calls and cycle (as a cluster); the
+# no time), and every other member of a cycle one of whose members is
+# drawn, with the text's name, calls and cycle (as a cluster); the
 # edges must be the text's arcs between kept nodes that carry at least
 # --edge-threshold percent (arcs within a cycle or a function judged by
 # their ends alone), with the text's counts.  Exact percentages come from
@@ -145,6 +146,9 @@ def check(name, text_path, json_path, dot_path, thresholds):
         bad(name + ".setup", "JSON and text disagree on the entries")
         return
     want = {i for i in entries if no_time or exact[i] >= node_th}
+    # a cycle is drawn whole: every member of a cycle one member of which is drawn
+    drawn_cycles = {entries[i]["cycle"] for i in want} - {0}
+    want |= {i for i in entries if entries[i]["cycle"] in drawn_cycles}
     if set(nodes) == want:
         ok(name + ".nodes")
     else:

@@ -259,6 +259,49 @@ else
 	fail json.escape.build "cannot build the program with odd names: $(head -1 "$SCRATCH/cc.err")"
 fi
 
+# ---- arcs carry demangled names (c++filt is the oracle); "sources" names
+# each profile file read with its size and modification time; "build_id"
+# is the executable's note, as readelf prints it
+dir=$FIXTURES/cxx
+(cd "$dir" && "$GPROF" --json prog gmon.out gmon.out >"$SCRATCH/cxx.json" 2>"$SCRATCH/cxx.err")
+build_id=$(readelf -n "$dir/prog" | sed -n 's/.*Build ID: *//p')
+python3 - "$SCRATCH/cxx.json" "$dir" "$build_id" <<'EOF'
+import datetime, json, os, subprocess, sys
+doc = json.load(open(sys.argv[1], encoding="utf-8"))
+directory, build_id = sys.argv[2], sys.argv[3]
+def check(name, good, why):
+    print(("ok " + name) if good else ("not ok %s: %s" % (name, why)))
+arcs = doc["call_graph"]["arcs"]
+names = sorted({a["caller_name"] for a in arcs} | {a["callee_name"] for a in arcs})
+out = subprocess.run(["c++filt"], input="\n".join(names) + "\n", capture_output=True,
+                     text=True).stdout.split("\n")
+demangled = dict(zip(names, out))
+wrong = [(a["caller_demangled"], a["callee_demangled"]) for a in arcs
+         if a["caller_demangled"] != demangled[a["caller_name"]]
+         or a["callee_demangled"] != demangled[a["callee_name"]]]
+check("json.arcs.demangled", not wrong and len(arcs) > 100, "%d arcs, %r" % (len(arcs), wrong[:2]))
+cxx = [a for a in arcs if a["callee_demangled"] != a["callee_name"]]
+check("json.arcs.demangled-cxx", len(cxx) > 50, "only %d arcs with a C++ callee" % len(cxx))
+functions = {f["index"]: f["demangled"] for f in doc["call_graph"]["functions"]}
+wrong = [a for a in arcs if functions.get(a["callee"], a["callee_demangled"]) != a["callee_demangled"]]
+check("json.arcs.demangled-as-functions", not wrong, repr(wrong[:1]))
+st = os.stat(os.path.join(directory, "gmon.out"))
+when = datetime.datetime.fromtimestamp(st.st_mtime_ns // 10**9, datetime.timezone.utc)
+mtime = when.strftime("%Y-%m-%dT%H:%M:%S") + ".%09dZ" % (st.st_mtime_ns % 10**9)
+want = [{"path": "gmon.out", "size": st.st_size, "mtime": mtime}] * 2
+check("json.sources", doc.get("sources") == want, "%r != %r" % (doc.get("sources"), want))
+check("json.build-id", len(build_id) == 40 and doc.get("build_id") == build_id,
+      "%r != readelf's %r" % (doc.get("build_id"), build_id))
+EOF
+# an executable without a build-id: null
+if gcc -pg -O0 -Wl,--build-id=none -x c -o "$SCRATCH/noid" - <<<'int main(void) { return 0; }' &&
+	(cd "$SCRATCH" && ./noid && "$GPROF" --json noid gmon.out >noid.json) &&
+	[ "$(jq -c .build_id "$SCRATCH/noid.json")" = null ]; then
+	pass json.build-id.none
+else
+	fail json.build-id.none "build_id of an executable without one is not null"
+fi
+
 # ---- options the JSON printer refuses
 (cd "$FIXTURES/cycle2" && "$GPROF" --json --dot prog gmon.out >/dev/null 2>"$SCRATCH/both.err")
 rc=$?

@@ -1,0 +1,145 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# t-diff.sh: gprof --diff, two profiles of one program compared
+# (doc/manual.md, "What changed").
+#
+#  diff.self.*      a profile against itself: no change at all, in the
+#                   table, --json and --dot
+#  diff.tuned.*     a program before and after making one function twice
+#                   as fast (half the loop): that function first, faster,
+#                   its self time's ratio within 10% of 0.5 (and of 2 the
+#                   other way round); a function only the new build calls
+#                   appeared (vanished the other way); --dot colours the
+#                   faster function green and renders
+#  diff.refuse.*    two different programs, a profile of another program,
+#                   a file that is not a profile, different sampling
+#                   rates, bad operands: one line on stderr, exit status
+#                   1, nothing on stdout
+#
+# The runs sample at 1000 Hz, each side the sum of three runs, so that the
+# tuned function has a few hundred samples a side.
+#
+# Copyright (c) 2026 The gprof/libgmon authors.
+. "$(dirname "$0")/../lib.sh"
+scratch
+pin_gprof
+cd "$SCRATCH" || exit 2
+
+cat >p.c <<'C'
+static volatile unsigned long sink;
+#ifndef TUNED_WORK
+#define TUNED_WORK 60000000
+#endif
+__attribute__((noinline)) void tuned(void) { for (volatile long i = 0; i < TUNED_WORK; i++) sink += i; }
+__attribute__((noinline)) void steady(void) { for (volatile long i = 0; i < 20000000; i++) sink += i; }
+#ifdef EXTRA
+__attribute__((noinline)) void extra(void) { for (volatile long i = 0; i < 2000000; i++) sink += i; }
+#endif
+int main(void)
+{
+	tuned();
+	steady();
+#ifdef EXTRA
+	extra();
+#endif
+	return 0;
+}
+C
+lib=$TOP/libgmon/libgmon.a
+export GMON_PROCESS=0 GMON_RATE=1000
+if ! cc -pg -O1 -o old p.c "$lib" || ! cc -pg -O1 -DTUNED_WORK=30000000 -DEXTRA -o new p.c "$lib"; then
+	fail diff.setup "cannot build the program"
+	exit 0
+fi
+for side in old new; do
+	for run in 1 2 3; do GMON_OUT_PREFIX=$side.run ./$side; done
+	"$GPROF" -s $side $side.run.* && mv gmon.sum $side.gmon
+done
+GMON_RATE=100 ./old && mv gmon.out old-100.gmon
+unset GMON_PROCESS GMON_RATE
+
+# refuse NAME EXPECTED-STDERR ARGS...: exit status 1, exactly this line
+# on stderr (gprof's path shown as gprof), nothing on stdout
+refuse() {
+	local name=$1 want=$2
+	shift 2
+	"$GPROF" "$@" >refused.out 2>refused.err
+	expect_eq "diff.refuse.$name" "1:$want:0" \
+		"$?:$(sed "s#^$GPROF: #gprof: #" refused.err):$(wc -c <refused.out)"
+}
+
+# ---------------------------------------------------------------- itself
+
+"$GPROF" -b --diff old old.gmon old.gmon >self.txt 2>self.err
+expect_eq diff.self.status "0:" "$?:$(cat self.err)"
+n=$(awk 'NR > 6' self.txt | wc -l)
+expect_eq diff.self.summary "functions: 0 slower, 0 faster, 0 appeared, 0 vanished, $n unchanged" \
+	"$(sed -n 3p self.txt)"
+expect_eq diff.self.changes "" "$(awk 'NR > 6 && ($3 != "+0.000" || $8 != "+0.000" || $9 != $10)' self.txt)"
+"$GPROF" --json --diff old old.gmon old.gmon >self.json
+expect_eq diff.self.json "true" "$(jq '[.diff.functions[] | .self_change == 0 and .total_change == 0
+	and .status == "unchanged" and .old == .new] | all and length > 1' self.json)"
+"$GPROF" --dot --diff old old.gmon old.gmon >self.dot
+expect_eq diff.self.dot "" "$(grep -o 'fillcolor="#[0-9a-f]*"' self.dot | grep -v '#ffffff')"
+
+# ---------------------------------------------------------------- tuned
+
+"$GPROF" -b --diff old old.gmon new new.gmon >tuned.txt 2>tuned.err
+expect_eq diff.tuned.status "0:" "$?:$(cat tuned.err)"
+expect_eq diff.tuned.first-row tuned "$(awk 'NR == 7 { print $NF }' tuned.txt)"
+"$GPROF" --json --diff old old.gmon new new.gmon >tuned.json
+"$GPROF" --json --diff new new.gmon old old.gmon >back.json
+python3 - <<'EOF'
+import json
+def check(name, good, why):
+    print(("ok " + name) if good else ("not ok %s: %s" % (name, why)))
+for doc_name, status, truth, appeared in (("tuned.json", "faster", 0.5, "appeared"),
+                                          ("back.json", "slower", 2.0, "vanished")):
+    d = json.load(open(doc_name))["diff"]
+    f = d["functions"][0]
+    name = "diff.tuned.%s" % status
+    print("# %s: %s ratio %.3f (truth %.1f), self %.3f -> %.3f s" % (
+        doc_name, f["name"], f["self_ratio"] or 0, truth, f["old"]["self_time"], f["new"]["self_time"]))
+    check(name + ".first", f["name"] == "tuned", "first is %s" % f["name"])
+    check(name + ".sign", f["status"] == status and (f["self_change"] < 0) == (status == "faster")
+          and f["self_change"] == f["new"]["self_time"] - f["old"]["self_time"], repr(f))
+    check(name + ".ratio", abs(f["self_ratio"] - truth) <= 0.1 * truth,
+          "ratio %r, truth %r" % (f["self_ratio"], truth))
+    extra = [g for g in d["functions"] if g["name"] == "extra"]
+    check(name + ".extra", len(extra) == 1 and extra[0]["status"] == appeared, repr(extra))
+    s = d["summary"]
+    counts = {k: sum(g["status"] == k for g in d["functions"]) for k in s}
+    check(name + ".summary", counts == s, "%r != %r" % (counts, s))
+    check(name + ".shares", all(abs(g[r]["self_percent"] - 100 * g[r]["self_time"] / d[r]["total_time"]) < 1e-9
+                               for g in d["functions"] for r in ("old", "new")), "shares do not add up")
+EOF
+"$GPROF" --dot --diff old old.gmon new new.gmon >tuned.dot
+colour=$(sed -n 's/.*label="tuned\\n.*fillcolor="#\([0-9a-f]*\)".*/\1/p' tuned.dot)
+if [ -n "$colour" ] && [ $((16#${colour:2:2})) -gt $((16#${colour:0:2})) ]; then
+	pass diff.tuned.dot.green
+else
+	fail diff.tuned.dot.green "tuned's fill is '$colour'"
+fi
+if dot -Tsvg tuned.dot >/dev/null 2>dot.err && [ ! -s dot.err ]; then
+	pass diff.tuned.dot.renders
+else
+	fail diff.tuned.dot.renders "$(head -2 dot.err)"
+fi
+
+# ---------------------------------------------------------------- bad input
+
+cycle2=$FIXTURES/cycle2 diamond=$FIXTURES/diamond
+refuse different-programs "gprof: --diff: $cycle2/prog and $diamond/prog are different programs (0 of their 3 and 4 functions have the same name)" \
+	--diff "$cycle2/prog" "$cycle2/gmon.out" "$diamond/prog" "$diamond/gmon.out"
+refuse other-programs-profile "gprof: --diff: $cycle2/gmon.out and $diamond/gmon.out were not written by the same program (their histograms cover different addresses of $cycle2/prog)" \
+	--diff "$cycle2/prog" "$cycle2/gmon.out" "$diamond/gmon.out"
+printf 'These are notes, not a profile.\n' >notes.txt
+refuse not-a-profile "gprof: notes.txt: not a profile data file: no GNU magic, and not a valid BSD profile (histogram of 1953459724 bytes but only 12 bytes follow the header)" \
+	--diff old old.gmon notes.txt
+refuse missing "gprof: nothing.gmon: No such file or directory" --diff old nothing.gmon old.gmon
+refuse rates "gprof: --diff: old.gmon was sampled at 1000 Hz and old-100.gmon at 100 Hz; profiles taken at different rates are not compared" \
+	--diff old old.gmon old-100.gmon
+refuse operands "gprof: --diff takes [EXE] OLD NEW, or OLD_EXE OLD NEW_EXE NEW (given: 1)" --diff old.gmon
+refuse flame "gprof: --diff prints a table, or one of --json and --dot" --diff --flame old old.gmon old.gmon
+refuse json-dot "gprof: --diff prints a table, or one of --json and --dot" --diff --json --dot old old.gmon old.gmon
