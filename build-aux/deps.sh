@@ -5,7 +5,9 @@
 # prints the exact command to run and fails, so that make stops early with
 # a clear message instead of a cryptic compiler error.
 #
-# usage: build-aux/deps.sh [build|check|demo]
+# usage: build-aux/deps.sh [build|check|demo|cross]
+# (cross: what make cross-aarch64, check-aarch64, libgmon-musl and
+# check-musl need besides the build's; asked for by those targets only)
 set -u
 what=${1:-build}
 
@@ -13,6 +15,7 @@ need="gcc make autoconf pkg-config binutils-dev libiberty-dev"
 case $what in
 check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux" ;;
 demo) need="$need binutils graphviz" ;;
+cross) need="$need binutils musl-tools gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu qemu-user" ;;
 esac
 
 missing=
