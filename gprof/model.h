@@ -39,6 +39,7 @@ struct symbol;
 struct target {
 	int address_size;         /* 4 or 8 */
 	bool big_endian;
+	bool aarch64;             /* -c looks for bl instead of x86's call */
 };
 
 /* A source file named by the debug information of an object. */
