@@ -5,10 +5,16 @@
 # prints the exact command to run and fails, so that make stops early with
 # a clear message instead of a cryptic compiler error.
 #
-# usage: build-aux/deps.sh [build|check|demo|cross]
+# usage: build-aux/deps.sh [-n] [build|check|demo|cross]
 # (cross: what make cross-aarch64, check-aarch64, libgmon-musl and
 # check-musl need besides the build's; asked for by those targets only)
+# -n: only say, by the exit status, whether everything is installed
 set -u
+only_ask=
+if [ "${1:-}" = -n ]; then
+	only_ask=1
+	shift
+fi
 what=${1:-build}
 
 need="gcc make autoconf pkg-config binutils-dev libiberty-dev"
@@ -25,6 +31,7 @@ for p in $need; do
 	fi
 done
 [ -z "$missing" ] && exit 0
+[ -n "$only_ask" ] && exit 1
 
 if [ "$(id -u)" != 0 ]; then
 	echo "deps: missing Debian packages:$missing" >&2

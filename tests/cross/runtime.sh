@@ -202,6 +202,14 @@ main light 1"
 		else
 			fail "$t.process.read" "no process file, or gprof said: $err"
 		fi
+		# call stacks: heavy's calls of work take nearly every sample
+		top=$(cd "$link/process" && "$GPROF" --folded prog gmon.out 2>&1 |
+			sort -t' ' -k2 -nr | head -1)
+		if [[ $top == *";main;heavy;work "[0-9]* ]]; then
+			pass "$t.stacks.heaviest"
+		else
+			fail "$t.stacks.heaviest" "heaviest stack: $top"
+		fi
 	fi
 done
 
