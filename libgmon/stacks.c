@@ -150,6 +150,16 @@ static int read_checked(pid_t self, uintptr_t addr, void *buf, size_t n)
 	struct iovec remote = { (void *)addr, n };
 	int saved = errno;
 	long got = syscall(SYS_process_vm_readv, self, &local, 1UL, &remote, 1UL, 0UL);
+#ifdef GMON_TEST_UNCHECKED_READS
+	/* Tests only (make check-aarch64): qemu-user has no
+	 * process_vm_readv; a build for it loads without checking, so
+	 * that the walk itself can be tested there.  Never in a library
+	 * anyone links: a bad frame pointer then faults. */
+	if (got < 0 && errno == ENOSYS) {
+		memcpy(buf, (const void *)addr, n);
+		got = (long)n;
+	}
+#endif
 	errno = saved;
 	return got == (long)n ? 0 : -1;
 }

@@ -213,6 +213,30 @@ main light 1"
 	fi
 done
 
+# Call stacks (aarch64: with build-aarch64/unchecked/libgmon.a, whose
+# walk loads without the process_vm_readv check qemu-user cannot do):
+# each stack of progs/stacks.c, complete from main, with samples.
+STACKS_LIB=$LIB
+[ "$TARGET" = aarch64 ] && STACKS_LIB=$TOP/build-aarch64/unchecked/libgmon.a
+mkdir -p stacks
+if $CC_T -O2 -c -o stacks/leaf.o "$TOP/tests/cross/progs/leaf.c" 2>stacks/build.err &&
+	$CC_T -pg -O1 -fno-inline -o stacks/prog "$TOP/tests/cross/progs/stacks.c" stacks/leaf.o \
+		"$STACKS_LIB" -pthread 2>stacks/build.err; then
+	(cd stacks && GMON_STACK_DEPTH=128 "${RUN[@]}" ./prog >out 2>err)
+	quiet "cross.$TARGET.stacks.quiet" stacks
+	(cd stacks && "$GPROF" --folded prog gmon.out 2>/dev/null) >stacks/folded
+	for want in "main;heavy;work" "main;rec;rec;rec;rec;rec;rec;rec;rec;rec;rec;rec;work" \
+		"main;f;leafspin" "main;g;leafspin"; do
+		if grep -qE "(^|;)$want [0-9]+\$" stacks/folded; then
+			pass "cross.$TARGET.stacks.${want//;/-}"
+		else
+			fail "cross.$TARGET.stacks.${want//;/-}" "no such stack in: $(tr '\n' '|' <stacks/folded)"
+		fi
+	done
+else
+	fail "cross.$TARGET.stacks.links" "$(head -3 stacks/build.err)"
+fi
+
 # clang -pg passes nothing in x0: the hook reads the frame record
 if [ -n "$CLANG_T" ]; then
 	mkdir -p clang
