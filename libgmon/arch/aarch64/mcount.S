@@ -19,6 +19,8 @@
 	.hidden	gmon_state
 	.hidden	gmon_arc_table
 	.hidden	gmon_record_arc
+	.hidden	gmon_arch_lse
+	.arch_extension lse
 
 	.text
 
@@ -32,9 +34,11 @@
  * return address (x30 on entry) is inside the callee.
  *
  * Registers: x16 call site, x17 callee, x9-x15 scratch.  The count is
- * added with a load-exclusive/store-exclusive pair (no lock; a signal or
- * another thread in between makes the store fail and the add start
- * again), relaxed as the C code's atomic adds are.  A chain is read as
+ * added with one stadd where the processor has the LSE atomics
+ * (gmon_arch_lse, set at start-up from the auxiliary vector), else with
+ * a load-exclusive/store-exclusive pair (no lock; a signal or another
+ * thread in between makes the store fail and the add start again);
+ * relaxed either way, as the C code's atomic adds are.  A chain is read as
  * arcs.c publishes it (release): each load's address depends on the
  * previous one, which orders them on aarch64. */
 	.globl	_mcount
@@ -68,6 +72,12 @@ _mcount:
 	ccmp	x15, x17, #0, eq
 	b.ne	2f
 	add	x13, x13, #ARC_COUNT
+	adrp	x9, gmon_arch_lse
+	ldrb	w9, [x9, :lo12:gmon_arch_lse]
+	cbz	w9, 4f
+	mov	x14, #1
+	stadd	x14, [x13]			/* LSE: one instruction */
+	ret
 4:	ldxr	x14, [x13]
 	add	x14, x14, #1
 	stxr	w15, x14, [x13]
