@@ -221,6 +221,33 @@ main light 1"
 	fi
 done
 
+# libgmon.so: linked with -lgmon; on aarch64 also preloaded into a
+# program built for glibc's runtime (its start-up file calls our
+# __monstartup, its mcount calls are ours)
+SO_DIR=$(dirname "$LIB")
+mkdir -p so/linked
+if $CC_T -pg -O1 -fno-inline -o so/linked/prog "$PROG" -L"$SO_DIR" -lgmon -pthread \
+	-Wl,-rpath,"$SO_DIR" 2>so/linked/build.err; then
+	GMON_PROCESS=0 run so/linked ./prog skew
+	quiet "cross.$TARGET.so.linked.quiet" so/linked
+	expect_arcs "cross.$TARGET.so.linked.arcs" so/linked/prog so/linked/gmon.out "$SKEW"
+else
+	fail "cross.$TARGET.so.linked.links" "$(head -3 so/linked/build.err)"
+fi
+if [ "$TARGET" = aarch64 ]; then
+	mkdir -p so/preload
+	$REF_CC -pg -O1 -fno-inline -o so/preload/prog "$PROG" -pthread
+	(cd so/preload && "${RUN[@]}" -E LD_PRELOAD="$SO_DIR/libgmon.so" ./prog skew >out 2>err)
+	quiet "cross.$TARGET.so.preload.quiet" so/preload
+	# only ours writes a process file
+	if [ -f so/preload/.gmon.out.process ]; then
+		pass "cross.$TARGET.so.preload.ours"
+	else
+		fail "cross.$TARGET.so.preload.ours" "no .gmon.out.process: glibc's runtime ran"
+	fi
+	expect_arcs "cross.$TARGET.so.preload.arcs" so/preload/prog so/preload/gmon.out "$SKEW"
+fi
+
 # Call stacks (aarch64: with build-aarch64/unchecked/libgmon.a, whose
 # walk loads without the process_vm_readv check qemu-user cannot do):
 # each stack of progs/stacks.c, complete from main, with samples.
