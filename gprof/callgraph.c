@@ -103,7 +103,7 @@ static void find_static_calls(struct model *m, const struct options *opt,
 	text = obj->text_low;
 	text_size = obj->text_high - obj->text_low;
 	histogram_clip(&m->histograms, &low, &high);
-	if (obj->target.aarch64) {
+	if (obj->aarch64) {
 		find_static_calls_aarch64(m, obj, parent, low, high);
 		return;
 	}

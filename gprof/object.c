@@ -106,7 +106,7 @@ void object_open(struct object *obj, const char *path, bool plt_symbols)
 			fatal("%s: unsupported address size of %d bits", path, bits);
 		obj->target.address_size = bits / 8;
 		obj->target.big_endian = bfd_big_endian(abfd);
-		obj->target.aarch64 = is_aarch64(abfd, path);
+		obj->aarch64 = is_aarch64(abfd, path);
 	}
 
 	/* the extent of the code, to notice another program's gmon.out */
@@ -337,7 +337,7 @@ bool object_open_other(struct object *obj, const char *path)
 	}
 	obj->target.address_size = bfd_get_arch_size(abfd) == 32 ? 4 : 8;
 	obj->target.big_endian = bfd_big_endian(abfd);
-	obj->target.aarch64 = is_aarch64(abfd, path);
+	obj->aarch64 = is_aarch64(abfd, path);
 	obj->leading_char = bfd_get_symbol_leading_char(abfd);
 	/* the separate debug file names what the library's own tables do not */
 	debug_path = debug_file_path(obj);
