@@ -17,8 +17,11 @@
 # ratio says how the two runtimes compare there, not what a real aarch64
 # processor would show.  Call stacks are off (qemu-user has no
 # process_vm_readv).  Not a test: timings depend on the machine.
+# qemu emulates its "max" processor by default (it has the LSE atomics:
+# the stub counts with stadd); QEMU_CPU=cortex-a53 emulates one without
+# them (a load-exclusive/store-exclusive loop).
 #
-# usage: bench/runtime/overhead-aarch64.sh [ROUNDS]   (default 5)
+# usage: [QEMU_CPU=cortex-a53] bench/runtime/overhead-aarch64.sh [ROUNDS]   (default 5)
 set -eu
 cd "$(dirname "$0")/../.."
 top=$PWD

@@ -10,15 +10,18 @@
  * call as clobbering what any call clobbers (x0-x18, the vector
  * registers).  The common case, a call along an arc already in the
  * table, is counted here (reading the table at the offsets of
- * arc_layout.h, as the x86-64 stub does); anything else goes to
- * gmon_record_arc (arcs.c), which returns straight to the profiled
- * function.
+ * arc_layout.h, as the x86-64 stub does); a call from outside the main
+ * program's text goes to gmon_foreign_arc (foreign.c), or nowhere with
+ * GMON_PROCESS=0; anything else to gmon_record_arc (arcs.c).  Both
+ * return straight to the profiled function.
  */
 #include "arc_layout.h"
 
 	.hidden	gmon_state
 	.hidden	gmon_arc_table
 	.hidden	gmon_record_arc
+	.hidden	gmon_process_arcs
+	.hidden	gmon_foreign_arc
 	.hidden	gmon_arch_lse
 	.arch_extension lse
 
@@ -60,7 +63,7 @@ _mcount:
 	ldp	x10, x11, [x9, #ARC_TABLE_LOW_PC]	/* low_pc, text_size */
 	sub	x10, x16, x10
 	cmp	x10, x11
-	b.hs	3f				/* outside the text: gmon_record_arc */
+	b.hs	5f				/* outside the text */
 	ldp	x11, x12, [x9, #ARC_TABLE_INDEX]	/* index, arcs */
 	lsr	x10, x10, #CALLSITE_BUCKET_SHIFT
 	ldr	w10, [x11, x10, lsl #2]		/* head of the chain */
@@ -88,6 +91,14 @@ _mcount:
 3:	mov	x0, x16
 	mov	x1, x17
 	b	gmon_record_arc
+5:	/* whole-process profile: gmon_foreign_arc(call site, callee);
+	 * nothing with GMON_PROCESS=0 */
+	adrp	x9, gmon_process_arcs
+	ldr	w9, [x9, :lo12:gmon_process_arcs]
+	cbz	w9, 9b
+	mov	x0, x16
+	mov	x1, x17
+	b	gmon_foreign_arc
 	.cfi_endproc
 	.size	_mcount, .-_mcount
 
