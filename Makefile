@@ -8,6 +8,10 @@
 #   make check-valgrind  gprof under valgrind memcheck over the corpus
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60)
 #   make demo       profile examples/ with our runtime and print the report
+#   make cross-aarch64  libgmon for aarch64 in build-aarch64/libgmon/
+#   make check-aarch64  the runtime's aarch64 tests, under qemu-aarch64
+#   make libgmon-musl   libgmon.a built with musl-gcc in build-musl/libgmon/
+#   make check-musl     the runtime's tests against musl
 #   make install    honours prefix=, docdir= and DESTDIR=
 #   make uninstall  removes what make install put (same variables)
 
@@ -27,7 +31,8 @@ DOCS = $(wildcard doc/*.md) README COPYING LICENSE.BSD
 MAN_DOCDIR = sed -e 's|^\.ds docdir .*|.ds docdir $(subst -,\\-,$(docdir))|'
 
 .PHONY: all deps check demo install uninstall clean distclean gprof libgmon \
-	tests check-sanitize check-valgrind fuzz
+	tests check-sanitize check-valgrind fuzz cross-aarch64 check-aarch64 \
+	libgmon-musl check-musl
 
 all: gprof libgmon
 
@@ -89,6 +94,42 @@ fuzz:
 	@$(MAKE) --no-print-directory all
 	@tests/fuzz/run -t $(FUZZ_SECONDS)
 
+# The runtime for other targets, built from the same sources in a
+# directory of its own (doc/runtime.md, "Other processors and C
+# libraries").  The packages: build-aux/deps.sh cross.
+AARCH64_CC ?= aarch64-linux-gnu-gcc
+cross-aarch64: config.mk
+	@build-aux/deps.sh cross
+	@mkdir -p build-aarch64/libgmon
+	@$(MAKE) --no-print-directory -C build-aarch64/libgmon -f $(CURDIR)/libgmon/Makefile \
+		SRCDIR=$(CURDIR)/libgmon ARCH=aarch64 CC=$(AARCH64_CC) AR=aarch64-linux-gnu-ar
+
+# check-aarch64 also builds, for its call-stack tests only, a libgmon.a
+# whose stack walk loads without checking (qemu-user has no
+# process_vm_readv): build-aarch64/unchecked/, never to be linked else.
+check-aarch64: cross-aarch64 gprof
+	@mkdir -p build-aarch64/unchecked
+	@$(MAKE) --no-print-directory -C build-aarch64/unchecked -f $(CURDIR)/libgmon/Makefile \
+		SRCDIR=$(CURDIR)/libgmon ARCH=aarch64 CC=$(AARCH64_CC) AR=aarch64-linux-gnu-ar \
+		EXTRA_CPPFLAGS=-DGMON_TEST_UNCHECKED_READS libgmon.a >/dev/null
+	@tests/cross/run aarch64
+
+# musl-gcc sees musl's headers only; the kernel's (linux/, asm/), which
+# Alpine ships as linux-headers, are borrowed from the host.
+MULTIARCH := $(shell gcc -print-multiarch 2>/dev/null)
+libgmon-musl: config.mk
+	@build-aux/deps.sh cross
+	@mkdir -p build-musl/libgmon build-musl/include
+	@ln -sfn /usr/include/linux build-musl/include/linux
+	@ln -sfn /usr/include/asm-generic build-musl/include/asm-generic
+	@ln -sfn /usr/include/$(MULTIARCH)/asm build-musl/include/asm
+	@$(MAKE) --no-print-directory -C build-musl/libgmon -f $(CURDIR)/libgmon/Makefile \
+		SRCDIR=$(CURDIR)/libgmon CC=musl-gcc \
+		EXTRA_CPPFLAGS="-idirafter $(CURDIR)/build-musl/include"
+
+check-musl: libgmon-musl gprof
+	@tests/cross/run musl
+
 demo:
 	@build-aux/deps.sh demo
 	@$(MAKE) --no-print-directory all
@@ -129,4 +170,5 @@ clean:
 	-$(MAKE) -C tests clean
 
 distclean: clean
+	rm -rf build-aarch64 build-musl
 	rm -rf config.mk config.log config.status configure autom4te.cache .deps-build.stamp

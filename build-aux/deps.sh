@@ -5,14 +5,23 @@
 # prints the exact command to run and fails, so that make stops early with
 # a clear message instead of a cryptic compiler error.
 #
-# usage: build-aux/deps.sh [build|check|demo]
+# usage: build-aux/deps.sh [-n] [build|check|demo|cross]
+# (cross: what make cross-aarch64, check-aarch64, libgmon-musl and
+# check-musl need besides the build's; asked for by those targets only)
+# -n: only say, by the exit status, whether everything is installed
 set -u
+only_ask=
+if [ "${1:-}" = -n ]; then
+	only_ask=1
+	shift
+fi
 what=${1:-build}
 
 need="gcc make autoconf pkg-config binutils-dev libiberty-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev"
 case $what in
 check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go" ;;
 demo) need="$need binutils graphviz" ;;
+cross) need="$need binutils musl-tools gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu qemu-user" ;;
 esac
 
 missing=
@@ -22,6 +31,7 @@ for p in $need; do
 	fi
 done
 [ -z "$missing" ] && exit 0
+[ -n "$only_ask" ] && exit 1
 
 if [ "$(id -u)" != 0 ]; then
 	echo "deps: missing Debian packages:$missing" >&2

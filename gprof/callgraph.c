@@ -56,6 +56,39 @@ void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsign
 
 /* ------------------------------------------------------------ -c */
 
+/* aarch64: every 4-byte word that is a bl or a b (x00101 imm26, a
+ * signed offset in words: a call, or a tail call) to a function's first
+ * byte adds an arc with no calls, as GNU gprof finds them. */
+static void find_static_calls_aarch64(struct model *m, const struct object *obj,
+				      struct symbol *parent, uint64_t low, uint64_t high)
+{
+	uint64_t text = obj->text_low, text_size = obj->text_high - obj->text_low;
+	uint64_t pc;
+
+	for (pc = (low + 3) & ~(uint64_t)3; pc < high; pc += 4) {
+		const unsigned char *p;
+		uint32_t insn;
+		uint64_t target;
+		struct symbol *child;
+
+		if (pc < text || pc + 4 > text + text_size)
+			continue;
+		p = obj->text_bytes + (pc - text);
+		insn = obj->target.big_endian
+			       ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
+			       : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+		if ((insn & 0x7c000000u) != 0x14000000u)
+			continue;
+		/* imm26 sign-extended, times 4 */
+		target = pc + (uint64_t)((int64_t)((int32_t)(insn << 6) >> 6) * 4);
+		if (!histogram_covers(&m->histograms, target))
+			continue;
+		child = symbol_lookup(&m->symbols, target);
+		if (child && child->address == target)
+			arc_add(&m->arcs, parent, child, 0);
+	}
+}
+
 /* x86: every byte that could start a direct call (0xe8 rel32) whose
  * target is a function's first byte adds an arc with no calls. */
 static void find_static_calls(struct model *m, const struct options *opt,
@@ -70,6 +103,10 @@ static void find_static_calls(struct model *m, const struct options *opt,
 	text = obj->text_low;
 	text_size = obj->text_high - obj->text_low;
 	histogram_clip(&m->histograms, &low, &high);
+	if (obj->aarch64) {
+		find_static_calls_aarch64(m, obj, parent, low, high);
+		return;
+	}
 	for (pc = low; pc < high; pc++) {
 		const unsigned char *p;
 		uint32_t displacement;

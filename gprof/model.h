@@ -73,6 +73,7 @@ struct object {
 	struct bfd_symbol *synthetic;  /* BFD's synthetic symbols (PLT entries), one block */
 	struct bfd_symbol **dynamic_symbols; /* what BFD needed to make them, or NULL */
 	unsigned char *text_bytes;     /* -c: the bytes of .text, or NULL */
+	bool aarch64;                  /* -c looks for bl and b, not x86's call */
 	bool has_debug_info;
 	char leading_char;             /* of symbol names (bfd_get_symbol_leading_char) */
 	uint64_t *segments;            /* whole-process: code as mapped, pairs of own */

@@ -39,6 +39,24 @@ static bool has_debug_info(bfd *abfd)
 	       bfd_get_section_by_name(abfd, ".stab") != NULL;
 }
 
+/* An aarch64 ELF file?  Debian's libbfd reads one as plain elf64-little,
+ * with no architecture: ask the ELF header's e_machine as well. */
+static bool is_aarch64(bfd *abfd, const char *path)
+{
+	unsigned char h[20];
+	FILE *f;
+	bool yes = false;
+
+	if (bfd_get_arch(abfd) == bfd_arch_aarch64)
+		return true;
+	if (bfd_get_flavour(abfd) != bfd_target_elf_flavour || (f = fopen(path, "rb")) == NULL)
+		return false;
+	if (fread(h, 1, sizeof h, f) == sizeof h && memcmp(h, "\177ELF", 4) == 0)
+		yes = (h[5] == 2 ? h[18] << 8 | h[19] : h[19] << 8 | h[18]) == 183; /* EM_AARCH64 */
+	fclose(f);
+	return yes;
+}
+
 void object_open(struct object *obj, const char *path, bool plt_symbols)
 {
 	struct stat st;
@@ -88,6 +106,7 @@ void object_open(struct object *obj, const char *path, bool plt_symbols)
 			fatal("%s: unsupported address size of %d bits", path, bits);
 		obj->target.address_size = bits / 8;
 		obj->target.big_endian = bfd_big_endian(abfd);
+		obj->aarch64 = is_aarch64(abfd, path);
 	}
 
 	/* the extent of the code, to notice another program's gmon.out */
@@ -318,6 +337,7 @@ bool object_open_other(struct object *obj, const char *path)
 	}
 	obj->target.address_size = bfd_get_arch_size(abfd) == 32 ? 4 : 8;
 	obj->target.big_endian = bfd_big_endian(abfd);
+	obj->aarch64 = is_aarch64(abfd, path);
 	obj->leading_char = bfd_get_symbol_leading_char(abfd);
 	/* the separate debug file names what the library's own tables do not */
 	debug_path = debug_file_path(obj);

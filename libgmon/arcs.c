@@ -66,6 +66,16 @@ _Static_assert(offsetof(struct gmon_arc_table, single_threaded) == ARC_TABLE_SIN
 
 struct gmon_arc_table gmon_arc_table = { .single_threaded = SINGLE_THREADED_FLAG };
 
+#ifdef __aarch64__
+#include <sys/auxv.h>
+#ifndef HWCAP_ATOMICS
+#define HWCAP_ATOMICS (1 << 8)
+#endif
+/* Nonzero where the processor has the LSE atomics: the stub then counts
+ * with one stadd instead of a load-exclusive/store-exclusive loop. */
+unsigned char gmon_arch_lse GMON_HIDDEN;
+#endif
+
 static void *map_zeroed(void *where, size_t bytes)
 {
 	int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
@@ -77,6 +87,9 @@ static void *map_zeroed(void *where, size_t bytes)
 
 int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity)
 {
+#ifdef __aarch64__
+	gmon_arch_lse = (getauxval(AT_HWCAP) & HWCAP_ATOMICS) != 0;
+#endif
 	size_t text_size = high_pc > low_pc ? high_pc - low_pc : 0;
 	size_t slots = (text_size >> CALLSITE_BUCKET_SHIFT) + 1;
 	if (capacity > UINT32_MAX - 1)

@@ -27,11 +27,17 @@
 #include "gmon_private.h"
 #include "process.h"
 
+#ifndef RTLD_DEEPBIND
+#define RTLD_DEEPBIND 0 /* a glibc extension: elsewhere no mode asks for it */
+#endif
+
 static void *(*real_dlopen)(const char *, int);
 static int (*real_dlclose)(void *);
 
 void mcount(void);
-void __fentry__(void);
+#ifdef __x86_64__
+void __fentry__(void); /* gcc -mfentry: x86 only */
+#endif
 void __cyg_profile_func_enter(void *, void *);
 
 /* Does the object's dynamic string table hold the name (as a symbol it
@@ -82,7 +88,9 @@ static void check_hook_binding(uint32_t first, void *handle, int mode)
 	} hooks[] = {
 		{ "mcount", mcount },
 		{ "_mcount", mcount },
+#ifdef __x86_64__
 		{ "__fentry__", __fentry__ },
+#endif
 		{ "__cyg_profile_func_enter", (void (*)(void))__cyg_profile_func_enter },
 	};
 	uint32_t n = gmon_objects_count();

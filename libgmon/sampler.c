@@ -47,9 +47,10 @@
 /* Bins are 16-bit counters; keep a histogram's file size reasonable for
  * huge programs by widening bins (always a power of two bytes).  Never
  * narrower than 2 bytes: GNU gprof works in 2-byte units and would lose
- * half the samples of 1-byte bins to rounding. */
+ * half the samples of 1-byte bins to rounding; nor than an instruction
+ * where all have one size (arch.h: 4 bytes on aarch64). */
 #define MAX_BINS (4u << 20)
-#define MIN_BIN_SHIFT 1
+#define MIN_BIN_SHIFT GMON_ARCH_MIN_BIN_SHIFT
 
 enum clock_kind { CLOCK_NONE, CLOCK_CPUTIME, CLOCK_PERF };
 

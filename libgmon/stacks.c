@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "../include/gmon_out.h"
+#include "arch.h"
 #include "gmon_private.h"
 #include "process.h"
 
@@ -149,6 +150,16 @@ static int read_checked(pid_t self, uintptr_t addr, void *buf, size_t n)
 	struct iovec remote = { (void *)addr, n };
 	int saved = errno;
 	long got = syscall(SYS_process_vm_readv, self, &local, 1UL, &remote, 1UL, 0UL);
+#ifdef GMON_TEST_UNCHECKED_READS
+	/* Tests only (make check-aarch64): qemu-user has no
+	 * process_vm_readv; a build for it loads without checking, so
+	 * that the walk itself can be tested there.  Never in a library
+	 * anyone links: a bad frame pointer then faults. */
+	if (got < 0 && errno == ENOSYS) {
+		memcpy(buf, (const void *)addr, n);
+		got = (long)n;
+	}
+#endif
 	errno = saved;
 	return got == (long)n ? 0 : -1;
 }
@@ -186,6 +197,7 @@ static int is_code(uintptr_t pc)
 	return !(o.flags & GMON_OBJECT_UNLOADED);
 }
 
+#ifdef __x86_64__
 /* Where a call instruction that ends just before ret went, when the
  * instruction says: a direct call (e8 rel32), a call through a GOT slot
  * (ff 15 rel32), and through a PLT stub (jmp *slot(%rip), with or
@@ -257,8 +269,9 @@ static uintptr_t call_target(pid_t self, uintptr_t ret)
  * returns into code right after a call of the function the pc is in (or
  * a call through a register, which cannot be checked). */
 static uintptr_t frameless_caller(struct readable *r, uintptr_t pc, uintptr_t sp,
-                                  uintptr_t fp)
+                                  uintptr_t fp, uintptr_t lr)
 {
+	(void)lr;
 	uintptr_t ret;
 	if (sp == 0 || (sp & 7) || (fp && sp >= fp) || stack_word(r, sp, &ret) != 0)
 		return 0;
@@ -272,18 +285,58 @@ static uintptr_t frameless_caller(struct readable *r, uintptr_t pc, uintptr_t sp
 	return ret;
 }
 
+#elif defined(__aarch64__)
+/* How far into a function a sampled pc may be past the address a call
+ * names: functions longer than this lose their leaf's caller. */
+#define MAX_FUNCTION_SPAN (256u << 10)
+
+/* A function that has not built its frame record (a leaf, or any
+ * function in its prologue or epilogue) still has its return address in
+ * the link register, and x29 is its caller's frame: the walk would skip
+ * that caller.  Take the link register when the instruction before it
+ * is a bl to the function the pc is in, or a blr (through a register:
+ * cannot be checked).  A function that has built its frame but made no
+ * call yet gives the same address again from its frame record: walk()
+ * drops the repeat. */
+static uintptr_t frameless_caller(struct readable *r, uintptr_t pc, uintptr_t sp,
+                                  uintptr_t fp, uintptr_t lr)
+{
+	(void)sp;
+	(void)fp;
+	uint32_t insn;
+	if (lr < 16 || (lr & 3) || !is_code(lr) || read_checked(r->self, lr - 4, &insn, 4) != 0)
+		return 0;
+	if ((insn & 0xfc000000u) == 0x94000000u) { /* bl imm26 */
+		int32_t imm = (int32_t)(insn << 6) >> 6;
+		uintptr_t target = lr - 4 + (uintptr_t)((intptr_t)imm * 4);
+		return target <= pc && pc - target < MAX_FUNCTION_SPAN ? lr : 0;
+	}
+	if ((insn & 0xfffffc1fu) == 0xd63f0000u) /* blr xN */
+		return lr;
+	return 0;
+}
+#else
+#error "stacks.c: no stack walk for this processor"
+#endif
+
 /* The stack of the interrupted context into frames[0 .. limit): the
  * number of frames, and GMON_STACK_* flags in *flags. */
 static unsigned walk(const ucontext_t *uc, uintptr_t *frames, unsigned limit, uint32_t *flags)
 {
+#ifdef __x86_64__
 	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
 	uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
 	uintptr_t fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+	uintptr_t lr = 0;
+#else
+	uintptr_t pc, sp, fp, lr;
+	gmon_arch_signal_regs(uc, &pc, &sp, &fp, &lr);
+#endif
 	struct readable r = { (pid_t)syscall(SYS_getpid), 0, 0 };
 	unsigned n = 0;
 	*flags = 0;
 	frames[n++] = pc;
-	uintptr_t leaf_caller = frameless_caller(&r, pc, sp, fp);
+	uintptr_t leaf_caller = frameless_caller(&r, pc, sp, fp, lr);
 	if (leaf_caller) {
 		if (n == limit) {
 			*flags |= GMON_STACK_AT_LIMIT;
@@ -305,6 +358,19 @@ static unsigned walk(const ucontext_t *uc, uintptr_t *frames, unsigned limit, ui
 		}
 		if (ret == 0)
 			return n;
+#ifdef __aarch64__
+		/* a return address signed by -mbranch-protection: user
+		 * addresses have 48 bits, the signature is above */
+		ret &= 0x0000ffffffffffffu;
+		/* the link register taken above, and again from the frame
+		 * record of a function that has made no call yet */
+		if (leaf_caller && last == 0 && ret == leaf_caller) {
+			low = fp + 16;
+			last = fp;
+			fp = next;
+			continue;
+		}
+#endif
 		if (!is_code(ret)) {
 			*flags |= GMON_STACK_CUT_SHORT;
 			return n;

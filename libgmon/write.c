@@ -134,6 +134,11 @@ static const char *error_text(int error)
 	const char *text = strerrordesc_np(error);
 	if (text)
 		return text;
+#elif !defined(__GLIBC__)
+	/* musl: strerror looks the text up in a constant table (no buffer,
+	 * no lock), so it is safe here; its unknown numbers read "No error
+	 * information" */
+	return strerror(error);
 #endif
 	static char unknown[32];
 	strcpy(unknown, "error ");
@@ -373,6 +378,15 @@ static long temp_writer(const char *name, const char *stem)
 	return second >= 0 ? second : first;
 }
 
+/* A directory entry as the getdents64 system call gives it. */
+struct kernel_dirent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
 /* Removes the temporaries that writers which no longer exist left beside
  * the target (killed during a write where files cannot be unnamed). */
 static void remove_stale_temporaries(const struct target *t)
@@ -385,13 +399,15 @@ static void remove_stale_temporaries(const struct target *t)
 	if (fd < 0)
 		return;
 	union {
-		struct dirent64 entry;
+		struct kernel_dirent64 entry;
 		char bytes[4096];
 	} buf;
 	ssize_t n;
-	while ((n = getdents64(fd, buf.bytes, sizeof buf.bytes)) > 0) {
+	/* the system call itself: getdents64 is a glibc name (musl has
+	 * getdents, with its own struct) */
+	while ((n = syscall(SYS_getdents64, fd, buf.bytes, sizeof buf.bytes)) > 0) {
 		for (ssize_t at = 0; at < n;) {
-			struct dirent64 *d = (struct dirent64 *)(buf.bytes + at);
+			struct kernel_dirent64 *d = (struct kernel_dirent64 *)(buf.bytes + at);
 			at += d->d_reclen;
 			long writer = temp_writer(d->d_name, stem);
 			if (writer <= 0 || kill((pid_t)writer, 0) == 0 || errno != ESRCH)
@@ -648,7 +664,7 @@ static int wait_for_writer(int tid)
 		if (claim(&owner, tid))
 			return 1;
 		/* a writer that no longer exists will never finish */
-		if (owner != 0 && tgkill(getpid(), owner, 0) != 0 && errno == ESRCH &&
+		if (owner != 0 && syscall(SYS_tgkill, getpid(), owner, 0) != 0 && errno == ESRCH &&
 		    __atomic_compare_exchange_n(&out.owner, &owner, tid, 0, __ATOMIC_ACQUIRE,
 		                                __ATOMIC_RELAXED))
 			return 1;

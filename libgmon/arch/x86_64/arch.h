@@ -13,6 +13,10 @@
 #include <stdint.h>
 #include <ucontext.h>
 
+/* The narrowest histogram bin, as a shift: 2 bytes (instructions have
+ * any length; GNU gprof works in 2-byte units). */
+#define GMON_ARCH_MIN_BIN_SHIFT 1
+
 static inline uintptr_t gmon_arch_signal_pc(const void *context)
 {
 	const ucontext_t *uc = context;
