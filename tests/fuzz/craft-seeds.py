@@ -152,7 +152,7 @@ def main():
     lib = [(30, [0x7F0000002000, poly, ev, main_ret], 1), (5, [0x7F0000003000, 0x7F0000002100, main_ret], 2)]
     odd = [(7, [0x10, main_ret], 0), (1, [poly] + [0x11f5] * 100 + [main_ret], 0),
            (2**64 - 1, [poly, ev, main_ret], 0), (0, [ev], 0)]
-    for sel in range(8):
+    for sel in range(16):
         write("stacks", "plain-%d" % sel, sel, process_file(plain))
         write("stacks", "recursive-%d" % sel, sel, process_file(recursive))
         write("stacks", "lib-%d" % sel, sel, process_file(lib, other_object=True))

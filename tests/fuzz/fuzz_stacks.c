@@ -8,9 +8,13 @@
  * that walks the stacks.
  *
  * Input: one selector byte, then the process file's bytes.  The
- * selector's low three bits choose the run:
+ * selector's low four bits choose the run:
  *   0 -b   1 --folded   2 --flame   3 --callgrind   4 --json   5 --dot
  *   6 -b --estimate-children   7 -s (a gmon.sum and its process file)
+ *   8 --pprof   9 --flame --strip --root=main   10 --dot --leaf=polynomial
+ *   --depth=2   11 --flame --wrap --leaf=polynomial   12 --pprof
+ *   --estimate-children   13 -b --main-only   14 --json --estimate-children
+ *   15 --callgrind --estimate-children
  * The gmon.out (the fixture's, marked with run id 0x5eed) and the process
  * file are written into the current directory (tests/fuzz/run gives the
  * target its own).
@@ -63,11 +67,16 @@ static void setup(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static bool initialised;
-	static const char *const runs[8][3] = {
+	static const char *const runs[16][4] = {
 		{ "-b" }, { "--folded" }, { "--flame" }, { "--callgrind" },
 		{ "--json" }, { "--dot" }, { "-b", "--estimate-children" }, { "-s" },
+		{ "--pprof" }, { "--flame", "--strip", "--root=main" },
+		{ "--dot", "--leaf=polynomial", "--depth=2" },
+		{ "--flame", "--wrap", "--leaf=polynomial" }, { "--pprof", "--estimate-children" },
+		{ "-b", "--main-only" }, { "--json", "--estimate-children" },
+		{ "--callgrind", "--estimate-children" },
 	};
-	char *argv[8];
+	char *argv[10];
 	int argc = 0, i;
 
 	if (!initialised) {
@@ -78,8 +87,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	write_file(".stacks.out.process", data + 1, size - 1);
 	argv[argc++] = "gprof";
-	for (i = 0; i < 3 && runs[data[0] & 7][i]; i++)
-		argv[argc++] = (char *)runs[data[0] & 7][i];
+	for (i = 0; i < 4 && runs[data[0] & 15][i]; i++)
+		argv[argc++] = (char *)runs[data[0] & 15][i];
 	argv[argc++] = executable;
 	argv[argc++] = "stacks.out";
 	argv[argc] = NULL;
