@@ -14,6 +14,8 @@
 #                            and is no larger for 400 files than for 40
 #                            (merged as read: bounded memory; bench/sum/run
 #                            measures it at 10,000 files)
+#   sum.many.progress.*      the progress line on a terminal after 1 s,
+#                            erased at the end; none when stderr is a file
 . "$(dirname "$0")/../lib.sh"
 scratch
 pin_gprof
@@ -125,3 +127,38 @@ expect_eq sum.many.process.arcs-once yes "$(awk '$1 == "arcs" { print ($3 == $4 
 expect_eq sum.many.process.stacks-summed "$(awk '$1 == "stacks" { print $2 }' input-totals)" \
 	"$(awk '$1 == "stacks" { print $2 }' sum-totals)"
 expect_eq sum.many.process.bounded "$(wc -c <few/.gmon.sum.process)" "$(wc -c <many/.gmon.sum.process)"
+
+# the progress line: on a terminal (script(1) gives gprof one), once the
+# sum has taken a second; a FIFO among the files holds the sum up until
+# the test writes it, 1.3 s in.  The line is erased at the end, and
+# nothing is written when stderr is not a terminal.
+mkdir -p progress && cd progress || exit 2
+cat >p.c <<'C'
+void f(void) { for (volatile int i = 0; i < 1000; i++); }
+int main(void) { for (int i = 0; i < 100; i++) f(); return 0; }
+C
+if ! command -v script >/dev/null; then
+	echo "# script(1) missing (util-linux): sum.many.progress.* skipped"
+elif ! cc -pg -o p p.c || ! ./p || [ ! -s gmon.out ]; then
+	fail sum.many.progress.setup "cannot build and run a -pg program"
+else
+	for i in 1 2 3 4 5; do cp gmon.out "g$i"; done
+	cp gmon.out fifo.want
+	rm -f fifo && mkfifo fifo
+	printf '%s\n' g1 fifo g2 g3 g4 g5 >list
+	(sleep 1.3; cat fifo.want >fifo) &
+	script -qec "$GPROF -s p @list" /dev/null >tty.out </dev/null
+	wait
+	cp gmon.sum with-fifo.sum
+	cp gmon.out g6
+	"$GPROF" -s p g1 g6 g2 g3 g4 g5 2>err
+	expect_eq sum.many.progress.same-sum "0:" "$(cmp -s gmon.sum with-fifo.sum; echo $?):$(cat err)"
+	# the FIFO is the second file: the line appears once it is read; the
+	# last bytes are the erasing "\r ESC [K"
+	expect_eq sum.many.progress.line "gprof: summing: 2 of 6 files (33%)|0d1b5b4b" \
+		"$(tr '\r' '\n' <tty.out | grep -a 'summing' | head -1 | tr -d '\n')|$(tail -c 4 tty.out | od -An -tx1 | tr -d ' \n')"
+	(sleep 1.3; cat fifo.want >fifo) &
+	"$GPROF" -s p @list 2>err.notty
+	wait
+	expect_eq sum.many.progress.not-on-a-file "" "$(cat err.notty)"
+fi
