@@ -447,28 +447,9 @@ static void print_text(struct diff *df, const struct options *opt)
 
 /* ------------------------------------------------------------ JSON */
 
-/* The shortest decimal that reads back as the same double (null for
- * what JSON cannot say), as --json prints numbers. */
 static void put_number(double value)
 {
-	char buf[40];
-	int precision;
-
-	if (!isfinite(value)) {
-		fputs("null", stdout);
-		return;
-	}
-	if (value == 0.0)
-		value = 0.0;
-	for (precision = 1; precision <= 17; precision++) {
-		snprintf(buf, sizeof(buf), "%.*g", precision, value);
-		if (strtod(buf, NULL) != value)
-			continue;
-		if (strchr(buf, 'e') && fabs(value) >= 1e-4 && fabs(value) < 1e15 && precision < 17)
-			continue;
-		break;
-	}
-	fputs(buf, stdout);
+	put_json_number(stdout, value);
 }
 
 static void put_side_json(struct diff *df, int run)

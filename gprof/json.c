@@ -119,31 +119,10 @@ static void json_unsigned(struct json *j, const char *key, unsigned long long va
 	fprintf(j->out, "%llu", value);
 }
 
-/* The shortest decimal that reads back as the same double; JSON has no
- * NaN or infinity, so those (which would be our bug) print as null. */
 static void json_number(struct json *j, const char *key, double value)
 {
-	char buf[40];
-	int precision;
-
 	json_element(j, key);
-	if (!isfinite(value)) {
-		fputs("null", j->out);
-		return;
-	}
-	if (value == 0.0)
-		value = 0.0; /* no "-0" */
-	for (precision = 1; precision <= 17; precision++) {
-		snprintf(buf, sizeof(buf), "%.*g", precision, value);
-		if (strtod(buf, NULL) != value)
-			continue;
-		/* "1e+02" is valid but reads badly: exponents only for the
-		 * very small or very large */
-		if (strchr(buf, 'e') && fabs(value) >= 1e-4 && fabs(value) < 1e15 && precision < 17)
-			continue;
-		break;
-	}
-	fputs(buf, j->out);
+	put_json_number(j->out, value);
 }
 
 /* ------------------------------------------------------------ the report */

@@ -8,6 +8,7 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -219,6 +220,32 @@ int utf8_sequence_length(const unsigned char *s)
 	    (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF)
 		return 0;
 	return length;
+}
+
+/* The shortest decimal that reads back as the same double; JSON has no
+ * NaN or infinity, so those (which would be our bug) print as null. */
+void put_json_number(FILE *f, double value)
+{
+	char buf[40];
+	int precision;
+
+	if (!isfinite(value)) {
+		fputs("null", f);
+		return;
+	}
+	if (value == 0.0)
+		value = 0.0; /* no "-0" */
+	for (precision = 1; precision <= 17; precision++) {
+		snprintf(buf, sizeof(buf), "%.*g", precision, value);
+		if (strtod(buf, NULL) != value)
+			continue;
+		/* "1e+02" is valid but reads badly: exponents only for the
+		 * very small or very large */
+		if (strchr(buf, 'e') && fabs(value) >= 1e-4 && fabs(value) < 1e15 && precision < 17)
+			continue;
+		break;
+	}
+	fputs(buf, f);
 }
 
 /* A string of any bytes: valid UTF-8 passes, every byte that is not part

@@ -55,6 +55,9 @@ const char *file_base_name(const struct options *opt, const char *path);
 /* s as a JSON string, quotes included: every byte that is not part of
  * valid UTF-8 becomes U+FFFD, so the document is always valid JSON. */
 void put_json_string(FILE *f, const char *s);
+/* A number as JSON: the shortest decimal that reads back as the same
+ * double, null for NaN and infinities. */
+void put_json_number(FILE *f, double value);
 /* Bytes in the valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */
 int utf8_sequence_length(const unsigned char *s);
 
