@@ -8,7 +8,6 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
