@@ -9,7 +9,7 @@
 set -u
 what=${1:-build}
 
-need="gcc make autoconf pkg-config binutils-dev libiberty-dev"
+need="gcc make autoconf pkg-config binutils-dev libiberty-dev libdw-dev"
 case $what in
 check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux" ;;
 demo) need="$need binutils graphviz" ;;

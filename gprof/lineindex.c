@@ -1,0 +1,434 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * lineindex.c: the DWARF line table and function ranges of an executable,
+ * read once through elfutils' libdw and kept as spans sorted by address.
+ *
+ * Asking BFD for the nearest line of every address (-l asks for every
+ * byte of .text) costs tens of microseconds a call on a large compile
+ * unit: a minute or more for a program of a few megabytes, when reading
+ * the whole line table takes a tenth of a second (doc/performance.md).
+ * So the table is read once: each compile unit's rows (dwarf_getsrclines)
+ * and the address ranges of its functions and inlined calls, merged into
+ * spans over which the file, line and function name do not change.  A
+ * lookup is then one binary search.
+ *
+ * The answers are the ones BFD gives when asked without a symbol table
+ * (object_find_line did, and the reports must not change): the row is the
+ * last one at or below the address in the sequence holding it (the first
+ * of several rows at one address), a row of line 0 is no answer, and the
+ * function is the smallest function or inlined call holding the address,
+ * named by its DW_AT_linkage_name, else by its DW_AT_name in a language
+ * without mangled names; else none.  tests/cli/t-lines.sh compares the
+ * two for every address of several programs.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lineindex.h"
+#include "util.h"
+
+/* One row's reach: [low, high) at file:line. */
+struct row_span {
+	uint64_t low, high;
+	const char *file;
+	int line;
+};
+
+/* One function's or inlined call's range. */
+struct function_range {
+	uint64_t low, high;
+	const char *name; /* NULL: BFD would give no name */
+	size_t order;     /* as found: the later (an inlined call in the
+			   * function of the same range) wins a tie */
+};
+
+struct builder {
+	struct row_span *rows;
+	size_t row_count, row_capacity;
+	struct function_range *functions;
+	size_t function_count, function_capacity;
+	uint64_t low, high; /* the text: rows and ranges outside are dropped */
+	char **paths;       /* file names made here, handed to the index */
+	size_t path_count;
+};
+
+static void add_row(struct builder *b, uint64_t low, uint64_t high, const char *file, int line)
+{
+	if (high <= b->low || low >= b->high || low >= high)
+		return;
+	if (b->row_count == b->row_capacity) {
+		b->row_capacity = b->row_capacity ? 2 * b->row_capacity : 4096;
+		b->rows = xrealloc(b->rows, b->row_capacity * sizeof(*b->rows));
+	}
+	b->rows[b->row_count++] = (struct row_span){ low, high, file, line };
+}
+
+static void add_function(struct builder *b, uint64_t low, uint64_t high, const char *name)
+{
+	if (high <= b->low || low >= b->high || low >= high)
+		return;
+	if (b->function_count == b->function_capacity) {
+		b->function_capacity = b->function_capacity ? 2 * b->function_capacity : 1024;
+		b->functions = xrealloc(b->functions, b->function_capacity * sizeof(*b->functions));
+	}
+	b->functions[b->function_count] =
+		(struct function_range){ low, high, name, b->function_count };
+	b->function_count++;
+}
+
+/* File names as BFD gives them: a relative one under the unit's
+ * compilation directory.  Per unit, by libdw's string, made once. */
+struct unit_files {
+	const char **from;
+	const char **to;
+	size_t count;
+};
+
+static const char *file_path(struct builder *b, struct unit_files *files, const char *comp_dir,
+			     const char *name)
+{
+	size_t i, len;
+	char *path;
+
+	if (name == NULL || name[0] == '/' || comp_dir == NULL)
+		return name;
+	for (i = files->count; i-- > 0;)
+		if (files->from[i] == name)
+			return files->to[i];
+	len = strlen(comp_dir);
+	path = xmalloc(len + strlen(name) + 2);
+	memcpy(path, comp_dir, len);
+	path[len] = '/';
+	strcpy(path + len + 1, name);
+	files->from = xrealloc(files->from, (files->count + 1) * sizeof(*files->from));
+	files->to = xrealloc(files->to, (files->count + 1) * sizeof(*files->to));
+	files->from[files->count] = name;
+	files->to[files->count++] = path;
+	b->paths = xrealloc(b->paths, (b->path_count + 1) * sizeof(*b->paths));
+	b->paths[b->path_count++] = path;
+	return path;
+}
+
+struct unit_range {
+	uint64_t low, high;
+};
+
+static int compare_unit_ranges(const void *lp, const void *rp)
+{
+	const struct unit_range *l = lp, *r = rp;
+
+	return l->low < r->low ? -1 : l->low > r->low;
+}
+
+/* A compile unit's rows.  libdw gives them sorted by address, each
+ * sequence's rows in order and ending in an end_sequence row; a row
+ * reaches to the next row of its sequence.  Of several rows at one
+ * address the last counts. */
+static void read_rows(struct builder *b, Dwarf_Die *cu)
+{
+	struct unit_files files = { NULL, NULL, 0 };
+	const char *comp_dir = NULL, *file = NULL, *name = NULL;
+	Dwarf_Attribute attr;
+	struct unit_range *ranges = NULL;
+	size_t range_count = 0, range_capacity = 0, r = 0;
+	Dwarf_Lines *lines;
+	size_t count, i;
+
+	if (dwarf_getsrclines(cu, &lines, &count) != 0)
+		return;
+	if (dwarf_attr(cu, DW_AT_comp_dir, &attr))
+		comp_dir = dwarf_formstring(&attr);
+	/* libdw sorts the rows, an end_sequence row before the others at
+	 * its address: a sequence's last row, at its end, then looks like
+	 * the start of a row reaching to the next sequence.  The unit's
+	 * ranges (one for each sequence) say where rows end. */
+	{
+		Dwarf_Addr base, low, high;
+		ptrdiff_t offset = 0;
+
+		while ((offset = dwarf_ranges(cu, offset, &base, &low, &high)) > 0) {
+			if (range_count == range_capacity) {
+				range_capacity = range_capacity ? 2 * range_capacity : 16;
+				ranges = xrealloc(ranges, range_capacity * sizeof(*ranges));
+			}
+			ranges[range_count++] = (struct unit_range){ low, high };
+		}
+		qsort(ranges, range_count, sizeof(*ranges), compare_unit_ranges);
+	}
+	for (i = 0; i + 1 < count; i++) {
+		Dwarf_Line *row = dwarf_onesrcline(lines, i);
+		Dwarf_Line *next = dwarf_onesrcline(lines, i + 1);
+		Dwarf_Addr address, next_address;
+		bool end = false;
+		int line = 0;
+		const char *src;
+
+		if (dwarf_lineendsequence(row, &end) != 0 || end)
+			continue;
+		if (dwarf_lineaddr(row, &address) != 0 || dwarf_lineaddr(next, &next_address) != 0 ||
+		    next_address <= address)
+			continue; /* shadowed by the next row at this address */
+		if (range_count) { /* clipped to the unit's range holding it */
+			while (r < range_count && ranges[r].high <= address)
+				r++;
+			if (r == range_count || ranges[r].low > address)
+				continue;
+			if (next_address > ranges[r].high)
+				next_address = ranges[r].high;
+		}
+		dwarf_lineno(row, &line);
+		src = dwarf_linesrc(row, NULL, NULL);
+		if (src != name) {
+			name = src;
+			file = file_path(b, &files, comp_dir, src);
+		}
+		add_row(b, address, next_address, file, line);
+	}
+	free(files.from);
+	free(files.to);
+	free(ranges);
+}
+
+static const char *function_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+	const char *name;
+
+	if ((dwarf_attr_integrate(die, DW_AT_linkage_name, &attr) ||
+	     dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr)) &&
+	    (name = dwarf_formstring(&attr)) != NULL)
+		return name;
+	return dwarf_diename(die);
+}
+
+static void read_functions(struct builder *b, Dwarf_Die *die, int depth)
+{
+	Dwarf_Die child;
+
+	if (depth > 256 || dwarf_child(die, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+
+		if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine ||
+		    tag == DW_TAG_entry_point) {
+			Dwarf_Addr base, low, high;
+			Dwarf_Attribute attr;
+			ptrdiff_t offset = 0;
+			const char *name = function_name(&child);
+
+			/* BFD 2.40 reads no function ranges given by index
+			 * (DW_FORM_rnglistx, clang's DWARF 5): nor do we, so
+			 * that names stay what GNU gprof shows */
+			if (dwarf_attr(&child, DW_AT_ranges, &attr) &&
+			    dwarf_whatform(&attr) == DW_FORM_rnglistx)
+				offset = -1;
+			while (offset >= 0 &&
+			       (offset = dwarf_ranges(&child, offset, &base, &low, &high)) > 0)
+				add_function(b, low, high, name);
+		}
+		if (dwarf_haschildren(&child))
+			read_functions(b, &child, depth + 1);
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+static int compare_rows(const void *lp, const void *rp)
+{
+	const struct row_span *l = lp, *r = rp;
+
+	return l->low < r->low ? -1 : l->low > r->low;
+}
+
+static int compare_functions(const void *lp, const void *rp)
+{
+	const struct function_range *l = lp, *r = rp;
+
+	if (l->low != r->low)
+		return l->low < r->low ? -1 : 1;
+	return l->order < r->order ? -1 : l->order > r->order;
+}
+
+/* The heap of the function ranges holding the sweep's address: the
+ * smallest on top (the later found of equal ones), ranges that ended are
+ * dropped when they come to the top. */
+static bool heap_before(const struct function_range *l, const struct function_range *r)
+{
+	uint64_t lsize = l->high - l->low, rsize = r->high - r->low;
+
+	if (lsize != rsize)
+		return lsize < rsize;
+	return l->order > r->order;
+}
+
+static void heap_push(const struct function_range **heap, size_t *count,
+		      const struct function_range *f)
+{
+	size_t i = (*count)++;
+
+	while (i > 0 && heap_before(f, heap[(i - 1) / 2])) {
+		heap[i] = heap[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	heap[i] = f;
+}
+
+static void heap_pop(const struct function_range **heap, size_t *count)
+{
+	const struct function_range *last = heap[--*count];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= *count)
+			break;
+		if (c + 1 < *count && heap_before(heap[c + 1], heap[c]))
+			c++;
+		if (!heap_before(heap[c], last))
+			break;
+		heap[i] = heap[c];
+		i = c;
+	}
+	if (*count)
+		heap[i] = last;
+}
+
+static void add_span(struct line_index *index, size_t *capacity, uint64_t address,
+		     const char *file, int line, const char *function)
+{
+	struct line_span *last = index->count ? &index->spans[index->count - 1] : NULL;
+
+	if (last && last->line == line && last->file == file && last->function == function)
+		return;
+	if (last && last->address == address) {
+		*last = (struct line_span){ address, file, function, line };
+		return;
+	}
+	if (index->count == *capacity) {
+		*capacity = *capacity ? 2 * *capacity : 4096;
+		index->spans = xrealloc(index->spans, *capacity * sizeof(*index->spans));
+	}
+	index->spans[index->count++] = (struct line_span){ address, file, function, line };
+}
+
+/* Merge the rows and the innermost function ranges into spans. */
+static void merge(struct line_index *index, struct builder *b)
+{
+	const struct function_range **heap;
+	size_t heap_count = 0, capacity = 0, r = 0, f = 0;
+	uint64_t at = b->low;
+
+	qsort(b->rows, b->row_count, sizeof(*b->rows), compare_rows);
+	qsort(b->functions, b->function_count, sizeof(*b->functions), compare_functions);
+	heap = xmalloc((b->function_count + 1) * sizeof(*heap));
+	while (at < b->high) {
+		uint64_t next = b->high;
+		const char *file = NULL, *function = NULL;
+		int line = 0;
+
+		while (f < b->function_count && b->functions[f].low <= at)
+			heap_push(heap, &heap_count, &b->functions[f++]);
+		while (heap_count && heap[0]->high <= at)
+			heap_pop(heap, &heap_count);
+		/* rows ending at or before here are passed */
+		while (r < b->row_count && b->rows[r].high <= at)
+			r++;
+		if (r < b->row_count && b->rows[r].low <= at) {
+			file = b->rows[r].file;
+			line = b->rows[r].line;
+			next = b->rows[r].high;
+		} else if (r < b->row_count) {
+			next = b->rows[r].low;
+		}
+		if (heap_count) {
+			function = heap[0]->name;
+			if (heap[0]->high < next)
+				next = heap[0]->high;
+		}
+		/* (another range ending sooner is larger: the name stays) */
+		if (f < b->function_count && b->functions[f].low < next)
+			next = b->functions[f].low;
+		add_span(index, &capacity, at, file, line, function);
+		at = next;
+	}
+	free(heap);
+}
+
+bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high)
+{
+	struct builder b = { .low = low, .high = high };
+	Dwarf_Off offset = 0, next;
+	size_t header_size;
+	Dwarf *dwarf;
+	int fd;
+
+	memset(index, 0, sizeof(*index));
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return false;
+	dwarf = dwarf_begin(fd, DWARF_C_READ);
+	if (dwarf == NULL) {
+		close(fd);
+		return false;
+	}
+	while (dwarf_nextcu(dwarf, offset, &next, &header_size, NULL, NULL, NULL) == 0) {
+		Dwarf_Die cu;
+
+		if (dwarf_offdie(dwarf, offset + header_size, &cu) == NULL)
+			break;
+		/* BFD 2.40 cannot read a split unit's skeleton given by
+		 * DW_AT_ranges (the list's base is in the .dwo file) and then
+		 * reads no unit from there on: gprof shows no line there */
+		if (dwarf_tag(&cu) == DW_TAG_skeleton_unit && dwarf_hasattr(&cu, DW_AT_ranges))
+			break;
+		{
+			read_rows(&b, &cu);
+			read_functions(&b, &cu, 0);
+		}
+		offset = next;
+	}
+	merge(index, &b);
+	index->paths = b.paths;
+	index->path_count = b.path_count;
+	free(b.rows);
+	free(b.functions);
+	index->dwarf = dwarf;
+	index->fd = fd;
+	return true;
+}
+
+const struct line_span *line_index_find(const struct line_index *index, uint64_t address)
+{
+	size_t low = 0, high = index->count;
+
+	while (low < high) { /* the first span above the address */
+		size_t mid = low + (high - low) / 2;
+
+		if (index->spans[mid].address <= address)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return low ? &index->spans[low - 1] : NULL;
+}
+
+void line_index_free(struct line_index *index)
+{
+	size_t i;
+
+	for (i = 0; i < index->path_count; i++)
+		free(index->paths[i]);
+	free(index->paths);
+	free(index->spans);
+	if (index->dwarf)
+		dwarf_end(index->dwarf);
+	if (index->fd > 0)
+		close(index->fd);
+	memset(index, 0, sizeof(*index));
+}
