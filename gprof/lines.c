@@ -197,6 +197,8 @@ void symbols_read_lines(struct model *m, struct object *obj, const struct option
 	}
 	if (obj->line_index)
 		points = change_points(obj, symtab, elf_names, &point_count);
+	else if (!obj->has_debug_info) /* no line anywhere: nothing to ask */
+		end = vma;
 	for (; vma < end; vma = points ? (next_point < point_count ? points[next_point] : end) : vma + 1) {
 		const char *file, *function;
 		int line;
