@@ -151,7 +151,7 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 		free(path);
 	}
 	if (sum) {
-		size_t *order = sum_arc_order(m, data, opt);
+		uint32_t *order = sum_arc_order(m, data, opt);
 
 		data->arc_write_order = order;
 		if (!profile_write("gmon.sum", &obj->target, opt->format, data, err, sizeof(err)))

@@ -50,7 +50,7 @@ struct profile_data {
 	/* -s: when not NULL, the kept arcs' indices (profile_arc) in the
 	 * order gmon.sum gets them; the owner sets and frees it.  Ignored
 	 * while the arcs are streamed (they are then written as read). */
-	const size_t *arc_write_order;
+	const uint32_t *arc_write_order;
 	struct bb_count *blocks;  /* in file order, duplicates summed */
 	size_t block_count, block_capacity;
 	uint32_t *block_hash;

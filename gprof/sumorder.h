@@ -7,7 +7,7 @@
 #ifndef GPROF_SUMORDER_H
 #define GPROF_SUMORDER_H
 
-#include <stddef.h>
+#include <stdint.h>
 
 #include "model.h"
 #include "options.h"
@@ -16,7 +16,7 @@
 /* The kept arcs' indices in GNU's order (sumorder.c), for
  * data->arc_write_order; the caller frees it.  NULL when the arcs are
  * streamed or there are none. */
-size_t *sum_arc_order(const struct model *m, const struct profile_data *data,
-		      const struct options *opt);
+uint32_t *sum_arc_order(const struct model *m, const struct profile_data *data,
+			const struct options *opt);
 
 #endif

@@ -194,7 +194,7 @@ all_cases
 # report on stderr, which the exact-stderr checks catch.
 ASAN=$SCRATCH/gprof-asan
 if gcc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-I"$TOP/include" -I/usr/include/libiberty -o "$ASAN" "$TOP"/gprof/*.c -lbfd -liberty -lm \
+	-I"$TOP/include" -I/usr/include/libiberty -o "$ASAN" "$TOP"/gprof/*.c -lbfd -ldw -liberty -lm \
 	>"$SCRATCH/asan-build.log" 2>&1; then
 	pass input.asan.build
 	export ASAN_OPTIONS=detect_leaks=0
