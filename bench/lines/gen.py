@@ -54,5 +54,5 @@ m.append("int main(int argc, char **argv)\n{\n\tlong ms = argc > 1 ? atol(argv[1
          "\tunsigned long x = 1;\n\twhile (clock() < end) {\n")
 for first, last in names:
     m.append("\t\tx = f%d(x, %d);\n" % (first, last - first - 1))
-m.append("\t}\n\treturn (int)(x & 1);\n}\n")
+m.append("\t}\n\tsink += x;\n\treturn 0;\n}\n")
 open("main.c", "w").write("".join(m))
