@@ -363,11 +363,50 @@ static void merge(struct line_index *index, struct builder *b)
 	free(heap);
 }
 
+/* Every string the spans name, copied once (by address: libdw hands out
+ * each file's and function's name as one string). */
+static const char *copy_string(struct line_index *index, const char ***from, size_t *size,
+			       const char *string)
+{
+	size_t h;
+
+	if (string == NULL)
+		return NULL;
+	h = (size_t)((uintptr_t)string * 0x9e3779b97f4a7c15ULL >> 24) & (*size - 1);
+	while ((*from)[h]) {
+		if ((*from)[h] == string)
+			return index->strings[h];
+		h = (h + 1) & (*size - 1);
+	}
+	(*from)[h] = string;
+	index->strings[h] = xmalloc(strlen(string) + 1);
+	strcpy(index->strings[h], string);
+	return index->strings[h];
+}
+
+static void keep_strings(struct line_index *index)
+{
+	const char **from;
+	size_t size = 1024, i;
+
+	while (size < 4 * index->count + 4) /* at most two strings a span */
+		size *= 2;
+	from = xcalloc(size, sizeof(*from));
+	index->strings = xcalloc(size, sizeof(*index->strings));
+	index->string_slots = size;
+	for (i = 0; i < index->count; i++) {
+		index->spans[i].file = copy_string(index, &from, &size, index->spans[i].file);
+		index->spans[i].function =
+			copy_string(index, &from, &size, index->spans[i].function);
+	}
+	free(from);
+}
+
 bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high)
 {
 	struct builder b = { .low = low, .high = high };
 	Dwarf_Off offset = 0, next;
-	size_t header_size;
+	size_t header_size, i;
 	Dwarf *dwarf;
 	int fd;
 
@@ -397,12 +436,16 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 		offset = next;
 	}
 	merge(index, &b);
-	index->paths = b.paths;
-	index->path_count = b.path_count;
 	free(b.rows);
 	free(b.functions);
-	index->dwarf = dwarf;
-	index->fd = fd;
+	/* the strings copied, so that libdw's memory (a tenth more than the
+	 * whole of gprof's on a large program) goes now */
+	keep_strings(index);
+	for (i = 0; i < b.path_count; i++)
+		free(b.paths[i]);
+	free(b.paths);
+	dwarf_end(dwarf);
+	close(fd);
 	return true;
 }
 
@@ -425,13 +468,9 @@ void line_index_free(struct line_index *index)
 {
 	size_t i;
 
-	for (i = 0; i < index->path_count; i++)
-		free(index->paths[i]);
-	free(index->paths);
+	for (i = 0; i < index->string_slots; i++)
+		free(index->strings[i]);
+	free(index->strings);
 	free(index->spans);
-	if (index->dwarf)
-		dwarf_end(index->dwarf);
-	if (index->fd > 0)
-		close(index->fd);
 	memset(index, 0, sizeof(*index));
 }

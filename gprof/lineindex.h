@@ -26,10 +26,8 @@ struct line_span {
 struct line_index {
 	struct line_span *spans;
 	size_t count;
-	struct Dwarf *dwarf; /* owns the strings, but for: */
-	char **paths;        /* file names joined to their directory */
-	size_t path_count;
-	int fd;
+	char **strings;      /* the files' and functions' names, owned */
+	size_t string_slots;
 };
 
 /* Read path's DWARF for addresses in [low, high): false when libdw cannot
