@@ -52,25 +52,12 @@ struct function_range {
 };
 
 struct builder {
-	struct row_span *rows;
-	size_t row_count, row_capacity;
-	struct function_range *functions;
+	struct function_range *functions; /* the unit's */
 	size_t function_count, function_capacity;
 	uint64_t low, high; /* the text: rows and ranges outside are dropped */
 	char **paths;       /* file names made here, handed to the index */
 	size_t path_count;
 };
-
-static void add_row(struct builder *b, uint64_t low, uint64_t high, const char *file, int line)
-{
-	if (high <= b->low || low >= b->high || low >= high)
-		return;
-	if (b->row_count == b->row_capacity) {
-		b->row_capacity = b->row_capacity ? 2 * b->row_capacity : 4096;
-		b->rows = xrealloc(b->rows, b->row_capacity * sizeof(*b->rows));
-	}
-	b->rows[b->row_count++] = (struct row_span){ low, high, file, line };
-}
 
 static void add_function(struct builder *b, uint64_t low, uint64_t high, const char *name)
 {
@@ -129,44 +116,31 @@ static int compare_unit_ranges(const void *lp, const void *rp)
 	return l->low < r->low ? -1 : l->low > r->low;
 }
 
-/* A compile unit's rows.  libdw gives them sorted by address, each
- * sequence's rows in order and ending in an end_sequence row; a row
+/*
+ * A compile unit's rows, one at a time, in address order, without copies
+ * (an amalgamation has a million).  libdw gives them sorted by address,
+ * each sequence's rows in order and ending in an end_sequence row; a row
  * reaches to the next row of its sequence.  Of several rows at one
- * address the last counts. */
-static void read_rows(struct builder *b, Dwarf_Die *cu)
-{
-	struct unit_files files = { NULL, NULL, 0 };
-	const char *comp_dir = NULL, *file = NULL, *name = NULL;
-	Dwarf_Attribute attr;
-	struct unit_range *ranges = NULL;
-	size_t range_count = 0, range_capacity = 0, r = 0;
+ * address the last counts.
+ */
+struct row_cursor {
+	struct builder *b;
 	Dwarf_Lines *lines;
 	size_t count, i;
+	struct unit_range *ranges;
+	size_t range_count, r;
+	const char *comp_dir, *name, *file;
+	struct unit_files files;
+	struct row_span row; /* the current row, when valid */
+	bool valid;
+};
 
-	if (dwarf_getsrclines(cu, &lines, &count) != 0)
-		return;
-	if (dwarf_attr(cu, DW_AT_comp_dir, &attr))
-		comp_dir = dwarf_formstring(&attr);
-	/* libdw sorts the rows, an end_sequence row before the others at
-	 * its address: a sequence's last row, at its end, then looks like
-	 * the start of a row reaching to the next sequence.  The unit's
-	 * ranges (one for each sequence) say where rows end. */
-	{
-		Dwarf_Addr base, low, high;
-		ptrdiff_t offset = 0;
-
-		while ((offset = dwarf_ranges(cu, offset, &base, &low, &high)) > 0) {
-			if (range_count == range_capacity) {
-				range_capacity = range_capacity ? 2 * range_capacity : 16;
-				ranges = xrealloc(ranges, range_capacity * sizeof(*ranges));
-			}
-			ranges[range_count++] = (struct unit_range){ low, high };
-		}
-		qsort(ranges, range_count, sizeof(*ranges), compare_unit_ranges);
-	}
-	for (i = 0; i + 1 < count; i++) {
-		Dwarf_Line *row = dwarf_onesrcline(lines, i);
-		Dwarf_Line *next = dwarf_onesrcline(lines, i + 1);
+static void cursor_next(struct row_cursor *c)
+{
+	c->valid = false;
+	for (; c->i + 1 < c->count; c->i++) {
+		Dwarf_Line *row = dwarf_onesrcline(c->lines, c->i);
+		Dwarf_Line *next = dwarf_onesrcline(c->lines, c->i + 1);
 		Dwarf_Addr address, next_address;
 		bool end = false;
 		int line = 0;
@@ -177,25 +151,64 @@ static void read_rows(struct builder *b, Dwarf_Die *cu)
 		if (dwarf_lineaddr(row, &address) != 0 || dwarf_lineaddr(next, &next_address) != 0 ||
 		    next_address <= address)
 			continue; /* shadowed by the next row at this address */
-		if (range_count) { /* clipped to the unit's range holding it */
-			while (r < range_count && ranges[r].high <= address)
-				r++;
-			if (r == range_count || ranges[r].low > address)
+		if (c->range_count) { /* clipped to the unit's range holding it */
+			while (c->r < c->range_count && c->ranges[c->r].high <= address)
+				c->r++;
+			if (c->r == c->range_count || c->ranges[c->r].low > address)
 				continue;
-			if (next_address > ranges[r].high)
-				next_address = ranges[r].high;
+			if (next_address > c->ranges[c->r].high)
+				next_address = c->ranges[c->r].high;
 		}
+		if (next_address <= c->b->low || address >= c->b->high)
+			continue;
 		dwarf_lineno(row, &line);
 		src = dwarf_linesrc(row, NULL, NULL);
-		if (src != name) {
-			name = src;
-			file = file_path(b, &files, comp_dir, src);
+		if (src != c->name) {
+			c->name = src;
+			c->file = file_path(c->b, &c->files, c->comp_dir, src);
 		}
-		add_row(b, address, next_address, file, line);
+		c->row = (struct row_span){ address, next_address, c->file, line };
+		c->valid = true;
+		c->i++;
+		return;
 	}
-	free(files.from);
-	free(files.to);
-	free(ranges);
+}
+
+/* False when the unit has no line table. */
+static bool cursor_start(struct row_cursor *c, struct builder *b, Dwarf_Die *cu)
+{
+	Dwarf_Attribute attr;
+	Dwarf_Addr base, low, high;
+	ptrdiff_t offset = 0;
+	size_t capacity = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->b = b;
+	if (dwarf_getsrclines(cu, &c->lines, &c->count) != 0)
+		return false;
+	if (dwarf_attr(cu, DW_AT_comp_dir, &attr))
+		c->comp_dir = dwarf_formstring(&attr);
+	/* libdw sorts the rows, an end_sequence row before the others at
+	 * its address: a sequence's last row, at its end, then looks like
+	 * the start of a row reaching to the next sequence.  The unit's
+	 * ranges (one for each sequence) say where rows end. */
+	while ((offset = dwarf_ranges(cu, offset, &base, &low, &high)) > 0) {
+		if (c->range_count == capacity) {
+			capacity = capacity ? 2 * capacity : 16;
+			c->ranges = xrealloc(c->ranges, capacity * sizeof(*c->ranges));
+		}
+		c->ranges[c->range_count++] = (struct unit_range){ low, high };
+	}
+	qsort(c->ranges, c->range_count, sizeof(*c->ranges), compare_unit_ranges);
+	cursor_next(c);
+	return true;
+}
+
+static void cursor_end(struct row_cursor *c)
+{
+	free(c->files.from);
+	free(c->files.to);
+	free(c->ranges);
 }
 
 static const char *function_name(Dwarf_Die *die)
@@ -239,13 +252,6 @@ static void read_functions(struct builder *b, Dwarf_Die *die, int depth)
 		if (dwarf_haschildren(&child))
 			read_functions(b, &child, depth + 1);
 	} while (dwarf_siblingof(&child, &child) == 0);
-}
-
-static int compare_rows(const void *lp, const void *rp)
-{
-	const struct row_span *l = lp, *r = rp;
-
-	return l->low < r->low ? -1 : l->low > r->low;
 }
 
 static int compare_functions(const void *lp, const void *rp)
@@ -320,16 +326,24 @@ static void add_span(struct line_index *index, size_t *capacity, uint64_t addres
 	index->spans[index->count++] = (struct line_span){ address, file, function, line };
 }
 
-/* Merge the rows and the innermost function ranges into spans. */
-static void merge(struct line_index *index, struct builder *b)
+/* Merge a unit's rows and innermost function ranges into spans, ended by
+ * a span without a line where the last of them ends. */
+static void merge_unit(struct line_index *index, size_t *capacity, struct builder *b,
+		       struct row_cursor *rows)
 {
 	const struct function_range **heap;
-	size_t heap_count = 0, capacity = 0, r = 0, f = 0;
-	uint64_t at = b->low;
+	size_t heap_count = 0, f = 0;
+	uint64_t at;
 
-	qsort(b->rows, b->row_count, sizeof(*b->rows), compare_rows);
+	if (!rows->valid && b->function_count == 0)
+		return;
 	qsort(b->functions, b->function_count, sizeof(*b->functions), compare_functions);
 	heap = xmalloc((b->function_count + 1) * sizeof(*heap));
+	at = rows->valid ? rows->row.low : UINT64_MAX;
+	if (b->function_count && b->functions[0].low < at)
+		at = b->functions[0].low;
+	if (at < b->low)
+		at = b->low;
 	while (at < b->high) {
 		uint64_t next = b->high;
 		const char *file = NULL, *function = NULL;
@@ -340,14 +354,16 @@ static void merge(struct line_index *index, struct builder *b)
 		while (heap_count && heap[0]->high <= at)
 			heap_pop(heap, &heap_count);
 		/* rows ending at or before here are passed */
-		while (r < b->row_count && b->rows[r].high <= at)
-			r++;
-		if (r < b->row_count && b->rows[r].low <= at) {
-			file = b->rows[r].file;
-			line = b->rows[r].line;
-			next = b->rows[r].high;
-		} else if (r < b->row_count) {
-			next = b->rows[r].low;
+		while (rows->valid && rows->row.high <= at)
+			cursor_next(rows);
+		if (!rows->valid && heap_count == 0 && f == b->function_count)
+			break;
+		if (rows->valid && rows->row.low <= at) {
+			file = rows->row.file;
+			line = rows->row.line;
+			next = rows->row.high;
+		} else if (rows->valid) {
+			next = rows->row.low;
 		}
 		if (heap_count) {
 			function = heap[0]->name;
@@ -357,10 +373,46 @@ static void merge(struct line_index *index, struct builder *b)
 		/* (another range ending sooner is larger: the name stays) */
 		if (f < b->function_count && b->functions[f].low < next)
 			next = b->functions[f].low;
-		add_span(index, &capacity, at, file, line, function);
+		add_span(index, capacity, at, file, line, function);
 		at = next;
 	}
+	if (at < b->high)
+		add_span(index, capacity, at, NULL, 0, NULL);
 	free(heap);
+}
+
+/* The units' spans in address order.  Where one unit's closing span and
+ * the next one's first share an address, the one with a line or a name
+ * counts; then spans equal to the one before go. */
+static int compare_spans(const void *lp, const void *rp)
+{
+	const struct line_span *l = lp, *r = rp;
+	bool l_empty = l->file == NULL && l->function == NULL;
+	bool r_empty = r->file == NULL && r->function == NULL;
+
+	if (l->address != r->address)
+		return l->address < r->address ? -1 : 1;
+	if (l_empty != r_empty)
+		return l_empty ? 1 : -1;
+	return l < r ? -1 : l > r;
+}
+
+static void sort_spans(struct line_index *index)
+{
+	size_t i, k = 0;
+
+	qsort(index->spans, index->count, sizeof(*index->spans), compare_spans);
+	for (i = 0; i < index->count; i++) {
+		struct line_span *s = &index->spans[i];
+
+		if (k && index->spans[k - 1].address == s->address)
+			continue; /* the first at an address counts */
+		if (k && index->spans[k - 1].file == s->file && index->spans[k - 1].line == s->line &&
+		    index->spans[k - 1].function == s->function)
+			continue;
+		index->spans[k++] = *s;
+	}
+	index->count = k;
 }
 
 /* Every string the spans name, copied once (by address: libdw hands out
@@ -406,7 +458,7 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 {
 	struct builder b = { .low = low, .high = high };
 	Dwarf_Off offset = 0, next;
-	size_t header_size, i;
+	size_t header_size, i, capacity = 0;
 	Dwarf *dwarf;
 	int fd;
 
@@ -430,13 +482,17 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 		if (dwarf_tag(&cu) == DW_TAG_skeleton_unit && dwarf_hasattr(&cu, DW_AT_ranges))
 			break;
 		{
-			read_rows(&b, &cu);
+			struct row_cursor rows;
+
+			b.function_count = 0;
 			read_functions(&b, &cu, 0);
+			if (cursor_start(&rows, &b, &cu) || b.function_count)
+				merge_unit(index, &capacity, &b, &rows);
+			cursor_end(&rows);
 		}
 		offset = next;
 	}
-	merge(index, &b);
-	free(b.rows);
+	sort_spans(index);
 	free(b.functions);
 	/* the strings copied, so that libdw's memory (a tenth more than the
 	 * whole of gprof's on a large program) goes now */
