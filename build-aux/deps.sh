@@ -17,7 +17,7 @@ if [ "${1:-}" = -n ]; then
 fi
 what=${1:-build}
 
-need="gcc make autoconf pkg-config binutils-dev libiberty-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev"
+need="gcc make autoconf pkg-config binutils-dev libiberty-dev libdw-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev"
 case $what in
 check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go" ;;
 demo) need="$need binutils graphviz" ;;

@@ -11,6 +11,7 @@
 
 #include <bfd.h>
 
+#include "lineindex.h"
 #include "model.h"
 #include "util.h"
 
@@ -92,6 +93,10 @@ static void object_free(struct object *obj)
 	free(obj->bfd_symbols);
 	free(obj->synthetic);
 	free(obj->dynamic_symbols);
+	if (obj->line_index) {
+		line_index_free(obj->line_index);
+		free(obj->line_index);
+	}
 	if (obj->debug_abfd)
 		bfd_close(obj->debug_abfd);
 	if (obj->abfd)

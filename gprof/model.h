@@ -28,6 +28,7 @@
 #include "options.h"
 
 struct bfd;         /* BFD's types, for those who open objects (object.c) */
+struct line_index;  /* lineindex.h */
 struct bfd_section;
 struct bfd_symbol;
 struct arc;
@@ -75,6 +76,7 @@ struct object {
 	unsigned char *text_bytes;     /* -c: the bytes of .text, or NULL */
 	bool aarch64;                  /* -c looks for bl and b, not x86's call */
 	bool has_debug_info;
+	struct line_index *line_index; /* its DWARF lines read once (lineindex.c), or NULL */
 	char leading_char;             /* of symbol names (bfd_get_symbol_leading_char) */
 	uint64_t *segments;            /* whole-process: code as mapped, pairs of own */
 	size_t segment_count;          /* addresses [start, end) */

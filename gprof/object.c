@@ -7,9 +7,10 @@
  *
  * GNU gprof asks bfd_find_nearest_line for every symbol with the whole
  * symbol table attached, and BFD then scans all symbols on each call: that
- * is quadratic.  We ask with no symbol table (the DWARF line and function
- * information is enough, found by BFD's own address index), and only when
- * the file has debugging information at all.
+ * is quadratic.  Lines come from the DWARF line table read once
+ * (lineindex.c, through libdw), and only when the file has debugging
+ * information at all; BFD, asked with no symbol table, is what answers
+ * only when libdw cannot read the file (stabs, formats other than ELF).
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -22,6 +23,7 @@
 #include <bfd.h>
 
 #include "gmon_out.h"
+#include "lineindex.h"
 #include "object.h"
 #include "util.h"
 
@@ -93,6 +95,16 @@ void object_open(struct object *obj, const char *path, bool plt_symbols)
 	obj->text_low = bfd_section_vma(obj->text);
 	obj->text_high = obj->text_low + bfd_section_size(obj->text);
 	obj->has_debug_info = has_debug_info(abfd);
+	if (obj->has_debug_info) {
+		struct line_index *index = xmalloc(sizeof(*index));
+
+		if (line_index_build(index, path, obj->text_low, obj->text_high)) {
+			obj->line_index = index;
+		} else {
+			line_index_free(index);
+			free(index);
+		}
+	}
 	obj->leading_char = bfd_get_symbol_leading_char(abfd);
 
 	/* GNU gprof takes the address size from the ELF class, else from
@@ -186,6 +198,17 @@ bool object_find_line(const struct object *obj, uint64_t address, const char **f
 	const char *fname = NULL, *func = NULL;
 	unsigned int l = 0;
 
+	if (obj->line_index) {
+		const struct line_span *span = line_index_find(obj->line_index, address);
+
+		if (span == NULL || span->file == NULL || span->line <= 0)
+			return false;
+		*file = span->file;
+		*line = span->line;
+		if (function)
+			*function = span->function;
+		return true;
+	}
 	if (!bfd_find_nearest_line(obj->abfd, obj->text, NULL, address - obj->text_low, &fname,
 				   &func, &l) ||
 	    fname == NULL || l == 0)

@@ -16,6 +16,7 @@
 #include "object.h"
 #include "objects.h"
 #include "pipeline.h"
+#include "sumorder.h"
 #include "symbols.h"
 #include "symspec.h"
 #include "util.h"
@@ -172,8 +173,15 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 		objects_write_sum(m, path, data->sum_run_id);
 		free(path);
 	}
-	if (sum && !profile_write("gmon.sum", &obj->target, opt->format, data, err, sizeof(err)))
-		fatal("%s", err);
+	if (sum) {
+		uint32_t *order = sum_arc_order(m, data, opt);
+
+		data->arc_write_order = order;
+		if (!profile_write("gmon.sum", &obj->target, opt->format, data, err, sizeof(err)))
+			fatal("%s", err);
+		data->arc_write_order = NULL;
+		free(order);
+	}
 }
 
 void pipeline_analyse(struct model *m, struct profile_data *data, const struct options *opt)

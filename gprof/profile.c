@@ -519,6 +519,32 @@ static bool arcs_each(const struct profile_data *p,
 	return true;
 }
 
+bool profile_arcs_streamed(const struct profile_data *p)
+{
+	return p->arcs && p->arcs->stream;
+}
+
+/* The arcs as gmon.sum gets them: in p->arc_write_order when set. */
+static bool arcs_each_written(const struct profile_data *p,
+			      void (*fn)(void *ctx, uint64_t from_pc, uint64_t self_pc,
+					 uint64_t count),
+			      void *ctx, char *err, size_t err_size)
+{
+	size_t k;
+
+	if (p->arc_write_order == NULL || p->arcs == NULL || p->arcs->stream)
+		return arcs_each(p, fn, ctx, err, err_size);
+	for (k = 0; k < p->arcs->count; k++) {
+		size_t i = p->arc_write_order[k];
+		const struct arc_chunk *c = arc_chunk_of(p->arcs, i);
+		size_t slot = i & (ARC_CHUNK - 1);
+
+		fn(ctx, c->arcs[slot].from_pc, p->arcs->callees[c->arcs[slot].callee],
+		   kept_count(c, slot));
+	}
+	return true;
+}
+
 void profile_for_each_arc(const struct profile_data *p,
 			  void (*fn)(void *context, uint64_t from_pc, uint64_t self_pc,
 				     uint64_t count),
@@ -1737,7 +1763,7 @@ static bool encode_gnu(struct writer *w, const struct target *t, const struct pr
 	if (p->input & INPUT_CALL_GRAPH) {
 		struct arc_writing aw = { w, a, 4, true };
 
-		if (!arcs_each(p, write_arc, &aw, err, err_size))
+		if (!arcs_each_written(p, write_arc, &aw, err, err_size))
 			return false;
 	}
 	if ((p->input & INPUT_BB_COUNTS) && p->block_count) {
@@ -1823,7 +1849,7 @@ static bool encode_bsd(struct writer *w, const struct target *t, enum file_forma
 		put_uint(w, 0, 1);
 	for (b = 0; b < bins; b++)
 		put_bin(w, h->bins[b]);
-	return arcs_each(p, write_arc, &aw, err, err_size);
+	return arcs_each_written(p, write_arc, &aw, err, err_size);
 }
 
 struct saturation {

@@ -47,6 +47,10 @@ struct profile_data {
 	uint64_t sum_run_id;
 	/* the arcs summed (profile.c): see profile_for_each_arc */
 	struct profile_arcs *arcs;
+	/* -s: when not NULL, the kept arcs' indices (profile_arc) in the
+	 * order gmon.sum gets them; the owner sets and frees it.  Ignored
+	 * while the arcs are streamed (they are then written as read). */
+	const uint32_t *arc_write_order;
 	struct bb_count *blocks;  /* in file order, duplicates summed */
 	size_t block_count, block_capacity;
 	uint32_t *block_hash;
@@ -140,6 +144,8 @@ void profile_for_each_arc(const struct profile_data *p,
 			  void (*fn)(void *context, uint64_t from_pc, uint64_t self_pc,
 				     uint64_t count),
 			  void *context);
+/* Whether the arcs are streamed from their files (see profile.c). */
+bool profile_arcs_streamed(const struct profile_data *p);
 
 /* Forget what was read into *p (freeing it), keeping the code range;
  * a zeroed struct so reset is ready to read into. */

@@ -60,11 +60,18 @@ for bits in 32 64; do
 		expect_same "format.$L.sum.gnu-reads-ours" gnu.txt gnu-ours.txt
 		"$GPROF" -b prog gnu.sum >ours-gnu.txt 2>&1
 		expect_same "format.$L.sum.ours-reads-gnus" gnu.txt ours-gnu.txt
-		# one input with nothing to merge: our gmon.sum is the input, byte
-		# for byte, even when the input was in the other byte order
-		expect_same "format.$L.sum.identity" gmon.out ours.sum
+		# one input with nothing to merge: our gmon.sum holds the input's
+		# records, the same size, its arcs in GNU's order (doc/compat.md:
+		# callers by address, each caller's callees in the reverse of the
+		# order read).  The input's callers come in address order, so the
+		# sum of the sum is the input again, byte for byte; the sum of the
+		# input in the other byte order is the same file as ours.sum.
+		expect_eq "format.$L.sum.identity.size" "$(stat -c %s gmon.out)" \
+			"$(stat -c %s ours.sum)"
+		mkdir again && (cd again && "$GPROF" -s ../prog ../ours.sum)
+		expect_same "format.$L.sum.twice-is-input" gmon.out again/gmon.sum
 		"$GPROF" -s prog swapped.out && mv gmon.sum swapped.sum
-		expect_same "format.$L.sum.from-other-order" gmon.out swapped.sum
+		expect_same "format.$L.sum.from-other-order" ours.sum swapped.sum
 		# converted to 4.4BSD (arc counts become address-sized)
 		"$GPROF" -O 4.4bsd -s prog gmon.out && mv gmon.sum bsd.sum
 		"$GNU_GPROF" -b prog bsd.sum >gnu-bsd.txt 2>&1

@@ -8,9 +8,11 @@
 # old gmon.sum byte for byte and no temporary file; -O bsd / -O 4.4bsd sums
 # read the same in both tools; -i agrees on both tools' sums.
 #
-# GNU's -s records arcs by function address (it works as if --line were
-# off and call sites were lost); ours keeps the call sites.  The files
-# differ for that reason, and the reports must not.
+# GNU's -s records one arc per (caller, callee) pair, the caller's address
+# being that of its line symbol (its -s implies --line); ours keeps the
+# call sites.  The files differ for that reason, and the reports must not:
+# our arcs come in GNU's order (gprof/sumorder.c), so that arcs of equal
+# counts print in the same order (sum.arc-order.*).
 #
 # Copyright (c) 2026 The gprof/libgmon authors.
 . "$(dirname "$0")/../lib.sh"
@@ -208,3 +210,53 @@ printf '%s\n' "$old" >sig-ignored/gmon.sum
 rc=$?
 expect_eq sum.atomic.signal-ignored.status 0 "$rc"
 expect_same sum.atomic.signal-ignored.written g1.sum sig-ignored/gmon.sum
+
+# Arcs of equal counts print in the order they were read: a gmon.sum
+# whose arcs come in another order than GNU's gives other reports.  A
+# program of many equal-count arcs, called from lines in another order
+# than their callees' addresses, two runs summed; every report from our
+# gmon.sum equals the one from GNU's, read by either gprof, with or
+# without the quirks.
+W=$SCRATCH/order
+mkdir -p "$W"
+cd "$W" || exit 2
+python3 - >order.c <<'GEN'
+import random
+random.seed(17)
+n = 40
+print("volatile int sink;")
+print("__attribute__((noinline)) void leaf(int x) { sink += x; }")
+print("__attribute__((noinline)) void leaf2(int x) { sink -= x; }")
+for i in range(n):
+    calls = ["leaf(x);", "leaf2(x);", "if (x > 1)\n\t\tleaf(x + 1);"]
+    random.shuffle(calls)
+    print("__attribute__((noinline)) void f%d(int x)\n{\n\t%s\n}" % (i, "\n\t".join(calls)))
+order = list(range(n))
+random.shuffle(order)
+print("int main(int argc, char **argv)\n{\n\t(void)argv;")
+for i in order:
+    print("\tf%d(argc);" % i)
+for i in order[:12]:
+    print("\tf%d(argc + 1);" % i)
+print("\tfor (long k = 0; k < 20000000; k++)\n\t\tsink += (int)k;\n\treturn 0;\n}")
+GEN
+if ! gcc -pg -O1 -g -o order order.c 2>gcc.err; then
+	fail sum.arc-order.build "$(head -1 gcc.err)"
+else
+	./order && mv gmon.out g1 && ./order 2 && mv gmon.out g2
+	"$GNU_GPROF" -s order g1 g2 >/dev/null 2>&1 && mv gmon.sum gnu.sum
+	"$GPROF" -s order g1 g2 >/dev/null 2>&1 && mv gmon.sum our.sum
+	for quirks in index all; do
+		for opts in "-b" "-b -l" "-b -q" "-b -l -q" ""; do
+			name=$(echo "$quirks ${opts:-default}" | tr ' ' '_')
+			for tool in gnu ours; do
+				[ $tool = gnu ] && g=$GNU_GPROF || g=$GPROF
+				# shellcheck disable=SC2086
+				GPROF_GNU_QUIRKS=$quirks "$g" $opts order gnu.sum >"$tool-from-gnu.txt" 2>&1
+				# shellcheck disable=SC2086
+				GPROF_GNU_QUIRKS=$quirks "$g" $opts order our.sum >"$tool-from-ours.txt" 2>&1
+				same "sum.arc-order.$tool-reads.$name" "$tool-from-gnu.txt" "$tool-from-ours.txt"
+			done
+		done
+	done
+fi

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * lineindex.h: an executable's DWARF lines and function ranges, read once
+ * (libdw) and looked up by address.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_LINEINDEX_H
+#define GPROF_LINEINDEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* From address up to the next span's: file:line (file NULL or line 0:
+ * no line there) in function (NULL: no name from the debug information).
+ * The strings belong to the index. */
+struct line_span {
+	uint64_t address;
+	const char *file;
+	const char *function;
+	int line;
+};
+
+/* The spans of [low, high), sorted by address, adjacent ones different. */
+struct line_index {
+	struct line_span *spans;
+	size_t count;
+	char **strings;      /* the files' and functions' names, owned */
+	size_t string_slots;
+};
+
+/* Read path's DWARF for addresses in [low, high): false when libdw cannot
+ * read it (not ELF, no DWARF), and index is then empty. */
+bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high);
+/* The span holding address, or NULL below the first. */
+const struct line_span *line_index_find(const struct line_index *index, uint64_t address);
+void line_index_free(struct line_index *index);
+
+#endif
