@@ -914,6 +914,12 @@ static void print_diff_node(struct picture *p, size_t node, double largest, cons
 	}
 	put_dot_string(stdout, line);
 	free(name);
+	/* a function of another object is named with it, as in the table */
+	if (e->key != e->name) {
+		fputs(" [", stdout);
+		put_dot_string(stdout, e->sym[e->sym[NEW] ? NEW : OLD]->object->name);
+		fputc(']', stdout);
+	}
 	if (vanished || appeared)
 		printf("\\n(%s)", e->status);
 	printf("\\nself %.3f \xE2\x86\x92 %.3f s (%+.3f)", seconds(df, OLD, e->f[OLD].self),

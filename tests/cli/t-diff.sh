@@ -17,8 +17,8 @@
 #                   --dot draws both runs' graphs in one, the exact nodes
 #                   with their marks (dashed: old run only, bold: new run
 #                   only), the exact edges with calls before and after
-#                   (dashed: one run only), the cycle ping/pong as a
-#                   cluster; --root, --leaf and --depth select exactly the
+#                   (dashed: one run only), the cycles as clusters
+#                   (ping/pong, and x/y whose arcs are one in each run); --root, --leaf and --depth select exactly the
 #                   reachable part of that union; --wrap still applies;
 #                   the marks swap when the runs do; dot renders it
 #  diff.refuse.*    two different programs, a profile of another program,
@@ -139,7 +139,8 @@ fi
 # ---------------------------------------------------------------- union
 
 # mid calls gone (old build) or fresh (new build), both call leaf; ping
-# and pong call each other.  At one sample per second of CPU time these
+# and pong call each other; x calls y in the old build and y calls x in
+# the new one, a cycle of the two graphs together.  At one sample per second of CPU time these
 # runs of a millisecond hold no sample: what is drawn is decided by the
 # calls alone, and the same every time.
 cat >u.c <<'C'
@@ -162,12 +163,22 @@ __attribute__((noinline)) void pong(int n);
 __attribute__((noinline)) void ping(int n) { sink++; if (n > 0) pong(n - 1); }
 __attribute__((noinline)) void pong(int n) { sink++; if (n > 0) ping(n - 1); }
 __attribute__((noinline)) void other(void) { sink += 2; }
+__attribute__((noinline)) void y(int n);
+#ifdef NEW
+__attribute__((noinline)) void x(int n) { sink++; (void)n; }
+__attribute__((noinline)) void y(int n) { sink++; if (n > 0) x(n - 1); }
+#else
+__attribute__((noinline)) void x(int n) { sink++; if (n > 0) y(n - 1); }
+__attribute__((noinline)) void y(int n) { sink++; (void)n; }
+#endif
 int main(void)
 {
 	for (int i = 0; i < 3; i++)
 		mid();
 	ping(4);
 	other();
+	x(1);
+	y(1);
 	return 0;
 }
 C
@@ -198,15 +209,22 @@ leaf
 mid
 other
 ping
-pong' "$(union_nodes union.dot)"
+pong
+x
+y' "$(union_nodes union.dot)"
 expect_eq diff.union.edges 'fresh -> leaf label="0 → 3×", style="dashed,bold", color="#404040"
 gone -> leaf label="6 → 0×", style=dashed, color="#b0b0b0"
 mid -> fresh label="0 → 3×", style="dashed,bold", color="#404040"
 mid -> gone label="3 → 0×", style=dashed, color="#b0b0b0"
 ping -> pong label="2 → 2×"
-pong -> ping label="2 → 2×"' "$(union_edges union.dot)"
-expect_eq diff.union.cycle "ping pong" \
-	"$(sed -n '/subgraph cluster_1 {/,/^  }/s/.*label="\([a-z]*\)\\n.*/\1/p' union.dot | sort | tr '\n' ' ' | sed 's/ $//')"
+pong -> ping label="2 → 2×"
+x -> y label="1 → 0×", style=dashed, color="#b0b0b0"
+y -> x label="0 → 1×", style="dashed,bold", color="#404040"' "$(union_edges union.dot)"
+# cluster_members N: the names in the picture's cycle N
+cluster_members() {
+	sed -n "/subgraph cluster_$1 {/,/^  }/s/.*label=\"\\([a-z]*\\)\\\\n.*/\\1/p" union.dot | sort | tr '\n' ' ' | sed 's/ $//'
+}
+expect_eq diff.union.cycle "ping pong|x y|2" "$(cluster_members 1)|$(cluster_members 2)|$(grep -c 'subgraph cluster_' union.dot)"
 if dot -Tsvg union.dot >/dev/null 2>dot.err && [ ! -s dot.err ]; then
 	pass diff.union.renders
 else
@@ -226,6 +244,8 @@ expect_eq diff.union.leaf "0::fresh gone leaf mid" "$(union_names --leaf=leaf)"
 expect_eq diff.union.leaf-depth "0::fresh gone leaf" "$(union_names --leaf=leaf --depth=1)"
 expect_eq diff.union.root-cycle "0::ping pong" "$(union_names --root=pong --depth=0)"
 expect_eq diff.union.root-old-only "0::gone leaf" "$(union_names --root=gone)"
+expect_eq diff.union.root-new-arc "0::x y" "$(union_names --root=y --depth=1)"
+expect_eq diff.union.root-and-leaf "0::fresh gone leaf mid" "$(union_names --root=mid --leaf=leaf)"
 expect_eq diff.union.wrap "fre sh (appeared), style=\"filled,rounded,bold\"" \
 	"$("$GPROF" --dot --root=fresh --depth=0 --wrap=3 --diff u-old u-old.gmon u-new u-new.gmon >wrap.dot &&
 		union_nodes wrap.dot)"
