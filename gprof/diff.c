@@ -12,8 +12,10 @@
  * share of each run's total (runs differ in length), the total time
  * (self and children, as the call graph gives it), the calls before and
  * after, and which functions ran in only one of the two.  --json gives
- * the same as data, --dot the new run's call graph coloured by the
- * change (red slower, green faster).  doc/manual.md shows how to read it.
+ * the same as data, --dot both runs' call graphs drawn as one, coloured
+ * by the change (red slower, green faster), with what only one run had
+ * marked, and --root, --leaf and --depth choosing from that union as they
+ * do for --dot.  doc/manual.md shows how to read it.
  *
  * Nothing is printed before both sides are read and found comparable:
  * two different programs (few function names in common), profiles of one
@@ -35,6 +37,7 @@
 #include "object.h"
 #include "pipeline.h"
 #include "report.h"
+#include "symspec.h"
 #include "util.h"
 
 enum { OLD, NEW };
@@ -64,6 +67,7 @@ struct entry {
 	struct figures f[2];
 	double self_change, total_change; /* new minus old, in seconds */
 	const char *status;       /* slower, faster, appeared, vanished, unchanged */
+	size_t group;             /* while matching: its place among the names */
 };
 
 struct diff {
@@ -71,7 +75,10 @@ struct diff {
 	struct entry *entries;
 	size_t count;
 	size_t slower, faster, appeared, vanished, unchanged;
+	size_t *entry_of[2];      /* per symbol of each run's model: its entry, or NO_ENTRY */
 };
+
+#define NO_ENTRY ((size_t)-1)
 
 /* ------------------------------------------------------------ reading */
 
@@ -196,6 +203,7 @@ struct item {
 	const char *key;
 	int run;
 	const struct symbol *sym;
+	size_t group;             /* its entry before the entries are sorted */
 };
 
 static int compare_items(const void *l, const void *r)
@@ -267,7 +275,7 @@ static void match_functions(struct diff *df)
 {
 	size_t room = df->side[OLD].m->symbols.count + df->side[NEW].m->symbols.count + 1;
 	struct item *items = xmalloc(room * sizeof(*items));
-	size_t n = 0, i;
+	size_t n = 0, i, total, groups, *final;
 	int run;
 
 	for (run = OLD; run <= NEW; run++) {
@@ -278,10 +286,11 @@ static void match_functions(struct diff *df)
 
 			if (sym->hidden || sym->name == NULL || !sym->in_flat)
 				continue;
-			items[n++] = (struct item){ key_of(m, sym), run, sym };
+			items[n++] = (struct item){ key_of(m, sym), run, sym, 0 };
 		}
 	}
 	qsort(items, n, sizeof(*items), compare_items);
+	total = n;
 	df->entries = xcalloc(n + 1, sizeof(*df->entries));
 	for (i = 0; i < n; i++) {
 		struct entry *e;
@@ -290,15 +299,17 @@ static void match_functions(struct diff *df)
 			e = &df->entries[df->count++];
 			e->key = items[i].key;
 			e->name = items[i].sym->name;
+			e->group = df->count - 1;
 		}
 		e = &df->entries[df->count - 1];
+		items[i].group = df->count - 1;
 		if (e->sym[items[i].run] == NULL)
 			e->sym[items[i].run] = items[i].sym;
 		add_figures(&e->f[items[i].run], df->side[items[i].run].m, items[i].sym);
 	}
-	free(items);
 
 	/* only what ran, with its change and status */
+	groups = df->count;
 	n = 0;
 	for (i = 0; i < df->count; i++) {
 		struct entry *e = &df->entries[i];
@@ -328,6 +339,25 @@ static void match_functions(struct diff *df)
 	}
 	df->count = n;
 	qsort(df->entries, df->count, sizeof(*df->entries), compare_entries);
+
+	/* each symbol's entry, for the picture's nodes and arcs */
+	final = xmalloc((groups + 1) * sizeof(*final));
+	for (i = 0; i < groups; i++)
+		final[i] = NO_ENTRY;
+	for (i = 0; i < df->count; i++)
+		final[df->entries[i].group] = i;
+	for (run = OLD; run <= NEW; run++) {
+		size_t count = df->side[run].m->symbols.count;
+
+		df->entry_of[run] = xmalloc((count + 1) * sizeof(*df->entry_of[run]));
+		for (i = 0; i < count; i++)
+			df->entry_of[run][i] = NO_ENTRY;
+	}
+	for (i = 0; i < total; i++)
+		df->entry_of[items[i].run][items[i].sym - df->side[items[i].run].m->symbols.base] =
+			final[items[i].group];
+	free(final);
+	free(items);
 }
 
 /* ------------------------------------------------------------ figures */
@@ -522,6 +552,326 @@ static void print_json_diff(struct diff *df)
 
 /* ------------------------------------------------------------ DOT */
 
+/*
+ * The picture is the union of the two call graphs: a node for every
+ * function of either run (an entry), an edge for every pair of entries
+ * that an arc of either run joins (arcs between symbols of one name
+ * added up).  Nodes are numbered by name, so that the picture of two
+ * runs is the same each time it is drawn.
+ */
+struct picture {
+	struct diff *df;
+	const struct options *opt;
+	size_t nodes;             /* df->count */
+	size_t *entry;            /* node number -> entry, by name */
+	size_t *node;             /* entry -> node number */
+	struct union_arc *arcs;   /* sorted by parent, then child */
+	size_t arc_count;
+	size_t *down_start, *down; /* per node: its arcs, by the child's node */
+	size_t *up_start, *up;     /* per node: its arcs, by the parent's node */
+	size_t *cycle;            /* per node: its cycle (1...), or 0 */
+	size_t cycle_count;
+	unsigned char *kept;      /* per node: drawn */
+};
+
+/* An edge: calls[run] is the calls it stands for, in[run] whether that
+ * run had such an arc. */
+struct union_arc {
+	size_t parent, child;     /* node numbers */
+	unsigned long calls[2];
+	bool in[2];
+};
+
+static const struct entry *node_entry(const struct picture *p, size_t node)
+{
+	return &p->df->entries[p->entry[node]];
+}
+
+static int compare_entry_keys(const void *l, const void *r)
+{
+	return strcmp((*(const struct entry *const *)l)->key, (*(const struct entry *const *)r)->key);
+}
+
+static int compare_union_arcs(const void *l, const void *r)
+{
+	const struct union_arc *a = l, *b = r;
+
+	if (a->parent != b->parent)
+		return a->parent < b->parent ? -1 : 1;
+	if (a->child != b->child)
+		return a->child < b->child ? -1 : 1;
+	return 0;
+}
+
+/* The arcs of both runs between entries, one per pair of nodes. */
+static void collect_arcs(struct picture *p)
+{
+	struct diff *df = p->df;
+	size_t room = 64, n = 0, i, k;
+	int run;
+
+	p->arcs = xmalloc((room + 1) * sizeof(*p->arcs));
+	for (run = OLD; run <= NEW; run++) {
+		const struct model *m = df->side[run].m;
+
+		for (i = 0; i < m->symbols.count; i++) {
+			const struct arc *arc;
+
+			if (df->entry_of[run][i] == NO_ENTRY)
+				continue;
+			for (arc = m->symbols.base[i].children; arc; arc = arc->next_child) {
+				const struct symbol *child = arc->child;
+				size_t to;
+
+				if (child < m->symbols.base || child >= m->symbols.base + m->symbols.count)
+					continue;
+				to = df->entry_of[run][child - m->symbols.base];
+				if (to == NO_ENTRY)
+					continue;
+				if (n == room) {
+					room = 2 * room + 16;
+					p->arcs = xrealloc(p->arcs, (room + 1) * sizeof(*p->arcs));
+				}
+				p->arcs[n] = (struct union_arc){ p->node[df->entry_of[run][i]], p->node[to],
+								 { 0, 0 }, { false, false } };
+				p->arcs[n].calls[run] = arc->count;
+				p->arcs[n].in[run] = true;
+				n++;
+			}
+		}
+	}
+	qsort(p->arcs, n, sizeof(*p->arcs), compare_union_arcs);
+	for (i = 0, k = 0; i < n; i++) {
+		if (k > 0 && compare_union_arcs(&p->arcs[k - 1], &p->arcs[i]) == 0) {
+			struct union_arc *a = &p->arcs[k - 1];
+
+			for (run = OLD; run <= NEW; run++) {
+				a->calls[run] = add_calls(a->calls[run], p->arcs[i].calls[run]);
+				a->in[run] |= p->arcs[i].in[run];
+			}
+		} else {
+			p->arcs[k++] = p->arcs[i];
+		}
+	}
+	p->arc_count = k;
+
+	/* each node's arcs down (to its callees) and up (to its callers) */
+	p->down_start = xcalloc(p->nodes + 2, sizeof(size_t));
+	p->up_start = xcalloc(p->nodes + 2, sizeof(size_t));
+	p->down = xmalloc((k + 1) * sizeof(size_t));
+	p->up = xmalloc((k + 1) * sizeof(size_t));
+	for (i = 0; i < k; i++) {
+		p->down_start[p->arcs[i].parent + 1]++;
+		p->up_start[p->arcs[i].child + 1]++;
+	}
+	for (i = 0; i < p->nodes; i++) {
+		p->down_start[i + 1] += p->down_start[i];
+		p->up_start[i + 1] += p->up_start[i];
+	}
+	{
+		size_t *down_at = xmalloc((p->nodes + 1) * sizeof(size_t));
+		size_t *up_at = xmalloc((p->nodes + 1) * sizeof(size_t));
+
+		memcpy(down_at, p->down_start, p->nodes * sizeof(size_t));
+		memcpy(up_at, p->up_start, p->nodes * sizeof(size_t));
+		for (i = 0; i < k; i++) {
+			p->down[down_at[p->arcs[i].parent]++] = p->arcs[i].child;
+			p->up[up_at[p->arcs[i].child]++] = p->arcs[i].parent;
+		}
+		free(down_at);
+		free(up_at);
+	}
+}
+
+/*
+ * The cycles of the union graph (Tarjan's strongly connected components,
+ * without recursion): nodes that call each other in either run, or
+ * through both (f calls g in one run, g calls f in the other).  Numbered
+ * by their first node, by name.
+ */
+static void find_cycles(struct picture *p)
+{
+	size_t n = p->nodes, counter = 0, top = 0, frames = 0, i, *order, *low, *stack, *component;
+	size_t components = 0, *first_node, *number;
+	struct frame {
+		size_t node, next;
+	} *frame;
+	unsigned char *on_stack;
+
+	order = xcalloc(n + 1, sizeof(size_t)); /* 0: not visited; else visit order + 1 */
+	low = xcalloc(n + 1, sizeof(size_t));
+	stack = xmalloc((n + 1) * sizeof(size_t));
+	component = xmalloc((n + 1) * sizeof(size_t));
+	frame = xmalloc((n + 1) * sizeof(*frame));
+	on_stack = xcalloc(n + 1, 1);
+	for (i = 0; i < n; i++) {
+		if (order[i])
+			continue;
+		frame[frames++] = (struct frame){ i, p->down_start[i] };
+		order[i] = low[i] = ++counter;
+		stack[top++] = i;
+		on_stack[i] = 1;
+		while (frames > 0) {
+			struct frame *f = &frame[frames - 1];
+
+			if (f->next < p->down_start[f->node + 1]) {
+				size_t to = p->down[f->next++];
+
+				if (!order[to]) {
+					order[to] = low[to] = ++counter;
+					stack[top++] = to;
+					on_stack[to] = 1;
+					frame[frames++] = (struct frame){ to, p->down_start[to] };
+				} else if (on_stack[to] && order[to] < low[f->node]) {
+					low[f->node] = order[to];
+				}
+				continue;
+			}
+			if (low[f->node] == order[f->node]) {
+				size_t member;
+
+				do {
+					member = stack[--top];
+					on_stack[member] = 0;
+					component[member] = components;
+				} while (member != f->node);
+				components++;
+			}
+			frames--;
+			if (frames > 0 && low[f->node] < low[frame[frames - 1].node])
+				low[frame[frames - 1].node] = low[f->node];
+		}
+	}
+
+	/* a component of two nodes or more is a cycle */
+	first_node = xmalloc((components + 1) * sizeof(size_t));
+	number = xcalloc(components + 1, sizeof(size_t));
+	for (i = 0; i < components; i++)
+		first_node[i] = NO_ENTRY;
+	for (i = n; i-- > 0;) {
+		if (first_node[component[i]] != NO_ENTRY)
+			number[component[i]] = 1; /* more than one member */
+		first_node[component[i]] = i;
+	}
+	p->cycle = xcalloc(n + 1, sizeof(size_t));
+	p->cycle_count = 0;
+	for (i = 0; i < n; i++) {
+		size_t c = component[i];
+
+		if (number[c] == 1 && first_node[c] == i)
+			number[c] = 1 + ++p->cycle_count; /* numbers from 2: 1 marks a cycle */
+		if (number[c] > 1)
+			p->cycle[i] = number[c] - 1;
+	}
+	free(first_node);
+	free(number);
+	free(order);
+	free(low);
+	free(stack);
+	free(component);
+	free(frame);
+	free(on_stack);
+}
+
+/*
+ * --root (down, to the callees) or --leaf (up, to the callers): mark in
+ * reach every node at most --depth arcs of either run away from a
+ * function the symspec names in either run.  False when none was given.
+ */
+static bool select_reachable(struct picture *p, enum symspec_table table, bool down,
+			     unsigned char *reach)
+{
+	struct diff *df = p->df;
+	const char *text = options_first_symspec(p->opt, table);
+	const size_t *start = down ? p->down_start : p->up_start, *next = down ? p->down : p->up;
+	size_t head = 0, tail = 0, i, *queue;
+	int *depth;
+	bool named = false;
+	int run;
+
+	if (text == NULL)
+		return false;
+	queue = xmalloc((p->nodes + 1) * sizeof(*queue));
+	depth = xmalloc((p->nodes + 1) * sizeof(*depth));
+	for (run = OLD; run <= NEW; run++) {
+		const struct model *m = df->side[run].m;
+
+		for (i = 0; i < m->symbols.count; i++) {
+			const struct symbol *sym = &m->symbols.base[i];
+			size_t node;
+
+			if (sym->hidden || !symspec_holds(&m->symspecs, table, sym->address))
+				continue;
+			named = true;
+			if (df->entry_of[run][i] == NO_ENTRY)
+				continue;
+			node = p->node[df->entry_of[run][i]];
+			if (!reach[node]) {
+				reach[node] = 1;
+				depth[node] = 0;
+				queue[tail++] = node;
+			}
+		}
+	}
+	if (!named)
+		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf", text);
+	while (head < tail) {
+		size_t at = queue[head++], k;
+
+		if (p->opt->depth >= 0 && depth[at] >= p->opt->depth)
+			continue;
+		for (k = start[at]; k < start[at + 1]; k++)
+			if (!reach[next[k]]) {
+				reach[next[k]] = 1;
+				depth[next[k]] = depth[at] + 1;
+				queue[tail++] = next[k];
+			}
+	}
+	free(queue);
+	free(depth);
+	return true;
+}
+
+/* Does the call graph of either run show the entry? */
+static bool entry_shown(const struct entry *e, const struct options *opt)
+{
+	return (e->sym[OLD] && callgraph_shows(e->sym[OLD], opt)) ||
+	       (e->sym[NEW] && callgraph_shows(e->sym[NEW], opt));
+}
+
+/* Which nodes are drawn: the entries either call graph shows, whose
+ * total share in either run reaches the node threshold, within --root's
+ * and --leaf's reach; then every member of a cycle one of whose members
+ * is drawn (and that either call graph shows). */
+static void choose_nodes(struct picture *p)
+{
+	struct diff *df = p->df;
+	unsigned char *below = xcalloc(p->nodes + 1, 1), *above = xcalloc(p->nodes + 1, 1);
+	unsigned char *cycle_kept = xcalloc(p->cycle_count + 1, 1);
+	bool rooted = select_reachable(p, PICTURE_ROOT, true, below);
+	bool leafed = select_reachable(p, PICTURE_LEAF, false, above);
+	size_t i;
+
+	p->kept = xcalloc(p->nodes + 1, 1);
+	for (i = 0; i < p->nodes; i++) {
+		const struct entry *e = node_entry(p, i);
+		bool big = !(df->side[OLD].m->print_ticks > 0 || df->side[NEW].m->print_ticks > 0) ||
+			   total_share(df, OLD, e) >= p->opt->node_threshold ||
+			   total_share(df, NEW, e) >= p->opt->node_threshold;
+
+		p->kept[i] = entry_shown(e, p->opt) && big && (!rooted || below[i]) &&
+			     (!leafed || above[i]);
+		if (p->kept[i])
+			cycle_kept[p->cycle[i]] = 1;
+	}
+	for (i = 0; i < p->nodes; i++)
+		if (p->cycle[i] && cycle_kept[p->cycle[i]] && entry_shown(node_entry(p, i), p->opt))
+			p->kept[i] = 1;
+	free(below);
+	free(above);
+	free(cycle_kept);
+}
+
 /* White for no change, to red (slower) or green (faster) for the
  * largest change drawn; the square root spreads the small ones. */
 static void change_colour(double change, double largest, char rgb[8], bool *dark)
@@ -544,36 +894,94 @@ static void change_colour(double change, double largest, char rgb[8], bool *dark
 	*dark = t > 0.7;
 }
 
+/* A function that ran in one run only has a dashed outline (the old run
+ * only: grey, "vanished") or a bold one (the new run only, "appeared"). */
+static void print_diff_node(struct picture *p, size_t node, double largest, const char *indent)
+{
+	struct diff *df = p->df;
+	const struct entry *e = node_entry(p, node);
+	char rgb[8], *name = shown_name(df, e, true), *line, *newline;
+	bool dark, vanished = strcmp(e->status, "vanished") == 0,
+		   appeared = strcmp(e->status, "appeared") == 0;
+
+	change_colour(e->self_change, largest, rgb, &dark);
+	printf("%sf%zu [label=\"", indent, node);
+	/* --wrap's lines are DOT's centred lines */
+	for (line = name; (newline = strchr(line, '\n')) != NULL; line = newline + 1) {
+		*newline = '\0';
+		put_dot_string(stdout, line);
+		fputs("\\n", stdout);
+	}
+	put_dot_string(stdout, line);
+	free(name);
+	/* a function of another object is named with it, as in the table */
+	if (e->key != e->name) {
+		fputs(" [", stdout);
+		put_dot_string(stdout, e->sym[e->sym[NEW] ? NEW : OLD]->object->name);
+		fputc(']', stdout);
+	}
+	if (vanished || appeared)
+		printf("\\n(%s)", e->status);
+	printf("\\nself %.3f \xE2\x86\x92 %.3f s (%+.3f)", seconds(df, OLD, e->f[OLD].self),
+	       seconds(df, NEW, e->f[NEW].self), e->self_change);
+	printf("\\ntotal %.3f \xE2\x86\x92 %.3f s\\n%lu \xE2\x86\x92 %lu\xC3\x97\", "
+	       "fillcolor=\"%s\", fontcolor=\"%s\"",
+	       seconds(df, OLD, e->f[OLD].total), seconds(df, NEW, e->f[NEW].total),
+	       e->f[OLD].calls, e->f[NEW].calls, rgb, dark ? "#ffffff" : "#000000");
+	if (vanished)
+		printf(", style=\"filled,rounded,dashed\", color=\"#808080\"");
+	else if (appeared)
+		printf(", style=\"filled,rounded,bold\"");
+	printf("];\n");
+}
+
+/* An arc of one run only is dashed: grey when only the old run made it,
+ * dark and bold when only the new one did. */
+static void print_diff_edge(const struct union_arc *a)
+{
+	printf("  f%zu -> f%zu [label=\"%lu \xE2\x86\x92 %lu\xC3\x97\"", a->parent, a->child,
+	       a->calls[OLD], a->calls[NEW]);
+	if (!a->in[NEW])
+		printf(", style=dashed, color=\"#b0b0b0\"");
+	else if (!a->in[OLD])
+		printf(", style=\"dashed,bold\", color=\"#404040\"");
+	printf("];\n");
+}
+
 static void print_dot_diff(struct diff *df, const struct options *opt)
 {
-	const struct model *m = df->side[NEW].m;
+	struct picture pic = { df, opt, df->count, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL,
+			       NULL, 0, NULL };
+	struct picture *p = &pic;
+	const struct entry **by_name;
 	double largest = 0.0;
-	unsigned char *drawn;
-	const struct entry **of_symbol;
-	size_t i;
+	size_t i, cycle;
+	int run;
 
-	if (m->by_time == NULL || !(m->input & INPUT_CALL_GRAPH))
-		fatal("--diff --dot: %s is missing call-graph data", df->side[NEW].profile);
-	/* each drawn node: a function of the new run's call graph whose total
-	 * share in either run reaches the node threshold */
-	drawn = xcalloc(m->symbols.count + 1, 1);
-	of_symbol = xcalloc(m->symbols.count + 1, sizeof(*of_symbol));
-	for (i = 0; i < df->count; i++) {
-		const struct entry *e = &df->entries[i];
-		const struct symbol *sym = e->sym[NEW];
-		size_t place;
+	for (run = OLD; run <= NEW; run++) {
+		const struct model *m = df->side[run].m;
 
-		if (sym == NULL || !callgraph_shows(sym, opt))
-			continue;
-		place = (size_t)(sym - m->symbols.base);
-		of_symbol[place] = e;
-		if (m->print_ticks > 0 && total_share(df, OLD, e) < opt->node_threshold &&
-		    total_share(df, NEW, e) < opt->node_threshold)
-			continue;
-		drawn[place] = 1;
-		if (fabs(e->self_change) > largest)
-			largest = fabs(e->self_change);
+		if (m->by_time == NULL || !(m->input & INPUT_CALL_GRAPH))
+			fatal("--diff --dot: %s is missing call-graph data", df->side[run].profile);
 	}
+	by_name = xmalloc((p->nodes + 1) * sizeof(*by_name));
+	for (i = 0; i < p->nodes; i++)
+		by_name[i] = &df->entries[i];
+	qsort(by_name, p->nodes, sizeof(*by_name), compare_entry_keys);
+	p->entry = xmalloc((p->nodes + 1) * sizeof(size_t));
+	p->node = xmalloc((p->nodes + 1) * sizeof(size_t));
+	for (i = 0; i < p->nodes; i++) {
+		p->entry[i] = (size_t)(by_name[i] - df->entries);
+		p->node[p->entry[i]] = i;
+	}
+	free(by_name);
+	collect_arcs(p);
+	find_cycles(p);
+	choose_nodes(p);
+	for (i = 0; i < p->nodes; i++)
+		if (p->kept[i] && fabs(node_entry(p, i)->self_change) > largest)
+			largest = fabs(node_entry(p, i)->self_change);
+
 	printf("digraph \"");
 	put_dot_string(stdout, df->side[NEW].executable);
 	printf("\" {\n");
@@ -587,52 +995,39 @@ static void print_dot_diff(struct diff *df, const struct options *opt)
 	printf("  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", fontsize=10];\n");
 	printf("  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6, color=\"#808080\", "
 	       "fontcolor=\"#606060\"];\n");
-	for (i = 0; i < m->symbols.count; i++) {
-		const struct entry *e = of_symbol[i];
-		char rgb[8], *name;
-		bool dark;
+	/* members of each cycle inside its cluster, the rest outside */
+	for (cycle = 1; cycle <= p->cycle_count; cycle++) {
+		bool any = false;
 
-		if (!drawn[i])
+		for (i = 0; i < p->nodes; i++)
+			any |= p->cycle[i] == cycle && p->kept[i];
+		if (!any)
 			continue;
-		change_colour(e->self_change, largest, rgb, &dark);
-		name = shown_name(df, e, true);
-		printf("  f%d [label=\"", m->symbols.base[i].index);
-		{
-			char *line = name, *newline;
-
-			for (; (newline = strchr(line, '\n')) != NULL; line = newline + 1) {
-				*newline = '\0';
-				put_dot_string(stdout, line);
-				fputs("\\n", stdout);
-			}
-			put_dot_string(stdout, line);
-		}
-		printf("\\nself %.3f \xE2\x86\x92 %.3f s (%+.3f)", seconds(df, OLD, e->f[OLD].self),
-		       seconds(df, NEW, e->f[NEW].self), e->self_change);
-		printf("\\ntotal %.3f \xE2\x86\x92 %.3f s\\n%lu \xE2\x86\x92 %lu\xC3\x97\", "
-		       "fillcolor=\"%s\", fontcolor=\"%s\"];\n",
-		       seconds(df, OLD, e->f[OLD].total), seconds(df, NEW, e->f[NEW].total),
-		       e->f[OLD].calls, e->f[NEW].calls, rgb, dark ? "#ffffff" : "#000000");
-		free(name);
+		printf("  subgraph cluster_%zu {\n", cycle);
+		printf("    label=\"<cycle %zu>\"; style=\"dashed,rounded\"; color=\"#606060\"; "
+		       "fontname=\"Helvetica\"; fontsize=10;\n",
+		       cycle);
+		for (i = 0; i < p->nodes; i++)
+			if (p->cycle[i] == cycle && p->kept[i])
+				print_diff_node(p, i, largest, "    ");
+		printf("  }\n");
 	}
-	for (i = 0; i < m->symbols.count; i++) {
-		const struct arc *arc;
-
-		if (!drawn[i])
-			continue;
-		for (arc = m->symbols.base[i].children; arc; arc = arc->next_child) {
-			const struct symbol *child = arc->child;
-
-			if (child < m->symbols.base || child >= m->symbols.base + m->symbols.count ||
-			    !drawn[child - m->symbols.base])
-				continue;
-			printf("  f%d -> f%d [label=\"%lu\xC3\x97\"];\n", arc->parent->index, child->index,
-			       arc->count);
-		}
-	}
+	for (i = 0; i < p->nodes; i++)
+		if (p->cycle[i] == 0 && p->kept[i])
+			print_diff_node(p, i, largest, "  ");
+	for (i = 0; i < p->arc_count; i++)
+		if (p->kept[p->arcs[i].parent] && p->kept[p->arcs[i].child])
+			print_diff_edge(&p->arcs[i]);
 	printf("}\n");
-	free(drawn);
-	free(of_symbol);
+	free(p->entry);
+	free(p->node);
+	free(p->arcs);
+	free(p->down_start);
+	free(p->down);
+	free(p->up_start);
+	free(p->up);
+	free(p->cycle);
+	free(p->kept);
 }
 
 /* ------------------------------------------------------------ the top */
@@ -701,5 +1096,7 @@ int print_diff(const struct options *opt)
 		model_free(df.side[run].m);
 	}
 	free(df.entries);
+	free(df.entry_of[OLD]);
+	free(df.entry_of[NEW]);
 	return 0;
 }

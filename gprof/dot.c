@@ -84,17 +84,6 @@ static bool node_over_threshold(struct dot *d, const struct symbol *sym)
 	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->node_threshold;
 }
 
-/* The text of the first --root or --leaf given, for messages. */
-static const char *picture_symspec(const struct options *opt, enum symspec_table table)
-{
-	const struct symspec_request *r, *first = NULL;
-
-	for (r = opt->symspecs; r; r = r->next)
-		if (r->table == table)
-			first = r; /* the list is newest first */
-	return first ? first->text : NULL;
-}
-
 /*
  * --root (down the arcs, to the callees) or --leaf (up, to the callers):
  * mark in reach every symbol at most --depth arcs away from one the
@@ -106,7 +95,7 @@ static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 			     unsigned char *reach)
 {
 	const struct model *m = d->m;
-	const char *text = picture_symspec(d->opt, table);
+	const char *text = options_first_symspec(d->opt, table);
 	size_t count = m->symbols.count, head = 0, tail = 0, i;
 	size_t *queue;
 	int *depth;

@@ -614,8 +614,12 @@ int main(int argc, char **argv)
 
 	setlocale(LC_CTYPE, "");
 	parse_options(argc, argv, &opt);
-	if (opt.diff)
-		return print_diff(&opt);
+	if (opt.diff) {
+		int status = print_diff(&opt);
+
+		options_free(&opt);
+		return status;
+	}
 	/* the output is made before the model: -i prints as files are read */
 	report_out_init(&out, stdout, &opt);
 	m = pipeline_run(&opt, file_info_hook, &out);

@@ -35,6 +35,16 @@ void options_add_symspec(struct options *opt, const char *text, enum symspec_tab
 	opt->symspecs = r;
 }
 
+const char *options_first_symspec(const struct options *opt, enum symspec_table table)
+{
+	const struct symspec_request *r, *first = NULL;
+
+	for (r = opt->symspecs; r; r = r->next)
+		if (r->table == table)
+			first = r; /* the list is newest first */
+	return first ? first->text : NULL;
+}
+
 void options_add_search_path(struct options *opt, const char *paths)
 {
 	const char *start = paths;

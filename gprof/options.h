@@ -109,6 +109,8 @@ struct options {
 void options_init(struct options *opt);
 /* Remember a symspec for a table. */
 void options_add_symspec(struct options *opt, const char *text, enum symspec_table table);
+/* The text of the first symspec given for a table (for messages), or NULL. */
+const char *options_first_symspec(const struct options *opt, enum symspec_table table);
 /* Append "dir:dir:..." to the source search path. */
 void options_add_search_path(struct options *opt, const char *paths);
 /* Free what the options own (the symspec texts, the search path). */

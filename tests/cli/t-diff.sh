@@ -12,6 +12,15 @@
 #                   other way round); a function only the new build calls
 #                   appeared (vanished the other way); --dot colours the
 #                   faster function green and renders
+#  diff.union.*     two builds where a function exists only in the old
+#                   one (gone) and another only in the new one (fresh):
+#                   --dot draws both runs' graphs in one, the exact nodes
+#                   with their marks (dashed: old run only, bold: new run
+#                   only), the exact edges with calls before and after
+#                   (dashed: one run only), the cycles as clusters
+#                   (ping/pong, and x/y whose arcs are one in each run); --root, --leaf and --depth select exactly the
+#                   reachable part of that union; --wrap still applies;
+#                   the marks swap when the runs do; dot renders it
 #  diff.refuse.*    two different programs, a profile of another program,
 #                   a file that is not a profile, different sampling
 #                   rates, bad operands: one line on stderr, exit status
@@ -126,6 +135,122 @@ if dot -Tsvg tuned.dot >/dev/null 2>dot.err && [ ! -s dot.err ]; then
 else
 	fail diff.tuned.dot.renders "$(head -2 dot.err)"
 fi
+
+# ---------------------------------------------------------------- union
+
+# mid calls gone (old build) or fresh (new build), both call leaf; ping
+# and pong call each other; x calls y in the old build and y calls x in
+# the new one, a cycle of the two graphs together.  At one sample per second of CPU time these
+# runs of a millisecond hold no sample: what is drawn is decided by the
+# calls alone, and the same every time.
+cat >u.c <<'C'
+static volatile unsigned long sink;
+__attribute__((noinline)) void leaf(void) { sink++; }
+#ifdef NEW
+__attribute__((noinline)) void fresh(void) { leaf(); }
+#else
+__attribute__((noinline)) void gone(void) { leaf(); leaf(); }
+#endif
+__attribute__((noinline)) void mid(void)
+{
+#ifdef NEW
+	fresh();
+#else
+	gone();
+#endif
+}
+__attribute__((noinline)) void pong(int n);
+__attribute__((noinline)) void ping(int n) { sink++; if (n > 0) pong(n - 1); }
+__attribute__((noinline)) void pong(int n) { sink++; if (n > 0) ping(n - 1); }
+__attribute__((noinline)) void other(void) { sink += 2; }
+__attribute__((noinline)) void y(int n);
+#ifdef NEW
+__attribute__((noinline)) void x(int n) { sink++; (void)n; }
+__attribute__((noinline)) void y(int n) { sink++; if (n > 0) x(n - 1); }
+#else
+__attribute__((noinline)) void x(int n) { sink++; if (n > 0) y(n - 1); }
+__attribute__((noinline)) void y(int n) { sink++; (void)n; }
+#endif
+int main(void)
+{
+	for (int i = 0; i < 3; i++)
+		mid();
+	ping(4);
+	other();
+	x(1);
+	y(1);
+	return 0;
+}
+C
+if cc -pg -O1 -o u-old u.c "$lib" && cc -pg -O1 -DNEW -o u-new u.c "$lib"; then
+	GMON_PROCESS=0 GMON_RATE=1 GMON_OUT_PREFIX=u-old.run ./u-old && mv u-old.run.* u-old.gmon
+	GMON_PROCESS=0 GMON_RATE=1 GMON_OUT_PREFIX=u-new.run ./u-new && mv u-new.run.* u-new.gmon
+else
+	fail diff.union.setup "cannot build the programs"
+fi
+# the nodes of a --diff --dot picture, one a line: the name, its mark
+# and its style, by name
+union_nodes() {
+	sed -n 's/^ *f[0-9]* \[label="\(.*\)\\nself .*fontcolor="#[0-9a-f]*"\(.*\)\];$/\1\2/p' "$1" |
+		sed 's/\\n/ /g' | sort
+}
+# its edges: caller -> callee, the label and the style, by names
+union_edges() {
+	awk '/^ *f[0-9]+ \[label="/ { id = $1; sub(/^ */, "", id); name = $0
+		sub(/^[^"]*"/, "", name); sub(/\\n.*/, "", name); names[id] = name }
+	     / -> / { line = $0; sub(/^ *f[0-9]+ -> f[0-9]+ \[/, "", line); sub(/\];$/, "", line)
+		print names[$1] " -> " names[$3] " " line }' "$1" | sort
+}
+"$GPROF" --dot --diff u-old u-old.gmon u-new u-new.gmon >union.dot 2>union.err
+expect_eq diff.union.status "0:" "$?:$(cat union.err)"
+expect_eq diff.union.nodes 'fresh (appeared), style="filled,rounded,bold"
+gone (vanished), style="filled,rounded,dashed", color="#808080"
+leaf
+mid
+other
+ping
+pong
+x
+y' "$(union_nodes union.dot)"
+expect_eq diff.union.edges 'fresh -> leaf label="0 → 3×", style="dashed,bold", color="#404040"
+gone -> leaf label="6 → 0×", style=dashed, color="#b0b0b0"
+mid -> fresh label="0 → 3×", style="dashed,bold", color="#404040"
+mid -> gone label="3 → 0×", style=dashed, color="#b0b0b0"
+ping -> pong label="2 → 2×"
+pong -> ping label="2 → 2×"
+x -> y label="1 → 0×", style=dashed, color="#b0b0b0"
+y -> x label="0 → 1×", style="dashed,bold", color="#404040"' "$(union_edges union.dot)"
+# cluster_members N: the names in the picture's cycle N
+cluster_members() {
+	sed -n "/subgraph cluster_$1 {/,/^  }/s/.*label=\"\\([a-z]*\\)\\\\n.*/\\1/p" union.dot | sort | tr '\n' ' ' | sed 's/ $//'
+}
+expect_eq diff.union.cycle "ping pong|x y|2" "$(cluster_members 1)|$(cluster_members 2)|$(grep -c 'subgraph cluster_' union.dot)"
+if dot -Tsvg union.dot >/dev/null 2>dot.err && [ ! -s dot.err ]; then
+	pass diff.union.renders
+else
+	fail diff.union.renders "$(head -2 dot.err)"
+fi
+"$GPROF" --dot --diff u-new u-new.gmon u-old u-old.gmon >back-union.dot
+expect_eq diff.union.swapped 'fresh (vanished), style="filled,rounded,dashed", color="#808080"
+gone (appeared), style="filled,rounded,bold"' "$(union_nodes back-union.dot | grep -E '^(fresh|gone) ')"
+# union_names OPTIONS...: the names of the nodes drawn, on one line
+union_names() {
+	"$GPROF" --dot "$@" --diff u-old u-old.gmon u-new u-new.gmon >selected.dot 2>selected.err
+	echo "$?:$(cat selected.err):$(union_nodes selected.dot | cut -d' ' -f1 | tr '\n' ' ' | sed 's/ $//')"
+}
+expect_eq diff.union.root "0::fresh gone leaf mid" "$(union_names --root=mid)"
+expect_eq diff.union.root-depth "0::fresh gone mid" "$(union_names --root=mid --depth=1)"
+expect_eq diff.union.leaf "0::fresh gone leaf mid" "$(union_names --leaf=leaf)"
+expect_eq diff.union.leaf-depth "0::fresh gone leaf" "$(union_names --leaf=leaf --depth=1)"
+expect_eq diff.union.root-cycle "0::ping pong" "$(union_names --root=pong --depth=0)"
+expect_eq diff.union.root-old-only "0::gone leaf" "$(union_names --root=gone)"
+expect_eq diff.union.root-new-arc "0::x y" "$(union_names --root=y --depth=1)"
+expect_eq diff.union.root-and-leaf "0::fresh gone leaf mid" "$(union_names --root=mid --leaf=leaf)"
+expect_eq diff.union.wrap "fre sh (appeared), style=\"filled,rounded,bold\"" \
+	"$("$GPROF" --dot --root=fresh --depth=0 --wrap=3 --diff u-old u-old.gmon u-new u-new.gmon >wrap.dot &&
+		union_nodes wrap.dot)"
+refuse root-no-match "gprof: --root=nope: no function of the program matches" \
+	--dot --root=nope --diff u-old u-old.gmon u-new u-new.gmon
 
 # ---------------------------------------------------------------- bad input
 
