@@ -316,14 +316,14 @@ static void add_span(struct line_index *index, size_t *capacity, uint64_t addres
 	if (last && last->line == line && last->file == file && last->function == function)
 		return;
 	if (last && last->address == address) {
-		*last = (struct line_span){ address, file, function, line };
+		*last = (struct line_span){ address, file, function, line, 0 };
 		return;
 	}
 	if (index->count == *capacity) {
 		*capacity = *capacity ? 2 * *capacity : 4096;
 		index->spans = xrealloc(index->spans, *capacity * sizeof(*index->spans));
 	}
-	index->spans[index->count++] = (struct line_span){ address, file, function, line };
+	index->spans[index->count++] = (struct line_span){ address, file, function, line, 0 };
 }
 
 /* Merge a unit's rows and innermost function ranges into spans, ended by
@@ -394,13 +394,19 @@ static int compare_spans(const void *lp, const void *rp)
 		return l->address < r->address ? -1 : 1;
 	if (l_empty != r_empty)
 		return l_empty ? 1 : -1;
-	return l < r ? -1 : l > r;
+	/* qsort moves elements (glibc's through a copy): where they sit now
+	 * says nothing of where they were made */
+	return l->order < r->order ? -1 : l->order > r->order;
 }
 
 static void sort_spans(struct line_index *index)
 {
 	size_t i, k = 0;
 
+	if (index->count == 0) /* no spans: no array at all */
+		return;
+	for (i = 0; i < index->count; i++)
+		index->spans[i].order = (uint32_t)i; /* ties among more than 2^32 spans: any order */
 	qsort(index->spans, index->count, sizeof(*index->spans), compare_spans);
 	for (i = 0; i < index->count; i++) {
 		struct line_span *s = &index->spans[i];

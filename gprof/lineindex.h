@@ -20,6 +20,7 @@ struct line_span {
 	const char *file;
 	const char *function;
 	int line;
+	uint32_t order;           /* while sorting: where it was made (ties keep it) */
 };
 
 /* The spans of [low, high), sorted by address, adjacent ones different. */
