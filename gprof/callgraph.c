@@ -56,6 +56,19 @@ void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsign
 
 /* ------------------------------------------------------------ -c */
 
+/* A call found in the text (either processor): an arc with no calls when
+ * it lands on a function's first byte inside the histogram. */
+static void add_static_arc(struct model *m, struct symbol *parent, uint64_t target)
+{
+	struct symbol *child;
+
+	if (!histogram_covers(&m->histograms, target))
+		return;
+	child = symbol_lookup(&m->symbols, target);
+	if (child && child->address == target)
+		arc_add(&m->arcs, parent, child, 0);
+}
+
 /* aarch64: every 4-byte word that is a bl or a b (x00101 imm26, a
  * signed offset in words: a call, or a tail call) to a function's first
  * byte adds an arc with no calls, as GNU gprof finds them. */
@@ -69,7 +82,6 @@ static void find_static_calls_aarch64(struct model *m, const struct object *obj,
 		const unsigned char *p;
 		uint32_t insn;
 		uint64_t target;
-		struct symbol *child;
 
 		if (pc < text || pc + 4 > text + text_size)
 			continue;
@@ -81,11 +93,7 @@ static void find_static_calls_aarch64(struct model *m, const struct object *obj,
 			continue;
 		/* imm26 sign-extended, times 4 */
 		target = pc + (uint64_t)((int64_t)((int32_t)(insn << 6) >> 6) * 4);
-		if (!histogram_covers(&m->histograms, target))
-			continue;
-		child = symbol_lookup(&m->symbols, target);
-		if (child && child->address == target)
-			arc_add(&m->arcs, parent, child, 0);
+		add_static_arc(m, parent, target);
 	}
 }
 
@@ -111,7 +119,6 @@ static void find_static_calls(struct model *m, const struct options *opt,
 		const unsigned char *p;
 		uint32_t displacement;
 		uint64_t target;
-		struct symbol *child;
 
 		if (pc < text || pc + 5 > text + text_size)
 			continue;
@@ -126,11 +133,7 @@ static void find_static_calls(struct model *m, const struct options *opt,
 			target = pc + 5 + displacement;
 		else
 			target = pc + 5 + (uint64_t)(int64_t)(int32_t)displacement;
-		if (!histogram_covers(&m->histograms, target))
-			continue;
-		child = symbol_lookup(&m->symbols, target);
-		if (child && child->address == target)
-			arc_add(&m->arcs, parent, child, 0);
+		add_static_arc(m, parent, target);
 	}
 }
 
