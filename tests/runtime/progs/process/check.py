@@ -3,7 +3,7 @@
 # Copyright (c) 2026 The gprof/libgmon authors.
 #
 # check.py: reads a process file (doc/format.md, "The process file") with
-# nothing but the struct module, and checks it against what the program
+# nothing but the struct module (stacks.py reads it here too), and checks it against what the program
 # wrote about itself (parts.txt, its /proc/self/maps) and against the
 # files it loaded (readelf -n for build-ids, nm for symbols).  Prints
 # "ok NAME" / "not ok NAME: why", as the shell suites do.
@@ -19,7 +19,7 @@ import struct
 import subprocess
 import sys
 
-TAG_OBJECT, TAG_SAMPLES, TAG_ARCS, TAG_TIMES = 1, 2, 3, 4
+TAG_OBJECT, TAG_SAMPLES, TAG_ARCS, TAG_TIMES, TAG_STACKS = 1, 2, 3, 4, 5
 MAIN, UNLOADED, VDSO = 1, 2, 4
 TOLERANCE = 0.30  # samples against measured CPU time (1000 Hz, 300 ms)
 
@@ -52,7 +52,8 @@ def read_process(path):
     version, run_id, flags = struct.unpack_from("<IQI", d, 4)
     if version != 1 or flags != 0 or d[20:32] != bytes(12):
         raise FormatError("header: version %d flags %d" % (version, flags))
-    p = dict(run_id=run_id, objects=[], rate=None, samples={}, arcs={}, times=None)
+    p = dict(run_id=run_id, objects=[], rate=None, samples={}, arcs={}, times=None,
+             stacks=None, records=[])
     at = 32
     while at < len(d):
         if at + 8 > len(d):
@@ -63,6 +64,7 @@ def read_process(path):
         if len(body) != length:
             raise FormatError("record at %d runs past the end" % at)
         at += length
+        p["records"].append(tag)
         if tag == TAG_OBJECT:
             num, fl, bias, nseg = struct.unpack_from("<IIQI", body, 0)
             q = 20
@@ -103,7 +105,38 @@ def read_process(path):
                 raise FormatError("times: %d bytes" % length)
             names = ("user_ns", "system_ns", "taken", "samples_lost", "calls_lost")
             p["times"] = dict(zip(names, struct.unpack_from("<5Q", body, 0)))
+        elif tag == TAG_STACKS:
+            p["stacks"] = read_stacks(p, body)
     return p
+
+
+def read_stacks(p, body):
+    """Tag 5: the limit, the losses and the entries (samples, flags,
+    frames innermost first); FormatError if anything is off."""
+    length = len(body)
+    if p["stacks"] is not None:
+        raise FormatError("two stack records")
+    depth, n, lost, at_limit, cut = struct.unpack_from("<IIQQQ", body, 0)
+    q = 32
+    entries = []
+    for _ in range(n):
+        if q + 16 > length:
+            raise FormatError("stack entry past the record's end")
+        count, nf, flags = struct.unpack_from("<QII", body, q)
+        q += 16
+        if q + 8 * nf > length:
+            raise FormatError("stack frames past the record's end")
+        if nf == 0 or nf > depth:
+            raise FormatError("stack of %d frames (limit %d)" % (nf, depth))
+        frames = struct.unpack_from("<%dQ" % nf, body, q)
+        q += 8 * nf
+        entries.append((count, flags, frames))
+    if q != length:
+        raise FormatError("%d bytes left over in the stack record" % (length - q))
+    keys = [(f, fr) for _, f, fr in entries]
+    if len(set(keys)) != len(keys):
+        raise FormatError("a stack appears twice")
+    return dict(depth=depth, lost=lost, at_limit=at_limit, cut_short=cut, entries=entries)
 
 
 def gmon_run_id(path):

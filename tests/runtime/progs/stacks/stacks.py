@@ -3,8 +3,8 @@
 # Copyright (c) 2026 The gprof/libgmon authors.
 #
 # stacks.py: reads the call-stack record (tag 5) of a process file
-# (doc/format.md, "Tag 5, call stacks") with nothing but the struct
-# module, names each frame from the objects' symbols (nm), and checks
+# (doc/format.md, "Tag 5, call stacks") through progs/process/check.py,
+# names each frame from the objects' symbols (nm), and checks
 # what tests/runtime/t-stacks.sh asks of progs/stacks/stacks.c.  Prints
 # "ok NAME" / "not ok NAME: why".
 #
@@ -12,83 +12,22 @@
 #   CHECK: heavylight recursion mutual deep threads corrupt garbage many memcpy fork-parent
 #          fork-child snapshot full rate none dump
 import bisect
+import os
 import struct
 import subprocess
 import sys
 
-TAG_OBJECT, TAG_SAMPLES, TAG_TIMES, TAG_STACKS = 1, 2, 4, 5
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "process"))
+from check import TAG_STACKS, FormatError, expect, not_ok, ok, read_process  # noqa: E402
+
 AT_LIMIT, CUT_SHORT = 1, 2
 
 
-def ok(name):
-    print("ok " + name)
-
-
-def not_ok(name, why):
-    print("not ok %s: %s" % (name, why))
-
-
-def expect(name, cond, why):
-    (ok if cond else lambda n: not_ok(n, why))(name)
-    return cond
-
-
-class FormatError(Exception):
-    pass
-
-
 def read(path):
-    d = open(path, "rb").read()
-    if len(d) < 32 or d[:4] != b"gmpx":
-        raise FormatError("no gmpx header")
-    p = dict(objects=[], stacks=None, records=[], taken=None)
-    at = 32
-    while at < len(d):
-        if at + 8 > len(d):
-            raise FormatError("truncated record header at %d" % at)
-        tag, length = struct.unpack_from("<II", d, at)
-        at += 8
-        body = d[at:at + length]
-        if len(body) != length:
-            raise FormatError("record at %d runs past the end" % at)
-        at += length
-        p["records"].append(tag)
-        if tag == TAG_OBJECT:
-            num, fl, bias, nseg = struct.unpack_from("<IIQI", body, 0)
-            q = 20 + 16 * nseg
-            (blen,) = struct.unpack_from("<I", body, q)
-            q += 4 + blen
-            (plen,) = struct.unpack_from("<I", body, q)
-            path_ = body[q + 4:q + 4 + plen].decode()
-            segs = [struct.unpack_from("<QQ", body, 20 + 16 * i) for i in range(nseg)]
-            p["objects"].append(dict(flags=fl, bias=bias, segs=segs, path=path_))
-        elif tag == TAG_TIMES:
-            p["taken"] = struct.unpack_from("<Q", body, 16)[0]
-        elif tag == TAG_STACKS:
-            if p["stacks"] is not None:
-                raise FormatError("two stack records")
-            depth, n, lost, at_limit, cut = struct.unpack_from("<IIQQQ", body, 0)
-            q = 32
-            entries = []
-            for _ in range(n):
-                if q + 16 > length:
-                    raise FormatError("stack entry past the record's end")
-                count, nf, flags = struct.unpack_from("<QII", body, q)
-                q += 16
-                if q + 8 * nf > length:
-                    raise FormatError("stack frames past the record's end")
-                if nf == 0 or nf > depth:
-                    raise FormatError("stack of %d frames (limit %d)" % (nf, depth))
-                frames = struct.unpack_from("<%dQ" % nf, body, q)
-                q += 8 * nf
-                entries.append((count, flags, frames))
-            if q != length:
-                raise FormatError("%d bytes left over in the stack record" % (length - q))
-            keys = [(f, fr) for _, f, fr in entries]
-            if len(set(keys)) != len(keys):
-                raise FormatError("a stack appears twice")
-            p["stacks"] = dict(depth=depth, lost=lost, at_limit=at_limit, cut_short=cut,
-                               entries=entries)
+    """The process file (check.py's reader), with the samples taken."""
+    p = read_process(path)
+    p["taken"] = p["times"]["taken"] if p["times"] else None
     return p
 
 
