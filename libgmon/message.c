@@ -8,30 +8,35 @@
  * hook and the snapshot handler): no stdio, no malloc, no locks.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "gmon_private.h"
 
-static size_t append(char *buf, size_t at, size_t size, const char *s)
-{
-	while (s && *s && at < size)
-		buf[at++] = *s++;
-	return at;
-}
-
+/* One line, written by one writev(2): no buffer on the stack, which may
+ * be the small alternate stack of a signal handler; errno as it was. */
 void gmon_message(const char *a, const char *b, const char *c)
 {
-	char line[512];
-	size_t n = append(line, 0, sizeof line - 1, "libgmon: ");
-	n = append(line, n, sizeof line - 1, a);
-	n = append(line, n, sizeof line - 1, b);
-	n = append(line, n, sizeof line - 1, c);
-	line[n++] = '\n';
-	ssize_t rc = write(STDERR_FILENO, line, n);
+	const char *parts[] = { "libgmon: ", a, b, c, "\n" };
+	struct iovec iov[5];
+	int n = 0;
+	for (int i = 0; i < 5; i++) {
+		if (!parts[i] || !*parts[i])
+			continue;
+		size_t len = 0;
+		while (parts[i][len])
+			len++;
+		iov[n].iov_base = (void *)parts[i];
+		iov[n++].iov_len = len;
+	}
+	int saved = errno;
+	ssize_t rc = writev(STDERR_FILENO, iov, n);
 	(void)rc; /* nowhere left to report a failure to report */
+	errno = saved;
 }
 
 char *gmon_decimal(char *buf, uint64_t n)

@@ -19,11 +19,14 @@
 #include <elf.h>
 #include <link.h>
 #include <limits.h>
+#include <errno.h>
 #include <sched.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../include/gmon_out.h"
@@ -39,8 +42,10 @@
  * `used` is raised past it (release) and never change after, except
  * GMON_OBJECT_UNLOADED, set (atomically, once) when a refresh no longer
  * finds it.  A later dlopen of the same file is a new object.  Refreshes
- * are serialized by a spin flag (they run outside signal handlers; a
- * forked child, which has one thread, clears it).
+ * are serialized by a flag holding the refreshing thread's id (they run
+ * outside signal handlers, but a handler may interrupt one and call
+ * exit: see claim_refresh; a forked child, which has one thread, clears
+ * it).
  */
 #define MAX_OBJECTS 4096
 #define MAX_SEGMENTS (4 * MAX_OBJECTS)
@@ -56,6 +61,7 @@ struct object {
 	uint32_t first_segment, nsegments;
 	uint32_t build_id_at, build_id_size;
 	uint32_t path_at, path_size;
+	int permanent; /* never unmapped while the process lives */
 };
 
 static struct {
@@ -65,7 +71,7 @@ static struct {
 	uint32_t used; /* atomic: published objects */
 	uint32_t segments_used, text_used;
 	uint32_t generation;
-	int refreshing; /* atomic spin flag */
+	int refreshing; /* atomic: the refreshing thread's id, 0 if none */
 	int warned_full;
 	char main_path[PATH_MAX];
 	size_t main_path_size;
@@ -189,6 +195,14 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 	if (!is_main && table.vdso && phdr > table.vdso && phdr < table.vdso + 4096)
 		o->flags |= GMON_OBJECT_VDSO;
 	o->seen = table.generation;
+	/* What the loader mapped at start-up (the program, its libraries,
+	 * the preloaded ones, the vDSO) is never unmapped: only what dlopen
+	 * loaded is.  musl never unmaps anything. */
+#ifdef __GLIBC__
+	o->permanent = table.generation == 1;
+#else
+	o->permanent = 1;
+#endif
 	o->first_segment = table.segments_used;
 	o->nsegments = nsegments;
 	for (size_t i = 0; i < info->dlpi_phnum; i++) {
@@ -211,13 +225,42 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
+/* The refresh flag holds the refreshing thread's id.  A thread never
+ * waits for itself: a signal handler that interrupted this thread's own
+ * refresh (and calls exit, whose _mcleanup refreshes) would wait for a
+ * flag that can only be cleared after it returns.  Another thread's
+ * refresh is waited for, a bounded time (its handler may never return
+ * either); then the caller goes on with the table as last published.
+ * 1 if this thread now owns the refresh. */
+#define REFRESH_WAIT_MS 2000
+
+static int claim_refresh(void)
+{
+	int tid = (int)syscall(SYS_gettid), owner = 0;
+	struct timespec ms = { 0, 1000000 };
+	for (int waited = 0;; waited++) {
+		owner = 0;
+		if (__atomic_compare_exchange_n(&table.refreshing, &owner, tid, 0, __ATOMIC_ACQUIRE,
+		                                __ATOMIC_RELAXED))
+			return 1;
+		if (owner == tid || waited == REFRESH_WAIT_MS)
+			return 0;
+		/* a refresher that no longer exists will never finish */
+		if (syscall(SYS_tgkill, getpid(), owner, 0) != 0 && errno == ESRCH &&
+		    __atomic_compare_exchange_n(&table.refreshing, &owner, tid, 0,
+		                                __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			return 1;
+		nanosleep(&ms, NULL);
+	}
+}
+
 uint32_t gmon_objects_refresh(void)
 {
 	if (!table.objects)
 		return 0;
-	while (__atomic_exchange_n(&table.refreshing, 1, __ATOMIC_ACQUIRE))
-		sched_yield(); /* another thread is refreshing: wait for it */
 	uint32_t before = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
+	if (!claim_refresh())
+		return before; /* the table as last published stays complete */
 	table.generation++;
 	int index = 0;
 	dl_iterate_phdr(add_object, &index);
@@ -251,6 +294,11 @@ void gmon_object_view(uint32_t i, struct gmon_object_view *view)
 	view->path = table.text + o->path_at;
 }
 
+uint32_t gmon_object_flags(uint32_t i)
+{
+	return __atomic_load_n(&table.objects[i].flags, __ATOMIC_RELAXED);
+}
+
 long gmon_object_find(uintptr_t pc)
 {
 	uint32_t used = gmon_objects_count();
@@ -264,4 +312,29 @@ long gmon_object_find(uintptr_t pc)
 				return (long)i;
 	}
 	return -1;
+}
+
+/* Can the n bytes at addr be loaded without a fault, whatever other
+ * threads do?  Only when they lie in a readable PT_LOAD segment of an
+ * object that is never unmapped: a check of a dlopened object would race
+ * with its dlclose.  Async-signal-safe (the walk's code reads). */
+int gmon_object_readable(uintptr_t addr, size_t n)
+{
+	uint32_t used = gmon_objects_count();
+	if (addr + n < addr)
+		return 0;
+	for (uint32_t i = 0; i < used; i++) {
+		const struct object *o = &table.objects[i];
+		if (!o->permanent)
+			continue;
+		const ElfW(Phdr) *ph = o->phdr;
+		for (uint32_t k = 0; k < o->phnum; k++) {
+			if (ph[k].p_type != PT_LOAD || !(ph[k].p_flags & PF_R))
+				continue;
+			uintptr_t low = o->bias + ph[k].p_vaddr;
+			if (addr >= low && addr + n <= low + ph[k].p_memsz)
+				return 1;
+		}
+	}
+	return 0;
 }

@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -76,6 +77,15 @@ static void fork_child(void)
 
 void gmon_process_init(void)
 {
+	/* A set-user-ID or set-group-ID program (or one with file
+	 * capabilities) is profiled for the user who ran it, who may not
+	 * read its address layout (/proc/PID/maps is refused them): the
+	 * process file, made of runtime addresses (where each object was
+	 * loaded, every address sampled outside the main program, the
+	 * stacks), is not recorded.  gmon.out, whose addresses are offsets
+	 * into the program's own file, is written as glibc writes it. */
+	if (getauxval(AT_SECURE) || getuid() != geteuid() || getgid() != getegid())
+		return;
 	const char *setting = gmon_getenv("GMON_PROCESS");
 	if (setting && strcmp(setting, "0") == 0)
 		return; /* main program only: no process file, zero spare bytes */

@@ -57,6 +57,10 @@ uint32_t gmon_objects_count(void) GMON_HIDDEN;
 void gmon_object_view(uint32_t i, struct gmon_object_view *view) GMON_HIDDEN;
 /* The object whose executable segments hold pc, or -1. */
 long gmon_object_find(uintptr_t pc) GMON_HIDDEN;
+uint32_t gmon_object_flags(uint32_t i) GMON_HIDDEN; /* GMON_OBJECT_* */
+/* 1 if the n bytes at addr are in a readable segment of an object never
+ * unmapped (loaded at start-up), so that a load cannot fault. */
+int gmon_object_readable(uintptr_t addr, size_t n) GMON_HIDDEN;
 void gmon_objects_after_fork(void) GMON_HIDDEN;
 
 /* ---- foreign.c: samples and arcs outside the main program's text ---- */
@@ -88,6 +92,9 @@ int gmon_stacks_init(size_t keys, unsigned depth) GMON_HIDDEN;
 void gmon_stacks_reset(void) GMON_HIDDEN; /* in a forked child */
 /* From the clock's signal handler, with its ucontext_t. */
 void gmon_stack_sample(const void *context, unsigned samples) GMON_HIDDEN;
+/* In a new thread, before the program's code (threads.c): where this
+ * thread's stack is, for the walk. */
+void gmon_stack_bounds_here(void) GMON_HIDDEN;
 struct gmon_stacks_totals {
 	uint32_t depth;
 	uint64_t lost, at_limit, cut_short; /* in samples */

@@ -8,21 +8,26 @@
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
  * Async-signal-safe: the walk and the table run in the clock's signal
- * handler, in any thread; no stdio, no malloc, no locks.  Memory that the
- * walk did not see the program write (the stack above the sampled stack
- * pointer, the bytes of code before a return address, a GOT slot) is
- * never dereferenced before the kernel said it is readable: one
- * process_vm_readv(2) of the process itself per page of stack touched
- * and per code read, which fails with EFAULT where a load would fault.
- * Set-up (start-up, fork) makes system calls only.
+ * handler, in any thread; no stdio, no malloc, no locks, no system call.
+ * The walk cannot fault: it loads stack words only between the sampled
+ * stack pointer and the top of the stack that pointer is on (the
+ * thread's own, its bounds kept per thread; or the alternate signal
+ * stack, its bounds in the signal's context), and code bytes and GOT
+ * slots only in objects that are never unmapped.  Nothing it reads can
+ * be unmapped by another thread while it reads.  Its frame is small and
+ * fixed (the frames go straight into the table's pool): it may run on a
+ * program's small alternate signal stack.  Set-up (start-up, a new
+ * thread, fork) may make system calls and use stdio.
  */
 #define _GNU_SOURCE
-#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
-#include <sys/uio.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -31,11 +36,10 @@
 #include "gmon_private.h"
 #include "process.h"
 
-/* How far above the sampled stack pointer a frame may be: the default
- * main-thread stack limit.  A frame pointer further away is not a frame
- * of this stack. */
-#define MAX_STACK_SPAN (8ul << 20)
-#define PAGE_SIZE_MIN 4096ul
+/* How far below the main thread's stack top a stack pointer is taken to
+ * be on that stack (where it grows down): the kernel places no mapping
+ * within 128 MiB below it but one asked for at a fixed address. */
+#define MAIN_STACK_WINDOW (64ul << 20)
 #define MAX_PROBES 64
 #define MAX_SLOTS (1u << 24)
 
@@ -84,8 +88,6 @@ static struct {
 	int warned_full;                    /* atomic */
 } stacks;
 
-static int read_checked(pid_t self, uintptr_t addr, void *buf, size_t n);
-
 static void *map_zeroed(void *where, size_t bytes)
 {
 	int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
@@ -93,6 +95,74 @@ static void *map_zeroed(void *where, size_t bytes)
 		flags |= MAP_FIXED;
 	void *p = mmap(where, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
 	return p == MAP_FAILED ? NULL : p;
+}
+
+/*
+ * Each thread's stack, as far as the walk may read it: [low, top) is
+ * mapped for as long as the thread runs on it.  Kept in the thread's own
+ * storage (initial-exec: a load relative to the thread pointer, safe in
+ * a signal handler), written by the thread itself outside any handler:
+ * at start-up for the main thread, first thing for a thread started
+ * through pthread_create (threads.c).  A thread's storage starts zeroed:
+ * top 0 means unknown, and such a thread's samples record their address
+ * only.  The main thread's stack grows down on demand: a stack pointer
+ * up to MAIN_STACK_WINDOW below its top is on it, and low follows the
+ * lowest stack pointer sampled there (the stack never shrinks back).
+ */
+struct thread_stack {
+	uintptr_t low, top;
+	int grows; /* the main thread's */
+};
+static __thread struct thread_stack thread_stack __attribute__((tls_model("initial-exec")));
+
+void gmon_stack_bounds_here(void)
+{
+	pthread_attr_t attr;
+	void *addr;
+	size_t size;
+	if (pthread_getattr_np(pthread_self(), &attr) != 0)
+		return;
+	if (pthread_attr_getstack(&attr, &addr, &size) == 0 && size > 0) {
+		thread_stack.low = (uintptr_t)addr;
+		thread_stack.grows = 0;
+		__atomic_signal_fence(__ATOMIC_SEQ_CST);
+		thread_stack.top = (uintptr_t)addr + size;
+	}
+	pthread_attr_destroy(&attr);
+}
+
+/* The main thread's stack at start-up: the mapping that holds this
+ * function's frame, from /proc/self/maps; without /proc, from here to
+ * the program's name, which the kernel put near the stack's top. */
+static void main_stack_bounds(void)
+{
+	uintptr_t here = (uintptr_t)__builtin_frame_address(0), low = 0, top = 0;
+	FILE *maps = fopen("/proc/self/maps", "re");
+	if (maps) {
+		char line[512];
+		while (fgets(line, sizeof line, maps)) {
+			char *end;
+			unsigned long from = strtoul(line, &end, 16);
+			unsigned long to = *end == '-' ? strtoul(end + 1, NULL, 16) : 0;
+			if (from <= here && here < to) {
+				low = from;
+				top = to;
+				break;
+			}
+		}
+		fclose(maps);
+	}
+	if (!top) {
+		uintptr_t name = (uintptr_t)getauxval(AT_EXECFN);
+		if (name <= here)
+			return;
+		low = here & ~(uintptr_t)4095;
+		top = name;
+	}
+	thread_stack.low = low;
+	thread_stack.grows = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	thread_stack.top = top;
 }
 
 int gmon_stacks_init(size_t keys, unsigned depth)
@@ -115,14 +185,7 @@ int gmon_stacks_init(size_t keys, unsigned depth)
 	stacks.mask = slots - 1;
 	stacks.limit = keys < slots - slots / 8 ? (uint32_t)keys : slots - slots / 8;
 	stacks.depth = depth;
-	/* a seccomp filter may forbid the reads the walk depends on */
-	uintptr_t known = 0x676d6f6e, got = 0;
-	if (read_checked(getpid(), (uintptr_t)&known, &got, sizeof got) != 0 || got != known) {
-		gmon_message("call stacks need process_vm_readv(2), which is not permitted here: "
-		             "recording none",
-		             NULL, NULL);
-		return 0;
-	}
+	main_stack_bounds();
 	__atomic_store_n(&gmon_stacks_enabled, 1, __ATOMIC_RELEASE);
 	return 0;
 }
@@ -139,49 +202,39 @@ void gmon_stacks_reset(void)
 	stacks.warned_full = 0;
 }
 
-/* ---- reading memory that may not be there ---- */
+/* ---- the walk ---- */
 
-/* n bytes at addr into buf, or -1 where a load would have faulted.  The
- * process id is asked each time (a bare system call): a child made by
- * clone(2) without fork handlers must not read its parent. */
-static int read_checked(pid_t self, uintptr_t addr, void *buf, size_t n)
-{
-	struct iovec local = { buf, n };
-	struct iovec remote = { (void *)addr, n };
-	int saved = errno;
-	long got = syscall(SYS_process_vm_readv, self, &local, 1UL, &remote, 1UL, 0UL);
-#ifdef GMON_TEST_UNCHECKED_READS
-	/* Tests only (make check-aarch64): qemu-user has no
-	 * process_vm_readv; a build for it loads without checking, so
-	 * that the walk itself can be tested there.  Never in a library
-	 * anyone links: a bad frame pointer then faults. */
-	if (got < 0 && errno == ENOSYS) {
-		memcpy(buf, (const void *)addr, n);
-		got = (long)n;
-	}
-#endif
-	errno = saved;
-	return got == (long)n ? 0 : -1;
-}
-
-/* One walk's state: the process, and the stack pages known readable,
- * [low, high). */
-struct readable {
-	pid_t self;
-	uintptr_t low, high;
+/*
+ * One walk over the interrupted context.  It may read words of two
+ * ranges: the stack the sampled stack pointer is on, from that pointer
+ * to the stack's top; and, when that was the alternate signal stack (a
+ * handler of the program's was interrupted), the thread's own stack,
+ * where the frames below the handler are.  A walk is a generator
+ * (walk_start, then walk_next for each frame) so that the frames need
+ * no buffer: the table walks a stack again to compare it with one it
+ * holds, and to copy it into the pool; the interrupted thread does not
+ * run meanwhile, so each walk gives the same frames.
+ */
+struct walk {
+	uintptr_t pc, sp, fp, lr;
+	uintptr_t low1, high1, low2, high2; /* readable: [low, high) */
+	uintptr_t leaf_caller;
+	uintptr_t low, last; /* frames only go up; last: the frame fp was read from */
+	unsigned n, limit;
+	uint32_t flags;
+	int step; /* 0: the pc; 1: the leaf's caller; 2: the frame chain; 3: done */
 };
 
-static int stack_word(struct readable *r, uintptr_t addr, uintptr_t *value)
+static int readable(const struct walk *w, uintptr_t addr, size_t n)
 {
-	if (addr < r->low || addr + sizeof *value > r->high) {
-		uintptr_t page = addr & ~(PAGE_SIZE_MIN - 1);
-		unsigned char probe;
-		if (read_checked(r->self, page, &probe, 1) != 0 ||
-		    read_checked(r->self, addr + sizeof *value - 1, &probe, 1) != 0)
-			return -1;
-		r->low = page;
-		r->high = ((addr + sizeof *value - 1) & ~(PAGE_SIZE_MIN - 1)) + PAGE_SIZE_MIN;
-	}
+	return (addr >= w->low1 && addr + n <= w->high1 && addr + n > addr) ||
+	       (addr >= w->low2 && addr + n <= w->high2 && addr + n > addr);
+}
+
+static int stack_word(const struct walk *w, uintptr_t addr, uintptr_t *value)
+{
+	if ((addr & (sizeof *value - 1)) || !readable(w, addr, sizeof *value))
+		return -1;
 	*value = *(const uintptr_t *)addr;
 	return 0;
 }
@@ -190,11 +243,7 @@ static int stack_word(struct readable *r, uintptr_t addr, uintptr_t *value)
 static int is_code(uintptr_t pc)
 {
 	long i = gmon_object_find(pc);
-	if (i < 0)
-		return 0;
-	struct gmon_object_view o;
-	gmon_object_view((uint32_t)i, &o);
-	return !(o.flags & GMON_OBJECT_UNLOADED);
+	return i >= 0 && !(gmon_object_flags((uint32_t)i) & GMON_OBJECT_UNLOADED);
 }
 
 #ifdef __x86_64__
@@ -203,12 +252,13 @@ static int is_code(uintptr_t pc)
  * (ff 15 rel32), and through a PLT stub (jmp *slot(%rip), with or
  * without endbr64 and bnd) to what its GOT slot holds.  0 if it is
  * another kind of call (through a register: the target is unknowable);
- * 1 if no call ends there. */
-static uintptr_t call_target(pid_t self, uintptr_t ret)
+ * 1 if no call ends there, or its bytes are in an object that may be
+ * unmapped while they are read. */
+static uintptr_t call_target(uintptr_t ret)
 {
-	unsigned char c[6];
-	if (read_checked(self, ret - 6, c, 6) != 0)
+	if (!gmon_object_readable(ret - 6, 6))
 		return 1;
+	const unsigned char *c = (const unsigned char *)(ret - 6);
 	uintptr_t target = 1;
 	if (c[1] == 0xe8) {
 		int32_t rel;
@@ -217,10 +267,12 @@ static uintptr_t call_target(pid_t self, uintptr_t ret)
 	} else if (c[0] == 0xff && c[1] == 0x15) {
 		int32_t rel;
 		memcpy(&rel, c + 2, 4);
-		uintptr_t slot;
-		return read_checked(self, ret + (uintptr_t)(intptr_t)rel, &slot, sizeof slot) == 0
-		               ? slot
-		               : 1;
+		uintptr_t slot = ret + (uintptr_t)(intptr_t)rel;
+		if (!gmon_object_readable(slot, sizeof(uintptr_t)))
+			return 1;
+		uintptr_t value;
+		memcpy(&value, (const void *)slot, sizeof value);
+		return value;
 	} else {
 		/* ff /2 through a register or memory: 2 to 7 bytes */
 		for (int len = 2; len <= 6; len++) {
@@ -239,20 +291,19 @@ static uintptr_t call_target(pid_t self, uintptr_t ret)
 		return 1;
 	}
 	/* A direct call into a PLT stub: follow it to the function. */
-	unsigned char p[10];
-	if (read_checked(self, target, p, sizeof p) == 0) {
+	if (gmon_object_readable(target, 10)) {
+		const unsigned char *p = (const unsigned char *)target;
 		unsigned at = 0;
 		if (p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e && p[3] == 0xfa)
 			at = 4; /* endbr64 */
 		if (p[at] == 0xf2)
 			at++; /* bnd */
-		if (at + 6 <= sizeof p && p[at] == 0xff && p[at + 1] == 0x25) {
+		if (p[at] == 0xff && p[at + 1] == 0x25) {
 			int32_t rel;
 			memcpy(&rel, p + at + 2, 4);
-			uintptr_t slot;
-			if (read_checked(self, target + at + 6 + (uintptr_t)(intptr_t)rel, &slot,
-			                 sizeof slot) == 0)
-				target = slot;
+			uintptr_t slot = target + at + 6 + (uintptr_t)(intptr_t)rel;
+			if (gmon_object_readable(slot, sizeof(uintptr_t)))
+				memcpy(&target, (const void *)slot, sizeof target);
 		}
 	}
 	return target;
@@ -268,19 +319,17 @@ static uintptr_t call_target(pid_t self, uintptr_t ret)
  * address is then at the stack pointer; take the word there when it
  * returns into code right after a call of the function the pc is in (or
  * a call through a register, which cannot be checked). */
-static uintptr_t frameless_caller(struct readable *r, uintptr_t pc, uintptr_t sp,
-                                  uintptr_t fp, uintptr_t lr)
+static uintptr_t frameless_caller(const struct walk *w)
 {
-	(void)lr;
 	uintptr_t ret;
-	if (sp == 0 || (sp & 7) || (fp && sp >= fp) || stack_word(r, sp, &ret) != 0)
+	if (w->sp == 0 || (w->fp && w->sp >= w->fp) || stack_word(w, w->sp, &ret) != 0)
 		return 0;
 	if (ret < 16 || !is_code(ret))
 		return 0;
-	uintptr_t target = call_target(r->self, ret);
+	uintptr_t target = call_target(ret);
 	if (target == 1)
 		return 0;
-	if (target != 0 && !(target <= pc && pc - target < MAX_FUNCTION_SPAN))
+	if (target != 0 && !(target <= w->pc && w->pc - target < MAX_FUNCTION_SPAN))
 		return 0;
 	return ret;
 }
@@ -296,20 +345,18 @@ static uintptr_t frameless_caller(struct readable *r, uintptr_t pc, uintptr_t sp
  * that caller.  Take the link register when the instruction before it
  * is a bl to the function the pc is in, or a blr (through a register:
  * cannot be checked).  A function that has built its frame but made no
- * call yet gives the same address again from its frame record: walk()
+ * call yet gives the same address again from its frame record: the walk
  * drops the repeat. */
-static uintptr_t frameless_caller(struct readable *r, uintptr_t pc, uintptr_t sp,
-                                  uintptr_t fp, uintptr_t lr)
+static uintptr_t frameless_caller(const struct walk *w)
 {
-	(void)sp;
-	(void)fp;
-	uint32_t insn;
-	if (lr < 16 || (lr & 3) || !is_code(lr) || read_checked(r->self, lr - 4, &insn, 4) != 0)
+	uintptr_t lr = w->lr;
+	if (lr < 16 || (lr & 3) || !is_code(lr) || !gmon_object_readable(lr - 4, 4))
 		return 0;
+	uint32_t insn = *(const uint32_t *)(lr - 4);
 	if ((insn & 0xfc000000u) == 0x94000000u) { /* bl imm26 */
 		int32_t imm = (int32_t)(insn << 6) >> 6;
 		uintptr_t target = lr - 4 + (uintptr_t)((intptr_t)imm * 4);
-		return target <= pc && pc - target < MAX_FUNCTION_SPAN ? lr : 0;
+		return target <= w->pc && w->pc - target < MAX_FUNCTION_SPAN ? lr : 0;
 	}
 	if ((insn & 0xfffffc1fu) == 0xd63f0000u) /* blr xN */
 		return lr;
@@ -319,93 +366,186 @@ static uintptr_t frameless_caller(struct readable *r, uintptr_t pc, uintptr_t sp
 #error "stacks.c: no stack walk for this processor"
 #endif
 
-/* The stack of the interrupted context into frames[0 .. limit): the
- * number of frames, and GMON_STACK_* flags in *flags. */
-static unsigned walk(const ucontext_t *uc, uintptr_t *frames, unsigned limit, uint32_t *flags)
+/* What the walk may read (see struct walk), from the context's stack
+ * pointer, the alternate signal stack the kernel saved in the context,
+ * and this thread's stack bounds. */
+static void walk_ranges(struct walk *w, const ucontext_t *uc)
+{
+	struct thread_stack *t = &thread_stack;
+	uintptr_t top = t->top;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	uintptr_t sp = w->sp;
+	w->low1 = w->high1 = w->low2 = w->high2 = 0;
+	if (uc->uc_stack.ss_flags & SS_ONSTACK) {
+		uintptr_t alt = (uintptr_t)uc->uc_stack.ss_sp;
+		uintptr_t alt_top = alt + uc->uc_stack.ss_size;
+		if (sp >= alt && sp < alt_top) {
+			w->low1 = sp;
+			w->high1 = alt_top;
+			if (top) {
+				w->low2 = t->low;
+				w->high2 = top;
+			}
+		}
+		return;
+	}
+	if (!top || sp >= top)
+		return;
+	if (t->grows ? top - sp <= MAIN_STACK_WINDOW : sp >= t->low) {
+		w->low1 = sp;
+		w->high1 = top;
+		if (t->grows && sp < t->low)
+			t->low = sp; /* mapped now, and for good */
+	}
+}
+
+/* Starts a walk of the interrupted context, limit frames at most. */
+static void walk_start(struct walk *w, const ucontext_t *uc, unsigned limit)
 {
 #ifdef __x86_64__
-	uintptr_t pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-	uintptr_t sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
-	uintptr_t fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
-	uintptr_t lr = 0;
+	w->pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	w->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+	w->fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+	w->lr = 0;
 #else
-	uintptr_t pc, sp, fp, lr;
-	gmon_arch_signal_regs(uc, &pc, &sp, &fp, &lr);
+	gmon_arch_signal_regs(uc, &w->pc, &w->sp, &w->fp, &w->lr);
 #endif
-	struct readable r = { (pid_t)syscall(SYS_getpid), 0, 0 };
-	unsigned n = 0;
-	*flags = 0;
-	frames[n++] = pc;
-	uintptr_t leaf_caller = frameless_caller(&r, pc, sp, fp, lr);
-	if (leaf_caller) {
-		if (n == limit) {
-			*flags |= GMON_STACK_AT_LIMIT;
-			return n;
-		}
-		frames[n++] = leaf_caller;
-	}
-	uintptr_t low = sp, last = 0; /* last: the frame fp was read from */
+	walk_ranges(w, uc);
+	w->leaf_caller = frameless_caller(w);
+	w->low = w->sp;
+	w->last = 0;
+	w->n = 0;
+	w->limit = limit;
+	w->flags = 0;
+	w->step = 0;
+}
+
+/* The main thread's stack pointer at its entry (see START_CODE_FRAMES). */
+static int near_start_code(uintptr_t frame)
+{
 	uintptr_t start = &__libc_stack_end ? (uintptr_t)__libc_stack_end : 0;
+	return frame && start > frame && start - frame <= START_CODE_FRAMES;
+}
+
+static int at_limit(struct walk *w)
+{
+	w->flags |= GMON_STACK_AT_LIMIT;
+	w->step = 3;
+	return 0;
+}
+
+/* The next frame into *frame: 1, or 0 at the end of the stack (then
+ * w->flags holds GMON_STACK_* flags). */
+static int walk_next(struct walk *w, uintptr_t *frame)
+{
+	if (w->step == 3)
+		return 0;
+	if (w->step == 0) {
+		w->step = w->leaf_caller ? 1 : 2;
+		*frame = w->pc;
+		w->n++;
+		return 1;
+	}
+	if (w->step == 1) {
+		if (w->n == w->limit)
+			return at_limit(w);
+		w->step = 2;
+		*frame = w->leaf_caller;
+		w->n++;
+		return 1;
+	}
 	for (;;) {
-		if (fp == 0)
-			return n; /* the outermost frame (the start code clears it) */
-		uintptr_t ret, next;
-		if (fp < low || (fp & 7) || fp - sp > MAX_STACK_SPAN ||
-		    stack_word(&r, fp + 8, &ret) != 0 || stack_word(&r, fp, &next) != 0) {
-			if (!(last && start > last && start - last <= START_CODE_FRAMES))
-				*flags |= GMON_STACK_CUT_SHORT;
-			return n;
+		uintptr_t fp = w->fp, ret, next;
+		if (fp == 0) {
+			w->step = 3; /* the outermost frame (the start code clears it) */
+			return 0;
 		}
-		if (ret == 0)
-			return n;
+		if (fp < w->low || stack_word(w, fp + 8, &ret) != 0 || stack_word(w, fp, &next) != 0) {
+			/* not readable here, or not above the last frame (no loops) */
+			if (!near_start_code(w->last))
+				w->flags |= GMON_STACK_CUT_SHORT;
+			w->step = 3;
+			return 0;
+		}
+		if (ret == 0) {
+			w->step = 3;
+			return 0;
+		}
+		int first = w->last == 0;
+		w->low = fp + 16; /* frames only go up the stack */
+		w->last = fp;
+		w->fp = next;
 #ifdef __aarch64__
 		/* a return address signed by -mbranch-protection: user
 		 * addresses have 48 bits, the signature is above */
 		ret &= 0x0000ffffffffffffu;
 		/* the link register taken above, and again from the frame
 		 * record of a function that has made no call yet */
-		if (leaf_caller && last == 0 && ret == leaf_caller) {
-			low = fp + 16;
-			last = fp;
-			fp = next;
+		if (w->leaf_caller && first && ret == w->leaf_caller)
 			continue;
-		}
+#else
+		(void)first;
 #endif
 		if (!is_code(ret)) {
-			*flags |= GMON_STACK_CUT_SHORT;
-			return n;
+			w->flags |= GMON_STACK_CUT_SHORT;
+			w->step = 3;
+			return 0;
 		}
-		if (n == limit) {
-			*flags |= GMON_STACK_AT_LIMIT;
-			return n;
-		}
-		frames[n++] = ret;
-		low = fp + 16; /* frames only go up the stack: no loops */
-		last = fp;
-		fp = next;
+		if (w->n == w->limit)
+			return at_limit(w);
+		*frame = ret;
+		w->n++;
+		return 1;
 	}
 }
 
-static uint64_t hash_frames(const uintptr_t *frames, unsigned n, uint32_t flags)
+/* A stack's hash: its frames mixed in one by one as the walk gives
+ * them, then its depth and flags. */
+#define HASH_START 0xcbf29ce484222325u
+
+static uint64_t hash_frame(uint64_t h, uintptr_t frame)
 {
-	uint64_t h = 0xcbf29ce484222325u ^ n ^ ((uint64_t)flags << 32);
-	for (unsigned i = 0; i < n; i++) {
-		h ^= frames[i];
-		h *= 0x9e3779b97f4a7c15u;
-		h ^= h >> 29;
-	}
-	return h;
+	h ^= frame;
+	h *= 0x9e3779b97f4a7c15u;
+	return h ^ (h >> 29);
 }
 
-static int same_stack(uint64_t at, const uintptr_t *frames, unsigned n, uint32_t flags)
+static uint64_t hash_end(uint64_t h, unsigned n, uint32_t flags)
+{
+	return hash_frame(h, n | (uint64_t)flags << 32);
+}
+
+/* Is the stack at pool word `at` the one the context gives?  (w: room
+ * for the walk, the caller's, so that the handler's frame holds one.) */
+static int same_stack(struct walk *w, uint64_t at, const ucontext_t *uc, unsigned n,
+                      uint32_t flags)
 {
 	const uint64_t *p = &stacks.pool[at];
 	if (p[0] != (n | (uint64_t)flags << 16))
 		return 0;
+	walk_start(w, uc, n);
+	uintptr_t frame;
 	for (unsigned i = 0; i < n; i++)
-		if (p[1 + i] != frames[i])
+		if (!walk_next(w, &frame) || p[1 + i] != frame)
 			return 0;
 	return 1;
+}
+
+/* Walks the context again into the pool at `at`: 0 if it gave the stack
+ * whose hash is h, -1 if not (the object table changed in between). */
+static int copy_stack(struct walk *w, uint64_t at, const ucontext_t *uc, unsigned n,
+                      uint32_t flags, uint64_t h)
+{
+	walk_start(w, uc, n);
+	uint64_t check = HASH_START;
+	uintptr_t frame;
+	unsigned i = 0;
+	while (i < n && walk_next(w, &frame)) {
+		stacks.pool[at + 1 + i++] = frame;
+		check = hash_frame(check, frame);
+	}
+	stacks.pool[at] = n | (uint64_t)flags << 16;
+	return i == n && hash_end(check, n, flags) == h ? 0 : -1;
 }
 
 static void count_lost(unsigned samples)
@@ -417,9 +557,25 @@ static void count_lost(unsigned samples)
 		             NULL, NULL);
 }
 
-static void insert(const uintptr_t *frames, unsigned n, uint32_t flags, unsigned samples)
+void gmon_stack_sample(const void *context, unsigned samples)
 {
-	uint64_t h = hash_frames(frames, n, flags);
+	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
+		return;
+	const ucontext_t *uc = context;
+	struct walk w;
+	walk_start(&w, uc, stacks.depth);
+	uint64_t h = HASH_START;
+	uintptr_t frame;
+	while (walk_next(&w, &frame))
+		h = hash_frame(h, frame);
+	unsigned n = w.n;
+	uint32_t flags = w.flags;
+	h = hash_end(h, n, flags);
+	if (flags & GMON_STACK_AT_LIMIT)
+		__atomic_fetch_add(&stacks.at_limit, samples, __ATOMIC_RELAXED);
+	if (flags & GMON_STACK_CUT_SHORT)
+		__atomic_fetch_add(&stacks.cut_short, samples, __ATOMIC_RELAXED);
+
 	uint32_t i = (uint32_t)h & stacks.mask;
 	uint64_t tag = h & 0xffffffff00000000u;
 	uint64_t mine = 0; /* our words in the pool, once written: 1 + index */
@@ -432,10 +588,9 @@ static void insert(const uintptr_t *frames, unsigned n, uint32_t flags, unsigned
 			if (!mine) {
 				uint64_t at = __atomic_fetch_add(&stacks.pool_used, n + 1,
 				                                 __ATOMIC_RELAXED);
-				if (at + n + 1 > stacks.pool_words || at + 1 > UINT32_MAX)
+				if (at + n + 1 > stacks.pool_words || at + 1 > UINT32_MAX ||
+				    copy_stack(&w, at, uc, n, flags, h) != 0)
 					break;
-				stacks.pool[at] = n | (uint64_t)flags << 16;
-				memcpy(&stacks.pool[at + 1], frames, n * sizeof *frames);
 				mine = at + 1;
 			}
 			if (__atomic_compare_exchange_n(&s->key, &key, tag | mine, 0,
@@ -445,26 +600,13 @@ static void insert(const uintptr_t *frames, unsigned n, uint32_t flags, unsigned
 			}
 		}
 		if ((key & 0xffffffff00000000u) == tag &&
-		    same_stack((key & 0xffffffffu) - 1, frames, n, flags)) {
+		    ((key & 0xffffffffu) == mine ||
+		     same_stack(&w, (key & 0xffffffffu) - 1, uc, n, flags))) {
 			__atomic_fetch_add(&s->count, samples, __ATOMIC_RELAXED);
 			return;
 		}
 	}
 	count_lost(samples);
-}
-
-void gmon_stack_sample(const void *context, unsigned samples)
-{
-	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
-		return;
-	uintptr_t frames[stacks.depth];
-	uint32_t flags;
-	unsigned n = walk(context, frames, stacks.depth, &flags);
-	if (flags & GMON_STACK_AT_LIMIT)
-		__atomic_fetch_add(&stacks.at_limit, samples, __ATOMIC_RELAXED);
-	if (flags & GMON_STACK_CUT_SHORT)
-		__atomic_fetch_add(&stacks.cut_short, samples, __ATOMIC_RELAXED);
-	insert(frames, n, flags, samples);
 }
 
 void gmon_stacks_totals(struct gmon_stacks_totals *t)

@@ -673,6 +673,38 @@ static int wait_for_writer(int tid)
 	return 0;
 }
 
+/* A file-size limit (ulimit -f) would kill the program with SIGXFSZ in
+ * the middle of the profile's write, its exit status and its unflushed
+ * output lost.  So the writing thread holds SIGXFSZ back for the write:
+ * write(2) then fails with EFBIG, reported in one line as any failure,
+ * and the signal the write raised is taken out of the way (one that was
+ * already pending is left alone); the thread's mask is put back. */
+struct held_signal {
+	sigset_t before;
+	int was_pending;
+};
+
+static void hold_file_size_signal(struct held_signal *h)
+{
+	sigset_t xfsz, pending;
+	sigemptyset(&xfsz);
+	sigaddset(&xfsz, SIGXFSZ);
+	sigprocmask(SIG_BLOCK, &xfsz, &h->before);
+	h->was_pending = sigpending(&pending) == 0 && sigismember(&pending, SIGXFSZ);
+}
+
+static void release_file_size_signal(const struct held_signal *h)
+{
+	sigset_t xfsz, pending;
+	sigemptyset(&xfsz);
+	sigaddset(&xfsz, SIGXFSZ);
+	if (!h->was_pending && sigpending(&pending) == 0 && sigismember(&pending, SIGXFSZ)) {
+		struct timespec now = { 0, 0 };
+		sigtimedwait(&xfsz, NULL, &now);
+	}
+	sigprocmask(SIG_SETMASK, &h->before, NULL);
+}
+
 int gmon_write_profile(int final)
 {
 	int saved_errno = errno;
@@ -694,7 +726,10 @@ int gmon_write_profile(int final)
 			owned = wait_for_writer(tid);
 		}
 	}
+	struct held_signal xfsz;
+	hold_file_size_signal(&xfsz);
 	int rc = write_target(tid, depth);
+	release_file_size_signal(&xfsz);
 	if (depth)
 		out.depth--;
 	if (owned)
