@@ -25,6 +25,13 @@
 #include "gmon_private.h"
 #include "process.h"
 
+/* With musl, libgmon.a leaves pthread_create alone: in a static link
+ * there would be no C library's pthread_create to call (musl's is a weak
+ * alias in a member nothing else pulls in, its real name hidden in
+ * libc.so), and a static build cannot be told from a dynamic one here.
+ * Threads of musl programs linked with libgmon.a then record their
+ * sampled addresses only; with LD_PRELOAD=libgmon.so they are walked. */
+#if defined(__GLIBC__) || defined(GMON_SHARED)
 typedef int create_fn(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 
 /* In a static link the C library's pthread_create is a weak alias of
@@ -73,3 +80,4 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routin
 		free(s);
 	return rc;
 }
+#endif
