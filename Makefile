@@ -67,7 +67,7 @@ check:
 # where samples land, on the load or on timing (README, "Testing").
 check-stress:
 	@build-aux/deps.sh check
-	@build-aux/check-stress
+	@MAKE="$(MAKE)" build-aux/check-stress
 
 # A copy of the tree in build-sanitize/ (so that the normal build stays as
 # it is) where gprof and the unit tests are built with AddressSanitizer and
