@@ -4,6 +4,8 @@
 #
 #   make            build gprof/gprof, libgmon/libgmon.a, libgmon/libgmon.so
 #   make check      build and run every test; last line "N passed, N failed"
+#   make check-stress    make check three times, pinned to one CPU, with two
+#                        busy loops holding the CPUs (build-aux/check-stress)
 #   make check-sanitize  the same with ASan+UBSan builds, in build-sanitize/
 #   make check-valgrind  gprof under valgrind memcheck over the corpus
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60)
@@ -31,7 +33,7 @@ DOCS = $(wildcard doc/*.md) README COPYING LICENSE.BSD
 MAN_DOCDIR = sed -e 's|^\.ds docdir .*|.ds docdir $(subst -,\\-,$(docdir))|'
 
 .PHONY: all deps check demo install uninstall clean distclean gprof libgmon \
-	tests check-sanitize check-valgrind fuzz cross-aarch64 check-aarch64 \
+	tests check-stress check-sanitize check-valgrind fuzz cross-aarch64 check-aarch64 \
 	libgmon-musl check-musl
 
 all: gprof libgmon
@@ -60,6 +62,12 @@ check:
 	@build-aux/deps.sh check
 	@$(MAKE) --no-print-directory all tests
 	@tests/run
+
+# make check on a machine made busy, three times: no test may depend on
+# where samples land, on the load or on timing (README, "Testing").
+check-stress:
+	@build-aux/deps.sh check
+	@MAKE="$(MAKE)" build-aux/check-stress
 
 # A copy of the tree in build-sanitize/ (so that the normal build stays as
 # it is) where gprof and the unit tests are built with AddressSanitizer and

@@ -107,7 +107,10 @@ static void print_line(struct flat *flat, const struct symbol *sym, double scale
 	text_end_line(t, flat->out->file);
 }
 
-/* Flat profile order: self time, then calls (both descending), then name. */
+/* Flat profile order: self time, then calls (both descending), then name,
+ * then address (static functions of one name in different files): a
+ * total order, the one GNU's stable qsort gives over its address-sorted
+ * table. */
 static int compare_time(const void *lp, const void *rp)
 {
 	const struct symbol *left = *(const struct symbol *const *)lp;
@@ -123,7 +126,9 @@ static int compare_time(const void *lp, const void *rp)
 	if (right->calls < left->calls)
 		return -1;
 	/* by name: ranks order as strcmp does (symbol_table_rank_names) */
-	return (left->name_rank > right->name_rank) - (left->name_rank < right->name_rank);
+	if (left->name_rank != right->name_rank)
+		return left->name_rank > right->name_rank ? 1 : -1;
+	return (left->address > right->address) - (left->address < right->address);
 }
 
 void print_flat_profile(const struct model *m, const struct options *opt, struct report_out *out)

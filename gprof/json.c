@@ -227,7 +227,7 @@ static void emit_histogram(struct json *j, int input)
 }
 
 /* Flat profile order: self time, then calls (both descending), then name,
- * as the text report sorts. */
+ * then address, as the text report sorts. */
 static int compare_flat(const void *lp, const void *rp)
 {
 	const struct symbol *left = *(const struct symbol *const *)lp;
@@ -237,7 +237,10 @@ static int compare_flat(const void *lp, const void *rp)
 		return left->self_ticks < right->self_ticks ? 1 : -1;
 	if (left->calls != right->calls)
 		return left->calls < right->calls ? 1 : -1;
-	return strcmp(left->name, right->name);
+	int by_name = strcmp(left->name, right->name);
+	if (by_name != 0)
+		return by_name;
+	return (left->address > right->address) - (left->address < right->address);
 }
 
 static void emit_flat_profile(struct json *j, bool with_graph)

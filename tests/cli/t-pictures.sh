@@ -8,8 +8,8 @@
 #                     (tests/cli/data/wide.cc): every --strip label is the
 #                     demangled name (from --json, by index) shortened by
 #                     an independent Python version of the rules; three
-#                     known names exactly; Graphviz's SVG is at most a
-#                     third as wide as without --strip
+#                     known names exactly; Graphviz's SVG of every node is
+#                     at most a third as wide as without --strip
 #  pictures.wrap.*    --wrap=N: every line at most N characters, the lines
 #                     joined are the unwrapped label
 #  pictures.flame.*   --flame --strip / --wrap of the same program's
@@ -51,8 +51,9 @@ svg_width() {
 if ! g++ -pg -O1 -o wide "$TOP/tests/cli/data/wide.cc" 2>cc.err || ! ./wide || [ ! -s gmon.out ]; then
 	fail pictures.strip.setup "cannot build and run the C++ program: $(head -1 cc.err)"
 else
-	"$GPROF" --dot wide gmon.out >full.dot
-	"$GPROF" --dot --strip wide gmon.out >strip.dot
+	# every node (no threshold): which nodes pass one depends on samples
+	"$GPROF" --dot --node-threshold=0 --edge-threshold=0 wide gmon.out >full.dot
+	"$GPROF" --dot --strip --node-threshold=0 --edge-threshold=0 wide gmon.out >strip.dot
 	"$GPROF" --dot --strip --node-threshold=0 --edge-threshold=0 wide gmon.out >strip-all.dot
 	"$GPROF" --dot --strip --wrap=20 --node-threshold=0 --edge-threshold=0 wide gmon.out >wrap.dot
 	"$GPROF" --json -q wide gmon.out >wide.json
@@ -115,7 +116,7 @@ fi
 # ---------------------------------------------------------------- --flame
 
 if ! g++ -pg -O1 -fno-omit-frame-pointer -o wide-stacks "$TOP/tests/cli/data/wide.cc" \
-	"$TOP/libgmon/libgmon.a" 2>cc.err || ! GMON_STACK_DEPTH=64 ./wide-stacks; then
+	"$TOP/libgmon/libgmon.a" 2>cc.err || ! GMON_STACK_DEPTH=64 GMON_RATE=1000 ./wide-stacks; then
 	fail pictures.flame.setup "cannot build and run the C++ program with stacks: $(head -1 cc.err)"
 else
 	"$GPROF" --flame wide-stacks gmon.out >flame.svg
@@ -287,7 +288,7 @@ void y(int n);
 void z(int n);
 void x(int n)
 {
-	for (volatile int i = 0; i < 400000; i++)
+	for (volatile int i = 0; i < 4000; i++)
 		sink += i;
 	if (n > 0)
 		y(n - 1);
@@ -305,8 +306,11 @@ if ! cc -pg -O0 -o cycle cycle.c || ! ./cycle; then
 	fail pictures.cycle.setup "cannot build and run the program"
 else
 	mv gmon.out cycle.gmon
-	if [ "$("$GPROF" --json cycle cycle.gmon | jq '.histogram.total_samples > 0')" != true ]; then
-		fail pictures.cycle.setup "the run took no samples"
+	# all the time in x, whatever the run sampled
+	python3 "$TOP/tests/cli/set_samples.py" cycle.gmon \
+		"$(nm cycle | sed -n 's/^\([0-9a-f]*\) T x$/0x\1/p')=50"
+	if [ "$("$GPROF" --json cycle cycle.gmon | jq '.histogram.total_samples')" != 50 ]; then
+		fail pictures.cycle.setup "the samples were not set"
 	fi
 	# cluster FILE: the names of the nodes inside the cycle's cluster
 	cluster() {

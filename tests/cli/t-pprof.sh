@@ -5,14 +5,24 @@
 # second, with call stacks and without (GMON_STACK_DEPTH=0):
 #   pprof.flat.*     without stacks: the total and the top five functions
 #                    are our flat profile's, the calls those of our arcs
-#   pprof.stacks.*   with stacks: the total and the top five as above,
-#                    every function's cum is its call-graph total (self +
-#                    children), the -traces stacks are our --folded lines,
-#                    lines from the debug information, build-ids
+#   pprof.stacks.*   with stacks: the total, the top five of the recorded
+#                    stacks (our --folded lines), every function's cum is
+#                    its call-graph total (self + children), the -traces
+#                    stacks are our --folded lines, lines from the debug
+#                    information, build-ids
 #   pprof.bad.*      no samples: a valid empty profile; no symbols, bad
 #                    options, a terminal: one line, status 1, no output
 # Every comparison is within one sample, as the issue asks (pprof's
 # figures are our rounded samples).
+#
+# Orders: `pprof -top` lists functions by flat value, equal values by
+# name; our flat profile (GNU's order) by self time, equal times by calls
+# (most first), then by name.  The top five are compared under pprof's
+# rule, applied to our figures.  The run without stacks has its samples
+# set by the test (tests/cli/set_samples.py), a tie included (e and work,
+# 36 each), so that its orders are the same on every machine; the run
+# with stacks keeps the samples it took, and only what they cannot change
+# is asserted.
 . "$(dirname "$0")/../lib.sh"
 scratch
 pin_gprof
@@ -50,11 +60,14 @@ if ! cc -pg -O0 -g -no-pie -fno-omit-frame-pointer -o t t.c "$TOP/libgmon/libgmo
 	exit 0
 fi
 mkdir -p flat stacks
-(cd flat && GMON_RATE=1000 GMON_STACK_DEPTH=0 ../t) && (cd stacks && GMON_RATE=1000 ../t)
+(cd flat && GMON_RATE=1000 GMON_STACK_DEPTH=0 GMON_PROCESS=0 ../t) && (cd stacks && GMON_RATE=1000 ../t)
 if [ ! -s flat/gmon.out ] || [ ! -s stacks/gmon.out ]; then
 	fail pprof.setup "the test program wrote no profile"
 	exit 0
 fi
+address_of() { nm t | sed -n "s/^\([0-9a-f]*\) T $1\$/0x\1/p"; }
+python3 "$TOP/tests/cli/set_samples.py" flat/gmon.out "$(address_of c)=120" "$(address_of d)=72" \
+	"$(address_of e)=36" "$(address_of work)=36" "$(address_of f)=14" "$(address_of a)=2"
 
 # within_one NAME EXPECTED ACTUAL: |EXPECTED - ACTUAL| <= 1
 within_one() {
@@ -68,6 +81,12 @@ within_one() {
 pprof_total() { sed -n 's/^Showing nodes accounting for .* of \([0-9]*\) total$/\1/p' "$1"; }
 # pprof -top's rows: the names (last field), in order
 pprof_names() { awk '/^ *flat  flat%/ { rows = 1; next } rows { print $NF }' "$1"; }
+# pprof_top_five JSON: the first five of our flat profile in pprof's order
+# (self samples, most first, then name)
+pprof_top_five() {
+	jq -r '.histogram.rate as $r | .flat_profile.functions
+		| map({name, s: (.self_time * $r | round)}) | sort_by(-.s, .name) | .[0:5][].name' "$1"
+}
 
 # ---------------------------------------------------------------- without stacks
 "$GPROF" --pprof t flat/gmon.out >flat.pb.gz 2>err
@@ -80,12 +99,13 @@ pp -top -sample_index=samples flat.pb.gz >flat.top
 expect_eq pprof.flat.read "0:" "$?:$(cat pprof.err)"
 expect_eq pprof.flat.comment 1 "$(grep -c '^gprof: no call stacks recorded' flat.top)"
 within_one pprof.flat.total "$(jq .histogram.total_samples flat.json)" "$(pprof_total flat.top)"
+expect_eq pprof.flat.total-exact 280 "$(pprof_total flat.top)"
 pp -top flat.pb.gz >flat.cpu
 expect_eq pprof.flat.default-type "Type: cpu" "$(grep '^Type:' flat.cpu)"
-expect_eq pprof.flat.top-five "$(jq -r '.flat_profile.functions[0:5][].name' flat.json)" \
-	"$(pprof_names flat.cpu | head -5)"
-expect_eq pprof.flat.top-five-samples "$(jq -r '.flat_profile.functions[0:5][].name' flat.json)" \
-	"$(pprof_names flat.top | head -5)"
+expect_eq pprof.flat.top-five "c d e work f" "$(pprof_names flat.cpu | head -5 | xargs)"
+expect_eq pprof.flat.top-five-samples "$(pprof_top_five flat.json)" "$(pprof_names flat.top | head -5)"
+# the tie: pprof puts e (by name) before work; we put work (90 calls) first
+expect_eq pprof.flat.tie-rule "c d work e f" "$(jq -r '.flat_profile.functions[0:5][].name' flat.json | xargs)"
 # cpu time in nanoseconds: the same total, within one sample (1 ms)
 pp -top -unit=ns flat.pb.gz >flat.ns
 within_one pprof.flat.cpu-total "$(jq '.histogram.total_samples' flat.json)" \
@@ -106,8 +126,13 @@ pp -top -sample_index=samples -nodecount=1000 stacks.pb.gz >stacks.top
 expect_eq pprof.stacks.read "0:" "$?:$(cat pprof.err)"
 expect_eq pprof.stacks.comment 1 "$(grep -c '^gprof: [0-9]* recorded call stacks' stacks.top)"
 within_one pprof.stacks.total "$(jq .histogram.total_samples stacks.json)" "$(pprof_total stacks.top)"
-expect_eq pprof.stacks.top-five "$(jq -r '.flat_profile.functions[0:5][].name' stacks.json)" \
-	"$(pprof_names stacks.top | head -5)"
+# pprof's flat values are the samples of the stacks each function ends:
+# our --folded lines summed by their last frame, in pprof's order
+"$GPROF" --folded t stacks/gmon.out |
+	awk '{ c = $NF; sub(/ [0-9]+$/, ""); n = split($0, f, ";"); sum[f[n]] += c }
+		END { for (x in sum) print sum[x], x }' |
+	LC_ALL=C sort -k1,1nr -k2 | head -5 | cut -d' ' -f2- >stacks.five
+expect_eq pprof.stacks.top-five "$(cat stacks.five)" "$(pprof_names stacks.top | head -5)"
 # cum of each function = its total in our call graph, in samples
 rate=$(jq .histogram.rate stacks.json)
 awk '/^ *flat  flat%/ { rows = 1; next } rows { print $NF, $4 }' stacks.top | sort >pprof-cum
@@ -116,7 +141,12 @@ jq -r --argjson r "$rate" '.call_graph.functions[] | select(.self_time + .child_
 expect_eq pprof.stacks.cum-functions "$(cut -d' ' -f1 our-cum)" "$(cut -d' ' -f1 pprof-cum)"
 bad=$(join our-cum pprof-cum | awk '{ d = $2 - $3 } d > 1 || d < -1')
 expect_eq pprof.stacks.cum-within-one "" "$bad"
-expect_eq pprof.stacks.main-cum-is-total "$(pprof_total stacks.top)" "$(awk '$1 == "main" { print $2 }' pprof-cum)"
+# main's cum: every recorded stack through main (nearly the total, but a
+# sample may land before main or after it returns: at exit, or in the
+# loader, the more so on a loaded machine)
+expect_eq pprof.stacks.main-cum-is-its-stacks \
+	"$("$GPROF" --folded t stacks/gmon.out | awk '{ c = $NF; sub(/ [0-9]+$/, "") } (";" $0 ";") ~ /;main;/ { n += c } END { print n + 0 }')" \
+	"$(awk '$1 == "main" { print $2 }' pprof-cum)"
 # -traces: the stacks, outermost first, summed by names = --folded
 pp -traces -sample_index=samples stacks.pb.gz >stacks.traces
 awk '/^-----/ { if (n) { line = f[n]; for (i = n - 1; i >= 1; i--) line = line ";" f[i]; sum[line] += count }
@@ -126,7 +156,7 @@ awk '/^-----/ { if (n) { line = f[n]; for (i = n - 1; i >= 1; i--) line = line "
 	END { for (l in sum) print l, sum[l] }' stacks.traces | LC_ALL=C sort >pprof-folded
 "$GPROF" --folded t stacks/gmon.out | LC_ALL=C sort >our-folded
 expect_same pprof.stacks.traces-are-folded our-folded pprof-folded
-expect_eq pprof.stacks.traces-nonempty 1 "$([ "$(wc -l <our-folded)" -ge 5 ] && echo 1)"
+expect_eq pprof.stacks.traces-nonempty 1 "$([ "$(wc -l <our-folded)" -ge 3 ] && echo 1)"
 # lines: c's samples are on its loop's line (7), not its name's (6)
 pp -top -lines -sample_index=samples stacks.pb.gz >stacks.lines
 expect_eq pprof.stacks.line "c $PWD/t.c:7" \
@@ -143,6 +173,7 @@ expect_eq pprof.stacks.mapping-libc 1 \
 mkdir -p empty
 printf 'int f(int x) { return x + 1; }\nint main(void) { return f(0) - 1; }\n' >empty/e.c
 cc -pg -O0 -no-pie -o empty/e empty/e.c && (cd empty && ./e)
+python3 "$TOP/tests/cli/set_samples.py" empty/gmon.out   # certain: no sample
 "$GPROF" --pprof empty/e empty/gmon.out >empty.pb.gz 2>err
 expect_eq pprof.bad.no-samples.status "0:" "$?:$(cat err)"
 pp -top empty.pb.gz >empty.top
