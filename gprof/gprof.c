@@ -31,10 +31,14 @@
  * hooks of ours when it is linked statically: their time is the cost of
  * profiling, not of the program). */
 static const char *const default_excluded[] = {
+	/* GNU gprof's */
 	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
-	"__mcleanup", "__fentry__", "__cyg_profile_func_enter",
+	"__mcleanup",
+	/* ours (GPROF_GNU_QUIRKS=runtime-functions shows them as GNU does) */
+	"__fentry__", "__cyg_profile_func_enter",
 	"__cyg_profile_func_exit", "gmon_record_arc", "arc_insert", "gmon_foreign_arc", NULL
 };
+#define GNU_EXCLUDED 6 /* the first six are GNU gprof's own list */
 
 enum {
 	OPTION_DEMANGLE = 150,
@@ -188,10 +192,18 @@ static unsigned parse_quirks(const char *text)
 			quirks |= QUIRK_PLT;
 		else if (strcmp(word, "estimate-children") == 0)
 			quirks |= QUIRK_ESTIMATE;
+		else if (strcmp(word, "dwarf5-lines") == 0)
+			quirks |= QUIRK_DWARF5_LINES;
+		else if (strcmp(word, "sum-arcs") == 0)
+			quirks |= QUIRK_SUM_ARCS;
+		else if (strcmp(word, "main-only") == 0)
+			quirks |= QUIRK_MAIN_ONLY;
+		else if (strcmp(word, "runtime-functions") == 0)
+			quirks |= QUIRK_RUNTIME_FUNCTIONS;
 		else if (strcmp(word, "all") == 0)
 			quirks = ~0u;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions or all)", word);
 	}
 	free(copy);
 	return quirks;
@@ -520,6 +532,11 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	    (opt->user_specified & REPORT_FILE_ORDER))
 		fatal("only one of --function-ordering and --file-ordering may be given");
 
+	/* GNU gprof reads the main program alone: no process file, so no
+	 * other object, no warning about one and no coverage line */
+	if (opt->gnu_quirks & QUIRK_MAIN_ONLY)
+		opt->main_only = true;
+
 	gprof_path = getenv("GPROF_PATH");
 	if (gprof_path)
 		options_add_search_path(opt, gprof_path);
@@ -534,6 +551,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	/* the profiling runtime's own functions come after the user's
 	 * symspecs (GNU's tables, which -r shows, depend on the order) */
 	for (name = default_excluded; *name; name++) {
+		if ((opt->gnu_quirks & QUIRK_RUNTIME_FUNCTIONS) &&
+		    name - default_excluded >= GNU_EXCLUDED)
+			break;
 		options_add_symspec(opt, *name, EXCL_TIME);
 		options_add_symspec(opt, *name, EXCL_GRAPH);
 		options_add_symspec(opt, *name, EXCL_FLAT);

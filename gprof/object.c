@@ -59,7 +59,7 @@ static bool is_aarch64(bfd *abfd, const char *path)
 	return yes;
 }
 
-void object_open(struct object *obj, const char *path, bool plt_symbols)
+void object_open(struct object *obj, const char *path, unsigned flags)
 {
 	struct stat st;
 	long bytes, dynamic_count;
@@ -98,7 +98,8 @@ void object_open(struct object *obj, const char *path, bool plt_symbols)
 	if (obj->has_debug_info) {
 		struct line_index *index = xmalloc(sizeof(*index));
 
-		if (line_index_build(index, path, obj->text_low, obj->text_high)) {
+		if (line_index_build(index, path, obj->text_low, obj->text_high,
+				     flags & OBJECT_GNU_LINES)) {
 			obj->line_index = index;
 		} else {
 			line_index_free(index);
@@ -158,7 +159,7 @@ void object_open(struct object *obj, const char *path, bool plt_symbols)
 	 * names each stub "name@plt" (doc/compat.md; GPROF_GNU_QUIRKS=plt
 	 * restores GNU's way). */
 	dynamic_count = 0;
-	if (plt_symbols && (bytes = bfd_get_dynamic_symtab_upper_bound(abfd)) > 0) {
+	if ((flags & OBJECT_PLT_SYMBOLS) && (bytes = bfd_get_dynamic_symtab_upper_bound(abfd)) > 0) {
 		obj->dynamic_symbols = xmalloc((size_t)bytes);
 		dynamic_count = bfd_canonicalize_dynamic_symtab(abfd, obj->dynamic_symbols);
 		if (dynamic_count < 0)

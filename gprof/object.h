@@ -13,11 +13,16 @@
 
 #include "model.h"
 
+/* object_open's flags. */
+enum {
+	OBJECT_PLT_SYMBOLS = 1 << 0, /* a "name@plt" symbol for each PLT stub */
+	OBJECT_GNU_LINES = 1 << 1,   /* DWARF 5 files named as BFD 2.40 does (lineindex.c) */
+};
+
 /* Open path as obj: its BFD, text section, address size and byte order,
- * code range and symbols as BFD gives them (with plt_symbols, a "name@plt"
- * symbol for each PLT stub).  Exits with one line naming the file on any
- * error. */
-void object_open(struct object *obj, const char *path, bool plt_symbols);
+ * code range, line index and symbols as BFD gives them (flags: the
+ * OBJECT_* above).  Exits with one line naming the file on any error. */
+void object_open(struct object *obj, const char *path, unsigned flags);
 /* An object other than the executable, recorded by a whole-process
  * profile: its BFD and symbols (from its separate debug file when one is
  * installed under /usr/lib/debug/.build-id).  When the file is missing,

@@ -23,6 +23,10 @@ enum {
 	QUIRK_INDEX = 1 << 2,        /* index omits graph entries without calls or self time */
 	QUIRK_PLT = 1 << 3,          /* no name@plt symbols: PLT samples go to _init */
 	QUIRK_ESTIMATE = 1 << 4,     /* call-graph times estimated even with stacks */
+	QUIRK_DWARF5_LINES = 1 << 5, /* DWARF 5: a sequence's first rows in file 0 (BFD 2.40) */
+	QUIRK_SUM_ARCS = 1 << 6,     /* -s: gmon.sum without the arcs -k and -q from/to drop */
+	QUIRK_MAIN_ONLY = 1 << 7,    /* the main program alone: no process file read */
+	QUIRK_RUNTIME_FUNCTIONS = 1 << 8, /* libgmon's own functions shown like any other */
 };
 
 /* Report bits, as requested on the command line or chosen by default. */
