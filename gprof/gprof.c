@@ -12,6 +12,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <demangle.h>
 #include <libiberty.h>
@@ -60,6 +61,7 @@ enum {
 	OPTION_LEAF,
 	OPTION_DEPTH,
 	OPTION_DIFF,
+	OPTION_SYSROOT,
 };
 
 static const struct option long_options[] = {
@@ -115,6 +117,7 @@ static const struct option long_options[] = {
 	{ "leaf", required_argument, NULL, OPTION_LEAF },
 	{ "depth", required_argument, NULL, OPTION_DEPTH },
 	{ "diff", no_argument, NULL, OPTION_DIFF },
+	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -152,6 +155,8 @@ static void usage(FILE *out, int status)
 			"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
 			"  --main-only           the main program alone, without the shared libraries\n"
 			"                        and plugins a whole-process profile records\n"
+			"  --sysroot=DIR         the recorded libraries are looked for under DIR first\n"
+			"                        (a profile from another machine; also $GPROF_SYSROOT)\n"
 			"  --estimate-children   call-graph times estimated from call counts, even\n"
 			"                        when the profile has call stacks to measure them\n"
 			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
@@ -207,6 +212,29 @@ static unsigned parse_quirks(const char *text)
 	}
 	free(copy);
 	return quirks;
+}
+
+/* --sysroot or $GPROF_SYSROOT: a directory, without its trailing
+ * slashes; "" is none.  Anything else is one line and exit 1. */
+static const char *checked_sysroot(const char *dir)
+{
+	struct stat st;
+	char *copy;
+	size_t len;
+
+	if (dir == NULL || dir[0] == '\0')
+		return NULL;
+	if (stat(dir, &st) != 0)
+		fatal("--sysroot %s: %s", dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		fatal("--sysroot %s: not a directory", dir);
+	copy = xstrdup(dir);
+	len = strlen(copy);
+	while (len > 1 && copy[len - 1] == '/')
+		copy[--len] = '\0';
+	if (strcmp(copy, "/") == 0)
+		copy[0] = '\0'; /* the root: the names as recorded */
+	return copy;
 }
 
 /* A percentage from 0 to 100, or a clear error. */
@@ -517,6 +545,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_DIFF:
 			opt->diff = true;
 			break;
+		case OPTION_SYSROOT:
+			opt->sysroot = optarg;
+			break;
 		default:
 			usage(stderr, 1);
 		}
@@ -536,6 +567,10 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * other object, no warning about one and no coverage line */
 	if (opt->gnu_quirks & QUIRK_MAIN_ONLY)
 		opt->main_only = true;
+
+	if (opt->sysroot == NULL)
+		opt->sysroot = getenv("GPROF_SYSROOT");
+	opt->sysroot = checked_sysroot(opt->sysroot);
 
 	gprof_path = getenv("GPROF_PATH");
 	if (gprof_path)

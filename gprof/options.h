@@ -87,6 +87,7 @@ struct options {
 	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
 	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
 	bool main_only;           /* --main-only: no process files, the classic view */
+	const char *sysroot;      /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
 	bool estimate_children;   /* --estimate-children: the classic estimate despite stacks */
 	bool folded;              /* --folded: the stacks, one line each */
 	bool callgrind;           /* --callgrind: the callgrind format */
