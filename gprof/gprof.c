@@ -205,10 +205,12 @@ static unsigned parse_quirks(const char *text)
 			quirks |= QUIRK_MAIN_ONLY;
 		else if (strcmp(word, "runtime-functions") == 0)
 			quirks |= QUIRK_RUNTIME_FUNCTIONS;
+		else if (strcmp(word, "sum-lines") == 0)
+			quirks |= QUIRK_SUM_LINES;
 		else if (strcmp(word, "all") == 0)
 			quirks = ~0u;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions, sum-lines or all)", word);
 	}
 	free(copy);
 	return quirks;
@@ -216,7 +218,7 @@ static unsigned parse_quirks(const char *text)
 
 /* --sysroot or $GPROF_SYSROOT: a directory, without its trailing
  * slashes; "" is none.  Anything else is one line and exit 1. */
-static const char *checked_sysroot(const char *dir)
+static const char *checked_sysroot(const char *dir, const char *given_by)
 {
 	struct stat st;
 	char *copy;
@@ -225,9 +227,9 @@ static const char *checked_sysroot(const char *dir)
 	if (dir == NULL || dir[0] == '\0')
 		return NULL;
 	if (stat(dir, &st) != 0)
-		fatal("--sysroot %s: %s", dir, strerror(errno));
+		fatal("%s %s: %s", given_by, dir, strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		fatal("--sysroot %s: not a directory", dir);
+		fatal("%s %s: not a directory", given_by, dir);
 	copy = xstrdup(dir);
 	len = strlen(copy);
 	while (len > 1 && copy[len - 1] == '/')
@@ -567,10 +569,14 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * other object, no warning about one and no coverage line */
 	if (opt->gnu_quirks & QUIRK_MAIN_ONLY)
 		opt->main_only = true;
+	/* GNU's -s turns on -l, and the reports asked for with it are by line */
+	if ((opt->gnu_quirks & QUIRK_SUM_LINES) && (opt->report & REPORT_SUM))
+		opt->line_granularity = true;
 
-	if (opt->sysroot == NULL)
-		opt->sysroot = getenv("GPROF_SYSROOT");
-	opt->sysroot = checked_sysroot(opt->sysroot);
+	if (opt->sysroot)
+		opt->sysroot = checked_sysroot(opt->sysroot, "--sysroot");
+	else
+		opt->sysroot = checked_sysroot(getenv("GPROF_SYSROOT"), "GPROF_SYSROOT");
 
 	gprof_path = getenv("GPROF_PATH");
 	if (gprof_path)

@@ -27,6 +27,7 @@ enum {
 	QUIRK_SUM_ARCS = 1 << 6,     /* -s: gmon.sum without the arcs -k and -q from/to drop */
 	QUIRK_MAIN_ONLY = 1 << 7,    /* the main program alone: no process file read */
 	QUIRK_RUNTIME_FUNCTIONS = 1 << 8, /* libgmon's own functions shown like any other */
+	QUIRK_SUM_LINES = 1 << 9,    /* -s turns on -l */
 };
 
 /* Report bits, as requested on the command line or chosen by default. */

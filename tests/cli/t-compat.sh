@@ -86,7 +86,7 @@ out=$(GPROF_GNU_QUIRKS=nosuch "$GPROF" "$fixtures/threads/prog" "$fixtures/threa
 rc=$?
 expect_eq compat.quirks.unknown-status 1 "$rc"
 expect_eq compat.quirks.unknown-message \
-	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions or all)" "$out"
+	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions, sum-lines or all)" "$out"
 
 # --- -s with a report: GNU switches to line granularity, we do not
 d=$SCRATCH/sum
@@ -250,3 +250,9 @@ else
 		"$(grep -m1 'libc.so.6: ' "$SCRATCH/ours.txt" | sed "s#^$GPROF: #gprof: #")"
 	has compat.dwarf5-lines.aarch64-ours-header ours.txt ' scale \(kernels\.h\)$|scale$'
 fi
+
+# --- sum-lines: with the quirk, -s turns on -l as GNU's does
+(cd "$SCRATCH/sum" && "$GNU_GPROF" -s -b -p prog gmon.out) >"$SCRATCH/gnu.txt" 2>&1
+(cd "$SCRATCH/sum" && GPROF_GNU_QUIRKS=sum-lines,index,plt "$GPROF" -s -b -p prog gmon.out) \
+	>"$SCRATCH/quirk.txt" 2>&1
+expect_same compat.sum-lines.quirk-equals-gnu "$SCRATCH/gnu.txt" "$SCRATCH/quirk.txt"
