@@ -30,25 +30,46 @@
 
 /* ------------------------------------------------------------ arcs */
 
-void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsigned long count)
+/* The caller and callee symbols of an arc, when both are known and the
+ * arc is not dropped by -k or -q from/to. */
+static bool arc_symbols(const struct model *m, uint64_t from_pc, uint64_t self_pc,
+			struct symbol **parent_out, struct symbol **child_out)
 {
 	const struct symbol_table *symtab = &m->symbols;
 	struct symbol *parent = symbol_lookup(symtab, from_pc);
 	struct symbol *child = symbol_lookup(symtab, self_pc);
 
 	if (parent == NULL || child == NULL)
-		return;
+		return false;
 	if (parent->alias_of)
 		parent = parent->alias_of;
 	/* with -l the callee must be a function's entry, not a line */
 	while (!child->is_function) {
 		if (child == symtab->base)
-			return;
+			return false;
 		child--;
 	}
-	if (symspec_arc_named(&m->symspecs, INCL_ARCS, parent, child) ||
-	    (symspec_empty(&m->symspecs, INCL_ARCS) &&
-	     !symspec_arc_named(&m->symspecs, EXCL_ARCS, parent, child))) {
+	if (!symspec_arc_named(&m->symspecs, INCL_ARCS, parent, child) &&
+	    !(symspec_empty(&m->symspecs, INCL_ARCS) &&
+	      !symspec_arc_named(&m->symspecs, EXCL_ARCS, parent, child)))
+		return false;
+	*parent_out = parent;
+	*child_out = child;
+	return true;
+}
+
+bool callgraph_arc_kept(const struct model *m, uint64_t from_pc, uint64_t self_pc)
+{
+	struct symbol *parent, *child;
+
+	return arc_symbols(m, from_pc, self_pc, &parent, &child);
+}
+
+void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsigned long count)
+{
+	struct symbol *parent, *child;
+
+	if (arc_symbols(m, from_pc, self_pc, &parent, &child)) {
 		child->calls = add_calls(child->calls, count);
 		arc_add(&m->arcs, parent, child, count);
 	}

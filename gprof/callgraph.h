@@ -19,6 +19,9 @@
 /* Charge an arc (call site -> callee, count) read from a profile file to
  * the symbols holding its ends, unless symspecs (-k, -q/-Q from/to) drop it. */
 void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsigned long count);
+/* Would callgraph_tally charge this arc (both ends known, no symspec
+ * dropping it)?  (-s under the sum-arcs quirk writes only those.) */
+bool callgraph_arc_kept(const struct model *m, uint64_t from_pc, uint64_t self_pc);
 /* Add -c's static arcs, number the graph, find cycles, propagate time;
  * fills m->cycles, m->print_ticks and m->by_time (every symbol and cycle
  * by total propagated time, each given its index). */

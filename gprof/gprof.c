@@ -12,6 +12,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <demangle.h>
 #include <libiberty.h>
@@ -31,10 +32,14 @@
  * hooks of ours when it is linked statically: their time is the cost of
  * profiling, not of the program). */
 static const char *const default_excluded[] = {
+	/* GNU gprof's */
 	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
-	"__mcleanup", "__fentry__", "__cyg_profile_func_enter",
+	"__mcleanup",
+	/* ours (GPROF_GNU_QUIRKS=runtime-functions shows them as GNU does) */
+	"__fentry__", "__cyg_profile_func_enter",
 	"__cyg_profile_func_exit", "gmon_record_arc", "arc_insert", "gmon_foreign_arc", NULL
 };
+#define GNU_EXCLUDED 6 /* the first six are GNU gprof's own list */
 
 enum {
 	OPTION_DEMANGLE = 150,
@@ -56,6 +61,7 @@ enum {
 	OPTION_LEAF,
 	OPTION_DEPTH,
 	OPTION_DIFF,
+	OPTION_SYSROOT,
 };
 
 static const struct option long_options[] = {
@@ -111,6 +117,7 @@ static const struct option long_options[] = {
 	{ "leaf", required_argument, NULL, OPTION_LEAF },
 	{ "depth", required_argument, NULL, OPTION_DEPTH },
 	{ "diff", no_argument, NULL, OPTION_DIFF },
+	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -148,6 +155,8 @@ static void usage(FILE *out, int status)
 			"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
 			"  --main-only           the main program alone, without the shared libraries\n"
 			"                        and plugins a whole-process profile records\n"
+			"  --sysroot=DIR         the recorded libraries are looked for under DIR first\n"
+			"                        (a profile from another machine; also $GPROF_SYSROOT)\n"
 			"  --estimate-children   call-graph times estimated from call counts, even\n"
 			"                        when the profile has call stacks to measure them\n"
 			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
@@ -188,13 +197,46 @@ static unsigned parse_quirks(const char *text)
 			quirks |= QUIRK_PLT;
 		else if (strcmp(word, "estimate-children") == 0)
 			quirks |= QUIRK_ESTIMATE;
+		else if (strcmp(word, "dwarf5-lines") == 0)
+			quirks |= QUIRK_DWARF5_LINES;
+		else if (strcmp(word, "sum-arcs") == 0)
+			quirks |= QUIRK_SUM_ARCS;
+		else if (strcmp(word, "main-only") == 0)
+			quirks |= QUIRK_MAIN_ONLY;
+		else if (strcmp(word, "runtime-functions") == 0)
+			quirks |= QUIRK_RUNTIME_FUNCTIONS;
+		else if (strcmp(word, "sum-lines") == 0)
+			quirks |= QUIRK_SUM_LINES;
 		else if (strcmp(word, "all") == 0)
 			quirks = ~0u;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions, sum-lines or all)", word);
 	}
 	free(copy);
 	return quirks;
+}
+
+/* --sysroot or $GPROF_SYSROOT: a directory, without its trailing
+ * slashes; "" is none.  Anything else is one line and exit 1. */
+static const char *checked_sysroot(const char *dir, const char *given_by)
+{
+	struct stat st;
+	char *copy;
+	size_t len;
+
+	if (dir == NULL || dir[0] == '\0')
+		return NULL;
+	if (stat(dir, &st) != 0)
+		fatal("%s %s: %s", given_by, dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		fatal("%s %s: not a directory", given_by, dir);
+	copy = xstrdup(dir);
+	len = strlen(copy);
+	while (len > 1 && copy[len - 1] == '/')
+		copy[--len] = '\0';
+	if (strcmp(copy, "/") == 0)
+		copy[0] = '\0'; /* the root: the names as recorded */
+	return copy;
 }
 
 /* A percentage from 0 to 100, or a clear error. */
@@ -505,6 +547,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_DIFF:
 			opt->diff = true;
 			break;
+		case OPTION_SYSROOT:
+			opt->sysroot = optarg;
+			break;
 		default:
 			usage(stderr, 1);
 		}
@@ -520,6 +565,19 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	    (opt->user_specified & REPORT_FILE_ORDER))
 		fatal("only one of --function-ordering and --file-ordering may be given");
 
+	/* GNU gprof reads the main program alone: no process file, so no
+	 * other object, no warning about one and no coverage line */
+	if (opt->gnu_quirks & QUIRK_MAIN_ONLY)
+		opt->main_only = true;
+	/* GNU's -s turns on -l, and the reports asked for with it are by line */
+	if ((opt->gnu_quirks & QUIRK_SUM_LINES) && (opt->report & REPORT_SUM))
+		opt->line_granularity = true;
+
+	if (opt->sysroot)
+		opt->sysroot = checked_sysroot(opt->sysroot, "--sysroot");
+	else
+		opt->sysroot = checked_sysroot(getenv("GPROF_SYSROOT"), "GPROF_SYSROOT");
+
 	gprof_path = getenv("GPROF_PATH");
 	if (gprof_path)
 		options_add_search_path(opt, gprof_path);
@@ -534,6 +592,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	/* the profiling runtime's own functions come after the user's
 	 * symspecs (GNU's tables, which -r shows, depend on the order) */
 	for (name = default_excluded; *name; name++) {
+		if ((opt->gnu_quirks & QUIRK_RUNTIME_FUNCTIONS) &&
+		    name - default_excluded >= GNU_EXCLUDED)
+			break;
 		options_add_symspec(opt, *name, EXCL_TIME);
 		options_add_symspec(opt, *name, EXCL_GRAPH);
 		options_add_symspec(opt, *name, EXCL_FLAT);

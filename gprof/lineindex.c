@@ -57,6 +57,8 @@ struct builder {
 	uint64_t low, high; /* the text: rows and ranges outside are dropped */
 	char **paths;       /* file names made here, handed to the index */
 	size_t path_count;
+	bool gnu_file_zero; /* the dwarf5-lines quirk asked for */
+	bool unit_file_zero; /* ... and this unit is DWARF 5 */
 };
 
 static void add_function(struct builder *b, uint64_t low, uint64_t high, const char *name)
@@ -133,7 +135,39 @@ struct row_cursor {
 	struct unit_files files;
 	struct row_span row; /* the current row, when valid */
 	bool valid;
+	/* GPROF_GNU_QUIRKS=dwarf5-lines: BFD 2.40 starts each sequence of a
+	 * DWARF 5 line table at file 0 (the unit's primary source file) where
+	 * the register starts at file 1, so the rows before the sequence's
+	 * first change of file get file 0's name.  gcc puts a header's
+	 * function first in a unit's table with no change of file: GNU gprof
+	 * names the .c file for a static inline function of a header. */
+	bool file_zero;
+	bool leading;   /* no change of file yet in this sequence */
 };
+
+/* The file name of a row, as BFD 2.40 gives it under the dwarf5-lines
+ * quirk: file 0's for the leading rows of a sequence whose file is 1. */
+static const char *row_source(struct row_cursor *c, Dwarf_Line *row, bool end)
+{
+	Dwarf_Files *files;
+	size_t idx = 0;
+	bool leading;
+
+	if (!c->file_zero)
+		return dwarf_linesrc(row, NULL, NULL);
+	if (c->leading && (dwarf_line_file(row, &files, &idx) != 0 || idx != 1))
+		c->leading = false;
+	leading = c->leading;
+	if (end)
+		c->leading = true; /* the next sequence starts over */
+	if (leading && !end) {
+		const char *zero = dwarf_filesrc(files, 0, NULL, NULL);
+
+		if (zero)
+			return zero;
+	}
+	return dwarf_linesrc(row, NULL, NULL);
+}
 
 static void cursor_next(struct row_cursor *c)
 {
@@ -146,7 +180,10 @@ static void cursor_next(struct row_cursor *c)
 		int line = 0;
 		const char *src;
 
-		if (dwarf_lineendsequence(row, &end) != 0 || end)
+		if (dwarf_lineendsequence(row, &end) != 0)
+			continue;
+		src = row_source(c, row, end);
+		if (end)
 			continue;
 		if (dwarf_lineaddr(row, &address) != 0 || dwarf_lineaddr(next, &next_address) != 0 ||
 		    next_address <= address)
@@ -162,7 +199,6 @@ static void cursor_next(struct row_cursor *c)
 		if (next_address <= c->b->low || address >= c->b->high)
 			continue;
 		dwarf_lineno(row, &line);
-		src = dwarf_linesrc(row, NULL, NULL);
 		if (src != c->name) {
 			c->name = src;
 			c->file = file_path(c->b, &c->files, c->comp_dir, src);
@@ -184,6 +220,8 @@ static bool cursor_start(struct row_cursor *c, struct builder *b, Dwarf_Die *cu)
 
 	memset(c, 0, sizeof(*c));
 	c->b = b;
+	c->file_zero = b->unit_file_zero;
+	c->leading = true;
 	if (dwarf_getsrclines(cu, &c->lines, &c->count) != 0)
 		return false;
 	if (dwarf_attr(cu, DW_AT_comp_dir, &attr))
@@ -460,11 +498,13 @@ static void keep_strings(struct line_index *index)
 	free(from);
 }
 
-bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high)
+bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high,
+		      bool gnu_file_zero)
 {
-	struct builder b = { .low = low, .high = high };
+	struct builder b = { .low = low, .high = high, .gnu_file_zero = gnu_file_zero };
 	Dwarf_Off offset = 0, next;
 	size_t header_size, i, capacity = 0;
+	Dwarf_Half version = 0;
 	Dwarf *dwarf;
 	int fd;
 
@@ -477,7 +517,8 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 		close(fd);
 		return false;
 	}
-	while (dwarf_nextcu(dwarf, offset, &next, &header_size, NULL, NULL, NULL) == 0) {
+	while (dwarf_next_unit(dwarf, offset, &next, &header_size, &version, NULL, NULL, NULL,
+			       NULL, NULL) == 0) {
 		Dwarf_Die cu;
 
 		if (dwarf_offdie(dwarf, offset + header_size, &cu) == NULL)
@@ -491,6 +532,7 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 			struct row_cursor rows;
 
 			b.function_count = 0;
+			b.unit_file_zero = b.gnu_file_zero && version >= 5;
 			read_functions(&b, &cu, 0);
 			if (cursor_start(&rows, &b, &cu) || b.function_count)
 				merge_unit(index, &capacity, &b, &rows);

@@ -32,8 +32,11 @@ struct line_index {
 };
 
 /* Read path's DWARF for addresses in [low, high): false when libdw cannot
- * read it (not ELF, no DWARF), and index is then empty. */
-bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high);
+ * read it (not ELF, no DWARF), and index is then empty.  gnu_file_zero:
+ * name files as BFD 2.40 does in a DWARF 5 line table (the dwarf5-lines
+ * quirk, lineindex.c). */
+bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high,
+		      bool gnu_file_zero);
 /* The span holding address, or NULL below the first. */
 const struct line_span *line_index_find(const struct line_index *index, uint64_t address);
 void line_index_free(struct line_index *index);

@@ -59,7 +59,7 @@ static bool is_aarch64(bfd *abfd, const char *path)
 	return yes;
 }
 
-void object_open(struct object *obj, const char *path, bool plt_symbols)
+void object_open(struct object *obj, const char *path, unsigned flags)
 {
 	struct stat st;
 	long bytes, dynamic_count;
@@ -98,7 +98,8 @@ void object_open(struct object *obj, const char *path, bool plt_symbols)
 	if (obj->has_debug_info) {
 		struct line_index *index = xmalloc(sizeof(*index));
 
-		if (line_index_build(index, path, obj->text_low, obj->text_high)) {
+		if (line_index_build(index, path, obj->text_low, obj->text_high,
+				     flags & OBJECT_GNU_LINES)) {
 			obj->line_index = index;
 		} else {
 			line_index_free(index);
@@ -158,7 +159,7 @@ void object_open(struct object *obj, const char *path, bool plt_symbols)
 	 * names each stub "name@plt" (doc/compat.md; GPROF_GNU_QUIRKS=plt
 	 * restores GNU's way). */
 	dynamic_count = 0;
-	if (plt_symbols && (bytes = bfd_get_dynamic_symtab_upper_bound(abfd)) > 0) {
+	if ((flags & OBJECT_PLT_SYMBOLS) && (bytes = bfd_get_dynamic_symtab_upper_bound(abfd)) > 0) {
 		obj->dynamic_symbols = xmalloc((size_t)bytes);
 		dynamic_count = bfd_canonicalize_dynamic_symtab(abfd, obj->dynamic_symbols);
 		if (dynamic_count < 0)
@@ -267,16 +268,17 @@ static bool read_symbols(struct object *obj, bfd *abfd)
 }
 
 /* The separate debug file of a build-id, where Debian's -dbgsym and
- * libc6-dbg packages put it (gdb and perf look there too). */
-static char *debug_file_path(const struct object *obj)
+ * libc6-dbg packages put it (gdb and perf look there too), under root
+ * ("" for this machine's). */
+static char *debug_file_path(const struct object *obj, const char *root)
 {
 	char *path;
 	size_t i, n = 0;
 
 	if (obj->build_id_size < 2 || obj->build_id_size > 64)
 		return NULL;
-	path = xmalloc(64 + 2 * obj->build_id_size);
-	n = (size_t)sprintf(path, "/usr/lib/debug/.build-id/%02x/", obj->build_id[0]);
+	path = xmalloc(64 + strlen(root) + 2 * obj->build_id_size);
+	n = (size_t)sprintf(path, "%s/usr/lib/debug/.build-id/%02x/", root, obj->build_id[0]);
 	for (i = 1; i < obj->build_id_size; i++)
 		n += (size_t)sprintf(path + n, "%02x", obj->build_id[i]);
 	strcpy(path + n, ".debug");
@@ -323,19 +325,24 @@ static bfd *open_bfd(const char *path)
 	return abfd;
 }
 
-bool object_open_other(struct object *obj, const char *path)
+bool object_open_other(struct object *obj, const char *path, const char *sysroot)
 {
 	unsigned char id[64];
 	size_t id_size;
 	char *debug_path;
-	bfd *abfd, *debug;
+	bfd *abfd, *debug = NULL;
 
 	struct stat st;
 
 	obj->path = path;
 	obj->name = path_last_part(path);
 	if (stat(path, &st) != 0) {
-		warning("%s: %s; its samples are shown as [%s]", path, strerror(errno), obj->name);
+		if (sysroot)
+			warning("%s: %s here and under --sysroot %s; its samples are shown as [%s]",
+				path, strerror(errno), sysroot, obj->name);
+		else
+			warning("%s: %s (recorded on another machine? --sysroot DIR: its root); "
+				"its samples are shown as [%s]", path, strerror(errno), obj->name);
 		return false;
 	}
 	abfd = open_bfd(path);
@@ -363,9 +370,16 @@ bool object_open_other(struct object *obj, const char *path)
 	obj->aarch64 = is_aarch64(abfd, path);
 	obj->leading_char = bfd_get_symbol_leading_char(abfd);
 	/* the separate debug file names what the library's own tables do not */
-	debug_path = debug_file_path(obj);
-	debug = debug_path ? open_bfd(debug_path) : NULL;
-	free(debug_path);
+	if (sysroot) {
+		debug_path = debug_file_path(obj, sysroot);
+		debug = debug_path ? open_bfd(debug_path) : NULL;
+		free(debug_path);
+	}
+	if (debug == NULL) {
+		debug_path = debug_file_path(obj, "");
+		debug = debug_path ? open_bfd(debug_path) : NULL;
+		free(debug_path);
+	}
 	if (debug && read_symbols(obj, debug)) {
 		obj->debug_abfd = debug;
 		return true;

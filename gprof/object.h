@@ -13,17 +13,23 @@
 
 #include "model.h"
 
+/* object_open's flags. */
+enum {
+	OBJECT_PLT_SYMBOLS = 1 << 0, /* a "name@plt" symbol for each PLT stub */
+	OBJECT_GNU_LINES = 1 << 1,   /* DWARF 5 files named as BFD 2.40 does (lineindex.c) */
+};
+
 /* Open path as obj: its BFD, text section, address size and byte order,
- * code range and symbols as BFD gives them (with plt_symbols, a "name@plt"
- * symbol for each PLT stub).  Exits with one line naming the file on any
- * error. */
-void object_open(struct object *obj, const char *path, bool plt_symbols);
+ * code range, line index and symbols as BFD gives them (flags: the
+ * OBJECT_* above).  Exits with one line naming the file on any error. */
+void object_open(struct object *obj, const char *path, unsigned flags);
 /* An object other than the executable, recorded by a whole-process
  * profile: its BFD and symbols (from its separate debug file when one is
- * installed under /usr/lib/debug/.build-id).  When the file is missing,
- * unreadable or not the one that ran (build-id), a warning and false:
- * the object is then known by its name alone. */
-bool object_open_other(struct object *obj, const char *path);
+ * installed under [sysroot]/usr/lib/debug/.build-id, the sysroot's
+ * first).  When the file is missing, unreadable or not the one that ran
+ * (build-id), a warning and false: the object is then known by its name
+ * alone.  sysroot: --sysroot, or NULL. */
+bool object_open_other(struct object *obj, const char *path, const char *sysroot);
 /* -c: read the bytes of .text into obj->text_bytes (a warning if not). */
 void object_read_text(struct object *obj);
 /* File and line of an address, as the debug information gives them;

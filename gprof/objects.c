@@ -429,6 +429,27 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	free(path);
 }
 
+/* --sysroot: the file to open for an object a process file names, under
+ * the root when it is there (a profile recorded on another machine, its
+ * libraries copied or installed under the root), else NULL: the name as
+ * recorded. */
+static const char *sysroot_path(struct model *m, const char *sysroot, const char *path)
+{
+	struct stat st;
+	char *joined;
+	const char *kept = NULL;
+
+	if (sysroot == NULL || path[0] != '/')
+		return NULL;
+	joined = xmalloc(strlen(sysroot) + strlen(path) + 1);
+	strcpy(joined, sysroot);
+	strcat(joined, path);
+	if (stat(joined, &st) == 0)
+		kept = model_strdup(m, joined);
+	free(joined);
+	return kept;
+}
+
 void objects_read(struct model *m, const struct options *opt)
 {
 	struct object_extent *extents = xcalloc(1, sizeof(*extents));
@@ -452,8 +473,13 @@ void objects_read(struct model *m, const struct options *opt)
 
 		if (obj->flags & GMON_OBJECT_VDSO)
 			obj->name = "[vdso]"; /* no file: known by its name alone */
-		else
-			object_open_other(obj, obj->path);
+		else {
+			const char *recorded = obj->path;
+			const char *rooted = sysroot_path(m, opt->sysroot, recorded);
+
+			object_open_other(obj, rooted ? rooted : recorded, opt->sysroot);
+			obj->path = recorded; /* a sum's process file names it as recorded */
+		}
 		obj->segments = extents[k].segments;
 		obj->segment_count = extents[k].count;
 		symbols_add_object(m, obj, obj->segments, obj->segment_count);

@@ -23,6 +23,11 @@ enum {
 	QUIRK_INDEX = 1 << 2,        /* index omits graph entries without calls or self time */
 	QUIRK_PLT = 1 << 3,          /* no name@plt symbols: PLT samples go to _init */
 	QUIRK_ESTIMATE = 1 << 4,     /* call-graph times estimated even with stacks */
+	QUIRK_DWARF5_LINES = 1 << 5, /* DWARF 5: a sequence's first rows in file 0 (BFD 2.40) */
+	QUIRK_SUM_ARCS = 1 << 6,     /* -s: gmon.sum without the arcs -k and -q from/to drop */
+	QUIRK_MAIN_ONLY = 1 << 7,    /* the main program alone: no process file read */
+	QUIRK_RUNTIME_FUNCTIONS = 1 << 8, /* libgmon's own functions shown like any other */
+	QUIRK_SUM_LINES = 1 << 9,    /* -s turns on -l */
 };
 
 /* Report bits, as requested on the command line or chosen by default. */
@@ -83,6 +88,7 @@ struct options {
 	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
 	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
 	bool main_only;           /* --main-only: no process files, the classic view */
+	const char *sysroot;      /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
 	bool estimate_children;   /* --estimate-children: the classic estimate despite stacks */
 	bool folded;              /* --folded: the stacks, one line each */
 	bool callgrind;           /* --callgrind: the callgrind format */

@@ -536,9 +536,12 @@ static bool arcs_each_written(const struct profile_data *p,
 		return arcs_each(p, fn, ctx, err, err_size);
 	for (k = 0; k < p->arcs->count; k++) {
 		size_t i = p->arc_write_order[k];
-		const struct arc_chunk *c = arc_chunk_of(p->arcs, i);
+		const struct arc_chunk *c;
 		size_t slot = i & (ARC_CHUNK - 1);
 
+		if (p->arc_write_order[k] == UINT32_MAX)
+			continue; /* left out of the sum */
+		c = arc_chunk_of(p->arcs, i);
 		fn(ctx, c->arcs[slot].from_pc, p->arcs->callees[c->arcs[slot].callee],
 		   kept_count(c, slot));
 	}

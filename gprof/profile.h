@@ -48,8 +48,9 @@ struct profile_data {
 	/* the arcs summed (profile.c): see profile_for_each_arc */
 	struct profile_arcs *arcs;
 	/* -s: when not NULL, the kept arcs' indices (profile_arc) in the
-	 * order gmon.sum gets them; the owner sets and frees it.  Ignored
-	 * while the arcs are streamed (they are then written as read). */
+	 * order gmon.sum gets them (UINT32_MAX: an arc left out); the owner
+	 * sets and frees it.  Ignored while the arcs are streamed (they are
+	 * then written as read). */
 	const uint32_t *arc_write_order;
 	struct bb_count *blocks;  /* in file order, duplicates summed */
 	size_t block_count, block_capacity;

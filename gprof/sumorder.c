@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "callgraph.h"
 #include "object.h"
 #include "sumorder.h"
 #include "symbols.h"
@@ -32,7 +33,7 @@ static struct model *gnu_line_symbols(const struct options *opt)
 
 	gnu.gnu_quirks |= QUIRK_CLONES | QUIRK_PLT;
 	gnu.line_granularity = true;
-	object_open(obj, opt->executable, false);
+	object_open(obj, opt->executable, OBJECT_GNU_LINES);
 	symbols_read_lines(m, obj, &gnu);
 	return m;
 }
@@ -158,9 +159,16 @@ uint32_t *sum_arc_order(const struct model *m, const struct profile_data *data,
 		starts[k] += starts[k - 1];
 	order = xmalloc(count * sizeof(*order));
 	for (k = 0; k < count; k++) {
-		uint32_t id = arc_pair(&pairs, symtab, profile_arc(data, k));
+		struct raw_arc arc = profile_arc(data, k);
+		uint32_t id = arc_pair(&pairs, symtab, arc);
+		uint32_t *slot = &order[starts[place_of[id == UINT32_MAX ? pairs.count : id]]++];
 
-		order[starts[place_of[id == UINT32_MAX ? pairs.count : id]]++] = (uint32_t)k;
+		*slot = (uint32_t)k;
+		/* GNU's gmon.sum holds only the arcs its call graph kept: none
+		 * without a symbol at an end, none -k or -q from/to removed */
+		if ((opt->gnu_quirks & QUIRK_SUM_ARCS) &&
+		    (id == UINT32_MAX || !callgraph_arc_kept(m, arc.from_pc, arc.self_pc)))
+			*slot = UINT32_MAX;
 	}
 	free(starts);
 	free(by_place);

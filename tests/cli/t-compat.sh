@@ -90,7 +90,7 @@ out=$(GPROF_GNU_QUIRKS=nosuch "$GPROF" "$fixtures/threads/prog" "$fixtures/threa
 rc=$?
 expect_eq compat.quirks.unknown-status 1 "$rc"
 expect_eq compat.quirks.unknown-message \
-	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index, plt, estimate-children or all)" "$out"
+	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions, sum-lines or all)" "$out"
 
 # --- -s with a report: GNU switches to line granularity, we do not
 d=$SCRATCH/sum
@@ -100,3 +100,163 @@ mkdir -p "$d" && cp "$fixtures/debug_g/prog" "$fixtures/debug_g/gmon.out" "$d/"
 (cd "$d" && "$GPROF" -b -p prog gmon.out) >"$SCRATCH/plain.txt" 2>&1
 has compat.sum-reports.gnu-by-line gnu.txt '^ .* evaluate \(lines\.c:[0-9]+ @ [0-9a-f]+\)$'
 expect_same compat.sum-reports.ours-as-asked "$SCRATCH/plain.txt" "$SCRATCH/ours.txt"
+
+# --- dwarf5-lines: a header's static inline function used from one .c
+# file, built with -g (DWARF 5).  gcc starts the unit's line table with
+# it and no change of file; BFD 2.40 names such rows after file 0, the .c
+# file, where the function is in the header.  The program is built and
+# run here (glibc's runtime): both gprofs then read the same gmon.out,
+# and its call counts are exact.
+d=$SCRATCH/inline
+mkdir -p "$d"
+cat >"$d/kernels.h" <<'C'
+static inline long scale(long x)
+{
+	return x * 3 + 1;
+}
+C
+cat >"$d/main.c" <<'C'
+#include "kernels.h"
+__attribute__((noinline)) long sum(long n)
+{
+	long s = 0;
+	for (long i = 0; i < n; i++)
+		s += scale(i);
+	return s;
+}
+int main(void)
+{
+	long s = 0;
+	for (int k = 0; k < 6000; k++)
+		s += sum(1000);
+	return s < 0;
+}
+C
+if (cd "$d" && gcc -g -gdwarf-5 -pg -O0 -o prog main.c && ./prog); then
+	# inline_as_gnu NAME ARGS...: with quirks on, ours equals GNU's
+	inline_as_gnu() {
+		local name=$1
+		shift
+		(cd "$d" && "$GNU_GPROF" -b "$@" prog gmon.out) >"$SCRATCH/gnu.txt" 2>&1
+		(cd "$d" && GPROF_GNU_QUIRKS=all "$GPROF" -b "$@" prog gmon.out) >"$SCRATCH/quirk.txt" 2>&1
+		expect_same "compat.dwarf5-lines.$name" "$SCRATCH/gnu.txt" "$SCRATCH/quirk.txt"
+	}
+	inline_as_gnu default
+	for set in "-p" "-q" "-z" "-a" "-c" "-C" "-i" "-L" "-T" "-r" "-x -A" "-pscale" \
+		"-qscale" "-Pscale" "-Qscale" "-k sum/scale" "-e scale -q" "-F scale -q" \
+		"-l" "-l -q" "-l -L" "-A" "-A -l" "-Ascale" "-J" "--inline-file-names" "-q -z -L"; do
+		read -ra args <<<"$set"
+		inline_as_gnu "$(option_set_name "$set")" "${args[@]}"
+	done
+	# the single quirk is what names the .c file
+	(cd "$d" && GPROF_GNU_QUIRKS=dwarf5-lines,index "$GPROF" -b -q prog gmon.out) >"$SCRATCH/quirk.txt" 2>&1
+	(cd "$d" && "$GNU_GPROF" -b -q prog gmon.out) >"$SCRATCH/gnu.txt" 2>&1
+	expect_same compat.dwarf5-lines.single-quirk "$SCRATCH/gnu.txt" "$SCRATCH/quirk.txt"
+	(cd "$d" && "$GPROF" -b prog gmon.out) >"$SCRATCH/ours.txt" 2>&1
+	has compat.dwarf5-lines.gnu-names-the-c-file gnu.txt '\[[0-9]+\] scale \(main\.c\)'
+	has compat.dwarf5-lines.ours-names-the-header ours.txt '\[[0-9]+\] scale \(kernels\.h\)'
+	# -A: the call count on the function's first line, in the file named
+	(cd "$d" && "$GNU_GPROF" -b -A prog gmon.out) >"$SCRATCH/gnu.txt" 2>&1
+	has compat.dwarf5-lines.gnu-count-in-c-file gnu.txt '^ +6000000 -> __attribute__'
+	# -y: the annotated files GNU writes, and only those
+	mkdir -p "$d/gnu-y" "$d/ours-y"
+	cp "$d/prog" "$d/gmon.out" "$d/gnu-y/" && cp "$d/prog" "$d/gmon.out" "$d/ours-y/"
+	(cd "$d/gnu-y" && "$GNU_GPROF" -b -y -A prog gmon.out >/dev/null 2>&1)
+	(cd "$d/ours-y" && GPROF_GNU_QUIRKS=all "$GPROF" -b -y -A prog gmon.out >/dev/null 2>&1)
+	expect_eq compat.dwarf5-lines.y-files "$(cd "$d/gnu-y" && ls ./*-ann)" "$(cd "$d/ours-y" && ls ./*-ann)"
+	expect_same compat.dwarf5-lines.y-main "$d/gnu-y/main.c-ann" "$d/ours-y/main.c-ann"
+else
+	fail compat.dwarf5-lines.build "cannot build or run the header program"
+fi
+
+# --- sum-arcs: GNU's gmon.sum holds only the arcs -k left in the call
+# graph.  The manual says a sum "contains all the information from the
+# profile data files" and that -k deletes arcs "from the call graph": ours
+# keeps them (the sum reads as the files it sums), the quirk drops them.
+# GNU's sum names each arc by its calling line, not its call site, and
+# has stack bytes in its header: compare the reports read from the sums.
+sum_k() { # NAME FIXTURE SPEC
+	local name=$1 fix=$2 spec=$3 dir
+	for dir in gnu quirk ours; do
+		rm -rf "$SCRATCH/sk-$dir" && mkdir "$SCRATCH/sk-$dir"
+		cp "$fixtures/$fix/prog" "$fixtures/$fix/gmon.out" "$SCRATCH/sk-$dir/"
+	done
+	(cd "$SCRATCH/sk-gnu" && "$GNU_GPROF" -s -k "$spec" prog gmon.out) >"$SCRATCH/gnu.txt" 2>&1
+	(cd "$SCRATCH/sk-quirk" && GPROF_GNU_QUIRKS=all "$GPROF" -s -k "$spec" prog gmon.out) \
+		>"$SCRATCH/quirk.txt" 2>&1
+	(cd "$SCRATCH/sk-ours" && "$GPROF" -s -k "$spec" prog gmon.out) >"$SCRATCH/ours.txt" 2>&1
+	expect_same "compat.sum-arcs.$name.output" "$SCRATCH/gnu.txt" "$SCRATCH/quirk.txt"
+	for dir in gnu quirk ours; do
+		(cd "$SCRATCH/sk-$dir" && "$GNU_GPROF" -b prog gmon.sum) >"$SCRATCH/$dir.sum.txt" 2>&1
+	done
+	(cd "$SCRATCH/sk-quirk" && GPROF_GNU_QUIRKS=all "$GPROF" -b prog gmon.sum) \
+		>"$SCRATCH/quirk.ours.txt" 2>&1
+	# what a sum of everything reads as (GNU's own, without -k)
+	rm -rf "$SCRATCH/sk-all" && mkdir "$SCRATCH/sk-all"
+	cp "$fixtures/$fix/prog" "$fixtures/$fix/gmon.out" "$SCRATCH/sk-all/"
+	(cd "$SCRATCH/sk-all" && "$GNU_GPROF" -s prog gmon.out && "$GNU_GPROF" -b prog gmon.sum) \
+		>"$SCRATCH/plain.txt" 2>&1
+	expect_same "compat.sum-arcs.$name.gnu-reads-alike" "$SCRATCH/gnu.sum.txt" "$SCRATCH/quirk.sum.txt"
+	expect_same "compat.sum-arcs.$name.ours-reads-alike" "$SCRATCH/gnu.sum.txt" "$SCRATCH/quirk.ours.txt"
+	expect_same "compat.sum-arcs.$name.ours-keeps-arcs" "$SCRATCH/plain.txt" "$SCRATCH/ours.sum.txt"
+	if cmp -s "$SCRATCH/gnu.sum.txt" "$SCRATCH/plain.txt"; then
+		fail "compat.sum-arcs.$name.gnu-drops-arcs" "-k $spec removed nothing from GNU's sum"
+	else
+		pass "compat.sum-arcs.$name.gnu-drops-arcs"
+	fi
+}
+sum_k cxx cxx main/_ZNK3geo6Circle4areaEv
+sum_k cxx-from-main cxx main/
+sum_k deep-recursion deep_recursion descend/descend
+sum_k deep-recursion-leaf deep_recursion descend/work
+sum_k qsort-callback callbacks apply/op_mul
+sum_k callbacks-main callbacks main/
+sum_k threads threads compute/mix
+sum_k many-functions many_functions f000/
+
+# --- main-only: GNU gprof reads the main program alone.  A profile from
+# this project's runtime has a process file beside gmon.out; with quirks
+# on it is not read: no other object, no coverage line, no warning.
+# An aarch64 profile recorded under qemu (tests/cli/data/cross-aarch64,
+# made by its build.sh), whose process file names the board's /lib: read
+# here, without quirks, its libraries are missing (warnings) and the
+# samples in them are shown; with quirks on, ours equals
+# aarch64-linux-gnu-gprof's byte for byte.
+cross=$TOP/tests/cli/data/cross-aarch64
+AARCH64_GPROF=${AARCH64_GPROF:-aarch64-linux-gnu-gprof}
+if ! command -v "$AARCH64_GPROF" >/dev/null; then
+	fail compat.main-only.aarch64.oracle "no $AARCH64_GPROF (binutils-aarch64-linux-gnu: build-aux/deps.sh check)"
+else
+	for set in "" "-q" "-p" "-c" "-l" "-z" "-c -q" "-C" "-i" "-r" "-T" "-L" "-A" "-A -l" \
+		"-q -z" "-p -l -L" "-k main/" "-Qchurn"; do
+		read -ra args <<<"$set"
+		(cd "$cross" && "$AARCH64_GPROF" -b "${args[@]}" prog gmon.out) >"$SCRATCH/gnu.txt" 2>&1
+		(cd "$cross" && GPROF_GNU_QUIRKS=all "$GPROF" -b "${args[@]}" prog gmon.out) \
+			>"$SCRATCH/quirk.txt" 2>&1
+		expect_same "compat.main-only.aarch64.$(option_set_name "${set:-default}")" \
+			"$SCRATCH/gnu.txt" "$SCRATCH/quirk.txt"
+	done
+	# the single quirks that make it so
+	(cd "$cross" && GPROF_GNU_QUIRKS=main-only,dwarf5-lines,index,runtime-functions "$GPROF" -b -z \
+		prog gmon.out) >"$SCRATCH/quirk.txt" 2>&1
+	(cd "$cross" && "$AARCH64_GPROF" -b -z prog gmon.out) >"$SCRATCH/gnu.txt" 2>&1
+	expect_same compat.main-only.aarch64.single-quirks "$SCRATCH/gnu.txt" "$SCRATCH/quirk.txt"
+	# GNU shows this runtime's own functions (-z lists them); ours hides them
+	has compat.runtime-functions.gnu-shows gnu.txt '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +gmon_record_arc$'
+	(cd "$cross" && "$GPROF" -b -z prog gmon.out) >"$SCRATCH/ours.txt" 2>/dev/null
+	lacks compat.runtime-functions.ours-hides ours.txt '^ +[0-9.]+ +[0-9.]+ +[0-9.]+ +gmon_record_arc'
+	# without quirks: the process file is read
+	(cd "$cross" && "$GPROF" -b -p prog gmon.out) >"$SCRATCH/ours.txt" 2>&1
+	has compat.main-only.ours-reads-process-file ours.txt '^The samples cover '
+	has compat.main-only.ours-shows-libc ours.txt ' \[libc\.so\.6\]$'
+	expect_eq compat.main-only.missing-object-warning \
+		"gprof: warning: /lib/libc.so.6: No such file or directory (recorded on another machine? --sysroot DIR: its root); its samples are shown as [libc.so.6]" \
+		"$(grep -m1 'libc.so.6: ' "$SCRATCH/ours.txt" | sed "s#^$GPROF: #gprof: #")"
+	has compat.dwarf5-lines.aarch64-ours-header ours.txt ' scale \(kernels\.h\)$|scale$'
+fi
+
+# --- sum-lines: with the quirk, -s turns on -l as GNU's does
+(cd "$SCRATCH/sum" && "$GNU_GPROF" -s -b -p prog gmon.out) >"$SCRATCH/gnu.txt" 2>&1
+(cd "$SCRATCH/sum" && GPROF_GNU_QUIRKS=sum-lines,index,plt "$GPROF" -s -b -p prog gmon.out) \
+	>"$SCRATCH/quirk.txt" 2>&1
+expect_same compat.sum-lines.quirk-equals-gnu "$SCRATCH/gnu.txt" "$SCRATCH/quirk.txt"

@@ -116,9 +116,38 @@ expect_eq process.object.changed-samples-kept "4.07" "$(self_seconds '\[libwork.
 LIBPATH=$PWD/gone.so make_profile
 "$GPROF" -b prog gmon.out >out 2>err
 expect_eq process.object.missing-warning \
-	"gprof: warning: $PWD/gone.so: No such file or directory; its samples are shown as [gone.so]" \
+	"gprof: warning: $PWD/gone.so: No such file or directory (recorded on another machine? --sysroot DIR: its root); its samples are shown as [gone.so]" \
 	"$(cat err)"
 expect_eq process.object.missing-samples-kept "4.07" "$(self_seconds '\[gone.so\]' out)"
+# --sysroot: the object is looked for under the root first (a profile
+# from another machine, its files copied under root/)
+mkdir -p "root$PWD"
+cp libwork.so "root$PWD/gone.so"
+"$GPROF" -b --sysroot root prog gmon.out >out 2>err
+expect_eq process.sysroot.quiet "" "$(cat err)"
+expect_eq process.sysroot.names-functions "3.00" "$(self_seconds 'hot \[gone.so\]' out)"
+GPROF_SYSROOT=$PWD/root/ "$GPROF" -b prog gmon.out >env.txt 2>err
+expect_eq process.sysroot.env-quiet "" "$(cat err)"
+expect_same process.sysroot.env-as-option out env.txt
+# the root comes first: the file here is not used when the root has one
+LIBPATH=$PWD/libwork.so make_profile
+echo 'not an object' >"root$PWD/libwork.so"
+"$GPROF" -b --sysroot root prog gmon.out >out 2>err
+expect_eq process.sysroot.first \
+	"gprof: warning: root$PWD/libwork.so: not an object file BFD reads; its samples are shown as [libwork.so]" \
+	"$(cat err)"
+# in neither place: one line naming the object and the root
+LIBPATH=/nowhere/gone.so make_profile
+"$GPROF" -b --sysroot root prog gmon.out >out 2>err
+expect_eq process.sysroot.missing-warning \
+	"gprof: warning: /nowhere/gone.so: No such file or directory here and under --sysroot root; its samples are shown as [gone.so]" \
+	"$(cat err)"
+expect_refusal process.sysroot.not-a-directory "gprof: --sysroot prog: not a directory" . \
+	--sysroot prog prog gmon.out
+expect_refusal process.sysroot.no-such-directory \
+	"gprof: --sysroot nosuch: No such file or directory" . --sysroot nosuch prog gmon.out
+GPROF_SYSROOT=nosuch expect_refusal process.sysroot.env-no-such-directory \
+	"gprof: GPROF_SYSROOT nosuch: No such file or directory" . prog gmon.out
 # stripped: the dynamic symbols still name hot and warm
 strip --strip-all -o libwork.stripped libwork.so
 cp libwork.stripped libwork.so

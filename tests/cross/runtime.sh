@@ -249,6 +249,48 @@ if [ "$TARGET" = aarch64 ]; then
 	expect_arcs "cross.$TARGET.so.preload.arcs" so/preload/prog so/preload/gmon.out "$SKEW"
 fi
 
+# --sysroot: a profile recorded under qemu -L /usr/aarch64-linux-gnu names
+# the board's /lib/libc.so.6.  Read here as recorded, libc is missing (one
+# line naming it and the option); with --sysroot (or GPROF_SYSROOT) it is
+# found, with no warning, and its exported functions named.  The program
+# spends most of a second in rand(), so that libc's samples are certain.
+if [ "$TARGET" = aarch64 ]; then
+	mkdir -p sysroot
+	cat >sysroot/prog.c <<'C'
+#include <stdlib.h>
+__attribute__((noinline)) long churn(int n)
+{
+	long s = 0;
+	for (int i = 0; i < n; i++)
+		s += rand() & 7;
+	return s;
+}
+int main(void)
+{
+	return churn(4000000) < 0;
+}
+C
+	if $CC_T -pg -O1 -o sysroot/prog sysroot/prog.c "$LIB" && run sysroot ./prog; then
+		(cd sysroot && "$GPROF" -b -p prog gmon.out >plain.txt 2>plain.err)
+		expect_eq "cross.$TARGET.sysroot.missing-says-option" \
+			"gprof: warning: /lib/libc.so.6: No such file or directory (recorded on another machine? --sysroot DIR: its root); its samples are shown as [libc.so.6]" \
+			"$(grep 'libc\.so\.6' sysroot/plain.err | sed "s#^$GPROF: #gprof: #")"
+		(cd sysroot && "$GPROF" -b -p --sysroot /usr/aarch64-linux-gnu prog gmon.out \
+			>rooted.txt 2>rooted.err)
+		expect_eq "cross.$TARGET.sysroot.quiet" "" "$(cat sysroot/rooted.err)"
+		if grep -qE ' (rand|random|random_r) \[libc\.so\.6\]$' sysroot/rooted.txt; then
+			pass "cross.$TARGET.sysroot.names-libc-functions"
+		else
+			fail "cross.$TARGET.sysroot.names-libc-functions" "no rand/random/random_r [libc.so.6]"
+		fi
+		(cd sysroot && GPROF_SYSROOT=/usr/aarch64-linux-gnu "$GPROF" -b -p prog gmon.out \
+			>env.txt 2>&1)
+		expect_same "cross.$TARGET.sysroot.env-as-option" sysroot/rooted.txt sysroot/env.txt
+	else
+		fail "cross.$TARGET.sysroot.build" "cannot build or run sysroot/prog"
+	fi
+fi
+
 # Call stacks (aarch64: with build-aarch64/unchecked/libgmon.a, whose
 # walk loads without the process_vm_readv check qemu-user cannot do):
 # each stack of progs/stacks.c, complete from main, with samples.
