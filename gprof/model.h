@@ -82,7 +82,10 @@ struct object {
 	size_t segment_count;          /* addresses [start, end) */
 	struct source_file *source_files;          /* newest first */
 	unsigned source_file_count;
-	struct source_file_entry *source_hash[SOURCE_HASH_SIZE];
+	/* by path, SOURCE_HASH_SIZE chains, allocated with the first file:
+	 * an object without source files (most of a whole-process profile's)
+	 * costs no table */
+	struct source_file_entry **source_hash;
 };
 
 /* ---------------------------------------------------------------- symbols */
