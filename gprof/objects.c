@@ -532,14 +532,14 @@ void objects_read(struct model *m, const struct options *opt)
 	for (k = first_new; k < m->object_count; k++) {
 		struct object *obj = m->objects[k];
 
-		if (obj->flags & GMON_OBJECT_VDSO)
-			obj->name = "[vdso]"; /* no file: known by its name alone */
-		else
-			object_open_other(obj, obj->path);
 		if (ix.extents[k].count > ix.extents[k].merged)
 			merge_extent(&ix.extents[k]);
 		obj->segments = ix.extents[k].segments;
 		obj->segment_count = ix.extents[k].count;
+		if (obj->flags & GMON_OBJECT_VDSO)
+			obj->name = "[vdso]"; /* no file: known by its name alone */
+		else
+			object_open_other(obj, obj->path); /* checks the segments too */
 		symbols_add_object(m, obj, obj->segments, obj->segment_count);
 	}
 	free(ix.extents);

@@ -64,3 +64,35 @@ else
 		fail process.scale.objects-linear "2,000 objects: ${small:-?} instructions, 8,000: ${large:-?} (ratio over 5.5)"
 	fi
 fi
+
+# ---------------------------------------------------------------- what paths name
+# objects NAME PATH...: a process file naming each PATH as an object (no
+# build-id, one segment each), read by gprof -b -p within 20 seconds
+objects() {
+	local name=$1 k=0 list="" p
+	shift
+	for p; do
+		k=$((k + 1))
+		list="$list${list:+, }{\"number\": $k, \"bias\": 0, \"segments\": [[$((0x10000000 + k * 0x10000)), $((0x10000000 + k * 0x10000 + 4096))]], \"path\": \"$p\"}"
+	done
+	crafted "$name" "\"objects\": [$list]"
+	timeout 20 "$GPROF" -b -p prog "$name.out" >"$name.txt" 2>"$name.err"
+}
+mkfifo fifo.so
+ln -s /proc/self/status kernel.so
+printf 'not an object' >text.so
+objects paths /proc/self/status /dev/null "$PWD/fifo.so" "$PWD/kernel.so" /sys/kernel/notes
+expect_eq process.hostile.object-paths "0|gprof: warning: /proc/self/status: under /proc, /dev or /sys, not an object file; its samples are shown as [status]|gprof: warning: /dev/null: under /proc, /dev or /sys, not an object file; its samples are shown as [null]|gprof: warning: $PWD/fifo.so: a FIFO, not a regular file; its samples are shown as [fifo.so]|gprof: warning: $PWD/kernel.so: a kernel file (proc, sysfs...), not an object file; its samples are shown as [kernel.so]|gprof: warning: /sys/kernel/notes: under /proc, /dev or /sys, not an object file; its samples are shown as [notes]|" \
+	"$?|$(tr '\n' '|' <paths.err)"
+# without a build-id, a file is the object only if it holds the code where
+# the process file says it ran (prog's code is not at 0x10010000)
+objects elsewhere "$PWD/prog"
+expect_eq process.hostile.object-not-the-one "0|gprof: warning: $PWD/prog: not the file that ran (its code is not where it ran); its samples are shown as [prog]|" \
+	"$?|$(tr '\n' '|' <elsewhere.err)"
+
+# a FIFO in the process file's place: refused in one line, never waited on
+crafted fifo
+rm .fifo.out.process && mkfifo .fifo.out.process
+timeout 20 "$GPROF" -b prog fifo.out >fifo.txt 2>fifo.err
+expect_eq process.hostile.process-file-fifo "1|gprof: .fifo.out.process: a FIFO, not a regular file|" \
+	"$?|$(tr '\n' '|' <fifo.err)"
