@@ -74,6 +74,18 @@ const char *model_strdup(struct model *m, const char *s)
 	return copy;
 }
 
+const char *model_printable(struct model *m, const char *s)
+{
+	char *copy;
+	const char *shown = text_printable(s, &copy);
+
+	if (copy) {
+		shown = model_strdup(m, copy);
+		free(copy);
+	}
+	return shown;
+}
+
 static void object_free(struct object *obj)
 {
 	size_t i;

@@ -267,6 +267,12 @@ struct file_map {
  */
 #define MODEL_OBJECT_SHIFT 48
 #define MODEL_UNKNOWN_ADDRESS UINT64_C(0xFFFFFFFFFFFFF000) /* "[unknown]" */
+/* So that two objects' ranges never meet: every object's own addresses
+ * (the executable's too) lie below 1 << MODEL_OBJECT_SHIFT, and there
+ * are at most this many objects besides the executable (the last range,
+ * 0xFFFF << 48, holds MODEL_UNKNOWN_ADDRESS).  objects.c refuses a
+ * process file that breaks either, in one line. */
+#define MODEL_OBJECT_LIMIT ((1u << (64 - MODEL_OBJECT_SHIFT)) - 2)
 
 struct run_segment {
 	uint64_t start, end;      /* runtime [start, end) */
@@ -392,6 +398,10 @@ void model_forget_profile(struct model *m);
 struct object *model_add_object(struct model *m);
 /* A copy of s that lives as long as the model. */
 const char *model_strdup(struct model *m, const char *s);
+/* s as a terminal may show it (util.h's text_printable): s itself, or an
+ * escaped copy that lives as long as the model.  For the names a process
+ * file chose (object paths, other objects' symbols). */
+const char *model_printable(struct model *m, const char *s);
 
 /* Symbols */
 void symbol_init(struct symbol *sym);

@@ -174,7 +174,7 @@ static void index_grow(struct model *m, struct object_index *ix)
 /* The model's object for a file's object record: the executable, or one
  * with the same path and build-id, or a new one. */
 static size_t merge_object(struct model *m, const struct process_object *po,
-			   struct object_index *ix)
+			   struct object_index *ix, const char *path)
 {
 	size_t k, slot, mask;
 
@@ -186,6 +186,9 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 	for (; ix->slots[slot]; slot = (slot + 1) & mask)
 		if (same_object(m->objects[ix->slots[slot]], po))
 			return ix->slots[slot];
+	if (m->object_count > MODEL_OBJECT_LIMIT) /* object_count - 1 besides the executable */
+		fatal("%s: more than %u objects besides the main program, the most a profile "
+		      "holds", path, MODEL_OBJECT_LIMIT);
 	{
 		struct object *obj = model_add_object(m);
 
@@ -444,7 +447,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		const struct process_object *po = &pf.objects[i];
 		struct object *obj;
 
-		k = merge_object(m, po, ix);
+		k = merge_object(m, po, ix, path);
 		obj = m->objects[k];
 		if (k == 0) {
 			run->main_bias = po->bias;
@@ -455,13 +458,23 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 			}
 		}
 		for (size_t s = 0; s < po->segment_count; s++) {
+			uint64_t own_start = po->segments[s].start - po->bias;
+			uint64_t own_end = po->segments[s].end - po->bias;
+
+			/* within its own range of model addresses, or it would
+			 * land on another object's (model.h) */
+			if (own_start >= own_end || own_end > (uint64_t)1 << MODEL_OBJECT_SHIFT)
+				fatal("%s: object %u: segment 0x%llx-0x%llx at load address 0x%llx "
+				      "is not within the 2^%d bytes of an object", path, po->number,
+				      (unsigned long long)po->segments[s].start,
+				      (unsigned long long)po->segments[s].end,
+				      (unsigned long long)po->bias, MODEL_OBJECT_SHIFT);
 			run->segments[run->segment_count++] = (struct run_segment){
 				po->segments[s].start, po->segments[s].end,
 				obj->model_base - po->bias
 			};
 			if (k != 0)
-				add_extent(&ix->extents[k], po->segments[s].start - po->bias,
-					   po->segments[s].end - po->bias);
+				add_extent(&ix->extents[k], own_start, own_end);
 		}
 	}
 	if (run->segment_count > 1) /* no segments: no array at all */
@@ -540,6 +553,7 @@ void objects_read(struct model *m, const struct options *opt)
 			obj->name = "[vdso]"; /* no file: known by its name alone */
 		else
 			object_open_other(obj, obj->path); /* checks the segments too */
+		obj->name = model_printable(m, obj->name); /* the process file chose it */
 		symbols_add_object(m, obj, obj->segments, obj->segment_count);
 	}
 	free(ix.extents);

@@ -280,7 +280,7 @@ void symbols_add_object(struct model *m, struct object *obj, const uint64_t *seg
 		sym = &own[n++];
 		symbol_init(sym);
 		sym->object = obj;
-		sym->name = as->name;
+		sym->name = model_printable(m, as->name); /* an object a process file named */
 		sym->address = bfd_asymbol_value(as) + obj->model_base;
 		sym->end_address = size ? sym->address + size - 1 : 0;
 		sym->is_function = 1;
