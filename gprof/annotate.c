@@ -127,10 +127,15 @@ static FILE *open_source(const struct options *opt, const char *name)
 		}
 	}
 	if (in == NULL) {
-		if (errno == ENOENT)
-			fprintf(stderr, "%s: could not locate `%s'\n", program_name, name);
+		int e = errno;
+		char *copy;
+		const char *shown = text_printable(name, &copy); /* named by debug info */
+
+		if (e == ENOENT)
+			fprintf(stderr, "%s: could not locate `%s'\n", program_name, shown);
 		else
-			fprintf(stderr, "%s: %s: %s\n", program_name, name, strerror(errno));
+			fprintf(stderr, "%s: %s: %s\n", program_name, shown, strerror(e));
+		free(copy);
 	}
 	return in;
 }

@@ -51,14 +51,17 @@ static bool listed(const struct model *m, const struct symbol *sym)
 }
 
 /* The name of a function, its object's and its file's, as a line
- * "KEY=VALUE" (newlines, which would end the line, as '?'). */
+ * "KEY=VALUE", control bytes escaped (text_printable: a newline would
+ * end the line). */
 static void put_line(FILE *f, const char *key, const char *value)
 {
+	char *copy;
+
 	fputs(key, f);
 	putc('=', f);
-	for (; *value; value++)
-		putc(*value == '\n' ? '?' : *value, f);
+	fputs(text_printable(value, &copy), f);
 	putc('\n', f);
+	free(copy);
 }
 
 static void put_location(struct report_out *out, const struct symbol *sym, bool callee)

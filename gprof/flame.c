@@ -49,18 +49,21 @@ struct flame {
 };
 
 /* Text as XML character data: markup characters escaped, bytes that are
- * not valid UTF-8 or not allowed in XML as '?' (a newline is allowed:
- * --wrap's lines in a title). */
+ * not valid UTF-8 or characters XML forbids (xml_sequence_length) as
+ * '?', one for each (a newline is allowed: --wrap's lines in a
+ * title). */
 static void put_xml(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
 	while (*p) {
-		int n = utf8_sequence_length(p);
+		int n = xml_sequence_length(p);
 
-		if (n == 0 || (n == 1 && *p < 0x20 && *p != '\n')) {
+		if (n == 0 || *p == '\r' || *p == '\t') { /* CR, tab: not in a name */
+			int whole = utf8_sequence_length(p);
+
 			putc('?', f);
-			p++;
+			p += whole ? whole : 1;
 			continue;
 		}
 		if (n > 1) {

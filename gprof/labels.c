@@ -184,8 +184,9 @@ char *name_wrap(const char *name, int width)
 
 /* Write s for use inside a double-quoted DOT string: quotes and
  * backslashes escaped (a backslash starts an escape in a label), control
- * characters shown as \xNN, invalid UTF-8 as U+FFFD (Graphviz reads
- * UTF-8 and rejects what is not). */
+ * characters shown as \xNN, invalid UTF-8 and the characters XML
+ * forbids (U+FFFE, U+FFFF) as U+FFFD (Graphviz reads UTF-8 and rejects
+ * what is not, and copies the rest into the SVG it writes). */
 void put_dot_string(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -202,10 +203,11 @@ void put_dot_string(FILE *f, const char *s)
 			fprintf(f, "\\\\x%02x", *p++);
 			continue;
 		}
-		length = utf8_sequence_length(p);
+		length = xml_sequence_length(p);
 		if (length == 0) {
+			length = utf8_sequence_length(p);
 			fputs("\xEF\xBF\xBD", f);
-			p++;
+			p += length ? length : 1;
 			continue;
 		}
 		fwrite(p, 1, (size_t)length, f);

@@ -74,11 +74,23 @@ const char *model_strdup(struct model *m, const char *s)
 	return copy;
 }
 
+const char *model_printable(struct model *m, const char *s)
+{
+	char *copy;
+	const char *shown = text_printable(s, &copy);
+
+	if (copy) {
+		shown = model_strdup(m, copy);
+		free(copy);
+	}
+	return shown;
+}
+
 static void object_free(struct object *obj)
 {
 	size_t i;
 
-	for (i = 0; i < SOURCE_HASH_SIZE; i++) {
+	for (i = 0; obj->source_hash && i < SOURCE_HASH_SIZE; i++) {
 		struct source_file_entry *e, *next;
 
 		for (e = obj->source_hash[i]; e; e = next) {
@@ -87,6 +99,7 @@ static void object_free(struct object *obj)
 			free(e);
 		}
 	}
+	free(obj->source_hash);
 	free(obj->text_bytes);
 	free(obj->build_id);
 	free(obj->segments);
@@ -388,6 +401,8 @@ struct source_file *source_file_by_path(struct object *obj, const char *path)
 	unsigned long h = hash_string(path) % SOURCE_HASH_SIZE;
 	struct source_file_entry *e;
 
+	if (obj->source_hash == NULL)
+		obj->source_hash = xcalloc(SOURCE_HASH_SIZE, sizeof(*obj->source_hash));
 	for (e = obj->source_hash[h]; e; e = e->hash_next)
 		if (strcmp(e->file.name, path) == 0)
 			return &e->file;

@@ -82,7 +82,10 @@ struct object {
 	size_t segment_count;          /* addresses [start, end) */
 	struct source_file *source_files;          /* newest first */
 	unsigned source_file_count;
-	struct source_file_entry *source_hash[SOURCE_HASH_SIZE];
+	/* by path, SOURCE_HASH_SIZE chains, allocated with the first file:
+	 * an object without source files (most of a whole-process profile's)
+	 * costs no table */
+	struct source_file_entry **source_hash;
 };
 
 /* ---------------------------------------------------------------- symbols */
@@ -264,6 +267,12 @@ struct file_map {
  */
 #define MODEL_OBJECT_SHIFT 48
 #define MODEL_UNKNOWN_ADDRESS UINT64_C(0xFFFFFFFFFFFFF000) /* "[unknown]" */
+/* So that two objects' ranges never meet: every object's own addresses
+ * (the executable's too) lie below 1 << MODEL_OBJECT_SHIFT, and there
+ * are at most this many objects besides the executable (the last range,
+ * 0xFFFF << 48, holds MODEL_UNKNOWN_ADDRESS).  objects.c refuses a
+ * process file that breaks either, in one line. */
+#define MODEL_OBJECT_LIMIT ((1u << (64 - MODEL_OBJECT_SHIFT)) - 2)
 
 struct run_segment {
 	uint64_t start, end;      /* runtime [start, end) */
@@ -389,6 +398,10 @@ void model_forget_profile(struct model *m);
 struct object *model_add_object(struct model *m);
 /* A copy of s that lives as long as the model. */
 const char *model_strdup(struct model *m, const char *s);
+/* s as a terminal may show it (util.h's text_printable): s itself, or an
+ * escaped copy that lives as long as the model.  For the names a process
+ * file chose (object paths, other objects' symbols). */
+const char *model_printable(struct model *m, const char *s);
 
 /* Symbols */
 void symbol_init(struct symbol *sym);

@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
 
 #include <bfd.h>
 
@@ -46,17 +48,14 @@ static bool has_debug_info(bfd *abfd)
 static bool is_aarch64(bfd *abfd, const char *path)
 {
 	unsigned char h[20];
-	FILE *f;
-	bool yes = false;
 
+	(void)path; /* read through the BFD: the file it opened, not the path again */
 	if (bfd_get_arch(abfd) == bfd_arch_aarch64)
 		return true;
-	if (bfd_get_flavour(abfd) != bfd_target_elf_flavour || (f = fopen(path, "rb")) == NULL)
+	if (bfd_get_flavour(abfd) != bfd_target_elf_flavour || bfd_seek(abfd, 0, SEEK_SET) != 0 ||
+	    bfd_bread(h, sizeof h, abfd) != sizeof h || memcmp(h, "\177ELF", 4) != 0)
 		return false;
-	if (fread(h, 1, sizeof h, f) == sizeof h && memcmp(h, "\177ELF", 4) == 0)
-		yes = (h[5] == 2 ? h[18] << 8 | h[19] : h[19] << 8 | h[18]) == 183; /* EM_AARCH64 */
-	fclose(f);
-	return yes;
+	return (h[5] == 2 ? h[18] << 8 | h[19] : h[19] << 8 | h[18]) == 183; /* EM_AARCH64 */
 }
 
 void object_open(struct object *obj, const char *path, unsigned flags)
@@ -307,22 +306,111 @@ static size_t build_id_of(bfd *abfd, unsigned char *id, size_t size)
 	return desc_size;
 }
 
-static bfd *open_bfd(const char *path)
+/* Paths that name the kernel's files, never an object: reading some of
+ * them has effects (/proc/kmsg is drained, a tty's input taken). */
+static bool kernel_path(const char *path)
+{
+	static const char *const trees[] = { "/proc/", "/dev/", "/sys/" };
+	size_t i;
+
+	for (i = 0; i < sizeof(trees) / sizeof(trees[0]); i++)
+		if (strncmp(path, trees[i], strlen(trees[i])) == 0)
+			return true;
+	return false;
+}
+
+/* The file systems of those trees, whatever path led there (a link). */
+static bool kernel_file_system(int fd)
+{
+	struct statfs fs;
+
+	if (fstatfs(fd, &fs) != 0)
+		return false;
+	switch ((unsigned long)fs.f_type) {
+	case 0x9fa0:     /* proc */
+	case 0x62656572: /* sysfs */
+	case 0x64626720: /* debugfs */
+	case 0x74726163: /* tracefs */
+	case 0x73636673: /* securityfs */
+	case 0x27e0eb:   /* cgroup */
+	case 0x63677270: /* cgroup2 */
+	case 0x1cd1:     /* devpts */
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Open an object file that a profile named, with BFD, as what it must
+ * be and nothing else: a path under /proc, /dev or /sys is not opened;
+ * the file is opened without blocking or taking a terminal, and kept
+ * only if the descriptor opened is a regular file outside the kernel's
+ * file systems, that BFD reads as an object.  NULL with *why set when
+ * not (the caller says it in one line). */
+static bfd *open_object_file(const char *path, const char **why)
 {
 	struct stat st;
 	bfd *abfd;
+	int fd;
 
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+	if (kernel_path(path)) {
+		*why = "under /proc, /dev or /sys, not an object file";
 		return NULL;
-	abfd = bfd_openr(path, NULL);
-	if (abfd == NULL)
+	}
+	fd = open_regular(path, &st, why);
+	if (fd < 0)
 		return NULL;
+	if (kernel_file_system(fd) || st.st_size == 0) {
+		*why = kernel_file_system(fd) ? "a kernel file (proc, sysfs...), not an object file"
+					      : "empty, not an object file";
+		close(fd);
+		return NULL;
+	}
+	abfd = bfd_fdopenr(path, NULL, fd); /* owns fd from here */
+	if (abfd == NULL) {
+		close(fd);
+		*why = bfd_errmsg(bfd_get_error());
+		return NULL;
+	}
+	/* BFD may close it to spare descriptors, and reopen the path */
+	bfd_set_cacheable(abfd, true);
 	abfd->flags |= BFD_DECOMPRESS;
 	if (!bfd_check_format(abfd, bfd_object)) {
 		bfd_close(abfd);
+		*why = "not an object file BFD reads";
 		return NULL;
 	}
 	return abfd;
+}
+
+/* Without a build-id, is the file the one that ran as far as the
+ * process file tells: does it hold every segment recorded (in its own
+ * addresses) within its loaded sections? */
+static bool holds_segments(bfd *abfd, const struct object *obj)
+{
+	uint64_t low = UINT64_MAX, high = 0;
+	asection *sec;
+	size_t i;
+
+	for (sec = abfd->sections; sec; sec = sec->next) {
+		uint64_t vma = bfd_section_vma(sec), size = bfd_section_size(sec);
+
+		if (!(sec->flags & SEC_ALLOC) || size == 0)
+			continue;
+		if (vma < low)
+			low = vma;
+		if (vma + size > high)
+			high = vma + size;
+	}
+	for (i = 0; i < obj->segment_count; i++) {
+		/* mapped by pages: a segment may start and end up to a page
+		 * beyond the sections */
+		uint64_t start = obj->segments[2 * i], end = obj->segments[2 * i + 1];
+
+		if (start + 65536 < low || end > high + 65536 || start > high || end < low)
+			return false;
+	}
+	return true;
 }
 
 bool object_open_other(struct object *obj, const char *path, const char *sysroot)
@@ -330,8 +418,8 @@ bool object_open_other(struct object *obj, const char *path, const char *sysroot
 	unsigned char id[64];
 	size_t id_size;
 	char *debug_path;
+	const char *why;
 	bfd *abfd, *debug = NULL;
-
 	struct stat st;
 
 	obj->path = path;
@@ -345,17 +433,18 @@ bool object_open_other(struct object *obj, const char *path, const char *sysroot
 				"its samples are shown as [%s]", path, strerror(errno), obj->name);
 		return false;
 	}
-	abfd = open_bfd(path);
+	abfd = open_object_file(path, &why);
 	if (abfd == NULL) {
-		warning("%s: not an object file BFD reads; its samples are shown as [%s]", path,
-			obj->name);
+		warning("%s: %s; its samples are shown as [%s]", path, why, obj->name);
 		return false;
 	}
 	id_size = build_id_of(abfd, id, sizeof(id));
-	if (obj->build_id_size &&
-	    (id_size != obj->build_id_size || memcmp(id, obj->build_id, id_size) != 0)) {
-		warning("%s: not the file that ran (its build-id differs); its samples are shown "
-			"as [%s]", path, obj->name);
+	if (obj->build_id_size
+		    ? id_size != obj->build_id_size || memcmp(id, obj->build_id, id_size) != 0
+		    : !holds_segments(abfd, obj)) {
+		warning("%s: not the file that ran (its %s); its samples are shown as [%s]", path,
+			obj->build_id_size ? "build-id differs" : "code is not where it ran",
+			obj->name);
 		bfd_close(abfd);
 		return false;
 	}
@@ -372,12 +461,12 @@ bool object_open_other(struct object *obj, const char *path, const char *sysroot
 	/* the separate debug file names what the library's own tables do not */
 	if (sysroot) {
 		debug_path = debug_file_path(obj, sysroot);
-		debug = debug_path ? open_bfd(debug_path) : NULL;
+		debug = debug_path ? open_object_file(debug_path, &why) : NULL;
 		free(debug_path);
 	}
 	if (debug == NULL) {
 		debug_path = debug_file_path(obj, "");
-		debug = debug_path ? open_bfd(debug_path) : NULL;
+		debug = debug_path ? open_object_file(debug_path, &why) : NULL;
 		free(debug_path);
 	}
 	if (debug && read_symbols(obj, debug)) {

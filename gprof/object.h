@@ -26,9 +26,12 @@ void object_open(struct object *obj, const char *path, unsigned flags);
 /* An object other than the executable, recorded by a whole-process
  * profile: its BFD and symbols (from its separate debug file when one is
  * installed under [sysroot]/usr/lib/debug/.build-id, the sysroot's
- * first).  When the file is missing, unreadable or not the one that ran
- * (build-id), a warning and false: the object is then known by its name
- * alone.  sysroot: --sysroot, or NULL. */
+ * first).  Never opens what is not an object of the profile: a path
+ * under /proc, /dev or /sys, a FIFO, a device, a file of the kernel's
+ * file systems.  When the file is missing, unreadable, not an object, or
+ * not the one that ran (its build-id; without one, obj->segments outside
+ * its loaded sections), a warning and false: the object is then known by
+ * its name alone.  sysroot: --sysroot, or NULL. */
 bool object_open_other(struct object *obj, const char *path, const char *sysroot);
 /* -c: read the bytes of .text into obj->text_bytes (a warning if not). */
 void object_read_text(struct object *obj);

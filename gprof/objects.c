@@ -28,10 +28,23 @@
  * was added since the last, so the reading stays linear in the files). */
 #define MERGE_SLACK 4096
 
-/* An object's segments in its own addresses, while the objects are read. */
+/* An object's segments in its own addresses, while the objects are read:
+ * each run's appended, the copies dropped when the count has doubled
+ * since the last time (linear in the runs, however many). */
 struct object_extent {
 	uint64_t *segments;       /* pairs [start, end) */
-	size_t count;
+	size_t count, capacity, merged;
+};
+
+/* What objects_read keeps while the runs are read: each model object's
+ * extent, and the objects other than the executable by path and
+ * build-id (a hash table, so that each record costs one probe rather
+ * than a comparison with every object before it). */
+struct object_index {
+	struct object_extent *extents; /* [k] for model object k */
+	size_t *slots;            /* model object numbers; 0 = empty */
+	size_t slot_count;        /* a power of two, at least twice the objects */
+	size_t extent_capacity;
 };
 
 static int compare_segment(const void *lp, const void *rp)
@@ -79,45 +92,120 @@ uint64_t objects_gmon_address(const struct model *m, size_t run, uint64_t addres
 	return address == MODEL_UNKNOWN_ADDRESS ? 0 : address;
 }
 
-/* Each run maps an object's segments again: keep each once. */
-static bool has_extent(const struct object_extent *e, uint64_t start, uint64_t end)
+static int compare_extent(const void *lp, const void *rp)
 {
+	const uint64_t *l = lp, *r = rp;
+
+	if (l[0] != r[0])
+		return l[0] < r[0] ? -1 : 1;
+	return (l[1] > r[1]) - (l[1] < r[1]);
+}
+
+/* Each run maps an object's segments again: keep each once (sorted). */
+static void merge_extent(struct object_extent *e)
+{
+	size_t i, out = 0;
+
+	qsort(e->segments, e->count, 2 * sizeof(uint64_t), compare_extent);
+	for (i = 0; i < e->count; i++) {
+		if (out > 0 && e->segments[2 * out - 2] == e->segments[2 * i] &&
+		    e->segments[2 * out - 1] == e->segments[2 * i + 1])
+			continue;
+		e->segments[2 * out] = e->segments[2 * i];
+		e->segments[2 * out + 1] = e->segments[2 * i + 1];
+		out++;
+	}
+	e->count = e->merged = out;
+}
+
+static void add_extent(struct object_extent *e, uint64_t start, uint64_t end)
+{
+	if (e->count == e->capacity) {
+		e->capacity = 2 * e->capacity + 2;
+		e->segments = xrealloc(e->segments, e->capacity * 2 * sizeof(uint64_t));
+	}
+	e->segments[2 * e->count] = start;
+	e->segments[2 * e->count + 1] = end;
+	if (++e->count >= 2 * e->merged + 16)
+		merge_extent(e);
+}
+
+static size_t object_hash(const char *path, const unsigned char *build_id, size_t size)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
 	size_t i;
 
-	for (i = 0; i < e->count; i++)
-		if (e->segments[2 * i] == start && e->segments[2 * i + 1] == end)
-			return true;
-	return false;
+	for (; *path; path++)
+		h = (h ^ (unsigned char)*path) * 0x100000001b3ull;
+	h = (h ^ 0xff) * 0x100000001b3ull; /* "ab" + "c" differs from "a" + "bc" */
+	for (i = 0; i < size; i++)
+		h = (h ^ build_id[i]) * 0x100000001b3ull;
+	return (size_t)(h ^ h >> 32);
+}
+
+static bool same_object(const struct object *obj, const struct process_object *po)
+{
+	return strcmp(obj->path, po->path) == 0 && obj->build_id_size == po->build_id_size &&
+	       memcmp(obj->build_id, po->build_id, po->build_id_size) == 0;
+}
+
+/* Room for one more object in the index: twice the objects, at least. */
+static void index_grow(struct model *m, struct object_index *ix)
+{
+	size_t k, size = ix->slot_count ? ix->slot_count : 64;
+
+	while (size < 2 * (m->object_count + 1))
+		size *= 2;
+	if (size == ix->slot_count)
+		return;
+	free(ix->slots);
+	ix->slots = xcalloc(size, sizeof(*ix->slots));
+	ix->slot_count = size;
+	for (k = 1; k < m->object_count; k++) {
+		const struct object *obj = m->objects[k];
+		size_t slot = object_hash(obj->path, obj->build_id, obj->build_id_size) & (size - 1);
+
+		while (ix->slots[slot])
+			slot = (slot + 1) & (size - 1);
+		ix->slots[slot] = k;
+	}
 }
 
 /* The model's object for a file's object record: the executable, or one
  * with the same path and build-id, or a new one. */
 static size_t merge_object(struct model *m, const struct process_object *po,
-			   struct object_extent **extents)
+			   struct object_index *ix, const char *path)
 {
-	size_t k;
+	size_t k, slot, mask;
 
 	if (po->flags & GMON_OBJECT_MAIN)
 		return 0;
-	for (k = 1; k < m->object_count; k++) {
-		const struct object *obj = m->objects[k];
-
-		if (strcmp(obj->path, po->path) == 0 && obj->build_id_size == po->build_id_size &&
-		    memcmp(obj->build_id, po->build_id, po->build_id_size) == 0)
-			return k;
-	}
+	index_grow(m, ix);
+	mask = ix->slot_count - 1;
+	slot = object_hash(po->path, po->build_id, po->build_id_size) & mask;
+	for (; ix->slots[slot]; slot = (slot + 1) & mask)
+		if (same_object(m->objects[ix->slots[slot]], po))
+			return ix->slots[slot];
+	if (m->object_count > MODEL_OBJECT_LIMIT) /* object_count - 1 besides the executable */
+		fatal("%s: more than %u objects besides the main program, the most a profile "
+		      "holds", path, MODEL_OBJECT_LIMIT);
 	{
 		struct object *obj = model_add_object(m);
 
 		k = m->object_count - 1;
+		ix->slots[slot] = k;
 		obj->path = model_strdup(m, po->path);
 		obj->flags = po->flags;
 		obj->model_base = (uint64_t)k << MODEL_OBJECT_SHIFT;
 		obj->build_id = xmalloc(po->build_id_size + 1);
 		memcpy(obj->build_id, po->build_id, po->build_id_size);
 		obj->build_id_size = po->build_id_size;
-		*extents = xrealloc(*extents, m->object_count * sizeof(**extents));
-		memset(&(*extents)[k], 0, sizeof(**extents));
+		if (m->object_count > ix->extent_capacity) {
+			ix->extent_capacity = 2 * m->object_count;
+			ix->extents = xrealloc(ix->extents,
+					       ix->extent_capacity * sizeof(*ix->extents));
+		}
+		memset(&ix->extents[k], 0, sizeof(*ix->extents));
 	}
 	return k;
 }
@@ -320,7 +408,7 @@ static void merge_stacks(struct model_stacks *st)
 
 /* One run: its process file into the model. */
 static void read_run(struct model *m, const struct options *opt, size_t run_index,
-		     const char *gmon_path, struct object_extent **extents)
+		     const char *gmon_path, struct object_index *ix)
 {
 	struct run_map *run = &m->process.runs[run_index];
 	const struct object *main_object = m->objects[0];
@@ -352,11 +440,14 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		return;
 	}
 	run->known = true;
+	for (i = 0, k = 0; i < pf.object_count; i++)
+		k += pf.objects[i].segment_count;
+	run->segments = xrealloc(run->segments, (k + 1) * sizeof(*run->segments));
 	for (i = 0; i < pf.object_count; i++) {
 		const struct process_object *po = &pf.objects[i];
 		struct object *obj;
 
-		k = merge_object(m, po, extents);
+		k = merge_object(m, po, ix, path);
 		obj = m->objects[k];
 		if (k == 0) {
 			run->main_bias = po->bias;
@@ -367,21 +458,23 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 			}
 		}
 		for (size_t s = 0; s < po->segment_count; s++) {
-			struct object_extent *e = &(*extents)[k];
+			uint64_t own_start = po->segments[s].start - po->bias;
+			uint64_t own_end = po->segments[s].end - po->bias;
 
-			run->segments = xrealloc(run->segments,
-						 (run->segment_count + 1) * sizeof(*run->segments));
+			/* within its own range of model addresses, or it would
+			 * land on another object's (model.h) */
+			if (own_start >= own_end || own_end > (uint64_t)1 << MODEL_OBJECT_SHIFT)
+				fatal("%s: object %u: segment 0x%llx-0x%llx at load address 0x%llx "
+				      "is not within the 2^%d bytes of an object", path, po->number,
+				      (unsigned long long)po->segments[s].start,
+				      (unsigned long long)po->segments[s].end,
+				      (unsigned long long)po->bias, MODEL_OBJECT_SHIFT);
 			run->segments[run->segment_count++] = (struct run_segment){
 				po->segments[s].start, po->segments[s].end,
 				obj->model_base - po->bias
 			};
-			if (k == 0 || has_extent(e, po->segments[s].start - po->bias,
-						 po->segments[s].end - po->bias))
-				continue;
-			e->segments = xrealloc(e->segments, (e->count + 1) * 2 * sizeof(uint64_t));
-			e->segments[2 * e->count] = po->segments[s].start - po->bias;
-			e->segments[2 * e->count + 1] = po->segments[s].end - po->bias;
-			e->count++;
+			if (k != 0)
+				add_extent(&ix->extents[k], own_start, own_end);
 		}
 	}
 	if (run->segment_count > 1) /* no segments: no array at all */
@@ -452,39 +545,46 @@ static const char *sysroot_path(struct model *m, const char *sysroot, const char
 
 void objects_read(struct model *m, const struct options *opt)
 {
-	struct object_extent *extents = xcalloc(1, sizeof(*extents));
+	struct object_index ix = { 0 };
 	size_t k, first_new = m->object_count;
 	bool unknown = false;
 	int i;
 
 	if (opt->main_only || opt->profile_file_count <= 0)
-		return free(extents);
+		return;
+	ix.extent_capacity = 2 * m->object_count;
+	ix.extents = xcalloc(ix.extent_capacity, sizeof(*ix.extents));
 	m->process.runs = xcalloc((size_t)opt->profile_file_count, sizeof(*m->process.runs));
 	m->process.run_count = (size_t)opt->profile_file_count;
 	if (opt->report & REPORT_SUM)
 		progress_begin("reading the process files", (size_t)opt->profile_file_count);
 	for (i = 0; i < opt->profile_file_count; i++) {
-		read_run(m, opt, (size_t)i, opt->profile_files[i], &extents);
+		read_run(m, opt, (size_t)i, opt->profile_files[i], &ix);
 		progress_step((size_t)i + 1);
 	}
 	progress_end();
 	for (k = first_new; k < m->object_count; k++) {
 		struct object *obj = m->objects[k];
 
+		if (ix.extents[k].count > ix.extents[k].merged)
+			merge_extent(&ix.extents[k]);
+		obj->segments = ix.extents[k].segments;
+		obj->segment_count = ix.extents[k].count;
 		if (obj->flags & GMON_OBJECT_VDSO)
 			obj->name = "[vdso]"; /* no file: known by its name alone */
 		else {
 			const char *recorded = obj->path;
 			const char *rooted = sysroot_path(m, opt->sysroot, recorded);
 
+			/* checks the segments too */
 			object_open_other(obj, rooted ? rooted : recorded, opt->sysroot);
 			obj->path = recorded; /* a sum's process file names it as recorded */
 		}
-		obj->segments = extents[k].segments;
-		obj->segment_count = extents[k].count;
+		obj->name = model_printable(m, obj->name); /* the process file chose it */
 		symbols_add_object(m, obj, obj->segments, obj->segment_count);
 	}
-	free(extents);
+	free(ix.extents);
+	free(ix.slots);
 	if (m->process.sample_count > m->process.merged_samples)
 		merge_samples(&m->process);
 	if (m->process.arc_count > m->process.merged_arcs)

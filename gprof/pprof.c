@@ -75,8 +75,13 @@ static size_t hash_string(const char *s)
 	return h;
 }
 
-static int64_t string_index(struct string_table *t, const char *s)
+/* The index of s in the table, added if new; kept as a terminal may
+ * show it (text_printable: pprof's strings must be UTF-8, and its
+ * reports are read on terminals). */
+static int64_t string_index(struct string_table *t, const char *raw)
 {
+	char *copy;
+	const char *s = text_printable(raw, &copy);
 	size_t slot;
 
 	if (2 * (t->count + 1) > t->slot_count) {
@@ -94,15 +99,17 @@ static int64_t string_index(struct string_table *t, const char *s)
 	}
 	slot = hash_string(s) & (t->slot_count - 1);
 	while (t->slots[slot]) {
-		if (strcmp(t->strings[t->slots[slot] - 1], s) == 0)
+		if (strcmp(t->strings[t->slots[slot] - 1], s) == 0) {
+			free(copy);
 			return (int64_t)(t->slots[slot] - 1);
+		}
 		slot = (slot + 1) & (t->slot_count - 1);
 	}
 	if (t->count == t->capacity) {
 		t->capacity = t->capacity ? 2 * t->capacity : 256;
 		t->strings = xrealloc(t->strings, t->capacity * sizeof(*t->strings));
 	}
-	t->strings[t->count] = xstrdup(s);
+	t->strings[t->count] = copy ? copy : xstrdup(s);
 	t->slots[slot] = ++t->count;
 	return (int64_t)(t->count - 1);
 }

@@ -56,7 +56,7 @@ struct process_stacks {
 struct process_file {
 	uint64_t run_id;
 	struct process_object *objects;
-	size_t object_count;
+	size_t object_count, object_capacity;
 	unsigned rate;            /* of the samples; 0 when there are none */
 	struct process_sample *samples;
 	size_t sample_count;

@@ -194,32 +194,22 @@ void text_name(struct text *t, struct report_out *out, const struct symbol *sym)
  * one: overlong forms, surrogates and code points past U+10FFFF are not. */
 int utf8_sequence_length(const unsigned char *s)
 {
-	int length, i;
 	uint32_t code;
 
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xC2 && s[0] <= 0xDF) {
-		length = 2;
-		code = s[0] & 0x1F;
-	} else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
-		length = 3;
-		code = s[0] & 0x0F;
-	} else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
-		length = 4;
-		code = s[0] & 0x07;
-	} else {
+	return (int)utf8_sequence(s, &code);
+}
+
+int xml_sequence_length(const unsigned char *s)
+{
+	uint32_t code;
+	size_t n = utf8_sequence(s, &code);
+
+	/* XML 1.0's Char: tab, newline, CR, then U+0020 up, less the
+	 * surrogates (not valid UTF-8) and U+FFFE, U+FFFF */
+	if (n == 0 || (code < 0x20 && code != '\t' && code != '\n' && code != '\r') ||
+	    code == 0xFFFE || code == 0xFFFF)
 		return 0;
-	}
-	for (i = 1; i < length; i++) {
-		if ((s[i] & 0xC0) != 0x80) /* also stops at the terminating NUL */
-			return 0;
-		code = code << 6 | (s[i] & 0x3F);
-	}
-	if ((length == 3 && code < 0x800) || (length == 4 && code < 0x10000) ||
-	    (code >= 0xD800 && code <= 0xDFFF) || code > 0x10FFFF)
-		return 0;
-	return length;
+	return (int)n;
 }
 
 /* The shortest decimal that reads back as the same double; JSON has no

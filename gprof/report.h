@@ -60,5 +60,9 @@ void put_json_string(FILE *f, const char *s);
 void put_json_number(FILE *f, double value);
 /* Bytes in the valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */
 int utf8_sequence_length(const unsigned char *s);
+/* The same for a character XML 1.0 allows (no C0 control but tab,
+ * newline and CR; no U+FFFE or U+FFFF): 0 for the others.  What every
+ * XML and DOT output (Graphviz writes SVG from DOT) writes as it is. */
+int xml_sequence_length(const unsigned char *s);
 
 #endif

@@ -280,7 +280,7 @@ void symbols_add_object(struct model *m, struct object *obj, const uint64_t *seg
 		sym = &own[n++];
 		symbol_init(sym);
 		sym->object = obj;
-		sym->name = as->name;
+		sym->name = model_printable(m, as->name); /* an object a process file named */
 		sym->address = bfd_asymbol_value(as) + obj->model_base;
 		sym->end_address = size ? sym->address + size - 1 : 0;
 		sym->is_function = 1;
@@ -329,21 +329,44 @@ void symbols_add_object(struct model *m, struct object *obj, const uint64_t *seg
 	free(own);
 }
 
+struct object_symbol {
+	const struct object *object;
+	struct symbol *symbol;
+};
+
+static int compare_object_symbol(const void *lp, const void *rp)
+{
+	const struct object_symbol *l = lp, *r = rp;
+	uintptr_t a = (uintptr_t)l->object, b = (uintptr_t)r->object;
+
+	return (a > b) - (a < b);
+}
+
+/* Each hidden gap to its object's "[name]" symbol: found through the
+ * "[name]" symbols sorted by object (one scan of the table per object
+ * was quadratic in a profile of many objects). */
 void symbols_link_objects(struct model *m)
 {
 	struct symbol_table *table = &m->symbols;
-	size_t i, k;
+	struct object_symbol *named = xmalloc((table->count + 1) * sizeof(*named));
+	size_t i, n = 0;
 
 	for (i = 0; i < table->count; i++) {
 		struct symbol *sym = &table->base[i];
 
-		if (!sym->is_object || sym->hidden)
-			continue;
-		for (k = 0; k < table->count; k++) {
-			struct symbol *gap = &table->base[k];
-
-			if (gap->is_object && gap->hidden && gap->object == sym->object)
-				gap->alias_of = sym;
-		}
+		if (sym->is_object && !sym->hidden)
+			named[n++] = (struct object_symbol){ sym->object, sym };
 	}
+	qsort(named, n, sizeof(*named), compare_object_symbol);
+	for (i = 0; i < table->count; i++) {
+		struct symbol *gap = &table->base[i];
+		struct object_symbol key = { gap->object, NULL }, *found;
+
+		if (!gap->is_object || !gap->hidden)
+			continue;
+		found = bsearch(&key, named, n, sizeof(*named), compare_object_symbol);
+		if (found)
+			gap->alias_of = found->symbol;
+	}
+	free(named);
 }

@@ -10,6 +10,9 @@
 #define GPROF_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
+
+struct stat;
 
 /* "gprof", as messages name the program. */
 extern const char *program_name;
@@ -28,6 +31,24 @@ void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void progress_begin(const char *what, size_t total);
 void progress_step(size_t done);
 void progress_end(void);
+
+/* The length of the valid UTF-8 character at s (1 to 4; no overlong
+ * forms, no surrogates, nothing past U+10FFFF) with its code point, or
+ * 0 when s does not start one. */
+size_t utf8_sequence(const unsigned char *s, uint32_t *code_point);
+/* s as a terminal may be shown it (doc/manual.md, "Names and paths
+ * with control bytes"): each byte of a control character (C0, DEL, C1)
+ * or of invalid UTF-8 written \xHH.  s itself when it needs nothing
+ * (*copy NULL), else a malloc'd copy, also in *copy for the caller to
+ * free.  Every message goes through it (warning, fatal). */
+const char *text_printable(const char *s, char **copy);
+
+/* Open path for reading without ever blocking or taking a terminal
+ * (O_NONBLOCK: a FIFO without a writer would wait forever; O_NOCTTY),
+ * and keep it only if the descriptor opened is a regular file (fstat of
+ * it, not of the path, which may change in between).  The descriptor
+ * (blocking again), with *st; or -1 with *why saying why not. */
+int open_regular(const char *path, struct stat *st, const char **why);
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);

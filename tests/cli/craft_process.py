@@ -15,7 +15,10 @@
 #   "truncate": N (cut the file to N bytes), "extra": [[tag, "hex"]...],
 #   "stacks": {"limit": N (128), "lost": N, "at_limit": N, "cut_short": N,
 #   "count": N (stated entry count; default the entries'), "entries":
-#   [[samples, [frame...] (innermost first), flags (0), stated depth]...]}}
+#   [[samples, [frame...] (innermost first), flags (0), stated depth]...]},
+#   "many_objects": {"count": N, "path": "fmt with %d", "base": N, "flags": N}
+#   (N more object records numbered from 1, each one 4 KiB segment at
+#   base + 4 KiB * number, bias 0), "path_hex" (an object's path as bytes).
 # Numbers may be strings ("0x...").  Writes DIR/.GMON_OUT.process.
 import json
 import struct
@@ -33,16 +36,24 @@ def record(tag, body):
 spec = json.load(open(sys.argv[1]))
 gmon = sys.argv[2]
 run_id = num(spec.get("run_id", 0x1122334455667788))
-out = spec.get("magic", "gmpx").encode() + struct.pack("<IQI", 1, run_id, 0) + bytes(12)
+out = bytearray(spec.get("magic", "gmpx").encode() + struct.pack("<IQI", 1, run_id, 0) + bytes(12))
 for o in spec.get("objects", []):
     body = struct.pack("<IIQI", num(o["number"]), num(o.get("flags", 0)), num(o["bias"]),
                        len(o["segments"]))
     for start, end in o["segments"]:
         body += struct.pack("<QQ", num(start), num(end))
     bid = bytes.fromhex(o.get("build_id", ""))
-    path = o["path"].encode()
+    path = bytes.fromhex(o["path_hex"]) if "path_hex" in o else o["path"].encode()
     body += struct.pack("<I", len(bid)) + bid + struct.pack("<I", len(path)) + path
     out += record(1, body)
+if "many_objects" in spec:
+    many = spec["many_objects"]
+    base, flags = num(many.get("base", "0x10000000")), num(many.get("flags", 0))
+    for k in range(1, num(many["count"]) + 1):
+        path = (many.get("path", "/nonexistent/lib%d.so") % k).encode()
+        start = base + 4096 * k
+        out += record(1, struct.pack("<IIQIQQI", k, flags, 0, 1, start, start + 4096, 0) +
+                      struct.pack("<I", len(path)) + path)
 if "samples" in spec:
     body = struct.pack("<II", num(spec.get("rate", 100)), len(spec["samples"]))
     for address, count in spec["samples"]:
