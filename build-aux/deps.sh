@@ -20,8 +20,9 @@ what=${1:-build}
 need="gcc make autoconf pkg-config binutils-dev libiberty-dev libdw-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev"
 case $what in
 # time: /usr/bin/time (peak memory, tests/cli/t-memory.sh); procps: pgrep;
-# libxml2-utils: xmllint; libcap2-bin: setcap (tests/runtime/t-hardening.sh)
-check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go time procps libxml2-utils libcap2-bin" ;;
+# libxml2-utils: xmllint; libcap2-bin: setcap (tests/runtime/t-hardening.sh);
+# chromium, nodejs: the browser test of --html (tests/cli/t-html.sh)
+check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go time procps libxml2-utils libcap2-bin chromium nodejs" ;;
 demo) need="$need binutils graphviz" ;;
 cross) need="$need binutils musl-tools gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu qemu-user" ;;
 esac

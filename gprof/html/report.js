@@ -735,16 +735,18 @@
       main.appendChild(el('p', null, 'Both runs need call stacks for a differential flame graph.'));
       return;
     }
+    // each frame's own samples on its path (not those of what it calls),
+    // as shares of each run's samples: runs differ in length
+    const own = (prof, n) => prof.nodeKids[n].reduce((s, k) => s - prof.nodeSamples[k], prof.nodeSamples[n]);
     const old = new Map();
-    for (let n = 0; n < A.nodes; n++) old.set(A.pathKey(n), A.nodeSamples[n]);
+    for (let n = 0; n < A.nodes; n++) old.set(A.pathKey(n), own(A, n));
     const change = new Float64Array(B.nodes);
     let largest = 0;
     for (let n = 0; n < B.nodes; n++) {
-      // shares of each run's samples: runs differ in length
-      change[n] = B.nodeSamples[n] / B.flameTotal - (old.get(B.pathKey(n)) || 0) / A.flameTotal;
+      change[n] = own(B, n) / B.flameTotal - (old.get(B.pathKey(n)) || 0) / A.flameTotal;
       largest = Math.max(largest, Math.abs(change[n]));
     }
-    main.appendChild(el('p', 'muted', 'The new run\u2019s stacks; red: a larger share of the samples than in the old run (slower), blue: smaller (faster).'));
+    main.appendChild(el('p', 'muted', 'The new run\u2019s stacks; red: a frame has a larger share of the samples to itself than in the old run (slower), blue: smaller (faster).'));
     flameView(B, (n) => {
       const v = largest > 0 ? change[n] / largest : 0;
       const k = Math.round(220 - 170 * Math.abs(v));
