@@ -25,8 +25,11 @@
  *          (1 flat profile, 2 call graph)]
  *   arcs   [caller, callee, count, self ticks, child ticks]
  *   cycles [number, index, self, child, calls, inner calls, [members]]
- *   flame  the stacks as a tree: [function (-1 unknown), parent node
- *          (-1 the root), samples] per node, parents first
+ *   files  the source files' names
+ * and, in blocks of their own that the script parses only when their
+ * view is first shown (#gprof-flame-K, #gprof-source-K for profile K):
+ *   flame  the stacks as a tree: function (-1 unknown), parent node
+ *          (-1 the root), samples, per node, parents first, flattened
  *   lines  [file, line, samples] (each histogram bin credited to the line
  *          of its first address), src [[file, text]] of the files found
  *
@@ -150,7 +153,9 @@ static void pair_map_free(struct pair_map *t)
 /* ------------------------------------------------------------ one profile */
 
 struct page {
-	FILE *f;                      /* the JSON, before escaping */
+	FILE *f;                      /* the JSON read first, before escaping */
+	FILE *flame;                  /* the flame graph's, read when it is shown */
+	FILE *source;                 /* the source view's, likewise */
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *names;
@@ -423,8 +428,11 @@ static void emit_flame(struct page *p)
 	int *function = NULL;
 	size_t *parent = NULL, count = 0, capacity = 0, w, i;
 
-	if (!st->present)
+	fputs("[", p->flame);
+	if (!st->present) {
+		fputs("]", p->flame);
 		return;
+	}
 	cache = frame_cache_new();
 	for (w = 0; w < st->word_count;) {
 		const uint64_t *stack = st->words + w;
@@ -457,13 +465,11 @@ static void emit_flame(struct page *p)
 		}
 	}
 	free(cache);
-	put_key(p, "flame");
-	putc('[', p->f);
 	for (i = 0; i < count; i++)
-		fprintf(p->f, "%s%d,%lld,%llu", i ? (i % 16 ? "," : ",\n") : "", function[i],
+		fprintf(p->flame, "%s%d,%lld,%llu", i ? (i % 16 ? "," : ",\n") : "", function[i],
 			parent[i] == (size_t)-1 ? -1LL : (long long)parent[i],
 			(unsigned long long)samples[i]);
-	fputs("],\n", p->f);
+	fputs("]", p->flame);
 	pair_map_free(&nodes);
 	free(samples);
 	free(function);
@@ -535,14 +541,13 @@ static void emit_lines(struct page *p)
 			credit_line(p, &ls, sym->object, s->address - sym->object->model_base,
 				    (double)s->count);
 	}
-	put_key(p, "lines");
-	putc('[', p->f);
+	fputs("{\"lines\":[", p->source);
 	for (i = 0; i < ls.count; i++) {
-		fprintf(p->f, "%s%u,%u,", i ? (i % 16 ? "," : ",\n") : "", (unsigned)(ls.keys[i] >> 32),
-			(unsigned)(ls.keys[i] & 0xFFFFFFFFu));
-		put_json_number(p->f, ls.ticks[i]);
+		fprintf(p->source, "%s%u,%u,", i ? (i % 16 ? "," : ",\n") : "",
+			(unsigned)(ls.keys[i] >> 32), (unsigned)(ls.keys[i] & 0xFFFFFFFFu));
+		put_json_number(p->source, ls.ticks[i]);
 	}
-	fputs("],\n", p->f);
+	fputs("],\n", p->source);
 	pair_map_free(&ls.where);
 	free(ls.ticks);
 	free(ls.keys);
@@ -555,8 +560,7 @@ static void emit_sources(struct page *p)
 	bool first = true;
 	char *text = xmalloc(SOURCE_FILE_MAX + 1);
 
-	put_key(p, "src");
-	putc('[', p->f);
+	fputs("\"src\":[", p->source);
 	for (i = 0; i < known && total < SOURCE_TOTAL_MAX; i++) {
 		FILE *in = report_open_source(p->opt, p->files.names[i]);
 		size_t n;
@@ -569,12 +573,12 @@ static void emit_sources(struct page *p)
 			continue;
 		text[n] = '\0';
 		total += n;
-		fprintf(p->f, "%s[%zu,", first ? "\n" : ",\n", i);
+		fprintf(p->source, "%s[%zu,", first ? "\n" : ",\n", i);
 		first = false;
-		put_json_string(p->f, text);
-		putc(']', p->f);
+		put_json_string(p->source, text);
+		putc(']', p->source);
 	}
-	fputs("],\n", p->f);
+	fputs("]}", p->source);
 	free(text);
 }
 
@@ -592,11 +596,14 @@ static void emit_files(struct page *p)
 	fputs("]", p->f);
 }
 
-/* One profile as a JSON object, on f. */
-static void emit_profile(FILE *f, const struct model *m, const struct options *opt,
-			 struct report_out *names, const char *label)
+/* One profile as JSON: an object on f (header, functions, graph, file
+ * names), the flame graph's nodes on flame, the lines' samples and the
+ * sources on source. */
+static void emit_profile(FILE *f, FILE *flame, FILE *source, const struct model *m,
+			 const struct options *opt, struct report_out *names, const char *label)
 {
-	struct page page = { .f = f, .m = m, .opt = opt, .names = names };
+	struct page page = { .f = f, .flame = flame, .source = source, .m = m, .opt = opt,
+			     .names = names };
 	struct page *p = &page;
 
 	choose_functions(p);
@@ -644,24 +651,51 @@ struct html_side {
 	const char *label;
 };
 
-static void print_page(const struct options *opt, FILE *out, const struct html_side *sides,
-		       size_t count)
+/* A memory stream, or the end of the program. */
+static FILE *memory_stream(char **text, size_t *size)
 {
-	char *json = NULL;
-	size_t size = 0, i;
-	FILE *f = open_memstream(&json, &size);
+	FILE *f = open_memstream(text, size);
 
 	if (f == NULL)
 		fatal("out of memory");
+	return f;
+}
+
+static void close_memory_stream(FILE *f, char **text)
+{
+	if (fclose(f) != 0 || *text == NULL)
+		fatal("out of memory");
+}
+
+/* One JSON block of the page. */
+static void put_data_block(FILE *out, const char *id, size_t number, FILE *f, char **text,
+			   size_t *size)
+{
+	close_memory_stream(f, text);
+	fprintf(out, "<script type=\"application/json\" id=\"%s%zu\">", id, number);
+	put_script_safe(out, *text, *size);
+	fputs("</script>\n", out);
+	free(*text);
+}
+
+static void print_page(const struct options *opt, FILE *out, const struct html_side *sides,
+		       size_t count)
+{
+	char *json = NULL, *flame[2] = { NULL, NULL }, *source[2] = { NULL, NULL };
+	size_t size = 0, flame_size[2], source_size[2], i;
+	FILE *f = memory_stream(&json, &size), *flame_f[2], *source_f[2];
+
 	fprintf(f, "{\"kind\":\"%s\",\"profiles\":[", count > 1 ? "diff" : "profile");
 	for (i = 0; i < count; i++) {
 		if (i)
 			fputs(",\n", f);
-		emit_profile(f, sides[i].m, opt, sides[i].names, sides[i].label);
+		flame_f[i] = memory_stream(&flame[i], &flame_size[i]);
+		source_f[i] = memory_stream(&source[i], &source_size[i]);
+		emit_profile(f, flame_f[i], source_f[i], sides[i].m, opt, sides[i].names,
+			     sides[i].label);
 	}
 	fputs("]}", f);
-	if (fclose(f) != 0 || json == NULL)
-		fatal("out of memory");
+	close_memory_stream(f, &json);
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 	      /* nothing may be loaded: no script, style, image, font or request */
@@ -676,10 +710,16 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 	      "<script type=\"application/json\" id=\"gprof-data\">",
 	      out);
 	put_script_safe(out, json, size);
-	fputs("</script>\n<script>\n", out);
+	fputs("</script>\n", out);
+	free(json);
+	/* read by the script only when their view is first shown */
+	for (i = 0; i < count; i++) {
+		put_data_block(out, "gprof-flame-", i, flame_f[i], &flame[i], &flame_size[i]);
+		put_data_block(out, "gprof-source-", i, source_f[i], &source[i], &source_size[i]);
+	}
+	fputs("<script>\n", out);
 	fputs((const char *)html_report_js, out);
 	fputs("</script>\n</body>\n</html>\n", out);
-	free(json);
 }
 
 void print_html(const struct model *m, const struct options *opt, struct report_out *out)

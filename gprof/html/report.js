@@ -32,6 +32,9 @@
   function fixed(x, d) {
     if (!isFinite(x)) return String(x);
     const s = x.toFixed(d);
+    // only a value halfway between two results can differ
+    const scaled = Math.abs(x) * Math.pow(10, d);
+    if (Math.abs(scaled - Math.floor(scaled) - 0.5) > 1e-6 * Math.max(1, scaled)) return s;
     const exact = Math.abs(x).toFixed(100);
     const dot = exact.indexOf('.');
     if (/^50*$/.test(exact.slice(dot + 1 + d))) {
@@ -47,8 +50,15 @@
   function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
 
   // ------------------------------------------------------------ the model
-  function Profile(p) {
+  // the JSON of a block of the page, parsed when first needed
+  function block(id) {
+    const e = document.getElementById(id);
+    return e ? JSON.parse(e.textContent) : null;
+  }
+
+  function Profile(p, k) {
     this.p = p;
+    this.k = k;
     this.hz = p.rate || 1;
     this.fn = p.fn;
     this.arcs = p.arcs;
@@ -61,22 +71,27 @@
     this.cycles = new Map();
     for (const c of p.cycles) this.cycles.set(c[0], c);
     this.files = p.files;
-    this.src = new Map();
-    for (const s of p.src) this.src.set(s[0], s[1]);
-    this.fileKey = this.files.map((name, i) => i);
-    this.unifyFiles();
-    this.lineTicks = new Map();
-    for (let i = 0; i < p.lines.length; i += 3) {
-      const f = this.fileKey[p.lines[i]];
-      if (!this.lineTicks.has(f)) this.lineTicks.set(f, new Map());
-      const m = this.lineTicks.get(f);
-      m.set(p.lines[i + 1], (m.get(p.lines[i + 1]) || 0) + p.lines[i + 2]);
-    }
     this.totalTicks = p.total_ticks > 0 ? p.total_ticks : 1;
     this.printTicks = p.print_ticks > 0 ? p.print_ticks : 1;
     this.flatOrder();
-    this.flameTree();
   }
+  // the source view's data: the files' texts and each line's samples
+  Profile.prototype.ensureSource = function () {
+    if (this.src) return;
+    const data = block('gprof-source-' + this.k) || { lines: [], src: [] };
+    this.src = new Map();
+    for (const s of data.src) this.src.set(s[0], s[1]);
+    this.fileKey = this.files.map((name, i) => i);
+    this.unifyFiles();
+    this.lineTicks = new Map();
+    const lines = data.lines;
+    for (let i = 0; i < lines.length; i += 3) {
+      const f = this.fileKey[lines[i]];
+      if (!this.lineTicks.has(f)) this.lineTicks.set(f, new Map());
+      const m = this.lineTicks.get(f);
+      m.set(lines[i + 1], (m.get(lines[i + 1]) || 0) + lines[i + 2]);
+    }
+  };
   Profile.prototype.name = function (i) {
     if (i < 0) return '[unknown]';
     const r = this.fn[i];
@@ -147,26 +162,46 @@
     this.unit = (prefixes[scale][0] === ' ' ? '' : prefixes[scale][0]) + (this.p.dimension || 'seconds')[0] + '/call';
     this.unitScale = prefixes[scale][1];
   };
-  Profile.prototype.flameTree = function () {
-    const f = this.p.flame || [];
+  // the flame graph's tree: each node's children in name order, in one
+  // array (kidStart[n] .. kidStart[n + 1] in kids); -1 is the root
+  Profile.prototype.ensureFlame = function () {
+    if (this.nodeFn) return;
+    const f = block('gprof-flame-' + this.k) || [];
     const n = f.length / 3;
     this.nodes = n;
     this.nodeFn = new Int32Array(n);
     this.nodeParent = new Int32Array(n);
     this.nodeSamples = new Float64Array(n);
-    this.nodeKids = [];
-    this.rootKids = [];
+    const count = new Int32Array(n + 2);
     this.flameTotal = 0;
     for (let i = 0; i < n; i++) {
       this.nodeFn[i] = f[3 * i];
       this.nodeParent[i] = f[3 * i + 1];
       this.nodeSamples[i] = f[3 * i + 2];
-      this.nodeKids.push([]);
-      if (f[3 * i + 1] < 0) { this.rootKids.push(i); this.flameTotal += f[3 * i + 2]; } else this.nodeKids[f[3 * i + 1]].push(i);
+      count[f[3 * i + 1] + 2]++;
+      if (f[3 * i + 1] < 0) this.flameTotal += f[3 * i + 2];
     }
-    const byName = (a, b) => { const x = this.name(this.nodeFn[a]), y = this.name(this.nodeFn[b]); return x < y ? -1 : x > y ? 1 : 0; };
-    this.rootKids.sort(byName);
-    for (const k of this.nodeKids) k.sort(byName);
+    // slot 0 is the root's (-1), slot p + 1 node p's
+    const start = new Int32Array(n + 2);
+    for (let i = 1; i < n + 2; i++) start[i] = start[i - 1] + count[i];
+    const fill = start.slice();
+    const kids = new Int32Array(n);
+    for (let i = 0; i < n; i++) kids[fill[this.nodeParent[i] + 1]++] = i;
+    // names ranked once: siblings sort by rank
+    const ids = this.fn.map((r, i) => i).sort((a, b) => { const x = this.name(a), y = this.name(b); return x < y ? -1 : x > y ? 1 : 0; });
+    const rank = new Int32Array(this.fn.length + 1);
+    ids.forEach((id, r) => { rank[id + 1] = r + 1; });
+    for (let p = 0; p < n + 1; p++) {
+      if (start[p + 1] - start[p] > 1) {
+        const part = kids.subarray(start[p], start[p + 1]);
+        part.sort((a, b) => rank[this.nodeFn[a] + 1] - rank[this.nodeFn[b] + 1]);
+      }
+    }
+    this.kids = kids;
+    this.kidStart = start;
+  };
+  Profile.prototype.kidsOf = function (node) {
+    return this.kids.subarray(this.kidStart[node + 1], this.kidStart[node + 2]);
   };
   Profile.prototype.pathKey = function (node) {
     const parts = [];
@@ -175,7 +210,7 @@
   };
   Profile.prototype.key = function (i) { return this.fn[i][0] + '\u0000' + this.objectName(i); };
 
-  const profiles = DATA.profiles.map((p) => new Profile(p));
+  const profiles = DATA.profiles.map((p, k) => new Profile(p, k));
   const P = profiles[profiles.length - 1];
   const isDiff = DATA.kind === 'diff';
 
@@ -208,7 +243,7 @@
         fact(dl, 'CPU time', fixed(cpu, 2) + ' s (' + fixed(p.process[0], 2) + ' user, ' + fixed(p.process[1], 2) + ' system)');
         fact(dl, 'coverage', fixed(cpu > 0 ? 100.0 * covered / cpu : 0, 1) + '% of the CPU time in samples');
         fact(dl, 'samples lost', String(p.process[3]));
-        fact(dl, "runtime's own time", fixed(Math.max(0, cpu - covered), 2) + ' s not in samples');
+        fact(dl, 'CPU time not in samples', fixed(Math.max(0, cpu - covered), 2) + ' s');
       }
       fact(dl, 'call stacks', p.stacks ? 'recorded (' + plural(p.stacks[0], 'stack') + ', ' + p.stacks[2] + ' lost)' : 'not recorded');
       if (p.call_graph) fact(dl, 'call-graph times', p.measured ? 'measured from the stacks' : 'estimated from call counts');
@@ -386,7 +421,7 @@
     const tools = el('p');
     if (r[6]) add(tools, 'member of ', link('<cycle ' + r[6] + '>', 'cycle/' + r[6], 'cycle'), ' · ');
     if (r[2] >= 0) add(tools, link('source', 'src/' + id), ' (' + prof.files[r[2]] + ':' + r[3] + ') · ');
-    if (prof.nodes) add(tools, link('in the flame graph', 'flame/' + id));
+    if (prof.p.stacks) add(tools, link('in the flame graph', 'flame/' + id));
     main.appendChild(tools);
     const t = graphTable('entry');
     const body = el('tbody');
@@ -482,11 +517,11 @@
       const hit = match && match(prof.name(prof.nodeFn[n]));
       if (hit) matchedNodes.add(n);
       if (hit && !inside) matched += prof.nodeSamples[n];
-      for (const k of prof.nodeKids[n]) count(k, inside || hit);
+      for (const k of prof.kidsOf(n)) count(k, inside || hit);
     }
-    if (match) for (const r of prof.rootKids) count(r, false);
+    if (match) for (const r of prof.kidsOf(-1)) count(r, false);
     const stack = [];
-    const start = zoom >= 0 ? prof.nodeKids[zoom] : prof.rootKids;
+    const start = prof.kidsOf(zoom);
     let x = 0;
     for (const k of start) { stack.push([k, x, ancestors.length]); x += prof.nodeSamples[k] * scale; }
     while (stack.length) {
@@ -496,7 +531,7 @@
       frames.push([n, x0, w, d]);
       if (d > maxDepth) maxDepth = d;
       let cx = x0;
-      for (const k of prof.nodeKids[n]) { stack.push([k, cx, d + 1]); cx += prof.nodeSamples[k] * scale; }
+      for (const k of prof.kidsOf(n)) { stack.push([k, cx, d + 1]); cx += prof.nodeSamples[k] * scale; }
     }
     for (const f of frames) if (f[3] > maxDepth) maxDepth = f[3];
     box.style.height = ((maxDepth + 1) * H + 4) + 'px';
@@ -521,6 +556,7 @@
       : plural(frames.length, 'frame') + ' shown' + (zoom >= 0 ? ' (zoomed: click the background or Reset)' : '');
   }
   function flameView(prof, colour, describe, picked) {
+    prof.ensureFlame();
     if (!prof.nodes) {
       main.appendChild(el('p', null, 'No call stacks were recorded: run with GMON_STACK_DEPTH set (or gprof-run) for a flame graph.'));
       return;
@@ -569,6 +605,7 @@
   // ------------------------------------------------------------ source
   function viewSource(id) {
     const prof = P;
+    prof.ensureSource();
     if (id === undefined) {
       main.appendChild(el('p', null, 'The source of a function, with the samples on each line: pick one (the hottest with source first).'));
       const list = el('ul');
@@ -622,7 +659,7 @@
       if (l === r[3] && r[8]) calls.textContent = 'called ' + r[8] + (r[8] === 1 ? ' time' : ' times');
       for (const [plain, shown, count, to] of callees) {
         const bare = plain.replace(/^_+/, '').split('(')[0];
-        if (bare && l !== r[3] && new RegExp('\\b' + bare.replace(/[^\w]/g, '\\$&') + '\\s*\\(').test(code)) {
+        if (bare && l > r[3] && new RegExp('\\b' + bare.replace(/[^\w]/g, '\\$&') + '\\s*\\(').test(code)) {
           if (calls.childNodes.length) calls.appendChild(document.createTextNode('; '));
           add(calls, link(shown, 'fn/' + to), ' ×' + count);
         }
@@ -731,13 +768,15 @@
   }
   function viewDiffFlame() {
     const [A, B] = profiles;
+    A.ensureFlame();
+    B.ensureFlame();
     if (!B.nodes || !A.nodes) {
       main.appendChild(el('p', null, 'Both runs need call stacks for a differential flame graph.'));
       return;
     }
     // each frame's own samples on its path (not those of what it calls),
     // as shares of each run's samples: runs differ in length
-    const own = (prof, n) => prof.nodeKids[n].reduce((s, k) => s - prof.nodeSamples[k], prof.nodeSamples[n]);
+    const own = (prof, n) => prof.kidsOf(n).reduce((s, k) => s - prof.nodeSamples[k], prof.nodeSamples[n]);
     const old = new Map();
     for (let n = 0; n < A.nodes; n++) old.set(A.pathKey(n), own(A, n));
     const change = new Float64Array(B.nodes);
@@ -773,4 +812,5 @@
   window.addEventListener('hashchange', route);
   route();
   document.body.dataset.ready = '1';
+  window.gprofReadyAt = performance.now();
 })();
