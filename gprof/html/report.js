@@ -316,7 +316,7 @@
     c.appendChild(link(prof.name(i), (hashPrefix || 'fn/') + i, 'fn'));
     const r = prof.fn[i];
     if (r[6]) add(c, ' ', link('<cycle ' + r[6] + '>', 'cycle/' + r[6], 'cycle'));
-    if (prof.p.objects.length > 1 && r[4] > 0) add(c, ' ', el('span', 'muted', '(' + prof.objectName(i) + ')'));
+    if (prof.p.objects.length > 1 && r[4] > 0) add(c, ' ', el('span', 'muted', '[' + prof.objectName(i) + ']'));
     return c;
   }
   function controls(searchId, placeholder, value, onInput) {

@@ -32,7 +32,8 @@ fi
 
 # ---------------------------------------------------------------- the pages
 # debug_g (a PIE, loaded at $B): main -> evaluate -> polynomial, with stacks
-# make_run DIR POLY EVAL MAIN: the fixture's run with these stack samples
+# make_run DIR POLY EVAL MAIN [OBJECT SAMPLES]: the fixture's run with
+# these stack samples (and another object, and samples in it)
 B=$((0x555555554000))
 fx=$FIXTURES/debug_g
 addr() { nm --defined-only "$fx/prog" | awk -v n="$1" '$3 == n { print "0x" $1 }'; }
@@ -43,7 +44,7 @@ make_run() {
 	cp "$fx/prog" "$fx/gmon.out" "$1/"
 	cat >"$1/spec.json" <<JSON
 {"objects": [{"number": 0, "flags": 1, "bias": $B, "segments": [[$((B + text)), $((B + text + size))]],
-   "path": "$PWD/$1/prog"}],
+   "path": "$PWD/$1/prog"}${5:+, $5}],${6:+ \"rate\": 100, \"samples\": $6,}
  "stacks": {"entries": [[$2, [$((P + 4)), $((E + 8)), $((M + 8))]], [$3, [$((E + 4)), $((M + 8))]],
    [$4, [$((M + 4))]]]}}
 JSON
@@ -51,6 +52,20 @@ JSON
 }
 make_run old 40 25 5
 make_run new 100 30 10
+# a whole-process profile: a library (built, never run) with samples
+cat >work.c <<'C'
+int hot(int n) { int s = 0; for (int i = 0; i < n; i++) s += i * i; return s; }
+int warm(int n) { return n * 3 + 1; }
+C
+cc -O1 -shared -fPIC -o libwork.so work.c || fail html.setup "cannot build libwork.so"
+L=$((0x7f0000000000))
+read -r ltext lsize < <(objdump -h libwork.so | awk '$2 == ".text" { print "0x" $4, "0x" $3 }')
+lib_addr() { nm --defined-only libwork.so | awk -v n="$1" '$3 == n { print "0x" $1 }'; }
+make_run objs 40 25 5 "{\"number\": 1, \"flags\": 0, \"bias\": $L,
+   \"segments\": [[$((L + ltext)), $((L + ltext + lsize))]], \"path\": \"$PWD/libwork.so\"}" \
+	"[[$((L + $(lib_addr hot) + 4)), 300], [$((L + $(lib_addr warm))), 100]]"
+"$GPROF" --html objs/prog objs/gmon.out >objs.html
+"$GPROF" -b -p objs/prog objs/gmon.out >objs.txt
 cp "$TOP/tests/corpus/src/debug_g/lines.c" .
 "$GPROF" --html -I "$PWD" old/prog old/gmon.out >prof.html 2>err
 expect_eq html.make.status "0:" "$?:$(cat err)"
@@ -61,6 +76,8 @@ cp prof.txt old.txt
 expect_eq html.make.diff-status "0:" "$?:$(cat err)"
 (cd "$FIXTURES/cycle3" && "$GPROF" --html prog gmon.out) >cycle.html
 (cd "$FIXTURES/cycle3" && "$GPROF" -b prog gmon.out) >cycle.txt
+(cd "$FIXTURES/cxx" && "$GPROF" --html prog gmon.out) >cxx.html
+(cd "$FIXTURES/cxx" && "$GPROF" -b -p prog gmon.out) >cxx.txt
 
 # one self-contained file: no URL to load anything from, the data escaped
 if grep -qiE '(src|href)="(https?:)?//|@import|url\(' prof.html; then

@@ -7,6 +7,8 @@
 //   DIR/prof.html prof.txt   a profile with call stacks and sources
 //   DIR/cycle.html cycle.txt a profile with a cycle
 //   DIR/hostile.html         functions named as markup and script
+//   DIR/cxx.html cxx.txt     C++ names (templates)
+//   DIR/objs.html objs.txt   a whole-process profile (a library's samples)
 //   DIR/diff.html old.txt new.txt   --diff of two runs with stacks
 // Prints "ok NAME" / "not ok NAME: why" for tests/run.
 'use strict';
@@ -214,6 +216,30 @@ async function hostilePage(b) {
   expectEq('html.hostile.entry-title-is-text', 0, await b.eval("document.querySelectorAll('#entry-title *:not(span)').length"));
 }
 
+// a whole-process profile: its objects are a filter
+async function objectsPage(b) {
+  const flat = flatOf(fs.readFileSync(path.join(dir, 'objs.txt'), 'utf8'));
+  expectEq('html.objects.flat-equals-text', flat, await b.eval(table('flat')));
+  const pick = async (label) => {
+    await b.eval(`(() => { const s = document.getElementById('flat-object');
+      s.value = Array.from(s.options).find((o) => o.textContent === '${label}').value;
+      s.dispatchEvent(new Event('change')); })()`);
+    return b.eval(`${table('flat')}.map((r) => r[6])`);
+  };
+  expectEq('html.objects.filter-library', ['hot [libwork.so]', 'warm [libwork.so]'], await pick('libwork.so'));
+  expectEq('html.objects.filter-program', ['evaluate', 'frame_dummy', 'polynomial'], await pick('prog'));
+}
+
+// C++ names: templates' '<' and '>' shown as they are, figures as the text's
+async function cxxPage(b) {
+  const flat = flatOf(fs.readFileSync(path.join(dir, 'cxx.txt'), 'utf8'));
+  expectEq('html.cxx.flat-equals-text', flat, await b.eval(table('flat')));
+  expect('html.cxx.template-names', flat.some((r) => /<.*>/.test(r[6])), 'no template in the fixture');
+  await b.type('#flat-filter', 'accumulate<double>');
+  expectEq('html.cxx.filter-by-template', flat.filter((r) => r[6].includes('accumulate<double>')).map((r) => r[6]),
+    await b.eval(`${table('flat')}.map((r) => r[6])`));
+}
+
 async function diffPage(b) {
   const oldFlat = flatOf(fs.readFileSync(path.join(dir, 'old.txt'), 'utf8'));
   const newFlat = flatOf(fs.readFileSync(path.join(dir, 'new.txt'), 'utf8'));
@@ -238,6 +264,8 @@ async function diffPage(b) {
   await withPage('html.profile', 'prof.html', profilePage);
   await withPage('html.cycle', 'cycle.html', cyclePage);
   await withPage('html.hostile', 'hostile.html', hostilePage);
+  await withPage('html.cxx', 'cxx.html', cxxPage);
+  await withPage('html.objects', 'objs.html', objectsPage);
   await withPage('html.diff', 'diff.html', diffPage);
   process.exit(failures ? 1 : 0);
 })();
