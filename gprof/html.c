@@ -19,8 +19,8 @@
  * '<', '>' and '&' as \u escapes, so nothing in it can close the block.
  *
  * The data (read by report.js; not a promised format, --json is that):
- *   fn     one row per function any view shows: [name, shown name or
- *          null, file, line, object, index, cycle, self ticks, calls,
+ *   fn     one row per function any view shows: [name, the name as the
+ *          flat profile prints it or null if the same, file, line, object, index, cycle, self ticks, calls,
  *          recursive calls, child ticks, graph self, graph child, flags
  *          (1 flat profile, 2 call graph)]
  *   arcs   [caller, callee, count, self ticks, child ticks]
@@ -162,6 +162,7 @@ struct page {
 	int *id;                      /* per symbol: its row in fn, or -1 */
 	unsigned char *flags;         /* per symbol: 1 flat profile, 2 call graph, 4 needed */
 	struct string_ids files;
+	struct text name;             /* a name as the text reports print it */
 };
 
 static size_t symbol_place(const struct page *p, const struct symbol *sym)
@@ -303,6 +304,7 @@ static void emit_header(struct page *p)
 	put_number_field(p, "print_ticks", m->print_ticks);
 	put_number_field(p, "measured", m->measured);
 	put_number_field(p, "line_granularity", p->opt->line_granularity);
+	put_number_field(p, "traditional", p->opt->traditional);
 	if (m->process.has_times) {
 		put_key(p, "process");
 		fprintf(p->f, "[%.9f,%.9f,%llu,%llu],", (double)m->process.user_ns / 1e9,
@@ -336,8 +338,6 @@ static void emit_functions(struct page *p)
 	putc('[', p->f);
 	for (i = 0; i < m->symbols.count; i++) {
 		const struct symbol *sym = &m->symbols.base[i];
-		char *to_free;
-		const char *shown;
 
 		if (p->id[i] < 0)
 			continue;
@@ -345,12 +345,15 @@ static void emit_functions(struct page *p)
 		first = false;
 		put_json_string(p->f, sym->name);
 		putc(',', p->f);
-		shown = display_name(p->names, sym, &to_free);
-		if (strcmp(shown, sym->name) != 0)
-			put_json_string(p->f, shown);
+		/* as the flat profile prints it: demangled, its object, with -l
+		 * its line (report.c) */
+		p->name.length = 0;
+		text_name_only(&p->name, p->names, sym);
+		text_char(&p->name, '\0');
+		if (strcmp(p->name.data, sym->name) != 0)
+			put_json_string(p->f, p->name.data);
 		else
 			fputs("null", p->f);
-		free(to_free);
 		fprintf(p->f, ",%d,%d,%d,%d,%d,", sym->file ? string_id(&p->files, sym->file->name) : -1,
 			sym->line, object_number(m, sym->object),
 			(p->flags[i] & 2) ? sym->index : 0, sym->cycle_number);
@@ -619,6 +622,7 @@ static void emit_profile(FILE *f, FILE *flame, FILE *source, const struct model 
 	putc('}', f);
 	free(p->id);
 	free(p->flags);
+	free(p->name.data);
 	free(p->files.names);
 	free(p->files.slots);
 }

@@ -146,12 +146,13 @@
     for (const i of rows) { acc += fn[i][7]; this.cumulative[i] = acc / this.hz; }
     const prefixes = [['T', 1e-12], ['G', 1e-09], ['M', 1e-06], ['K', 1e-03], [' ', 1e-00], ['m', 1e+03],
       ['u', 1e+06], ['n', 1e+09], ['p', 1e+12], ['f', 1e+15], ['a', 1e+18]];
-    let top = 0, scale = 4;
+    // as flat.c: the unit suits the largest time per call (-T: ms)
+    let top = 0, scale = this.p.traditional ? 5 : 0;
     for (const i of rows) {
       const r = fn[i];
       if (r[8] !== 0 && (r[7] + r[10]) / r[8] > top) top = (r[7] + r[10]) / r[8];
     }
-    if (top > 0) {
+    if (top > 0 && !this.p.traditional) {
       top /= this.hz;
       for (scale = 0; scale < prefixes.length; scale++) {
         const s = prefixes[scale][1] * top;
@@ -316,7 +317,6 @@
     c.appendChild(link(prof.name(i), (hashPrefix || 'fn/') + i, 'fn'));
     const r = prof.fn[i];
     if (r[6]) add(c, ' ', link('<cycle ' + r[6] + '>', 'cycle/' + r[6], 'cycle'));
-    if (prof.p.objects.length > 1 && r[4] > 0) add(c, ' ', el('span', 'muted', '[' + prof.objectName(i) + ']'));
     return c;
   }
   function controls(searchId, placeholder, value, onInput) {

@@ -78,6 +78,8 @@ expect_eq html.make.diff-status "0:" "$?:$(cat err)"
 (cd "$FIXTURES/cycle3" && "$GPROF" -b prog gmon.out) >cycle.txt
 (cd "$FIXTURES/cxx" && "$GPROF" --html prog gmon.out) >cxx.html
 (cd "$FIXTURES/cxx" && "$GPROF" -b -p prog gmon.out) >cxx.txt
+(cd "$FIXTURES/debug_g" && "$GPROF" --html -l prog gmon.out) >lines.html
+(cd "$FIXTURES/debug_g" && "$GPROF" -b -l -p prog gmon.out) >lines.txt
 
 # one self-contained file: no URL to load anything from, the data escaped
 if grep -qiE '(src|href)="(https?:)?//|@import|url\(' prof.html; then

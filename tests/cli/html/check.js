@@ -9,6 +9,7 @@
 //   DIR/hostile.html         functions named as markup and script
 //   DIR/cxx.html cxx.txt     C++ names (templates)
 //   DIR/objs.html objs.txt   a whole-process profile (a library's samples)
+//   DIR/lines.html lines.txt -l (a row per source line)
 //   DIR/diff.html old.txt new.txt   --diff of two runs with stacks
 // Prints "ok NAME" / "not ok NAME: why" for tests/run.
 'use strict';
@@ -230,6 +231,12 @@ async function objectsPage(b) {
   expectEq('html.objects.filter-program', ['evaluate', 'frame_dummy', 'polynomial'], await pick('prog'));
 }
 
+// -l: one row per source line, named as the text names them
+async function linesPage(b) {
+  expectEq('html.lines.flat-equals-text', flatOf(fs.readFileSync(path.join(dir, 'lines.txt'), 'utf8')),
+    await b.eval(table('flat')));
+}
+
 // C++ names: templates' '<' and '>' shown as they are, figures as the text's
 async function cxxPage(b) {
   const flat = flatOf(fs.readFileSync(path.join(dir, 'cxx.txt'), 'utf8'));
@@ -266,6 +273,7 @@ async function diffPage(b) {
   await withPage('html.hostile', 'hostile.html', hostilePage);
   await withPage('html.cxx', 'cxx.html', cxxPage);
   await withPage('html.objects', 'objs.html', objectsPage);
+  await withPage('html.lines', 'lines.html', linesPage);
   await withPage('html.diff', 'diff.html', diffPage);
   process.exit(failures ? 1 : 0);
 })();
