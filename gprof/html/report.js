@@ -10,7 +10,7 @@
 'use strict';
 (function () {
   const DATA = JSON.parse(document.getElementById('gprof-data').textContent);
-  const ROW_LIMIT = 2000;
+  const ROW_LIMIT = 500;
 
   // ------------------------------------------------------------ helpers
   function el(tag, cls, text) {
