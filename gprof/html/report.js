@@ -632,7 +632,8 @@
     const ticks = prof.lineTicks.get(key) || new Map();
     const lines = text === null ? [] : text.split('\n');
     // the function's lines: from its own to the next function's in the file
-    let end = lines.length || Math.max(r[3], ...ticks.keys());
+    let end = lines.length;
+    if (!end) { end = r[3]; for (const l of ticks.keys()) if (l > end) end = l; }
     for (const f of prof.fn) if (f[2] >= 0 && prof.fileKey[f[2]] === key && f[3] > r[3] && f[3] - 1 < end) end = f[3] - 1;
     const first = Math.max(1, r[3] - 1);
     end = Math.min(end, first + 1000);
