@@ -23,7 +23,8 @@ case $what in
 # libxml2-utils: xmllint; libcap2-bin: setcap (tests/runtime/t-hardening.sh);
 # binutils-aarch64-linux-gnu: aarch64-linux-gnu-gprof, the oracle for an
 # aarch64 profile read here (tests/cli/t-compat.sh)
-check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go time procps libxml2-utils libcap2-bin binutils-aarch64-linux-gnu" ;;
+# chromium, nodejs: the browser test of --html (tests/cli/t-html.sh)
+check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go time procps libxml2-utils libcap2-bin binutils-aarch64-linux-gnu chromium nodejs" ;;
 demo) need="$need binutils graphviz" ;;
 cross) need="$need binutils musl-tools gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu qemu-user" ;;
 esac

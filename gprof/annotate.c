@@ -101,31 +101,11 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 		memcpy(buf + width - len, text, len);
 }
 
-/* Open a source file: as named, else each search directory with the
- * name, else each search directory with the name's last component. */
+/* Open a source file (report_open_source), saying why not. */
 static FILE *open_source(const struct options *opt, const char *name)
 {
-	FILE *in = fopen(name, "rb");
-	const char *base = strrchr(name, '/');
-	size_t i;
-	int pass;
+	FILE *in = report_open_source(opt, name);
 
-	/* an absolute name is only tried by its last component */
-	for (pass = name[0] == '/' ? 1 : 0; pass < 2 && !in; pass++) {
-		const char *tail = pass == 0 ? name : base ? base + 1 : NULL;
-
-		/* GNU gprof tries the whole relative name in each directory,
-		 * then, when the name has a directory, its last component */
-		if (tail == NULL)
-			break;
-		for (i = 0; i < opt->search_dir_count && !in; i++) {
-			char *path = xmalloc(strlen(opt->search_dirs[i]) + strlen(tail) + 2);
-
-			sprintf(path, "%s/%s", opt->search_dirs[i], tail);
-			in = fopen(path, "rb");
-			free(path);
-		}
-	}
 	if (in == NULL) {
 		int e = errno;
 		char *copy;

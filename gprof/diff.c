@@ -15,7 +15,7 @@
  * the same as data, --dot both runs' call graphs drawn as one, coloured
  * by the change (red slower, green faster), with what only one run had
  * marked, and --root, --leaf and --depth choosing from that union as they
- * do for --dot.  doc/manual.md shows how to read it.
+ * do for --dot; --html both runs in one page (html.c), compared there.  doc/manual.md shows how to read it.
  *
  * Nothing is printed before both sides are read and found comparable:
  * two different programs (few function names in common), profiles of one
@@ -36,6 +36,7 @@
 #include "labels.h"
 #include "object.h"
 #include "pipeline.h"
+#include "printers.h"
 #include "report.h"
 #include "symspec.h"
 #include "util.h"
@@ -1061,8 +1062,9 @@ int print_diff(const struct options *opt)
 		fatal("--diff takes [EXE] OLD NEW, or OLD_EXE OLD NEW_EXE NEW (given: %d)",
 		      opt->operand_count);
 	}
-	if (opt->json + opt->dot > 1 || opt->folded || opt->callgrind || opt->flame || opt->pprof)
-		fatal("--diff prints a table, or one of --json and --dot");
+	if (opt->json + opt->dot + opt->html > 1 || opt->folded || opt->callgrind || opt->flame ||
+	    opt->pprof)
+		fatal("--diff prints a table, or one of --json, --dot and --html");
 	if (opt->report & REPORT_SUM)
 		fatal("--diff cannot be combined with -s");
 
@@ -1082,7 +1084,10 @@ int print_diff(const struct options *opt)
 		      old_profile, df.side[OLD].rate, new_profile, df.side[NEW].rate);
 	match_functions(&df);
 
-	if (opt->json)
+	if (opt->html)
+		print_html_diff(df.side[OLD].m, &df.side[OLD].out, df.side[OLD].profile,
+				df.side[NEW].m, &df.side[NEW].out, df.side[NEW].profile, opt, stdout);
+	else if (opt->json)
 		print_json_diff(&df);
 	else if (opt->dot)
 		print_dot_diff(&df, opt);

@@ -54,6 +54,7 @@ enum {
 	OPTION_FOLDED,
 	OPTION_CALLGRIND,
 	OPTION_FLAME,
+	OPTION_HTML,
 	OPTION_PPROF,
 	OPTION_STRIP,
 	OPTION_WRAP,
@@ -110,6 +111,7 @@ static const struct option long_options[] = {
 	{ "folded", no_argument, NULL, OPTION_FOLDED },
 	{ "callgrind", no_argument, NULL, OPTION_CALLGRIND },
 	{ "flame", no_argument, NULL, OPTION_FLAME },
+	{ "html", no_argument, NULL, OPTION_HTML },
 	{ "pprof", no_argument, NULL, OPTION_PPROF },
 	{ "strip", no_argument, NULL, OPTION_STRIP },
 	{ "wrap", optional_argument, NULL, OPTION_WRAP },
@@ -162,6 +164,7 @@ static void usage(FILE *out, int status)
 			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
 			"  --callgrind           the profile in the callgrind format (KCachegrind)\n"
 			"  --flame               the call stacks as an SVG flame graph\n"
+			"  --html                one self-contained HTML page to explore in a browser\n"
 			"  --pprof               the profile in pprof's format (profile.proto, gzipped)\n"
 			"  --strip               --dot, --flame: C++ names without arguments and\n"
 			"                        template arguments\n"
@@ -514,6 +517,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_FLAME:
 			opt->flame = true;
 			break;
+		case OPTION_HTML:
+			opt->html = true;
+			break;
 		case OPTION_PPROF:
 			opt->pprof = true;
 			break;
@@ -558,7 +564,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
 	if (opt->debug)
-		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame || opt->pprof || opt->diff
+		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame || opt->pprof || opt->html || opt->diff
 			? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
 	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
@@ -608,7 +614,7 @@ static void file_info_hook(void *context, const char *path, const struct profile
 	struct report_out *out = context;
 
 	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->json && !out->opt->dot &&
-	    !out->opt->folded && !out->opt->callgrind && !out->opt->flame &&
+	    !out->opt->folded && !out->opt->callgrind && !out->opt->flame && !out->opt->html &&
 	    !out->opt->pprof)
 		print_file_info(out, path, info);
 }
@@ -687,9 +693,11 @@ int main(int argc, char **argv)
 	report_out_cache_names(&out, &m->symbols);
 	opt.report = default_reports(&opt, m);
 
-	if (opt.json + opt.dot + opt.folded + opt.callgrind + opt.flame + opt.pprof > 1)
-		fatal("only one of --json, --dot, --folded, --callgrind, --flame and --pprof may be given");
-	if (opt.folded)
+	if (opt.json + opt.dot + opt.folded + opt.callgrind + opt.flame + opt.pprof + opt.html > 1)
+		fatal("only one of --json, --dot, --folded, --callgrind, --flame, --pprof and --html may be given");
+	if (opt.html)
+		print_html(m, &opt, &out);
+	else if (opt.folded)
 		print_folded(m, &opt, &out);
 	else if (opt.callgrind)
 		print_callgrind(m, &opt, &out);

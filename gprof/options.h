@@ -93,6 +93,7 @@ struct options {
 	bool folded;              /* --folded: the stacks, one line each */
 	bool callgrind;           /* --callgrind: the callgrind format */
 	bool flame;               /* --flame: an SVG flame graph */
+	bool html;                /* --html: one page to open in a browser */
 	bool pprof;               /* --pprof: pprof's profile.proto, gzipped */
 	bool strip;               /* --strip: pictures name C++ functions without arguments */
 	int wrap;                 /* --wrap[=N]: pictures wrap names at N characters; 0: no */

@@ -44,5 +44,12 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 void print_flame(const struct model *m, const struct options *opt, struct report_out *out);
 /* pprof.c: --pprof, pprof's profile.proto, gzip-compressed (binary) */
 void print_pprof(const struct model *m, const struct options *opt, struct report_out *out);
+/* html.c: --html, one self-contained page (flat profile, call graph,
+ * flame graph, source); print_html_diff: --diff --html, both runs */
+void print_html(const struct model *m, const struct options *opt, struct report_out *out);
+void print_html_diff(const struct model *old_model, struct report_out *old_names,
+		     const char *old_label, const struct model *new_model,
+		     struct report_out *new_names, const char *new_label,
+		     const struct options *opt, FILE *out);
 
 #endif

@@ -294,3 +294,31 @@ void put_json_string(FILE *f, const char *s)
 	}
 	putc('"', f);
 }
+
+/* Open a source file: as named, else each search directory with the
+ * name, else each search directory with the name's last component. */
+FILE *report_open_source(const struct options *opt, const char *name)
+{
+	FILE *in = fopen(name, "rb");
+	const char *base = strrchr(name, '/');
+	size_t i;
+	int pass;
+
+	/* an absolute name is only tried by its last component */
+	for (pass = name[0] == '/' ? 1 : 0; pass < 2 && !in; pass++) {
+		const char *tail = pass == 0 ? name : base ? base + 1 : NULL;
+
+		/* GNU gprof tries the whole relative name in each directory,
+		 * then, when the name has a directory, its last component */
+		if (tail == NULL)
+			break;
+		for (i = 0; i < opt->search_dir_count && !in; i++) {
+			char *path = xmalloc(strlen(opt->search_dirs[i]) + strlen(tail) + 2);
+
+			sprintf(path, "%s/%s", opt->search_dirs[i], tail);
+			in = fopen(path, "rb");
+			free(path);
+		}
+	}
+	return in;
+}

@@ -52,6 +52,10 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 void text_name(struct text *t, struct report_out *out, const struct symbol *sym);
 /* A file's name as printed: its last component, or all of it with -L. */
 const char *file_base_name(const struct options *opt, const char *path);
+/* A source file opened for reading (-A, --html): as named, else in each
+ * directory of the search path (-I, $GPROF_PATH); NULL with errno set
+ * when none opens. */
+FILE *report_open_source(const struct options *opt, const char *name);
 /* s as a JSON string, quotes included: every byte that is not part of
  * valid UTF-8 becomes U+FFFD, so the document is always valid JSON. */
 void put_json_string(FILE *f, const char *s);

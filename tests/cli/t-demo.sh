@@ -64,6 +64,13 @@ else
 	fail demo.json "$out/profile.json: not the hot spot first and one cycle"
 fi
 
+# the page: the hot spot and the parser's sources, inside it
+if grep -q '"crc32_bitwise"' "$out/report.html" && grep -q 'parse_factor(const char' "$out/report.html"; then
+	pass demo.html
+else
+	fail demo.html "$out/report.html missing, or without the hot spot and the sources"
+fi
+
 if command -v dot >/dev/null 2>&1; then
 	if [ -s "$out/callgraph.svg" ] && grep -q '</svg>' "$out/callgraph.svg" &&
 		grep -q '>crc32_bitwise<' "$out/callgraph.svg" &&

@@ -277,5 +277,6 @@ refuse missing "gprof: nothing.gmon: No such file or directory" --diff old nothi
 refuse rates "gprof: --diff: old.gmon was sampled at 1000 Hz and old-100.gmon at 100 Hz; profiles taken at different rates are not compared" \
 	--diff old old.gmon old-100.gmon
 refuse operands "gprof: --diff takes [EXE] OLD NEW, or OLD_EXE OLD NEW_EXE NEW (given: 1)" --diff old.gmon
-refuse flame "gprof: --diff prints a table, or one of --json and --dot" --diff --flame old old.gmon old.gmon
-refuse json-dot "gprof: --diff prints a table, or one of --json and --dot" --diff --json --dot old old.gmon old.gmon
+refuse flame "gprof: --diff prints a table, or one of --json, --dot and --html" --diff --flame old old.gmon old.gmon
+refuse json-dot "gprof: --diff prints a table, or one of --json, --dot and --html" --diff --json --dot old old.gmon old.gmon
+refuse html-json "gprof: --diff prints a table, or one of --json, --dot and --html" --diff --html --json old old.gmon old.gmon
