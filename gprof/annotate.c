@@ -16,6 +16,7 @@
 
 #include "printers.h"
 #include "report.h"
+#include "outfile.h"
 #include "util.h"
 
 /* One source file's lines, as -A lists them. */
@@ -120,8 +121,10 @@ static FILE *open_source(const struct options *opt, const char *name)
 	return in;
 }
 
+/* -y: the listing goes to FILE-ann, written whole or not at all (the
+ * file being written in *ann, its name in *ann_path, to free). */
 static FILE *list_source(struct annotator *a, const struct source_file *sf,
-			 const struct listing_file *lf)
+			 const struct listing_file *lf, struct outfile *ann, char **ann_path)
 {
 	const struct options *opt = a->opt;
 	FILE *in = open_source(opt, sf->name), *out = a->out->file;
@@ -138,15 +141,21 @@ static FILE *list_source(struct annotator *a, const struct source_file *sf,
 		const char *base = slash ? slash + 1 : sf->name;
 		char *path = xmalloc(strlen(base) + 5);
 
+		char err[1024];
+
 		sprintf(path, "%s-ann", base);
-		out = fopen(path, "w");
+		out = outfile_begin(ann, path, err, sizeof(err)) ? outfile_stream(ann) : NULL;
 		if (out == NULL) {
-			fprintf(stderr, "%s: %s: %s\n", program_name, path, strerror(errno));
+			if (ann->temp) {
+				snprintf(err, sizeof(err), "%s: %s", path, strerror(ann->error));
+				outfile_abort(ann);
+			}
+			fprintf(stderr, "%s: %s\n", program_name, err);
 			free(path);
 			fclose(in);
 			return NULL;
 		}
-		free(path);
+		*ann_path = path;
 	}
 	if (out == a->out->file) {
 		if (a->first_listing)
@@ -197,6 +206,8 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 	struct symbol **sums = NULL; /* the private sums made for lines */
 	size_t sum_count = 0, i;
 	const struct source_file *sf;
+	struct outfile ann;
+	char *ann_path = NULL;
 
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
@@ -246,7 +257,7 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 		if (!lf->line_count || (!opt->show_zeros && lf->calls == 0))
 			continue;
 		a->executable_lines = a->lines_executed = 0;
-		out = list_source(a, sf, lf);
+		out = list_source(a, sf, lf, &ann, &ann_path);
 		if (out == NULL)
 			continue;
 		if (opt->table_length > 0) {
@@ -272,8 +283,14 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 		fprintf(out, "\n%9lu   Total number of line executions\n", lf->calls);
 		fprintf(out, "%9.2f   Average executions per line\n",
 			a->executable_lines ? (double)lf->calls / (double)a->executable_lines : 0.0);
-		if (out != a->out->file)
-			fclose(out);
+		if (out != a->out->file) {
+			char err[1024];
+
+			if (!outfile_commit(&ann, err, sizeof(err)))
+				fprintf(stderr, "%s: %s\n", program_name, err);
+			free(ann_path);
+			ann_path = NULL;
+		}
 	}
 	for (i = 0; i < obj->source_file_count; i++)
 		free(files[i].lines);

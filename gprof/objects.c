@@ -19,6 +19,7 @@
 #include "gmon_out.h"
 #include "object.h"
 #include "objects.h"
+#include "outfile.h"
 #include "process.h"
 #include "symbols.h"
 #include "util.h"
@@ -704,6 +705,18 @@ static void put_raw(struct bytes *b, const void *p, size_t n)
 	b->size += n;
 }
 
+/* The tag of the record whose body starts at start (little or big endian). */
+static uint32_t get_tag(const struct bytes *b, size_t start)
+{
+	const unsigned char *p = b->data + start - 8;
+	uint32_t v = 0;
+	int i;
+
+	for (i = 0; i < 4; i++)
+		v |= (uint32_t)p[b->big_endian ? 3 - i : i] << (8 * i);
+	return v;
+}
+
 /* A record: its header now, its length filled in by end_record. */
 static size_t begin_record(struct bytes *b, uint32_t tag)
 {
@@ -712,10 +725,21 @@ static size_t begin_record(struct bytes *b, uint32_t tag)
 	return b->size;
 }
 
-static void end_record(struct bytes *b, size_t start)
+uint64_t objects_record_max = UINT32_MAX;
+
+/* A record's length is 32 bits: a longer one (a summed stack record of
+ * more than 4 GiB) would be written corrupt, so it is refused. */
+static void end_record(struct bytes *b, size_t start, const char *path)
 {
 	uint64_t length = b->size - start;
 	size_t end = b->size;
+
+	if (length > objects_record_max) {
+		free(b->data);
+		fatal("%s: a record of %llu bytes (tag %u) is more than a process file's record "
+		      "holds (%llu bytes); nothing written", path, (unsigned long long)length,
+		      (unsigned)get_tag(b, start), (unsigned long long)objects_record_max);
+	}
 
 	b->size = start - 4;
 	put(b, length, 4);
@@ -726,9 +750,9 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 {
 	struct bytes b = { NULL, 0, 0, m->objects[0]->target.big_endian };
 	struct process_part *p = &m->process;
-	char *temp;
+	struct outfile out;
+	char err[1024];
 	size_t k, i, at;
-	int fd;
 
 	/* each address, each arc once (the -s of gmon.out adds arcs) */
 	if (p->arc_count > p->merged_arcs)
@@ -764,7 +788,7 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		put_raw(&b, obj->build_id, obj->build_id_size);
 		put(&b, strlen(obj->path), 4);
 		put_raw(&b, obj->path, strlen(obj->path));
-		end_record(&b, at);
+		end_record(&b, at, path);
 	}
 	if (p->sample_count) {
 		at = begin_record(&b, GMON_PROCESS_TAG_SAMPLES);
@@ -774,7 +798,7 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 			put(&b, p->samples[i].address, 8);
 			put(&b, p->samples[i].count, 8);
 		}
-		end_record(&b, at);
+		end_record(&b, at, path);
 	}
 	if (p->arc_count) {
 		at = begin_record(&b, GMON_PROCESS_TAG_ARCS);
@@ -784,7 +808,7 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 			put(&b, p->arcs_to[i].address, 8);
 			put(&b, p->arcs_from[i].count, 8);
 		}
-		end_record(&b, at);
+		end_record(&b, at, path);
 	}
 	if (p->stacks.present) {
 		at = begin_record(&b, GMON_PROCESS_TAG_STACKS);
@@ -804,7 +828,7 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 				put(&b, w[2 + d], 8);
 			i += 2 + depth;
 		}
-		end_record(&b, at);
+		end_record(&b, at, path);
 	}
 	if (p->has_times) {
 		at = begin_record(&b, GMON_PROCESS_TAG_TIMES);
@@ -813,37 +837,19 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		put(&b, p->samples_taken, 8);
 		put(&b, p->samples_lost, 8);
 		put(&b, p->calls_lost, 8);
-		end_record(&b, at);
+		end_record(&b, at, path);
 	}
 
-	/* whole or not at all: a temporary beside it, then renamed */
-	temp = xmalloc(strlen(path) + 16);
-	sprintf(temp, "%s.XXXXXX", path);
-	fd = mkstemp(temp);
-	if (fd < 0)
-		fatal("%s: cannot create a temporary file: %s", path, strerror(errno));
-	for (i = 0; i < b.size;) {
-		ssize_t n = write(fd, b.data + i, b.size - i);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			int e = n < 0 ? errno : ENOSPC;
-
-			close(fd);
-			unlink(temp);
-			fatal("%s: %s", path, strerror(e));
+	/* whole or not at all (outfile.h) */
+	if (outfile_begin(&out, path, err, sizeof(err))) {
+		outfile_write(&out, b.data, b.size); /* its error is the commit's to say */
+		if (outfile_commit(&out, err, sizeof(err))) {
+			free(b.data);
+			return;
 		}
-		i += (size_t)n;
 	}
-	if (fchmod(fd, 0644) != 0 || fsync(fd) != 0 || close(fd) != 0 || rename(temp, path) != 0) {
-		int e = errno;
-
-		unlink(temp);
-		fatal("%s: %s", path, strerror(e));
-	}
-	free(temp);
 	free(b.data);
+	fatal("%s", err);
 }
 
 uint64_t objects_new_run_id(void)

@@ -38,6 +38,9 @@ void objects_add_arc(struct model *m, uint64_t from_pc, uint64_t self_pc, uint64
  * arcs and times; the arcs merged first), whole or not at all; exits on
  * error. */
 void objects_write_sum(struct model *m, const char *path, uint64_t run_id);
+/* The longest record objects_write_sum writes (the format's lengths are
+ * 32 bits; a unit test lowers it); a longer one is refused in one line. */
+extern uint64_t objects_record_max;
 /* The process file of a profile file: DIR/.NAME.process (malloc'd). */
 char *objects_process_path(const char *gmon_path);
 /* A new random run id, never 0. */

@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "gmon_out.h"
+#include "outfile.h"
 #include "profile.h"
 #include "util.h"
 
@@ -1903,121 +1904,44 @@ static size_t saturated_counts(const struct target *t, enum file_format format,
 	return n;
 }
 
-/* Signals that would kill us between creating the temporary file and
- * renaming it: held back meanwhile, so that the file is never left. */
-static void block_signals(sigset_t *held, sigset_t *old)
-{
-	static const int fatal_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGPIPE };
-	size_t i;
-
-	sigemptyset(held);
-	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
-		struct sigaction sa;
-
-		/* one we ignore (nohup) must not cancel the write */
-		if (sigaction(fatal_signals[i], NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
-			continue;
-		sigaddset(held, fatal_signals[i]);
-	}
-	sigprocmask(SIG_BLOCK, held, old);
-}
-
-/* Did one of the held signals arrive? */
-static bool signal_pending(const sigset_t *held)
-{
-	sigset_t pending;
-	int sig;
-
-	if (sigpending(&pending) != 0)
-		return false;
-	for (sig = 1; sig < NSIG; sig++)
-		if (sigismember(held, sig) == 1 && sigismember(&pending, sig) == 1)
-			return true;
-	return false;
-}
-
-/* Encode the profile into a temporary file beside path and rename it
- * over path, unless one of the held signals arrived meanwhile; on any
- * failure remove the temporary file. */
+/* Encode the profile into the file being written (outfile.h: a
+ * temporary file beside path, renamed over it when whole). */
 static bool replace_file(const char *path, const struct target *t, enum file_format format,
-			 const struct profile_data *p, const sigset_t *held, char *err,
-			 size_t err_size)
+			 const struct profile_data *p, char *err, size_t err_size)
 {
-	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	size_t dir_len = (size_t)(base - path);
-	char *tmp = xmalloc(strlen(path) + 9);
 	struct writer w = { .big_endian = t->big_endian };
-	void (*old_xfsz)(int);
+	struct outfile o;
 	bool encoded;
-	mode_t mask;
-	int fd;
 
-	/* ".NAME.XXXXXX" beside NAME, so that rename() cannot cross devices */
-	memcpy(tmp, path, dir_len);
-	sprintf(tmp + dir_len, ".%s.XXXXXX", base);
-	fd = mkstemp(tmp);
-	if (fd < 0) {
-		snprintf(err, err_size, "%s: cannot create a temporary file in %s: %s", path,
-			 dir_len ? "its directory" : "the current directory", strerror(errno));
-		free(tmp);
+	if (!outfile_begin(&o, path, err, err_size))
 		return false;
-	}
-	w.fd = fd;
+	w.fd = o.fd;
 	w.data = xmalloc(WRITE_BUFFER);
-	/* past a file-size limit write() should fail, not kill us with the
-	 * temporary file left behind */
-	old_xfsz = signal(SIGXFSZ, SIG_IGN);
 	if (format == FORMAT_BSD || format == FORMAT_BSD44)
 		encoded = encode_bsd(&w, t, format, p, err, err_size);
 	else
 		encoded = encode_gnu(&w, t, p, err, err_size);
 	flush(&w);
-	signal(SIGXFSZ, old_xfsz);
 	free(w.data);
-	if (!encoded)
-		goto fail;
+	if (!encoded) {
+		outfile_abort(&o);
+		return false;
+	}
 	if (w.error) {
-		snprintf(err, err_size, "%s: write failed: %s", path,
-			 w.error > 0 ? strerror(w.error) : "nothing written");
-		goto fail;
+		if (w.error < 0) { /* write() wrote nothing, without an error */
+			snprintf(err, err_size, "%s: write failed: nothing written", path);
+			outfile_abort(&o);
+			return false;
+		}
+		o.error = w.error;
 	}
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0) {
-		snprintf(err, err_size, "%s: write failed: %s", path, strerror(errno));
-		goto fail;
-	}
-	if (close(fd) != 0) {
-		fd = -1;
-		snprintf(err, err_size, "%s: write failed: %s", path, strerror(errno));
-		goto fail;
-	}
-	fd = -1;
-	if (signal_pending(held)) {
-		snprintf(err, err_size, "%s: interrupted by a signal; left as it was", path);
-		goto fail;
-	}
-	if (rename(tmp, path) != 0) {
-		snprintf(err, err_size, "%s: cannot replace it: %s", path, strerror(errno));
-		goto fail;
-	}
-	free(tmp);
-	return true;
-fail:
-	if (fd >= 0)
-		close(fd);
-	unlink(tmp);
-	free(tmp);
-	return false;
+	return outfile_commit(&o, err, err_size);
 }
 
 bool profile_write(const char *path, const struct target *t, enum file_format format,
 		   const struct profile_data *p, char *err, size_t err_size)
 {
-	sigset_t held, old;
 	size_t saturated;
-	bool ok;
 
 	if ((format == FORMAT_BSD || format == FORMAT_BSD44) &&
 	    !bsd_can_hold(t, format, p, path, err, err_size))
@@ -2027,11 +1951,5 @@ bool profile_write(const char *path, const struct target *t, enum file_format fo
 		warning("%s: %zu count%s too large for the format (more than %d full records); written saturated",
 			path, saturated, saturated == 1 ? "" : "s", PROFILE_MAX_SPLIT);
 
-	/* A signal held back until the file is either in place or gone.  One
-	 * that arrives before the rename cancels it: an interrupted run
-	 * leaves the old file.  Unblocking then delivers it. */
-	block_signals(&held, &old);
-	ok = replace_file(path, t, format, p, &held, err, err_size);
-	sigprocmask(SIG_SETMASK, &old, NULL);
-	return ok;
+	return replace_file(path, t, format, p, err, err_size);
 }

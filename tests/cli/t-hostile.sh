@@ -181,3 +181,19 @@ expect_eq process.hostile.object-limit "1|gprof: .limit.out.process: more than 6
 crafted under-limit '"many_objects": {"count": 65534}'
 "$GPROF" -b -p prog under-limit.out >/dev/null 2>under-limit.err
 expect_eq process.hostile.object-limit-reached "0:65534" "$?:$(grep -c 'No such file' under-limit.err)"
+
+# ---------------------------------------------------------------- the files -s writes
+# (outfile.c: a temporary file, the umask, signals held, SIGXFSZ ignored)
+mkdir -p sum && cp prog sum/
+crafted sum/few '"many_objects": {"count": 300}'
+(cd sum && umask 077 && "$GPROF" -s prog few.out >/dev/null 2>umask.err)
+expect_eq process.sum.umask "600 600" "$(stat -c %a sum/gmon.sum sum/.gmon.sum.process 2>&1 | tr '\n' ' ' | sed 's/ $//')"
+rm -f sum/gmon.sum sum/.gmon.sum.process
+# the process file (about 17 KB) past a 4 KiB file-size limit: one line,
+# status 1, nothing left behind (it was SIGXFSZ, a temporary file left)
+# (stderr through a pipe: the 300 warnings would pass the limit too)
+(cd sum && ulimit -f 4 && exec "$GPROF" -s prog few.out) 2>&1 >/dev/null |
+	grep -v 'No such file' >sum/fsz.err
+rc=${PIPESTATUS[0]}
+expect_eq process.sum.file-size-limit "1|gprof: .gmon.sum.process: write failed: File too large|few.out|" \
+	"$rc|$(tr '\n' '|' <sum/fsz.err)$(cd sum && ls -A | grep -v -e '^prog$' -e '^\.few\.out\.process$' -e '\.json$' -e '\.err$' | tr '\n' '|')"
