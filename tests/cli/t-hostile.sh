@@ -140,7 +140,7 @@ rc=$?
 controls=$(cat evil.txt evil.err | LC_ALL=C tr -d '\n\f' | LC_ALL=C grep -c '[[:cntrl:]]')
 expect_eq process.hostile.escaped.no-control-byte "0:0" "$rc:$controls"
 expect_eq process.hostile.escaped.warning \
-	'gprof: warning: /nonexistent/a\x1b[2Jb\x0ac.so: No such file or directory; its samples are shown as [a\x1b[2Jb\x0ac.so]' \
+	'gprof: warning: /nonexistent/a\x1b[2Jb\x0ac.so: No such file or directory (recorded on another machine? --sysroot DIR: its root); its samples are shown as [a\x1b[2Jb\x0ac.so]' \
 	"$(cat evil.err)"
 if grep -qF '[a\x1b[2Jb\x0ac.so]' evil.txt && grep -qF 'hot\x1b[1m\x0a' evil.txt &&
 	grep -qF 'warm'$'\xef\xbf\xbf''\xed\xa0\x80\xff\x01 [libevil.so]' evil.txt; then
