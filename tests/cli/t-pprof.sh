@@ -189,7 +189,7 @@ expect_eq pprof.bad.no-symbols "1:0:gprof: stripped: no function symbols (is it 
 	"$?:$(wc -c <out):$(sed "s#^$GPROF:#gprof:#" err)"
 "$GPROF" --pprof --json t flat/gmon.out >out 2>err
 expect_eq pprof.bad.two-outputs \
-	"1:0:gprof: only one of --json, --dot, --folded, --callgrind, --flame and --pprof may be given" \
+	"1:0:gprof: only one of --json, --dot, --folded, --callgrind, --flame, --pprof and --html may be given" \
 	"$?:$(wc -c <out):$(sed "s#^$GPROF:#gprof:#" err)"
 head -c 100 flat/gmon.out >truncated.out
 "$GPROF" --pprof t truncated.out >out 2>err
