@@ -270,10 +270,31 @@ const char *text_printable(const char *s, char **copy)
 
 /* ------------------------------------------------------------ opening */
 
+/* Why a file of this mode is not read. */
+static const char *not_regular(mode_t mode)
+{
+	return S_ISDIR(mode) ? "a directory, not a regular file"
+	       : S_ISFIFO(mode) ? "a FIFO, not a regular file"
+	       : S_ISCHR(mode) || S_ISBLK(mode) ? "a device, not a regular file"
+	       : "not a regular file";
+}
+
 int open_regular(const char *path, struct stat *st, const char **why)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	int fd;
 
+	/* not even opened when the path is no regular file: opening a FIFO
+	 * for reading, even without blocking, would release a writer
+	 * waiting for a reader (and break its pipe when we close) */
+	if (stat(path, st) != 0) {
+		*why = strerror(errno);
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		*why = not_regular(st->st_mode);
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0) {
 		*why = strerror(errno);
 		return -1;
@@ -283,11 +304,8 @@ int open_regular(const char *path, struct stat *st, const char **why)
 		close(fd);
 		return -1;
 	}
-	if (!S_ISREG(st->st_mode)) {
-		*why = S_ISDIR(st->st_mode) ? "a directory, not a regular file"
-		       : S_ISFIFO(st->st_mode) ? "a FIFO, not a regular file"
-		       : S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode) ? "a device, not a regular file"
-		       : "not a regular file";
+	if (!S_ISREG(st->st_mode)) { /* it changed since the stat */
+		*why = not_regular(st->st_mode);
 		close(fd);
 		return -1;
 	}

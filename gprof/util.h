@@ -43,11 +43,12 @@ size_t utf8_sequence(const unsigned char *s, uint32_t *code_point);
  * free.  Every message goes through it (warning, fatal). */
 const char *text_printable(const char *s, char **copy);
 
-/* Open path for reading without ever blocking or taking a terminal
- * (O_NONBLOCK: a FIFO without a writer would wait forever; O_NOCTTY),
- * and keep it only if the descriptor opened is a regular file (fstat of
- * it, not of the path, which may change in between).  The descriptor
- * (blocking again), with *st; or -1 with *why saying why not. */
+/* Open path for reading only if it is a regular file: not opened at
+ * all when stat says otherwise; opened without ever blocking or taking a
+ * terminal (O_NONBLOCK: a FIFO put there meanwhile would wait forever;
+ * O_NOCTTY), and kept only if fstat of the descriptor opened says
+ * regular file too.  The descriptor (blocking again), with *st; or -1
+ * with *why saying why not. */
 int open_regular(const char *path, struct stat *st, const char **why);
 
 void *xmalloc(size_t size);
