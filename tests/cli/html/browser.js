@@ -141,11 +141,17 @@ class Browser {
     return r.result.value;
   }
 
+  // an expression that throws (an element not drawn yet) is not yet true
   async until(expression, timeoutMs) {
     const end = Date.now() + (timeoutMs || 5000);
     for (;;) {
-      if (await this.eval('!!(' + expression + ')')) return;
-      if (Date.now() > end) throw new Error('timed out waiting for ' + expression);
+      let why = '';
+      try {
+        if (await this.eval('!!(' + expression + ')')) return;
+      } catch (e) {
+        why = ' (' + e.message + ')';
+      }
+      if (Date.now() > end) throw new Error('timed out waiting for ' + expression + why);
       await new Promise((r) => setTimeout(r, 20));
     }
   }
