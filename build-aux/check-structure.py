@@ -5,11 +5,15 @@
 # build-aux/check-structure.py: the layering of gprof/, checked from the
 # sources and the objects (tests/cli/t-structure.sh runs it).
 #
-# A module is X.c with its X.h (a header without a .c is a module of its
-# own).  Module A depends on module B when a file of A includes B's header
-# or when A's object uses a name B's object defines (nm).  Checks:
+# gprof/ is in floors, bottom up: core/ symtab/ gmon/ analysis/ report/,
+# then the drivers (gprof/*.c).  A module is X.c with its X.h (a header
+# without a .c is a module of its own), named by its path under gprof/.
+# Module A depends on module B when a file of A includes B's header or
+# when A's object uses a name B's object defines (nm).  Checks:
 #   structure.gprof.no-include-cycles   the #include graph of the files
 #   structure.gprof.no-module-cycles    the module graph (includes and names)
+#   structure.gprof.floors              no module depends on a floor above
+#                                       its own; every file is on a floor
 #   structure.gprof.top                 nothing depends on gprof.c (main)
 #   structure.gprof.code-map            doc/code-map.md names every gprof/
 #                                       source file, and only files that exist
@@ -21,7 +25,15 @@ import sys
 
 top = sys.argv[1] if len(sys.argv) > 1 else "."
 src = os.path.join(top, "gprof")
-files = sorted(f for f in os.listdir(src) if f.endswith((".c", ".h")))
+# bottom up; "" is the top (the drivers)
+FLOORS = ["core", "symtab", "gmon", "analysis", "report", ""]
+files = []
+for dirpath, dirnames, filenames in os.walk(src):
+    dirnames[:] = sorted(d for d in dirnames if d not in ("proto", "html"))
+    for f in filenames:
+        if f.endswith((".c", ".h")):
+            files.append(os.path.relpath(os.path.join(dirpath, f), src))
+files.sort()
 failed = False
 
 
@@ -36,6 +48,12 @@ def report(name, problems):
 
 def module(f):
     return f[:-2]
+
+
+def floor(m):
+    """The index of module (or file) m's floor in FLOORS, or None."""
+    d = os.path.dirname(m)
+    return FLOORS.index(d) if d in FLOORS else None
 
 
 includes = {}
@@ -112,6 +130,16 @@ for m, names in uses.items():
 cycle = find_cycle(graph)
 report("structure.gprof.no-module-cycles", [" -> ".join(cycle)] if cycle else [])
 
+problems = []
+for f in files:
+    if floor(f) is None:
+        problems.append("gprof/%s is on no floor (%s)" % (f, ", ".join(d + "/" for d in FLOORS if d)))
+for a in sorted(graph):
+    for b in sorted(graph[a]):
+        if floor(a) is not None and floor(b) is not None and floor(b) > floor(a):
+            problems.append("%s depends on %s, a floor above" % (a, b))
+report("structure.gprof.floors", problems)
+
 users = sorted(m for m, deps in graph.items() if "gprof" in deps)
 extra = sorted(n for n in defines.get("gprof", ()) if n != "main")
 report("structure.gprof.top",
@@ -126,11 +154,12 @@ try:
 except OSError as e:
     problems.append(str(e))
     text = ""
-named = set(re.findall(r"`gprof/([A-Za-z0-9_.-]+\.[ch])`", text))
+named = set(re.findall(r"`gprof/([A-Za-z0-9_./-]+\.[ch])`", text))
 for f in files:
     if f not in named:
         problems.append("gprof/%s is not in doc/code-map.md" % f)
 for f in sorted(named - set(files)):
     problems.append("doc/code-map.md names gprof/%s, which does not exist" % f)
 report("structure.gprof.code-map", problems)
+
 sys.exit(1 if failed else 0)

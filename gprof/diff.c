@@ -30,16 +30,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
+#include "analysis/callgraph.h"
 #include "diff.h"
 #include "gmon_out.h"
-#include "labels.h"
-#include "object.h"
+#include "report/labels.h"
+#include "symtab/object.h"
 #include "pipeline.h"
-#include "printers.h"
-#include "report.h"
-#include "symspec.h"
-#include "util.h"
+#include "report/printers.h"
+#include "report/report.h"
+#include "symtab/symspec.h"
+#include "core/util.h"
 
 enum { OLD, NEW };
 

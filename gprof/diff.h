@@ -7,7 +7,7 @@
 #ifndef GPROF_DIFF_H
 #define GPROF_DIFF_H
 
-#include "options.h"
+#include "core/options.h"
 
 /* Read the two profiles opt->operands name ([EXE] OLD NEW, or OLD_EXE
  * OLD NEW_EXE NEW), each with opt's options, and print what changed: a

@@ -17,12 +17,12 @@
 #include <demangle.h>
 #include <libiberty.h>
 
-#include "callgraph.h"
+#include "analysis/callgraph.h"
 #include "diff.h"
-#include "options.h"
+#include "core/options.h"
 #include "pipeline.h"
-#include "printers.h"
-#include "util.h"
+#include "report/printers.h"
+#include "core/util.h"
 
 #ifndef GPROF_DOCDIR
 #define GPROF_DOCDIR "/usr/local/share/doc/gprof-libgmon"

@@ -9,17 +9,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callgraph.h"
+#include "analysis/callgraph.h"
 #include "gmon_out.h"
-#include "filemap.h"
-#include "histogram.h"
-#include "object.h"
-#include "objects.h"
+#include "symtab/filemap.h"
+#include "analysis/histogram.h"
+#include "symtab/object.h"
+#include "gmon/whole_process.h"
 #include "pipeline.h"
-#include "sumorder.h"
-#include "symbols.h"
-#include "symspec.h"
-#include "util.h"
+#include "analysis/sumorder.h"
+#include "symtab/symbols.h"
+#include "symtab/symspec.h"
+#include "core/util.h"
 
 struct model *pipeline_read_executable(const struct options *opt)
 {

@@ -14,9 +14,9 @@
 #ifndef GPROF_PIPELINE_H
 #define GPROF_PIPELINE_H
 
-#include "model.h"
-#include "options.h"
-#include "profile.h"
+#include "core/model.h"
+#include "core/options.h"
+#include "gmon/profile.h"
 
 /* Called after each profile file is read (for -i). */
 typedef void pipeline_file_hook(void *context, const char *path,

@@ -105,7 +105,7 @@ fi
 # Every environment variable gprof reads is in the man page's ENVIRONMENT
 # section, and every one the runtime reads is in the manual.
 envsection=$(sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$MAN1")
-for v in $(grep -ho 'getenv("[A-Z_]*")' "$TOP"/gprof/*.c | sed 's/.*("\(.*\)")/\1/' | sort -u); do
+for v in $(grep -ho 'getenv("[A-Z_]*")' "$TOP"/gprof/*.c "$TOP"/gprof/*/*.c | sed 's/.*("\(.*\)")/\1/' | sort -u); do
 	if grep -q "^\.B $v\$" <<<"$envsection"; then
 		pass "docs.man.env.$v"
 	else

@@ -13,7 +13,7 @@ BIN=$SCRATCH/t-profile-asan
 # shellcheck disable=SC2046 # pkg-config prints several words
 if ! gcc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-I"$TOP/include" -I"$TOP/gprof" -I/usr/include/libiberty $(pkg-config --cflags check) \
-	-o "$BIN" "$TOP/tests/unit/t-profile.c" "$TOP/gprof/profile.c" "$TOP/gprof/util.c" "$TOP/gprof/outfile.c" \
+	-o "$BIN" "$TOP/tests/unit/t-profile.c" "$TOP/gprof/gmon/profile.c" "$TOP/gprof/core/util.c" "$TOP/gprof/core/outfile.c" \
 	$(pkg-config --libs check) -lm >"$SCRATCH/build.log" 2>&1; then
 	fail format.asan.build "$(head -5 "$SCRATCH/build.log" | tr '\n' ' ')"
 	exit 0

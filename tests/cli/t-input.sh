@@ -194,8 +194,8 @@ all_cases
 # report on stderr, which the exact-stderr checks catch.
 ASAN=$SCRATCH/gprof-asan
 if gcc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-I"$TOP/include" -I/usr/include/libiberty -I"$TOP/gprof/proto" -o "$ASAN" "$TOP"/gprof/*.c \
-	"$TOP"/gprof/proto/profile.pb-c.c -lbfd -ldw -liberty -lprotobuf-c -lz -lm \
+	-I"$TOP/include" -I/usr/include/libiberty -I"$TOP/gprof" -o "$ASAN" "$TOP"/gprof/*.c "$TOP"/gprof/*/*.c \
+	"$TOP"/gprof/report/proto/profile.pb-c.c -lbfd -ldw -liberty -lprotobuf-c -lz -lm \
 	>"$SCRATCH/asan-build.log" 2>&1; then
 	pass input.asan.build
 	export ASAN_OPTIONS=detect_leaks=0

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # t-lines.sh: line-level reports from the line table read once
-# (gprof/lineindex.c), against GNU gprof 2.40, which asks BFD for every
+# (gprof/symtab/lineindex.c), against GNU gprof 2.40, which asks BFD for every
 # byte of the text.
 #
 #   lines.BUILD.OPTS    the corpus's clones program (and its C++ one) built

@@ -11,7 +11,7 @@
 # GNU's -s records one arc per (caller, callee) pair, the caller's address
 # being that of its line symbol (its -s implies --line); ours keeps the
 # call sites.  The files differ for that reason, and the reports must not:
-# our arcs come in GNU's order (gprof/sumorder.c), so that arcs of equal
+# our arcs come in GNU's order (gprof/analysis/sumorder.c), so that arcs of equal
 # counts print in the same order (sum.arc-order.*).
 #
 # Copyright (c) 2026 The gprof/libgmon authors.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * fuzz.h: what the libFuzzer harnesses share.  gprof reports a bad input
- * with fatal(), which exits; here fatal_hook (gprof/util.c) jumps back to
+ * with fatal(), which exits; here fatal_hook (gprof/core/util.c) jumps back to
  * the harness instead, which then clears gprof's global state for the
  * next input.  gprof's messages go to /dev/null (the sanitizers and
  * libFuzzer write to file descriptor 2 directly, so their reports stay).
@@ -15,7 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "util.h"
+#include "core/util.h"
 
 static jmp_buf fuzz_jump;
 

@@ -18,9 +18,9 @@
 #include <demangle.h>
 
 #include "fuzz.h"
-#include "options.h"
+#include "core/options.h"
 #include "pipeline.h"
-#include "util.h"
+#include "core/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int gprof_main(int argc, char **argv);

@@ -25,10 +25,10 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "callgraph.h"
+#include "analysis/callgraph.h"
 #include "fuzz.h"
 #include "pipeline.h"
-#include "printers.h"
+#include "report/printers.h"
 
 #ifndef FUZZ_TOP
 #define FUZZ_TOP "."

@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "process.h"
-#include "profile.h"
+#include "gmon/process_file.h"
+#include "gmon/profile.h"
 
 static const enum file_format formats[4] = { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD,
 					     FORMAT_BSD44 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * t-objects.c: unit tests of the process file gprof -s writes
- * (gprof/objects.c): a record's length is 32 bits, so a record longer
+ * (gprof/gmon/whole_process.c): a record's length is 32 bits, so a record longer
  * than objects_record_max (2^32 - 1) is refused in one line with nothing
  * written.  A 4 GiB stack record is not made here: the limit is lowered
  * to a small stack record's length, and the file is read back
@@ -15,10 +15,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "model.h"
-#include "objects.h"
-#include "process.h"
-#include "util.h"
+#include "core/model.h"
+#include "gmon/whole_process.h"
+#include "gmon/process_file.h"
+#include "core/util.h"
 #include "check_tap.h"
 
 /* a model whose process part holds two stacks: a stack record of

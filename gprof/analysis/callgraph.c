@@ -1,0 +1,747 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * callgraph.c: build the call graph from arcs, number it depth first,
+ * collapse cycles, and propagate time from callees to callers.
+ *
+ * The numbering is the one from the 1982 paper (Tarjan's strongly
+ * connected components, found during one depth-first search): a function
+ * is numbered after all its callees, and the members of a cycle share the
+ * number given when the first member visited (the cycle's head) finishes.
+ * The search uses an explicit stack, so a 100,000-deep call chain cannot
+ * overflow ours.  Time then flows in one pass from the highest numbers
+ * (roots) down for flags and fractions, and from the lowest (leaves) up
+ * for time.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/callgraph.h"
+#include "analysis/stack_times.h"
+#include "analysis/histogram.h"
+#include "symtab/symspec.h"
+#include "core/util.h"
+
+#define TOP_ORDER_NONE 0
+#define TOP_ORDER_BUSY (-1)
+
+/* ------------------------------------------------------------ arcs */
+
+/* The caller and callee symbols of an arc, when both are known and the
+ * arc is not dropped by -k or -q from/to. */
+static bool arc_symbols(const struct model *m, uint64_t from_pc, uint64_t self_pc,
+			struct symbol **parent_out, struct symbol **child_out)
+{
+	const struct symbol_table *symtab = &m->symbols;
+	struct symbol *parent = symbol_lookup(symtab, from_pc);
+	struct symbol *child = symbol_lookup(symtab, self_pc);
+
+	if (parent == NULL || child == NULL)
+		return false;
+	if (parent->alias_of)
+		parent = parent->alias_of;
+	/* with -l the callee must be a function's entry, not a line */
+	while (!child->is_function) {
+		if (child == symtab->base)
+			return false;
+		child--;
+	}
+	if (!symspec_arc_named(&m->symspecs, INCL_ARCS, parent, child) &&
+	    !(symspec_empty(&m->symspecs, INCL_ARCS) &&
+	      !symspec_arc_named(&m->symspecs, EXCL_ARCS, parent, child)))
+		return false;
+	*parent_out = parent;
+	*child_out = child;
+	return true;
+}
+
+bool callgraph_arc_kept(const struct model *m, uint64_t from_pc, uint64_t self_pc)
+{
+	struct symbol *parent, *child;
+
+	return arc_symbols(m, from_pc, self_pc, &parent, &child);
+}
+
+void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsigned long count)
+{
+	struct symbol *parent, *child;
+
+	if (arc_symbols(m, from_pc, self_pc, &parent, &child)) {
+		child->calls = add_calls(child->calls, count);
+		arc_add(&m->arcs, parent, child, count);
+	}
+}
+
+/* ------------------------------------------------------------ -c */
+
+/* A call found in the text (either processor): an arc with no calls when
+ * it lands on a function's first byte inside the histogram. */
+static void add_static_arc(struct model *m, struct symbol *parent, uint64_t target)
+{
+	struct symbol *child;
+
+	if (!histogram_covers(&m->histograms, target))
+		return;
+	child = symbol_lookup(&m->symbols, target);
+	if (child && child->address == target)
+		arc_add(&m->arcs, parent, child, 0);
+}
+
+/* aarch64: every 4-byte word that is a bl or a b (x00101 imm26, a
+ * signed offset in words: a call, or a tail call) to a function's first
+ * byte adds an arc with no calls, as GNU gprof finds them. */
+static void find_static_calls_aarch64(struct model *m, const struct object *obj,
+				      struct symbol *parent, uint64_t low, uint64_t high)
+{
+	uint64_t text = obj->text_low, text_size = obj->text_high - obj->text_low;
+	uint64_t pc;
+
+	for (pc = (low + 3) & ~(uint64_t)3; pc < high; pc += 4) {
+		const unsigned char *p;
+		uint32_t insn;
+		uint64_t target;
+
+		if (pc < text || pc + 4 > text + text_size)
+			continue;
+		p = obj->text_bytes + (pc - text);
+		insn = obj->target.big_endian
+			       ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
+			       : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+		if ((insn & 0x7c000000u) != 0x14000000u)
+			continue;
+		/* imm26 sign-extended, times 4 */
+		target = pc + (uint64_t)((int64_t)((int32_t)(insn << 6) >> 6) * 4);
+		add_static_arc(m, parent, target);
+	}
+}
+
+/* x86: every byte that could start a direct call (0xe8 rel32) whose
+ * target is a function's first byte adds an arc with no calls. */
+static void find_static_calls(struct model *m, const struct options *opt,
+			      struct symbol *parent, uint64_t low, uint64_t high)
+{
+	const struct object *obj = parent->object;
+	uint64_t text, text_size;
+	uint64_t pc;
+
+	if (obj == NULL || obj->text_bytes == NULL)
+		return;
+	text = obj->text_low;
+	text_size = obj->text_high - obj->text_low;
+	histogram_clip(&m->histograms, &low, &high);
+	if (obj->aarch64) {
+		find_static_calls_aarch64(m, obj, parent, low, high);
+		return;
+	}
+	for (pc = low; pc < high; pc++) {
+		const unsigned char *p;
+		uint32_t displacement;
+		uint64_t target;
+
+		if (pc < text || pc + 5 > text + text_size)
+			continue;
+		p = obj->text_bytes + (pc - text);
+		if (*p != 0xe8)
+			continue;
+		displacement = (uint32_t)p[1] | (uint32_t)p[2] << 8 | (uint32_t)p[3] << 16 |
+			       (uint32_t)p[4] << 24;
+		/* GNU gprof does not sign-extend, so it only finds calls to
+		 * higher addresses; we do (see doc/compat.md) */
+		if (opt->gnu_quirks & QUIRK_STATIC_CALLS)
+			target = pc + 5 + displacement;
+		else
+			target = pc + 5 + (uint64_t)(int64_t)(int32_t)displacement;
+		add_static_arc(m, parent, target);
+	}
+}
+
+/* ------------------------------------------------------------ numbering */
+
+struct frame {
+	struct symbol *sym;
+	struct arc *next_arc;
+};
+
+/* The depth-first search: stack[1..depth], as in the paper. */
+struct search {
+	struct frame *stack;
+	size_t depth, capacity;
+	int top_order_counter;
+};
+
+static bool is_numbered(const struct symbol *sym)
+{
+	return sym->top_order != TOP_ORDER_NONE && sym->top_order != TOP_ORDER_BUSY;
+}
+
+static void push(struct search *s, struct symbol *sym)
+{
+	if (++s->depth >= s->capacity) {
+		s->capacity = s->capacity ? s->capacity * 2 : 256;
+		s->stack = xrealloc(s->stack, s->capacity * sizeof(*s->stack));
+	}
+	s->stack[s->depth].sym = sym;
+	s->stack[s->depth].next_arc = sym->children;
+	sym->top_order = TOP_ORDER_BUSY;
+}
+
+/* sym was reached again while still being searched: everything on the
+ * stack above its place belongs to one cycle with it. */
+static void find_cycle(struct search *s, struct symbol *child)
+{
+	struct frame *stack = s->stack;
+	struct symbol *head = NULL, *tail;
+	size_t top, i;
+
+	for (top = s->depth; top > 0; top--) {
+		head = stack[top].sym;
+		if (child == head)
+			break;
+		if (child->cycle_head != child && child->cycle_head == head)
+			break;
+	}
+	if (top == 0)
+		fatal("internal error: cycle without a head on the search stack");
+	if (top == s->depth)
+		return; /* a function calling itself is not a cycle */
+	for (tail = head; tail->cycle_next; tail = tail->cycle_next)
+		;
+	if (head->cycle_head != head)
+		head = head->cycle_head;
+	for (i = top + 1; i <= s->depth; i++) {
+		struct symbol *member = stack[i].sym;
+
+		if (member->cycle_head == member) {
+			/* append it and its own cycle, if any */
+			tail->cycle_next = member;
+			member->cycle_head = head;
+			for (tail = member; tail->cycle_next; tail = tail->cycle_next)
+				tail->cycle_next->cycle_head = head;
+		} else if (member->cycle_head != head) {
+			fatal("internal error: cycle member joined to the wrong cycle");
+		}
+	}
+}
+
+static void finish(struct search *s, struct symbol *sym)
+{
+	if (sym->cycle_head == sym) {
+		struct symbol *member;
+
+		++s->top_order_counter;
+		for (member = sym; member; member = member->cycle_next)
+			member->top_order = s->top_order_counter;
+	}
+	s->depth--;
+}
+
+static void number_from(struct search *s, struct symbol *root)
+{
+	if (is_numbered(root))
+		return;
+	push(s, root);
+	while (s->depth > 0) {
+		struct frame *f = &s->stack[s->depth];
+		struct symbol *child;
+
+		if (f->next_arc == NULL) {
+			finish(s, f->sym);
+			continue;
+		}
+		child = f->next_arc->child;
+		f->next_arc = f->next_arc->next_child;
+		if (is_numbered(child))
+			continue;
+		if (child->top_order == TOP_ORDER_BUSY) {
+			find_cycle(s, child);
+			continue;
+		}
+		push(s, child);
+	}
+}
+
+/* ------------------------------------------------------------ cycles */
+
+static void link_cycles(struct model *m)
+{
+	const struct symbol_table *symtab = &m->symbols;
+	struct symbol *sym, *member, *cycle;
+	struct arc *arc;
+	int number = 0;
+	size_t i;
+
+	m->cycle_count = 0;
+	for (i = 0; i < symtab->count; i++)
+		if (symtab->base[i].cycle_head == &symtab->base[i] && symtab->base[i].cycle_next)
+			m->cycle_count++;
+	m->cycles = xcalloc((size_t)m->cycle_count + 1, sizeof(struct symbol));
+	for (i = 0; i < symtab->count; i++) {
+		sym = &symtab->base[i];
+		if (!(sym->cycle_head == sym && sym->cycle_next))
+			continue;
+		cycle = &m->cycles[++number];
+		symbol_init(cycle);
+		cycle->printed = true;
+		cycle->top_order = TOP_ORDER_NONE;
+		cycle->cycle_number = number;
+		cycle->cycle_head = cycle;
+		cycle->cycle_next = sym;
+		for (member = sym; member; member = member->cycle_next) {
+			member->cycle_number = number;
+			member->cycle_head = cycle;
+		}
+		/* calls from outside the cycle, and among its members */
+		for (member = sym; member; member = member->cycle_next)
+			for (arc = member->parents; arc; arc = arc->next_parent) {
+				if (arc->parent == member)
+					continue;
+				if (arc->parent->cycle_number == number)
+					cycle->self_calls = add_calls(cycle->self_calls, arc->count);
+				else
+					cycle->calls = add_calls(cycle->calls, arc->count);
+			}
+	}
+}
+
+/* A function (or a whole cycle) is printed if a printed function calls
+ * it, and passes on the fraction of its time that its callers pass on. */
+static void inherit_flags(struct symbol *child)
+{
+	struct symbol *head = child->cycle_head, *member;
+	struct arc *arc;
+
+	if (child == head) {
+		child->printed = false;
+		child->prop_fraction = 0.0;
+		for (arc = child->parents; arc; arc = arc->next_parent) {
+			struct symbol *parent = arc->parent;
+
+			if (parent == child)
+				continue;
+			child->printed |= parent->printed;
+			/* an arc seen only statically (-c) carries no time */
+			if (child->calls != 0)
+				child->prop_fraction += parent->prop_fraction *
+							((double)arc->count / (double)child->calls);
+		}
+		return;
+	}
+	head->printed = false;
+	head->prop_fraction = 0.0;
+	for (member = head->cycle_next; member; member = member->cycle_next)
+		for (arc = member->parents; arc; arc = arc->next_parent) {
+			struct symbol *parent = arc->parent;
+
+			if (parent->cycle_head == head)
+				continue;
+			head->printed |= parent->printed;
+			if (head->calls != 0)
+				head->prop_fraction += parent->prop_fraction *
+						       ((double)arc->count / (double)head->calls);
+		}
+	for (member = head; member; member = member->cycle_next) {
+		member->printed = head->printed;
+		member->prop_fraction = head->prop_fraction;
+	}
+}
+
+static void propagate_flags(struct model *m, struct symbol **by_order)
+{
+	const struct symspec_tables *specs = &m->symspecs;
+	struct symbol *old_head = NULL;
+	size_t n = m->symbols.count;
+
+	while (n-- > 0) {
+		struct symbol *child = by_order[n];
+
+		if (child->cycle_head != old_head) {
+			old_head = child->cycle_head;
+			inherit_flags(child);
+		}
+		if (!child->printed) {
+			if (symspec_selected(specs, INCL_GRAPH, EXCL_GRAPH, child->address))
+				child->printed = true;
+		} else if (!symspec_holds(specs, INCL_GRAPH, child->address) &&
+			   symspec_holds(specs, EXCL_GRAPH, child->address)) {
+			child->printed = false;
+		}
+		if (child->prop_fraction == 0.0) {
+			if (symspec_selected(specs, INCL_TIME, EXCL_TIME, child->address))
+				child->prop_fraction = 1.0;
+		} else if (!symspec_holds(specs, INCL_TIME, child->address) &&
+			   symspec_holds(specs, EXCL_TIME, child->address)) {
+			child->prop_fraction = 0.0;
+		}
+		child->prop_self = child->self_ticks * child->prop_fraction;
+		m->print_ticks += child->prop_self;
+	}
+}
+
+static void cycle_time(struct model *m)
+{
+	int c;
+
+	for (c = 1; c <= m->cycle_count; c++) {
+		struct symbol *cycle = &m->cycles[c], *member;
+
+		for (member = cycle->cycle_next; member; member = member->cycle_next) {
+			/* members excluded with -E pass nothing on */
+			if (member->prop_fraction == 0.0)
+				continue;
+			cycle->self_ticks += member->self_ticks;
+		}
+		cycle->prop_self = cycle->prop_fraction * cycle->self_ticks;
+	}
+}
+
+static void propagate_time(struct symbol *parent)
+{
+	struct arc *arc;
+
+	if (parent->prop_fraction == 0.0)
+		return;
+	for (arc = parent->children; arc; arc = arc->next_child) {
+		struct symbol *child = arc->child;
+		double share, prop_share;
+
+		if (arc->count == 0 || child == parent || child->prop_fraction == 0)
+			continue;
+		if (child->cycle_head != child) {
+			/* calls within a cycle propagate nothing */
+			if (parent->cycle_number == child->cycle_number)
+				continue;
+			if (parent->top_order <= child->top_order)
+				fprintf(stderr, "%s: internal error: topological order broken\n",
+					program_name);
+			child = child->cycle_head;
+		} else if (parent->top_order <= child->top_order) {
+			fprintf(stderr, "%s: internal error: topological order broken\n",
+				program_name);
+			continue;
+		}
+		if (child->calls == 0)
+			continue;
+		arc->time = child->self_ticks * ((double)arc->count / (double)child->calls);
+		arc->child_time = child->child_ticks * ((double)arc->count / (double)child->calls);
+		share = arc->time + arc->child_time;
+		parent->child_ticks += share;
+		prop_share = parent->prop_fraction * share;
+		parent->prop_child += prop_share;
+		arc->time *= parent->prop_fraction;
+		arc->child_time *= parent->prop_fraction;
+		if (parent->cycle_head != parent) {
+			parent->cycle_head->child_ticks += share;
+			parent->cycle_head->prop_child += prop_share;
+		}
+	}
+}
+
+/* Call graph order: total propagated time, descending; then cycles first,
+ * names without a leading underscore first, more calls first, by name. */
+static int compare_total(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+	double diff = (left->prop_self + left->prop_child) - (right->prop_self + right->prop_child);
+
+	if (diff < 0.0)
+		return 1;
+	if (diff > 0.0)
+		return -1;
+	if (!left->name && left->cycle_number != 0)
+		return -1;
+	if (!right->name && right->cycle_number != 0)
+		return 1;
+	if (!left->name)
+		return -1;
+	if (!right->name)
+		return 1;
+	if (left->name[0] != '_' && right->name[0] == '_')
+		return -1;
+	if (left->name[0] == '_' && right->name[0] != '_')
+		return 1;
+	if (left->calls > right->calls)
+		return -1;
+	if (left->calls < right->calls)
+		return 1;
+	/* by name: ranks order as strcmp does (symbol_table_rank_names) */
+	return (left->name_rank > right->name_rank) - (left->name_rank < right->name_rank);
+}
+
+/* The symbols by topological number, ties in table order (what a stable
+ * sort gives): a counting sort over the numbers' range. */
+static void sort_by_top_order(const struct symbol_table *symtab, struct symbol **by_order)
+{
+	size_t i, n = symtab->count, *start;
+	int low = 0, high = 0;
+
+	for (i = 0; i < n; i++) {
+		int order = symtab->base[i].top_order;
+
+		if (i == 0 || order < low)
+			low = order;
+		if (i == 0 || order > high)
+			high = order;
+	}
+	start = xcalloc((size_t)(high - low) + 2, sizeof(*start));
+	for (i = 0; i < n; i++)
+		start[symtab->base[i].top_order - low + 1]++;
+	for (i = 1; i <= (size_t)(high - low) + 1; i++)
+		start[i] += start[i - 1];
+	for (i = 0; i < n; i++)
+		by_order[start[symtab->base[i].top_order - low]++] = &symtab->base[i];
+	free(start);
+}
+
+void callgraph_build(struct model *m, const struct options *opt)
+{
+	struct symbol_table *symtab = &m->symbols;
+	struct symbol **by_order, **by_time;
+	struct search search = { NULL, 0, 0, 0 };
+	size_t i, n = symtab->count, cycle_count;
+
+	for (i = 0; i < n; i++) {
+		struct symbol *sym = &symtab->base[i];
+
+		sym->child_ticks = 0.0;
+		sym->self_calls = 0;
+		sym->prop_fraction = 0.0;
+		sym->prop_self = 0.0;
+		sym->prop_child = 0.0;
+		sym->printed = false;
+		sym->top_order = TOP_ORDER_NONE;
+		sym->cycle_number = 0;
+		sym->cycle_head = sym;
+		sym->cycle_next = NULL;
+		if (opt->static_call_graph)
+			find_static_calls(m, opt, sym, sym->address,
+					  i + 1 < n ? symtab->base[i + 1].address : sym->end_address + 1);
+	}
+	/* recursive calls are not calls from other functions */
+	for (i = 0; i < m->arcs.self_count; i++) {
+		struct symbol *sym = m->arcs.self[i]->parent;
+
+		if (sym >= symtab->base && sym < symtab->base + n) {
+			sym->calls -= m->arcs.self[i]->count;
+			sym->self_calls = m->arcs.self[i]->count;
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (symtab->base[i].top_order == TOP_ORDER_NONE)
+			number_from(&search, &symtab->base[i]);
+	free(search.stack);
+	link_cycles(m);
+
+	by_order = xmalloc((n + 1) * sizeof(*by_order));
+	sort_by_top_order(symtab, by_order);
+	propagate_flags(m, by_order);
+	cycle_time(m);
+	for (i = 0; i < n; i++)
+		propagate_time(by_order[i]);
+	free(by_order);
+	if (stacks_measurable(m, opt))
+		stacks_measure(m);
+
+	cycle_count = (size_t)m->cycle_count;
+	by_time = xmalloc((n + cycle_count + 1) * sizeof(*by_time));
+	for (i = 0; i < n; i++)
+		by_time[i] = &symtab->base[i];
+	for (i = 1; i <= cycle_count; i++)
+		by_time[n + i - 1] = &m->cycles[i];
+	qsort(by_time, n + cycle_count, sizeof(*by_time), compare_total);
+	for (i = 0; i < n + cycle_count; i++)
+		by_time[i]->index = (int)i + 1;
+	free(m->by_time);
+	m->by_time = by_time;
+	m->by_time_count = n + cycle_count;
+}
+
+
+/* ------------------------------------------------------------ print order */
+
+#define LESS (-1)
+#define EQUAL 0
+#define GREATER 1
+
+bool callgraph_shows(const struct symbol *sym, const struct options *opt)
+{
+	if (!opt->show_zeros && sym->calls == 0 && sym->self_calls == 0 && sym->prop_self == 0 &&
+	    sym->prop_child == 0)
+		return false;
+	return sym->printed && !sym->hidden && !(opt->line_granularity && !sym->is_function);
+}
+
+static int compare_member(const struct symbol *left, const struct symbol *right)
+{
+	double left_time = left->prop_self + left->prop_child;
+	double right_time = right->prop_self + right->prop_child;
+	unsigned long left_calls = left->calls + left->self_calls;
+	unsigned long right_calls = right->calls + right->self_calls;
+
+	if (left_time > right_time)
+		return GREATER;
+	if (left_time < right_time)
+		return LESS;
+	if (left_calls > right_calls)
+		return GREATER;
+	if (left_calls < right_calls)
+		return LESS;
+	return EQUAL;
+}
+
+/* Members by decreasing time, then calls; ties keep their order. */
+static void sort_members(struct symbol *cycle)
+{
+	struct symbol *todo = cycle->cycle_next, *doing, *prev;
+
+	cycle->cycle_next = NULL;
+	for (doing = todo; doing; doing = todo) {
+		todo = doing->cycle_next;
+		for (prev = cycle; prev->cycle_next; prev = prev->cycle_next)
+			if (compare_member(doing, prev->cycle_next) == GREATER)
+				break;
+		doing->cycle_next = prev->cycle_next;
+		prev->cycle_next = doing;
+	}
+}
+
+static bool inside_one_cycle(const struct arc *arc)
+{
+	return arc->parent->cycle_number != 0 && arc->child->cycle_number != 0 &&
+	       arc->parent->cycle_number == arc->child->cycle_number;
+}
+
+/* Recursive arcs first, then arcs inside a cycle (by count), then the
+ * rest by time carried, then count. */
+static int compare_arc(const struct arc *left, const struct arc *right)
+{
+	if (left->parent == left->child)
+		return LESS;
+	if (right->parent == right->child)
+		return GREATER;
+	if (inside_one_cycle(left)) {
+		if (!inside_one_cycle(right))
+			return LESS;
+		if (left->count < right->count)
+			return LESS;
+		if (left->count > right->count)
+			return GREATER;
+		return EQUAL;
+	}
+	if (inside_one_cycle(right))
+		return GREATER;
+	{
+		double left_time = left->time + left->child_time;
+		double right_time = right->time + right->child_time;
+
+		if (left_time < right_time)
+			return LESS;
+		if (left_time > right_time)
+			return GREATER;
+	}
+	if (left->count < right->count)
+		return LESS;
+	if (left->count > right->count)
+		return GREATER;
+	return EQUAL;
+}
+
+/* Stable merge sort of arcs; descending when sign is -1. */
+static void merge_sort_arcs(struct arc **a, struct arc **tmp, size_t n, int sign)
+{
+	size_t mid, i, j, k;
+
+	if (n < 2)
+		return;
+	mid = n / 2;
+	merge_sort_arcs(a, tmp, mid, sign);
+	merge_sort_arcs(a + mid, tmp, n - mid, sign);
+	for (i = 0, j = mid, k = 0; i < mid && j < n;)
+		tmp[k++] = sign * compare_arc(a[j], a[i]) < 0 ? a[j++] : a[i++];
+	while (i < mid)
+		tmp[k++] = a[i++];
+	while (j < n)
+		tmp[k++] = a[j++];
+	memcpy(a, tmp, n * sizeof(*a));
+}
+
+/*
+ * GNU gprof sorts by inserting each arc, in list order, before the first
+ * arc not smaller (parents) or not larger (children) than it: a stable
+ * sort of the list reversed.  Doing it as such keeps it n log n.
+ */
+struct arc_sort {
+	struct arc **buffer, **tmp;
+	size_t capacity;
+};
+
+static size_t gather(struct arc_sort *s, struct arc *list, bool parents)
+{
+	struct arc **sort_buffer;
+	size_t n = 0, i;
+	struct arc *arc;
+
+	for (arc = list; arc; arc = parents ? arc->next_parent : arc->next_child) {
+		if (n == s->capacity) {
+			s->capacity = s->capacity ? s->capacity * 2 : 64;
+			s->buffer = xrealloc(s->buffer, s->capacity * sizeof(*s->buffer));
+			s->tmp = xrealloc(s->tmp, s->capacity * sizeof(*s->tmp));
+		}
+		s->buffer[n++] = arc;
+	}
+	sort_buffer = s->buffer;
+	for (i = 0; i < n / 2; i++) {
+		struct arc *t = sort_buffer[i];
+
+		sort_buffer[i] = sort_buffer[n - 1 - i];
+		sort_buffer[n - 1 - i] = t;
+	}
+	return n;
+}
+
+static void sort_parents(struct arc_sort *s, struct symbol *child)
+{
+	size_t n = gather(s, child->parents, true), i;
+	struct arc **sort_buffer = s->buffer;
+
+	merge_sort_arcs(sort_buffer, s->tmp, n, 1);
+	child->parents = n ? sort_buffer[0] : NULL;
+	for (i = 0; i < n; i++)
+		sort_buffer[i]->next_parent = i + 1 < n ? sort_buffer[i + 1] : NULL;
+}
+
+static void sort_children(struct arc_sort *s, struct symbol *parent)
+{
+	size_t n = gather(s, parent->children, false), i;
+	struct arc **sort_buffer = s->buffer;
+
+	merge_sort_arcs(sort_buffer, s->tmp, n, -1);
+	parent->children = n ? sort_buffer[0] : NULL;
+	for (i = 0; i < n; i++)
+		sort_buffer[i]->next_child = i + 1 < n ? sort_buffer[i + 1] : NULL;
+}
+
+void callgraph_sort_for_printing(struct model *m, const struct options *opt)
+{
+	struct arc_sort s = { NULL, NULL, 0 };
+	size_t i;
+
+	for (i = 0; i < m->by_time_count; i++) {
+		struct symbol *sym = m->by_time[i];
+
+		if (!callgraph_shows(sym, opt))
+			continue;
+		if (symbol_is_cycle_header(sym)) {
+			sort_members(sym);
+		} else {
+			if (sym->parents)
+				sort_parents(&s, sym);
+			sort_children(&s, sym);
+		}
+	}
+	free(s.buffer);
+	free(s.tmp);
+}

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * callgraph.h: the call-graph stage: arcs charged to symbols as they are
+ * read, calls found in the text (-c), the depth-first numbering with its
+ * cycles, time propagated from callees to callers, and the order the
+ * call graph is printed in.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_CALLGRAPH_H
+#define GPROF_CALLGRAPH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/model.h"
+#include "core/options.h"
+
+/* Charge an arc (call site -> callee, count) read from a profile file to
+ * the symbols holding its ends, unless symspecs (-k, -q/-Q from/to) drop it. */
+void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsigned long count);
+/* Would callgraph_tally charge this arc (both ends known, no symspec
+ * dropping it)?  (-s under the sum-arcs quirk writes only those.) */
+bool callgraph_arc_kept(const struct model *m, uint64_t from_pc, uint64_t self_pc);
+/* Add -c's static arcs, number the graph, find cycles, propagate time;
+ * fills m->cycles, m->print_ticks and m->by_time (every symbol and cycle
+ * by total propagated time, each given its index). */
+void callgraph_build(struct model *m, const struct options *opt);
+/* Does the call graph show an entry for sym?  (The text, JSON and DOT
+ * printers show the same entries.) */
+bool callgraph_shows(const struct symbol *sym, const struct options *opt);
+/* Sort every shown entry's callers, callees and cycle members into the
+ * order the text call graph prints them, as GNU gprof does in place
+ * while printing (--function-ordering after the graph sees that order). */
+void callgraph_sort_for_printing(struct model *m, const struct options *opt);
+
+#endif

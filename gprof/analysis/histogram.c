@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * histogram.c: credit histogram samples to symbols.
+ *
+ * A bin covers [low, high) in histogram units (2 bytes).  A symbol covers
+ * [its scaled address, the next symbol's scaled address).  When a bin
+ * straddles symbols, each gets the share of the bin's count that its
+ * overlap is of the bin.  The arithmetic (integer bin edges from a double
+ * scale, then double credits) is GNU gprof's, so that a file from glibc's
+ * runtime reads identically in both tools.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/histogram.h"
+#include "core/util.h"
+
+static void assign_one(struct model *m, const struct histogram *h)
+{
+	const struct symbol_table *symtab = &m->symbols;
+	double scale = m->histograms.scale;
+	uint64_t low = h->low_pc / 2;
+	size_t next = 1; /* symbol scan resumes near where the last bin ended */
+	uint32_t i;
+
+	for (i = 0; i < h->bin_count; i++) {
+		uint64_t count = h->bins[i];
+		uint64_t bin_low, bin_high;
+		double count_time;
+		size_t j;
+
+		if (count == 0)
+			continue;
+		bin_low = low + (uint64_t)(scale * i);
+		bin_high = low + (uint64_t)(scale * (i + 1));
+		count_time = (double)count;
+		m->total_ticks += count_time;
+
+		for (j = next - 1; j < symtab->count; next = ++j) {
+			struct symbol *sym = &symtab->base[j];
+			uint64_t sym_low = sym->scaled_address;
+			/* GNU gprof reads one past the table for the last
+			 * symbol's end, which in practice holds 0: the last
+			 * symbol gets no samples */
+			uint64_t sym_high = j + 1 < symtab->count &&
+						    symtab->base[j + 1].object == sym->object
+					    ? symtab->base[j + 1].scaled_address : 0;
+			uint64_t lo, hi;
+			double credit;
+
+			if (bin_high < sym_low)
+				break;
+			if (bin_low >= sym_high)
+				continue;
+			lo = bin_low > sym_low ? bin_low : sym_low;
+			hi = bin_high < sym_high ? bin_high : sym_high;
+			if (hi <= lo)
+				continue;
+			credit = (double)(hi - lo) * count_time / scale;
+			if (sym->in_flat) {
+				struct symbol *owner = sym->alias_of ? sym->alias_of : sym;
+
+				owner->self_ticks += credit;
+			} else {
+				m->total_ticks -= credit;
+			}
+		}
+	}
+}
+
+void histogram_assign_samples(struct model *m)
+{
+	size_t i;
+	unsigned r;
+
+	for (i = 0; i < m->symbols.count; i++)
+		m->symbols.base[i].scaled_address = m->symbols.base[i].address / 2;
+	for (r = 0; r < m->histograms.count; r++)
+		assign_one(m, &m->histograms.records[r]);
+}
+
+void histogram_assign_process_samples(struct model *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->process.sample_count; i++) {
+		const struct model_sample *s = &m->process.samples[i];
+		struct symbol *sym = symbol_lookup(&m->symbols, s->address);
+		double ticks = (double)s->count;
+
+		if (sym == NULL) /* outside every object: the unknown's symbol */
+			sym = symbol_lookup(&m->symbols, MODEL_UNKNOWN_ADDRESS);
+		if (sym == NULL)
+			continue;
+		if (sym->alias_of)
+			sym = sym->alias_of;
+		if (sym->in_flat) {
+			sym->self_ticks += ticks;
+			m->total_ticks += ticks;
+		}
+	}
+}
+
+/* Bytes per sample as the reports print it: GNU truncates the scale to a
+ * whole number first.  A hostile file's scale may not fit a long. */
+long histogram_granularity(const struct histogram_set *histograms)
+{
+	double scale = histograms->scale;
+
+	if (!(scale >= 0.0))
+		return 0;
+	if (scale >= (double)(LONG_MAX / 2))
+		return LONG_MAX;
+	return (long)scale * 2L;
+}
+
+/* Is addr inside one of the histograms?  (GNU gprof compares only the low
+ * 32 bits of the address.) */
+bool histogram_covers(const struct histogram_set *histograms, uint64_t addr)
+{
+	unsigned i;
+	unsigned address = (unsigned)addr;
+
+	for (i = 0; i < histograms->count; i++)
+		if (histograms->records[i].low_pc <= address && address < histograms->records[i].high_pc)
+			return true;
+	return false;
+}
+
+/* Clip [*low, *high) to the histogram it falls in; empty if none. */
+void histogram_clip(const struct histogram_set *histograms, uint64_t *low, uint64_t *high)
+{
+	unsigned i;
+	bool found = false;
+
+	for (i = 0; i < histograms->count; i++) {
+		uint64_t lo = histograms->records[i].low_pc > *low ? histograms->records[i].low_pc : *low;
+		uint64_t hi = histograms->records[i].high_pc < *high ? histograms->records[i].high_pc : *high;
+
+		if (lo < hi) {
+			if (found)
+				fatal("a symbol covers several histogram records");
+			found = true;
+			*low = lo;
+			*high = hi;
+		}
+	}
+	if (!found)
+		*high = *low;
+}
+

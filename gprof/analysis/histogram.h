@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * histogram.h: the stage that credits histogram samples to symbols, and
+ * the questions later stages and printers ask of the histograms.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_HISTOGRAM_H
+#define GPROF_HISTOGRAM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/model.h"
+
+/* Credit every bin of m->histograms to the symbols it overlaps (self
+ * ticks), and sum m->total_ticks; symbols left out of the flat profile
+ * by symspecs take nothing and count for nothing. */
+void histogram_assign_samples(struct model *m);
+/* A whole-process profile's samples outside the main program, one by one
+ * (they are exact addresses, not bins). */
+void histogram_assign_process_samples(struct model *m);
+/* Bytes per sample as the reports print it. */
+long histogram_granularity(const struct histogram_set *histograms);
+/* Is addr inside one of the histograms? */
+bool histogram_covers(const struct histogram_set *histograms, uint64_t addr);
+/* Clip [*low, *high) to the histogram it falls in; empty if none. */
+void histogram_clip(const struct histogram_set *histograms, uint64_t *low, uint64_t *high);
+
+#endif

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * folded.c: --folded, the call stacks one line each, outermost frame
+ * first, the frames' names joined by ';' and the samples after a space:
+ * "main;heavy;work 123", the "folded stacks" that FlameGraph's
+ * flamegraph.pl, speedscope and inferno read.  Names are the plain
+ * (demangled) names, without the object's name: what those tools and
+ * their users expect.  A frame no symbol holds is "[unknown]".  Stacks
+ * that fold to the same line (different addresses in one function) are
+ * one line; the lines sum to the stacks' samples.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/printers.h"
+#include "core/util.h"
+
+/* A line: its text in the arena, and its samples. */
+struct folded_line {
+	size_t at;
+	uint64_t samples;
+};
+
+static const char *sorting_arena;
+
+static int compare_line(const void *lp, const void *rp)
+{
+	const struct folded_line *l = lp, *r = rp;
+
+	return strcmp(sorting_arena + l->at, sorting_arena + r->at);
+}
+
+/* A name as a folded frame: ';' separates frames and the last space the
+ * count, so neither may appear in it (C++ names hold spaces). */
+static char *folded_name(const char *name)
+{
+	char *s = xstrdup(name), *p;
+
+	for (p = s; *p; p++)
+		*p = *p == ';' ? ':' : *p == ' ' ? '_' : *p == '\n' ? '?' : *p;
+	return s;
+}
+
+/* Each symbol's folded name, made the first time a frame needs it. */
+static const char *name_of(struct report_out *out, char **names, const struct symbol *base,
+			   const struct symbol *sym)
+{
+	char *to_free = NULL;
+
+	if (sym == NULL)
+		return "[unknown]";
+	if (names[sym - base] == NULL) {
+		names[sym - base] = folded_name(display_name(out, sym, &to_free));
+		free(to_free);
+	}
+	return names[sym - base];
+}
+
+void print_folded(const struct model *m, const struct options *opt, struct report_out *out)
+{
+	const struct model_stacks *st = &m->process.stacks;
+	struct folded_line *lines = xcalloc(st->count + 1, sizeof(*lines));
+	char **names = xcalloc(m->symbols.count + 1, sizeof(*names));
+	struct frame_cache *cache = frame_cache_new();
+	char *arena = NULL;
+	size_t w, n = 0, i, used = 0, room = 0;
+
+	(void)opt;
+	if (!st->present || st->samples == 0)
+		fatal("the profile has no call stacks: record them with libgmon's stack sampling "
+		      "(GMON_STACK_DEPTH, doc/runtime.md) to get --folded");
+	for (w = 0; w < st->word_count;) {
+		const uint64_t *stack = st->words + w;
+		size_t depth = (size_t)(stack[1] >> 32), d;
+
+		w += 2 + depth;
+		lines[n].at = used;
+		lines[n++].samples = stack[0];
+		for (d = depth; d-- > 0;) {
+			const char *name = name_of(out, names, m->symbols.base,
+						   frame_cache_symbol(m, cache, stack + 2, d));
+			size_t len = strlen(name);
+
+			if (used + len + 2 > room) {
+				room = 2 * (used + len + 2) + 4096;
+				arena = xrealloc(arena, room);
+			}
+			memcpy(arena + used, name, len);
+			used += len;
+			arena[used++] = d ? ';' : '\0';
+		}
+		if (depth == 0) {
+			if (used + 1 > room) {
+				room = 2 * used + 4096;
+				arena = xrealloc(arena, room);
+			}
+			arena[used++] = '\0';
+		}
+	}
+	sorting_arena = arena;
+	qsort(lines, n, sizeof(*lines), compare_line);
+	for (i = 0; i < n; i++) {
+		uint64_t samples = lines[i].samples;
+
+		while (i + 1 < n && strcmp(arena + lines[i].at, arena + lines[i + 1].at) == 0) {
+			i++;
+			samples = samples + lines[i].samples < samples ? UINT64_MAX
+								 : samples + lines[i].samples;
+		}
+		if (samples)
+			fprintf(out->file, "%s %llu\n", arena + lines[i].at, (unsigned long long)samples);
+	}
+	for (i = 0; i < m->symbols.count; i++)
+		free(names[i]);
+	free(names);
+	free(cache);
+	free(arena);
+	free(lines);
+}

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * graph.c: the call graph printer.
+ *
+ * Each entry shows the function's callers (parents) above it and its
+ * callees (children) below, in the order callgraph_sort_for_printing
+ * left them: parents by increasing time carried, children by decreasing,
+ * arcs inside a cycle apart, ties in the reverse of the order the arcs
+ * were read.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/callgraph.h"
+#include "analysis/histogram.h"
+#include "report/printers.h"
+#include "report/report.h"
+
+/* What one call graph needs while it prints its entries.  The entries'
+ * lines are built in line and written in blocks (text.h): the header
+ * before them and the blurb after go straight to f. */
+struct graph {
+	const struct options *opt;
+	struct report_out *out;
+	FILE *f;
+	double hz;
+	double print_ticks;       /* 1 when there is none: nothing divides by 0 */
+	struct text line;
+};
+
+/* "%-6.6s" of "[index]" */
+static void text_entry_index(struct text *t, int index)
+{
+	size_t start = t->length, n;
+
+	text_char(t, '[');
+	text_int(t, index);
+	text_char(t, ']');
+	n = t->length - start;
+	if (n > 6)
+		t->length = start + 6;
+	else
+		text_spaces(t, 6 - n);
+}
+
+/* "%7lu" and then "+%-7lu" or " %7.7s" of "" */
+static void text_calls(struct text *t, unsigned long calls, unsigned long self_calls)
+{
+	text_unsigned(t, calls, 7, false);
+	if (self_calls != 0) {
+		text_char(t, '+');
+		text_unsigned(t, self_calls, 7, true);
+	} else {
+		text_spaces(t, 8);
+	}
+}
+
+static void print_header(const struct model *m, struct graph *g)
+{
+	const struct options *opt = g->opt;
+	FILE *f = g->f;
+	double hz = g->hz;
+
+	report_separator(g->out);
+	if (!opt->traditional) {
+		if (!opt->brief)
+			fprintf(f, "\t\t     Call graph (explanation follows)\n\n");
+		else
+			fprintf(f, "\t\t\tCall graph\n\n");
+	}
+	fprintf(f, "\ngranularity: each sample hit covers %ld byte(s)", histogram_granularity(&m->histograms));
+	if (g->print_ticks > 0.0) {
+		fprintf(f, " for %.2f%% of %.2f seconds\n\n", 100.0 / g->print_ticks,
+			g->print_ticks / hz);
+	} else {
+		fprintf(f, " no time propagated\n\n");
+		/* every numerator is zero: avoid dividing by it */
+		g->print_ticks = 1.0;
+	}
+	if (m->measured) {
+		const struct model_stacks *st = &m->process.stacks;
+
+		fprintf(f, "Times below are measured from %zu call stacks.\n", st->count);
+		/* what the runtime could not record, said only when it happened */
+		if (st->lost)
+			fprintf(f, "%llu samples had no stack recorded (the stack table was full).\n",
+				(unsigned long long)st->lost);
+		if (st->at_limit || st->cut_short)
+			fprintf(f, "%llu stacks were cut at the depth limit (%u frames), %llu cut short "
+				   "by a frame that could not be followed.\n",
+				(unsigned long long)st->at_limit, st->depth_limit,
+				(unsigned long long)st->cut_short);
+		fputc('\n', f);
+	}
+	if (opt->traditional) {
+		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
+		       "called", "total", "parents");
+		fprintf(f, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n", "index",
+		       "%time", "self", "descendants", "called", "self", "name", "index");
+		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
+		       "called", "total", "children");
+		fprintf(f, "\n");
+	} else {
+		fprintf(f, "index %% time    self  children    called     name\n");
+	}
+}
+
+/* "[N] %time self children " of an entry's own line (a function's or a
+ * whole cycle's). */
+static void entry_figures(struct graph *g, const struct symbol *sym)
+{
+	struct text *t = &g->line;
+	double hz = g->hz;
+
+	text_entry_index(t, sym->index);
+	text_char(t, ' ');
+	text_fixed(t, 5, 1, 100 * (sym->prop_self + sym->prop_child) / g->print_ticks);
+	text_char(t, ' ');
+	text_fixed(t, 7, 2, sym->prop_self / hz);
+	text_char(t, ' ');
+	text_fixed(t, g->opt->traditional ? 11 : 7, 2, sym->prop_child / hz);
+	text_char(t, ' ');
+}
+
+static void print_cycle(struct graph *g, const struct symbol *cycle)
+{
+	struct text *t = &g->line;
+
+	entry_figures(g, cycle);
+	text_calls(t, cycle->calls, cycle->self_calls);
+	text_bytes(t, " <cycle ", 8);
+	text_int(t, cycle->cycle_number);
+	text_bytes(t, " as a whole> [", 14);
+	text_int(t, cycle->index);
+	text_char(t, ']');
+	text_end_line(t, g->f);
+}
+
+static void print_members(struct graph *g, const struct symbol *cycle)
+{
+	struct text *t = &g->line;
+	const struct symbol *member;
+	double hz = g->hz;
+
+	for (member = cycle->cycle_next; member; member = member->cycle_next) {
+		/* "%6.6s %5.5s " of "" */
+		text_spaces(t, 13);
+		text_fixed(t, 7, 2, member->prop_self / hz);
+		text_char(t, ' ');
+		text_fixed(t, g->opt->traditional ? 11 : 7, 2, member->prop_child / hz);
+		text_char(t, ' ');
+		text_calls(t, member->calls, member->self_calls);
+		text_spaces(t, 5);
+		text_name(t, g->out, member);
+		text_end_line(t, g->f);
+	}
+}
+
+/* One caller's or callee's line in an entry: other is the function named
+ * on it, entry the function the entry is about.  A recursive call, or a
+ * call inside the entry's cycle, shows only its count; any other shows
+ * the time it carries and its calls out of total. */
+static void print_arc_line(struct graph *g, const struct arc *arc, const struct symbol *other,
+			   const struct symbol *entry, unsigned long total)
+{
+	struct text *t = &g->line;
+	double hz = g->hz;
+
+	if (other == entry || (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
+		/* "%6.6s %5.5s %7.7s %7.7s " (-T: %11.11s) of "" */
+		text_spaces(t, g->opt->traditional ? 33 : 29);
+		text_unsigned(t, arc->count, 7, false);
+		/* " %7.7s     " of "" */
+		text_spaces(t, 13);
+	} else {
+		text_spaces(t, 13);
+		text_fixed(t, 7, 2, arc->time / hz);
+		text_char(t, ' ');
+		text_fixed(t, g->opt->traditional ? 11 : 7, 2, arc->child_time / hz);
+		text_char(t, ' ');
+		text_unsigned(t, arc->count, 7, false);
+		text_char(t, '/');
+		text_unsigned(t, total, 7, true);
+		text_spaces(t, 5);
+	}
+	text_name(t, g->out, other);
+	text_end_line(t, g->f);
+}
+
+static void print_parents(struct graph *g, const struct symbol *child)
+{
+	struct text *t = &g->line;
+	const struct arc *arc;
+	const struct symbol *cycle_head = child->cycle_head ? child->cycle_head : child;
+
+	if (child->parents == NULL) {
+		/* "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     " (-T: %11.11s) of "" */
+		text_spaces(t, g->opt->traditional ? 53 : 49);
+		text_bytes(t, "<spontaneous>", 13);
+		text_end_line(t, g->f);
+		return;
+	}
+	for (arc = child->parents; arc; arc = arc->next_parent)
+		print_arc_line(g, arc, arc->parent, child, cycle_head->calls);
+}
+
+static void print_children(struct graph *g, const struct symbol *parent)
+{
+	const struct arc *arc;
+
+	for (arc = parent->children; arc; arc = arc->next_child)
+		print_arc_line(g, arc, arc->child, parent, arc->child->cycle_head->calls);
+}
+
+static void print_entry_line(struct graph *g, const struct symbol *sym)
+{
+	struct text *t = &g->line;
+
+	entry_figures(g, sym);
+	if (sym->calls + sym->self_calls != 0)
+		text_calls(t, sym->calls, sym->self_calls);
+	else
+		text_spaces(t, 15); /* "%7.7s %7.7s" of "" */
+	text_char(t, ' ');
+	text_name(t, g->out, sym);
+	text_end_line(t, g->f);
+}
+
+void print_call_graph(const struct model *m, const struct options *opt, struct report_out *out)
+{
+	struct graph graph = { opt, out, out->file, m->histograms.rate, m->print_ticks, { 0 } };
+	struct graph *g = &graph;
+	FILE *f = out->file;
+	size_t i;
+
+	if (!opt->brief && opt->traditional)
+		blurb_call_graph_traditional(f);
+	print_header(m, g);
+	for (i = 0; i < m->by_time_count; i++) {
+		const struct symbol *sym = m->by_time[i];
+
+		if (!callgraph_shows(sym, opt))
+			continue;
+		if (symbol_is_cycle_header(sym)) {
+			print_cycle(g, sym);
+			print_members(g, sym);
+		} else {
+			print_parents(g, sym);
+			print_entry_line(g, sym);
+			print_children(g, sym);
+		}
+		if (opt->traditional)
+			text_char(&g->line, '\n');
+		text_bytes(&g->line, "-----------------------------------------------", 47);
+		text_end_line(&g->line, f);
+		if (opt->traditional)
+			text_end_line(&g->line, f);
+	}
+	text_free(&g->line, f);
+	if (!opt->brief && !opt->traditional)
+		blurb_call_graph(f);
+}
+

@@ -1,0 +1,747 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * html.c: --html, the profile as one page to open in a browser: the
+ * header facts, the flat profile (sortable, filtered), the call graph
+ * (each function's entry, its callers and callees, walked by clicking),
+ * a flame graph and icicle of the call stacks, and the source lines
+ * with their samples.  With --diff, both runs in one page and their
+ * differences (print_html_diff, called by diff.c).
+ *
+ * The page stands alone: its script and style (gprof/html/report.js,
+ * report.css, made into a C header at build time) are inline, and the
+ * profile is data in a <script type="application/json"> block that the
+ * script builds the page from with textContent only.  No figure is
+ * computed here: the model's ticks, calls and times are written as they
+ * are and the script divides by the rate as the text printers do, so
+ * the page's figures are the text report's.  A Content-Security-Policy
+ * forbids every load, so the page reaches no network even if a name
+ * managed to become markup.  Names are data: the JSON is written with
+ * '<', '>' and '&' as \u escapes, so nothing in it can close the block.
+ *
+ * The data (read by report.js; not a promised format, --json is that):
+ *   fn     one row per function any view shows: [name, the name as the
+ *          flat profile prints it or null if the same, file, line, object, index, cycle, self ticks, calls,
+ *          recursive calls, child ticks, graph self, graph child, flags
+ *          (1 flat profile, 2 call graph)]
+ *   arcs   [caller, callee, count, self ticks, child ticks]
+ *   cycles [number, index, self, child, calls, inner calls, [members]]
+ *   files  the source files' names
+ * and, in blocks of their own that the script parses only when their
+ * view is first shown (#gprof-flame-K, #gprof-source-K for profile K):
+ *   flame  the stacks as a tree: function (-1 unknown), parent node
+ *          (-1 the root), samples, per node, parents first, flattened
+ *   lines  [file, line, samples] (each histogram bin credited to the line
+ *          of its first address), src [[file, text]] of the files found
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/callgraph.h"
+#include "analysis/histogram.h"
+#include "symtab/object.h"
+#include "report/printers.h"
+#include "report/report.h"
+#include "core/util.h"
+
+#include "report/html/report-assets.h"
+
+#define SOURCE_FILE_MAX (1u << 20)    /* bytes of one source file embedded */
+#define SOURCE_TOTAL_MAX (16u << 20)  /* and of all of them */
+
+/* ------------------------------------------------------------ small tables */
+
+/* Strings (file names) to numbers 0, 1, 2... in the order met. */
+struct string_ids {
+	const char **names;
+	size_t count, capacity;
+	size_t *slots; /* 1 + index, 0 empty */
+	size_t slot_count;
+};
+
+static size_t hash_string(const char *s)
+{
+	size_t h = 1469598103934665603ull;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211ull;
+	return h;
+}
+
+static int string_id(struct string_ids *t, const char *name)
+{
+	size_t k;
+
+	if (2 * (t->count + 1) > t->slot_count) {
+		size_t i, n = t->slot_count ? 2 * t->slot_count : 256;
+
+		free(t->slots);
+		t->slots = xcalloc(n, sizeof(*t->slots));
+		t->slot_count = n;
+		for (i = 0; i < t->count; i++) {
+			for (k = hash_string(t->names[i]) & (n - 1); t->slots[k]; k = (k + 1) & (n - 1))
+				;
+			t->slots[k] = i + 1;
+		}
+	}
+	for (k = hash_string(name) & (t->slot_count - 1); t->slots[k];
+	     k = (k + 1) & (t->slot_count - 1))
+		if (strcmp(t->names[t->slots[k] - 1], name) == 0)
+			return (int)(t->slots[k] - 1);
+	if (t->count == t->capacity) {
+		t->capacity = t->capacity ? 2 * t->capacity : 64;
+		t->names = xrealloc(t->names, t->capacity * sizeof(*t->names));
+	}
+	t->names[t->count] = name;
+	t->slots[k] = ++t->count;
+	return (int)(t->count - 1);
+}
+
+/* Pairs of numbers to a slot (flame graph nodes by parent and function,
+ * samples by file and line). */
+struct pair_map {
+	uint64_t *keys; /* key + 1, 0 empty */
+	size_t *values;
+	size_t count, slot_count;
+};
+
+static size_t *pair_slot(struct pair_map *t, uint64_t key, bool *made)
+{
+	size_t k;
+
+	if (2 * (t->count + 1) > t->slot_count) {
+		size_t n = t->slot_count ? 2 * t->slot_count : 1024, i;
+		uint64_t *keys = xcalloc(n, sizeof(*keys));
+		size_t *values = xmalloc(n * sizeof(*values));
+
+		for (i = 0; i < t->slot_count; i++) {
+			if (!t->keys[i])
+				continue;
+			for (k = (size_t)((t->keys[i] * 0x9E3779B97F4A7C15ull) >> 20) & (n - 1); keys[k];
+			     k = (k + 1) & (n - 1))
+				;
+			keys[k] = t->keys[i];
+			values[k] = t->values[i];
+		}
+		free(t->keys);
+		free(t->values);
+		t->keys = keys;
+		t->values = values;
+		t->slot_count = n;
+	}
+	key++;
+	for (k = (size_t)((key * 0x9E3779B97F4A7C15ull) >> 20) & (t->slot_count - 1); t->keys[k];
+	     k = (k + 1) & (t->slot_count - 1))
+		if (t->keys[k] == key) {
+			*made = false;
+			return &t->values[k];
+		}
+	t->keys[k] = key;
+	t->count++;
+	*made = true;
+	return &t->values[k];
+}
+
+static void pair_map_free(struct pair_map *t)
+{
+	free(t->keys);
+	free(t->values);
+}
+
+/* ------------------------------------------------------------ one profile */
+
+struct page {
+	FILE *f;                      /* the JSON read first, before escaping */
+	FILE *flame;                  /* the flame graph's, read when it is shown */
+	FILE *source;                 /* the source view's, likewise */
+	const struct model *m;
+	const struct options *opt;
+	struct report_out *names;
+	int *id;                      /* per symbol: its row in fn, or -1 */
+	unsigned char *flags;         /* per symbol: 1 flat profile, 2 call graph, 4 needed */
+	struct string_ids files;
+	struct text name;             /* a name as the text reports print it */
+};
+
+static size_t symbol_place(const struct page *p, const struct symbol *sym)
+{
+	return (size_t)(sym - p->m->symbols.base);
+}
+
+static void need(struct page *p, const struct symbol *sym, unsigned char flag)
+{
+	if (sym && !symbol_is_cycle_header(sym))
+		p->flags[symbol_place(p, sym)] |= flag;
+}
+
+static int id_of(const struct page *p, const struct symbol *sym)
+{
+	return sym ? p->id[symbol_place(p, sym)] : -1;
+}
+
+static int object_number(const struct model *m, const struct object *obj)
+{
+	size_t i;
+
+	for (i = 0; i < m->object_count; i++)
+		if (m->objects[i] == obj)
+			return (int)i;
+	return -1;
+}
+
+static bool flat_shows(const struct page *p, const struct symbol *sym)
+{
+	return sym->in_flat && !sym->hidden &&
+	       (p->opt->show_zeros || sym->calls != 0 || sym->self_ticks != 0);
+}
+
+static bool arc_listed(const struct page *p, const struct arc *arc)
+{
+	return callgraph_shows(arc->parent, p->opt) || callgraph_shows(arc->child, p->opt);
+}
+
+/* Which symbols any view names, and their rows, in address order. */
+static void choose_functions(struct page *p)
+{
+	const struct model *m = p->m;
+	const struct model_stacks *st = &m->process.stacks;
+	size_t i, w, rows = 0;
+	struct arc *arc;
+
+	p->id = xmalloc((m->symbols.count + 1) * sizeof(*p->id));
+	p->flags = xcalloc(m->symbols.count + 1, 1);
+	if (m->input & INPUT_HISTOGRAM)
+		for (i = 0; i < m->symbols.count; i++)
+			if (flat_shows(p, &m->symbols.base[i]))
+				p->flags[i] |= 1;
+	for (i = 0; m->by_time && i < m->by_time_count; i++) {
+		const struct symbol *sym = m->by_time[i];
+
+		if (symbol_is_cycle_header(sym)) {
+			const struct symbol *member;
+
+			if (callgraph_shows(sym, p->opt))
+				for (member = sym->cycle_next; member; member = member->cycle_next)
+					need(p, member, 4);
+			continue;
+		}
+		if (callgraph_shows(sym, p->opt))
+			need(p, sym, 2);
+		for (arc = sym->children; arc; arc = arc->next_child)
+			if (arc_listed(p, arc)) {
+				need(p, arc->parent, 4);
+				need(p, arc->child, 4);
+			}
+	}
+	if (st->present) {
+		struct frame_cache *cache = frame_cache_new();
+
+		for (w = 0; w < st->word_count;) {
+			const uint64_t *stack = st->words + w;
+			size_t depth = (size_t)(stack[1] >> 32), d;
+
+			w += 2 + depth;
+			for (d = 0; d < depth && stack[0] != 0; d++)
+				need(p, frame_cache_symbol(m, cache, stack + 2, d), 4);
+		}
+		free(cache);
+	}
+	for (i = 0; i < m->symbols.count; i++)
+		p->id[i] = p->flags[i] ? (int)rows++ : -1;
+}
+
+static void put_key(struct page *p, const char *key)
+{
+	put_json_string(p->f, key);
+	putc(':', p->f);
+}
+
+static void put_string_field(struct page *p, const char *key, const char *value)
+{
+	put_key(p, key);
+	if (value)
+		put_json_string(p->f, value);
+	else
+		fputs("null", p->f);
+	putc(',', p->f);
+}
+
+static void put_number_field(struct page *p, const char *key, double value)
+{
+	put_key(p, key);
+	put_json_number(p->f, value);
+	putc(',', p->f);
+}
+
+static void emit_header(struct page *p)
+{
+	const struct model *m = p->m;
+	const struct model_stacks *st = &m->process.stacks;
+	unsigned char id[64];
+	char hex[2 * sizeof(id) + 1] = "";
+	size_t size = object_build_id(m->objects[0], id, sizeof(id)), i;
+
+	for (i = 0; i < size; i++)
+		snprintf(hex + 2 * i, 3, "%02x", id[i]);
+	put_string_field(p, "program", m->objects[0]->path);
+	put_string_field(p, "build_id", size ? hex : NULL);
+	put_key(p, "runs");
+	putc('[', p->f);
+	for (i = 0; i < m->source_count; i++) {
+		if (i)
+			putc(',', p->f);
+		put_json_string(p->f, m->sources[i].path);
+	}
+	fputs("],", p->f);
+	put_number_field(p, "histogram", (m->input & INPUT_HISTOGRAM) != 0);
+	put_number_field(p, "call_graph", m->by_time != NULL);
+	put_number_field(p, "rate", m->histograms.rate);
+	put_string_field(p, "dimension", m->histograms.dimension);
+	put_number_field(p, "granularity", (double)histogram_granularity(&m->histograms));
+	put_number_field(p, "total_ticks", m->total_ticks);
+	put_number_field(p, "print_ticks", m->print_ticks);
+	put_number_field(p, "measured", m->measured);
+	put_number_field(p, "line_granularity", p->opt->line_granularity);
+	put_number_field(p, "traditional", p->opt->traditional);
+	if (m->process.has_times) {
+		put_key(p, "process");
+		fprintf(p->f, "[%.9f,%.9f,%llu,%llu],", (double)m->process.user_ns / 1e9,
+			(double)m->process.system_ns / 1e9,
+			(unsigned long long)m->process.samples_taken,
+			(unsigned long long)m->process.samples_lost);
+	}
+	if (st->present) {
+		put_key(p, "stacks");
+		fprintf(p->f, "[%zu,%llu,%llu,%llu,%llu],", st->count, (unsigned long long)st->samples,
+			(unsigned long long)st->lost, (unsigned long long)st->at_limit,
+			(unsigned long long)st->cut_short);
+	}
+	put_key(p, "objects");
+	putc('[', p->f);
+	for (i = 0; i < m->object_count; i++) {
+		if (i)
+			putc(',', p->f);
+		put_json_string(p->f, m->objects[i]->path);
+	}
+	fputs("],", p->f);
+}
+
+static void emit_functions(struct page *p)
+{
+	const struct model *m = p->m;
+	size_t i;
+	bool first = true;
+
+	put_key(p, "fn");
+	putc('[', p->f);
+	for (i = 0; i < m->symbols.count; i++) {
+		const struct symbol *sym = &m->symbols.base[i];
+
+		if (p->id[i] < 0)
+			continue;
+		fputs(first ? "\n[" : ",\n[", p->f);
+		first = false;
+		put_json_string(p->f, sym->name);
+		putc(',', p->f);
+		/* as the flat profile prints it: demangled, its object, with -l
+		 * its line (report.c) */
+		p->name.length = 0;
+		text_name_only(&p->name, p->names, sym);
+		text_char(&p->name, '\0');
+		if (strcmp(p->name.data, sym->name) != 0)
+			put_json_string(p->f, p->name.data);
+		else
+			fputs("null", p->f);
+		fprintf(p->f, ",%d,%d,%d,%d,%d,", sym->file ? string_id(&p->files, sym->file->name) : -1,
+			sym->line, object_number(m, sym->object),
+			(p->flags[i] & 2) ? sym->index : 0, sym->cycle_number);
+		put_json_number(p->f, sym->self_ticks);
+		fprintf(p->f, ",%lu,%lu,", sym->calls, sym->self_calls);
+		put_json_number(p->f, sym->child_ticks);
+		putc(',', p->f);
+		put_json_number(p->f, sym->prop_self);
+		putc(',', p->f);
+		put_json_number(p->f, sym->prop_child);
+		fprintf(p->f, ",%d]", p->flags[i] & 3);
+	}
+	fputs("],\n", p->f);
+}
+
+static void emit_graph(struct page *p)
+{
+	const struct model *m = p->m;
+	size_t i;
+	bool first = true;
+	struct arc *arc;
+
+	put_key(p, "arcs");
+	putc('[', p->f);
+	for (i = 0; m->by_time && i < m->by_time_count; i++) {
+		const struct symbol *parent = m->by_time[i];
+
+		if (symbol_is_cycle_header(parent))
+			continue;
+		for (arc = parent->children; arc; arc = arc->next_child) {
+			if (!arc_listed(p, arc))
+				continue;
+			fprintf(p->f, "%s[%d,%d,%lu,", first ? "\n" : ",\n", id_of(p, arc->parent),
+				id_of(p, arc->child), arc->count);
+			first = false;
+			put_json_number(p->f, arc->time);
+			putc(',', p->f);
+			put_json_number(p->f, arc->child_time);
+			putc(']', p->f);
+		}
+	}
+	fputs("],\n", p->f);
+
+	put_key(p, "cycles");
+	putc('[', p->f);
+	first = true;
+	for (i = 0; m->by_time && i < m->by_time_count; i++) {
+		const struct symbol *cycle = m->by_time[i], *member;
+
+		if (!symbol_is_cycle_header(cycle) || !callgraph_shows(cycle, p->opt))
+			continue;
+		fprintf(p->f, "%s[%d,%d,", first ? "\n" : ",\n", cycle->cycle_number, cycle->index);
+		first = false;
+		put_json_number(p->f, cycle->prop_self);
+		putc(',', p->f);
+		put_json_number(p->f, cycle->prop_child);
+		fprintf(p->f, ",%lu,%lu,[", cycle->calls, cycle->self_calls);
+		for (member = cycle->cycle_next; member; member = member->cycle_next)
+			fprintf(p->f, "%d%s", id_of(p, member), member->cycle_next ? "," : "");
+		fputs("]]", p->f);
+	}
+	fputs("],\n", p->f);
+}
+
+/* The stacks as a tree of paths from the outermost frame: one node per
+ * distinct path, numbered as made, so that a parent comes before its
+ * children. */
+static void emit_flame(struct page *p)
+{
+	const struct model *m = p->m;
+	const struct model_stacks *st = &m->process.stacks;
+	struct frame_cache *cache;
+	struct pair_map nodes = { 0 };
+	uint64_t *samples = NULL;
+	int *function = NULL;
+	size_t *parent = NULL, count = 0, capacity = 0, w, i;
+
+	fputs("[", p->flame);
+	if (!st->present) {
+		fputs("]", p->flame);
+		return;
+	}
+	cache = frame_cache_new();
+	for (w = 0; w < st->word_count;) {
+		const uint64_t *stack = st->words + w;
+		size_t depth = (size_t)(stack[1] >> 32), d, node = (size_t)-1;
+
+		w += 2 + depth;
+		if (stack[0] == 0)
+			continue;
+		for (d = depth; d-- > 0;) {
+			int fn = id_of(p, frame_cache_symbol(m, cache, stack + 2, d));
+			bool made;
+			size_t *slot = pair_slot(&nodes, ((uint64_t)(node + 1) << 32) | (uint32_t)(fn + 1),
+						 &made);
+
+			if (made) {
+				if (count == capacity) {
+					capacity = capacity ? 2 * capacity : 1024;
+					samples = xrealloc(samples, capacity * sizeof(*samples));
+					function = xrealloc(function, capacity * sizeof(*function));
+					parent = xrealloc(parent, capacity * sizeof(*parent));
+				}
+				*slot = count;
+				samples[count] = 0;
+				function[count] = fn;
+				parent[count] = node;
+				count++;
+			}
+			node = *slot;
+			samples[node] += stack[0];
+		}
+	}
+	free(cache);
+	for (i = 0; i < count; i++)
+		fprintf(p->flame, "%s%d,%lld,%llu", i ? (i % 16 ? "," : ",\n") : "", function[i],
+			parent[i] == (size_t)-1 ? -1LL : (long long)parent[i],
+			(unsigned long long)samples[i]);
+	fputs("]", p->flame);
+	pair_map_free(&nodes);
+	free(samples);
+	free(function);
+	free(parent);
+}
+
+/* Samples per source line: each histogram bin to the line of its first
+ * address, each of a whole-process profile's samples to its own. */
+struct line_samples {
+	struct pair_map where;
+	double *ticks;
+	uint64_t *keys;
+	size_t count, capacity;
+};
+
+static void credit_line(struct page *p, struct line_samples *ls, const struct object *obj,
+			uint64_t address, double ticks)
+{
+	const char *file;
+	int line;
+	bool made;
+	size_t *slot;
+	uint64_t key;
+
+	if (!object_find_line(obj, address, &file, NULL, &line) || line <= 0)
+		return;
+	key = ((uint64_t)(unsigned)string_id(&p->files, file) << 32) | (uint32_t)line;
+	slot = pair_slot(&ls->where, key, &made);
+	if (made) {
+		if (ls->count == ls->capacity) {
+			ls->capacity = ls->capacity ? 2 * ls->capacity : 1024;
+			ls->ticks = xrealloc(ls->ticks, ls->capacity * sizeof(*ls->ticks));
+			ls->keys = xrealloc(ls->keys, ls->capacity * sizeof(*ls->keys));
+		}
+		*slot = ls->count;
+		ls->ticks[ls->count] = 0.0;
+		ls->keys[ls->count++] = key;
+	}
+	ls->ticks[*slot] += ticks;
+}
+
+static void emit_lines(struct page *p)
+{
+	const struct model *m = p->m;
+	struct line_samples ls = { 0 };
+	unsigned r;
+	size_t i;
+
+	for (r = 0; r < m->histograms.count && (m->input & INPUT_HISTOGRAM); r++) {
+		const struct histogram *h = &m->histograms.records[r];
+
+		for (i = 0; i < h->bin_count; i++) {
+			uint64_t address = h->low_pc + 2 * (uint64_t)(m->histograms.scale * (double)i);
+			const struct symbol *sym;
+
+			if (h->bins[i] == 0)
+				continue;
+			sym = symbol_lookup(&m->symbols, address);
+			if (sym && sym->object == m->objects[0] && sym->in_flat)
+				credit_line(p, &ls, m->objects[0], address, h->bins[i]);
+		}
+	}
+	for (i = 0; i < m->process.sample_count; i++) {
+		const struct model_sample *s = &m->process.samples[i];
+		const struct symbol *sym = symbol_lookup(&m->symbols, s->address);
+
+		if (sym && sym->object && sym->object != m->objects[0] && sym->object->line_index &&
+		    sym->in_flat)
+			credit_line(p, &ls, sym->object, s->address - sym->object->model_base,
+				    (double)s->count);
+	}
+	fputs("{\"lines\":[", p->source);
+	for (i = 0; i < ls.count; i++) {
+		fprintf(p->source, "%s%u,%u,", i ? (i % 16 ? "," : ",\n") : "",
+			(unsigned)(ls.keys[i] >> 32), (unsigned)(ls.keys[i] & 0xFFFFFFFFu));
+		put_json_number(p->source, ls.ticks[i]);
+	}
+	fputs("],\n", p->source);
+	pair_map_free(&ls.where);
+	free(ls.ticks);
+	free(ls.keys);
+}
+
+/* The source files found (-I, $GPROF_PATH), each whole, while they fit. */
+static void emit_sources(struct page *p)
+{
+	size_t i, total = 0, known = p->files.count;
+	bool first = true;
+	char *text = xmalloc(SOURCE_FILE_MAX + 1);
+
+	fputs("\"src\":[", p->source);
+	for (i = 0; i < known && total < SOURCE_TOTAL_MAX; i++) {
+		FILE *in = report_open_source(p->opt, p->files.names[i]);
+		size_t n;
+
+		if (in == NULL)
+			continue;
+		n = fread(text, 1, SOURCE_FILE_MAX + 1, in);
+		fclose(in);
+		if (n > SOURCE_FILE_MAX || memchr(text, 0, n)) /* too big, or not text */
+			continue;
+		text[n] = '\0';
+		total += n;
+		fprintf(p->source, "%s[%zu,", first ? "\n" : ",\n", i);
+		first = false;
+		put_json_string(p->source, text);
+		putc(']', p->source);
+	}
+	fputs("]}", p->source);
+	free(text);
+}
+
+static void emit_files(struct page *p)
+{
+	size_t i;
+
+	put_key(p, "files");
+	putc('[', p->f);
+	for (i = 0; i < p->files.count; i++) {
+		if (i)
+			putc(',', p->f);
+		put_json_string(p->f, p->files.names[i]);
+	}
+	fputs("]", p->f);
+}
+
+/* One profile as JSON: an object on f (header, functions, graph, file
+ * names), the flame graph's nodes on flame, the lines' samples and the
+ * sources on source. */
+static void emit_profile(FILE *f, FILE *flame, FILE *source, const struct model *m,
+			 const struct options *opt, struct report_out *names, const char *label)
+{
+	struct page page = { .f = f, .flame = flame, .source = source, .m = m, .opt = opt,
+			     .names = names };
+	struct page *p = &page;
+
+	choose_functions(p);
+	putc('{', f);
+	put_string_field(p, "label", label);
+	emit_header(p);
+	emit_functions(p);
+	emit_graph(p);
+	emit_flame(p);
+	emit_lines(p);
+	emit_sources(p);
+	emit_files(p);
+	putc('}', f);
+	free(p->id);
+	free(p->flags);
+	free(p->name.data);
+	free(p->files.names);
+	free(p->files.slots);
+}
+
+/* ------------------------------------------------------------ the page */
+
+/* JSON into a <script> block: '<', '>' and '&' (found only inside
+ * strings) as \u escapes, so that no name can end the block or open a
+ * comment. */
+static void put_script_safe(FILE *out, const char *json, size_t size)
+{
+	size_t i, from = 0;
+
+	for (i = 0; i < size; i++) {
+		const char *escape = json[i] == '<' ? "\\u003c" : json[i] == '>' ? "\\u003e"
+				   : json[i] == '&' ? "\\u0026" : NULL;
+
+		if (escape) {
+			fwrite(json + from, 1, i - from, out);
+			fputs(escape, out);
+			from = i + 1;
+		}
+	}
+	fwrite(json + from, 1, size - from, out);
+}
+
+struct html_side {
+	const struct model *m;
+	struct report_out *names;
+	const char *label;
+};
+
+/* A memory stream, or the end of the program. */
+static FILE *memory_stream(char **text, size_t *size)
+{
+	FILE *f = open_memstream(text, size);
+
+	if (f == NULL)
+		fatal("out of memory");
+	return f;
+}
+
+static void close_memory_stream(FILE *f, char **text)
+{
+	if (fclose(f) != 0 || *text == NULL)
+		fatal("out of memory");
+}
+
+/* One JSON block of the page. */
+static void put_data_block(FILE *out, const char *id, size_t number, FILE *f, char **text,
+			   size_t *size)
+{
+	close_memory_stream(f, text);
+	fprintf(out, "<script type=\"application/json\" id=\"%s%zu\">", id, number);
+	put_script_safe(out, *text, *size);
+	fputs("</script>\n", out);
+	free(*text);
+}
+
+static void print_page(const struct options *opt, FILE *out, const struct html_side *sides,
+		       size_t count)
+{
+	char *json = NULL, *flame[2] = { NULL, NULL }, *source[2] = { NULL, NULL };
+	size_t size = 0, flame_size[2], source_size[2], i;
+	FILE *f = memory_stream(&json, &size), *flame_f[2], *source_f[2];
+
+	fprintf(f, "{\"kind\":\"%s\",\"profiles\":[", count > 1 ? "diff" : "profile");
+	for (i = 0; i < count; i++) {
+		if (i)
+			fputs(",\n", f);
+		flame_f[i] = memory_stream(&flame[i], &flame_size[i]);
+		source_f[i] = memory_stream(&source[i], &source_size[i]);
+		emit_profile(f, flame_f[i], source_f[i], sides[i].m, opt, sides[i].names,
+			     sides[i].label);
+	}
+	fputs("]}", f);
+	close_memory_stream(f, &json);
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      /* nothing may be loaded: no script, style, image, font or request */
+	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+	      "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n"
+	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	      "<meta name=\"generator\" content=\"gprof --html\">\n"
+	      "<title>gprof report</title>\n<style>\n",
+	      out);
+	fputs((const char *)html_report_css, out);
+	fputs("</style>\n</head>\n<body>\n<noscript>This report needs JavaScript.</noscript>\n"
+	      "<script type=\"application/json\" id=\"gprof-data\">",
+	      out);
+	put_script_safe(out, json, size);
+	fputs("</script>\n", out);
+	free(json);
+	/* read by the script only when their view is first shown */
+	for (i = 0; i < count; i++) {
+		put_data_block(out, "gprof-flame-", i, flame_f[i], &flame[i], &flame_size[i]);
+		put_data_block(out, "gprof-source-", i, source_f[i], &source[i], &source_size[i]);
+	}
+	fputs("<script>\n", out);
+	fputs((const char *)html_report_js, out);
+	fputs("</script>\n</body>\n</html>\n", out);
+}
+
+void print_html(const struct model *m, const struct options *opt, struct report_out *out)
+{
+	struct html_side side = { m, out, NULL };
+
+	if (!(m->input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH)) && !m->process.stacks.present)
+		fatal("--html: the profile holds no samples, arcs or stacks");
+	print_page(opt, out->file, &side, 1);
+}
+
+void print_html_diff(const struct model *old_model, struct report_out *old_names,
+		     const char *old_label, const struct model *new_model,
+		     struct report_out *new_names, const char *new_label,
+		     const struct options *opt, FILE *out)
+{
+	struct html_side sides[2] = { { old_model, old_names, old_label },
+				      { new_model, new_names, new_label } };
+
+	print_page(opt, out, sides, 2);
+}

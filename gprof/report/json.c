@@ -1,0 +1,518 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * j->c: the --json printer.  One JSON document on stdout holding what
+ * the text reports would show (the same symspecs, -z, -p and -q), with
+ * figures in seconds instead of rounded columns.  doc/j->md describes
+ * the schema; bump JSON_FORMAT_VERSION when a field changes meaning or
+ * goes away (adding a field does not).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analysis/callgraph.h"
+#include "analysis/histogram.h"
+#include "symtab/object.h"
+#include "report/printers.h"
+#include "report/report.h"
+#include "core/util.h"
+
+#define JSON_FORMAT_VERSION 1
+#define JSON_MAX_DEPTH 16
+
+/*
+ * The emitter: a stack of open containers, each remembering whether it
+ * holds an element yet, so that commas and indentation come out right
+ * whatever order the printer calls it in.
+ */
+struct json {
+	FILE *out;
+	int depth;
+	bool has_element[JSON_MAX_DEPTH];
+	const struct model *m;
+	const struct options *opt;
+	struct report_out *report;
+};
+
+static void json_write_string(struct json *j, const char *s);
+
+/* Start a new element of the innermost container, with its key if the
+ * container is an object (key != NULL). */
+static void json_element(struct json *j, const char *key)
+{
+	int i;
+
+	if (j->depth > 0) {
+		if (j->has_element[j->depth])
+			putc(',', j->out);
+		j->has_element[j->depth] = true;
+		putc('\n', j->out);
+		for (i = 0; i < j->depth; i++)
+			fputs("  ", j->out);
+	}
+	if (key) {
+		json_write_string(j, key);
+		fputs(": ", j->out);
+	}
+}
+
+static void json_open(struct json *j, const char *key, char bracket)
+{
+	json_element(j, key);
+	putc(bracket, j->out);
+	if (++j->depth >= JSON_MAX_DEPTH)
+		fatal("internal error: JSON nested too deeply");
+	j->has_element[j->depth] = false;
+}
+
+static void json_close(struct json *j, char bracket)
+{
+	int i;
+
+	if (j->has_element[j->depth]) {
+		putc('\n', j->out);
+		for (i = 0; i < j->depth - 1; i++)
+			fputs("  ", j->out);
+	}
+	j->depth--;
+	putc(bracket, j->out);
+}
+
+static void json_write_string(struct json *j, const char *s)
+{
+	put_json_string(j->out, s);
+}
+
+static void json_string(struct json *j, const char *key, const char *value)
+{
+	json_element(j, key);
+	if (value)
+		json_write_string(j, value);
+	else
+		fputs("null", j->out);
+}
+
+static void json_null(struct json *j, const char *key)
+{
+	json_element(j, key);
+	fputs("null", j->out);
+}
+
+static void json_bool(struct json *j, const char *key, bool value)
+{
+	json_element(j, key);
+	fputs(value ? "true" : "false", j->out);
+}
+
+static void json_integer(struct json *j, const char *key, long long value)
+{
+	json_element(j, key);
+	fprintf(j->out, "%lld", value);
+}
+
+static void json_unsigned(struct json *j, const char *key, unsigned long long value)
+{
+	json_element(j, key);
+	fprintf(j->out, "%llu", value);
+}
+
+static void json_number(struct json *j, const char *key, double value)
+{
+	json_element(j, key);
+	put_json_number(j->out, value);
+}
+
+/* ------------------------------------------------------------ the report */
+
+static double seconds(struct json *j, double ticks)
+{
+	return j->m->histograms.rate ? ticks / j->m->histograms.rate : 0.0;
+}
+
+static double percent(struct json *j, double part, double whole)
+{
+	return whole > 0.0 ? 100.0 * part / whole : 0.0;
+}
+
+/* Name, where it is, and its place in the call graph: shared by every
+ * function object. */
+static void emit_identity(struct json *j, const struct symbol *sym, bool with_graph)
+{
+	char *to_free, address[24];
+
+	json_string(j, "name", sym->name);
+	json_string(j, "demangled", display_name(j->report, sym, &to_free));
+	free(to_free);
+	if (sym->file) {
+		json_string(j, "file", sym->file->name);
+		json_integer(j, "line", sym->line);
+	} else {
+		json_null(j, "file");
+		json_null(j, "line");
+	}
+	snprintf(address, sizeof(address), "0x%llx",
+		 (unsigned long long)(sym->address - (sym->object ? sym->object->model_base : 0)));
+	json_string(j, "address", address);
+	/* whole-process profiles: which object (the address is the object's own) */
+	if (j->m->object_count > 1)
+		json_string(j, "object", sym->object ? sym->object->path : NULL);
+	/* with -l, lines are not call-graph entries; only functions are */
+	if (with_graph && sym->index != 0 && !(j->opt->line_granularity && !sym->is_function))
+		json_integer(j, "index", sym->index);
+	else
+		json_null(j, "index");
+	json_integer(j, "cycle", sym->cycle_number);
+}
+
+/* The executable's build-id, in hex, or null when it has none. */
+static void emit_build_id(struct json *j, const struct object *obj)
+{
+	unsigned char id[64];
+	char hex[2 * sizeof(id) + 1];
+	size_t size = object_build_id(obj, id, sizeof(id)), i;
+
+	if (size == 0) {
+		json_null(j, "build_id");
+		return;
+	}
+	for (i = 0; i < size; i++)
+		snprintf(hex + 2 * i, 3, "%02x", id[i]);
+	json_string(j, "build_id", hex);
+}
+
+/* The profile files read: path, size, modification time (UTC). */
+static void emit_sources(struct json *j)
+{
+	size_t i;
+
+	json_open(j, "sources", '[');
+	for (i = 0; i < j->m->source_count; i++) {
+		const struct model_source *s = &j->m->sources[i];
+		time_t when = (time_t)s->mtime;
+		struct tm tm;
+		char text[64];
+
+		json_open(j, NULL, '{');
+		json_string(j, "path", s->path);
+		json_unsigned(j, "size", s->size);
+		if (gmtime_r(&when, &tm) && strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%S", &tm)) {
+			snprintf(text + strlen(text), sizeof(text) - strlen(text), ".%09ldZ", s->mtime_ns);
+			json_string(j, "mtime", text);
+		} else {
+			json_null(j, "mtime");
+		}
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+}
+
+static void emit_histogram(struct json *j, int input)
+{
+	json_open(j, "histogram", '{');
+	json_bool(j, "present", input & INPUT_HISTOGRAM);
+	if (input & INPUT_HISTOGRAM) {
+		json_unsigned(j, "rate", j->m->histograms.rate);
+		json_string(j, "dimension", j->m->histograms.dimension);
+		json_string(j, "dimension_abbreviation", (char[]){ j->m->histograms.dimension_abbrev, 0 });
+		json_number(j, "sample_period", seconds(j, 1.0));
+		/* as the call graph's header prints it, and as it is */
+		json_integer(j, "granularity_bytes", histogram_granularity(&j->m->histograms));
+		json_number(j, "bytes_per_bin", j->m->histograms.scale * 2.0);
+		json_number(j, "total_samples", j->m->total_ticks);
+		json_number(j, "total_time", seconds(j, j->m->total_ticks));
+	}
+	json_close(j, '}');
+}
+
+/* Flat profile order: self time, then calls (both descending), then name,
+ * then address, as the text report sorts. */
+static int compare_flat(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+
+	if (left->self_ticks != right->self_ticks)
+		return left->self_ticks < right->self_ticks ? 1 : -1;
+	if (left->calls != right->calls)
+		return left->calls < right->calls ? 1 : -1;
+	int by_name = strcmp(left->name, right->name);
+	if (by_name != 0)
+		return by_name;
+	return (left->address > right->address) - (left->address < right->address);
+}
+
+static void emit_flat_profile(struct json *j, bool with_graph)
+{
+	struct symbol **sorted = xmalloc((j->m->symbols.count + 1) * sizeof(*sorted));
+	double cumulative = 0.0;
+	size_t i;
+
+	for (i = 0; i < j->m->symbols.count; i++)
+		sorted[i] = &j->m->symbols.base[i];
+	qsort(sorted, j->m->symbols.count, sizeof(*sorted), compare_flat);
+
+	json_open(j, "flat_profile", '{');
+	json_number(j, "total_time", seconds(j, j->m->total_ticks));
+	json_open(j, "functions", '[');
+	for (i = 0; i < j->m->symbols.count; i++) {
+		const struct symbol *sym = sorted[i];
+
+		if (sym->hidden || !sym->in_flat)
+			continue;
+		if (!j->opt->show_zeros && sym->calls == 0 && sym->self_ticks == 0)
+			continue;
+		cumulative += sym->self_ticks;
+		json_open(j, NULL, '{');
+		emit_identity(j, sym, with_graph);
+		json_number(j, "self_time", seconds(j, sym->self_ticks));
+		json_number(j, "self_percent", percent(j, sym->self_ticks, j->m->total_ticks));
+		json_number(j, "cumulative_time", seconds(j, cumulative));
+		json_unsigned(j, "calls", sym->calls);
+		json_unsigned(j, "recursive_calls", with_graph ? sym->self_calls : 0);
+		json_number(j, "child_time", seconds(j, sym->child_ticks));
+		if (sym->calls != 0) {
+			json_number(j, "self_time_per_call", seconds(j, sym->self_ticks) / sym->calls);
+			json_number(j, "total_time_per_call",
+				    seconds(j, sym->self_ticks + sym->child_ticks) / sym->calls);
+		} else {
+			json_null(j, "self_time_per_call");
+			json_null(j, "total_time_per_call");
+		}
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+	free(sorted);
+}
+
+static void emit_graph_figures(struct json *j, const struct symbol *sym)
+{
+	json_number(j, "percent_time", percent(j, sym->prop_self + sym->prop_child, j->m->print_ticks));
+	json_number(j, "self_time", seconds(j, sym->prop_self));
+	json_number(j, "child_time", seconds(j, sym->prop_child));
+}
+
+static int compare_member(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+	double left_time = left->prop_self + left->prop_child;
+	double right_time = right->prop_self + right->prop_child;
+
+	if (left_time != right_time)
+		return left_time < right_time ? 1 : -1;
+	if (left->calls + left->self_calls != right->calls + right->self_calls)
+		return left->calls + left->self_calls < right->calls + right->self_calls ? 1 : -1;
+	return left->index - right->index;
+}
+
+static void emit_cycle(struct json *j, const struct symbol *cycle)
+{
+	const struct symbol *member;
+	const struct symbol **members;
+	size_t count = 0, i;
+
+	for (member = cycle->cycle_next; member; member = member->cycle_next)
+		count++;
+	members = xmalloc((count + 1) * sizeof(*members));
+	count = 0;
+	for (member = cycle->cycle_next; member; member = member->cycle_next)
+		members[count++] = member;
+	qsort(members, count, sizeof(*members), compare_member);
+
+	json_open(j, NULL, '{');
+	json_integer(j, "number", cycle->cycle_number);
+	json_integer(j, "index", cycle->index);
+	emit_graph_figures(j, cycle);
+	json_unsigned(j, "calls", cycle->calls);
+	json_unsigned(j, "inner_calls", cycle->self_calls);
+	json_open(j, "members", '[');
+	for (i = 0; i < count; i++) {
+		json_open(j, NULL, '{');
+		json_integer(j, "index", members[i]->index);
+		json_string(j, "name", members[i]->name);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+	free(members);
+}
+
+static void emit_arc(struct json *j, const struct arc *arc)
+{
+	char *to_free;
+	bool inside = arc->parent == arc->child ||
+		      (arc->parent->cycle_number != 0 &&
+		       arc->parent->cycle_number == arc->child->cycle_number);
+
+	json_open(j, NULL, '{');
+	json_integer(j, "caller", arc->parent->index);
+	json_string(j, "caller_name", arc->parent->name);
+	json_integer(j, "callee", arc->child->index);
+	json_string(j, "callee_name", arc->child->name);
+	json_string(j, "caller_demangled", display_name(j->report, arc->parent, &to_free));
+	free(to_free);
+	json_string(j, "callee_demangled", display_name(j->report, arc->child, &to_free));
+	free(to_free);
+	json_unsigned(j, "count", arc->count);
+	json_bool(j, "recursive", arc->parent == arc->child);
+	json_bool(j, "within_cycle", inside && arc->parent != arc->child);
+	json_number(j, "self_time", seconds(j, arc->time));
+	json_number(j, "child_time", seconds(j, arc->child_time));
+	json_number(j, "percent_time", percent(j, arc->time + arc->child_time, j->m->print_ticks));
+	json_close(j, '}');
+}
+
+static void emit_call_graph(struct json *j)
+{
+	struct symbol *const *by_time = j->m->by_time;
+	size_t n = j->m->by_time_count, i;
+	struct arc *arc;
+
+	json_open(j, "call_graph", '{');
+	json_number(j, "total_time", seconds(j, j->m->print_ticks));
+	/* only profiles with call stacks say it: GNU inputs keep their document */
+	if (j->m->process.stacks.present) {
+		json_string(j, "times", j->m->measured ? "measured" : "estimated");
+		json_unsigned(j, "stacks", j->m->process.stacks.count);
+		json_unsigned(j, "stack_samples_lost", j->m->process.stacks.lost);
+		json_unsigned(j, "stacks_at_depth_limit", j->m->process.stacks.at_limit);
+		json_unsigned(j, "stacks_cut_short", j->m->process.stacks.cut_short);
+	}
+
+	json_open(j, "functions", '[');
+	for (i = 0; i < n; i++) {
+		const struct symbol *sym = by_time[i];
+
+		if (symbol_is_cycle_header(sym) || !callgraph_shows(sym, j->opt))
+			continue;
+		json_open(j, NULL, '{');
+		emit_identity(j, sym, true);
+		emit_graph_figures(j, sym);
+		json_unsigned(j, "calls", sym->calls);
+		json_unsigned(j, "recursive_calls", sym->self_calls);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+
+	json_open(j, "cycles", '[');
+	for (i = 0; i < n; i++)
+		if (symbol_is_cycle_header(by_time[i]) && callgraph_shows(by_time[i], j->opt))
+			emit_cycle(j, by_time[i]);
+	json_close(j, ']');
+
+	/* every arc the text lists: under its caller's entry, its callee's,
+	 * or both; walked from the callers in graph order */
+	json_open(j, "arcs", '[');
+	for (i = 0; i < n; i++) {
+		const struct symbol *parent = by_time[i];
+
+		if (symbol_is_cycle_header(parent))
+			continue;
+		for (arc = parent->children; arc; arc = arc->next_child)
+			if (callgraph_shows(parent, j->opt) || callgraph_shows(arc->child, j->opt))
+				emit_arc(j, arc);
+	}
+	json_close(j, ']');
+	json_close(j, '}');
+}
+
+/* -C's order: by file and line (when both have a file), then address. */
+static int compare_block_order(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+
+	if (left->file && right->file) {
+		int by_file = strcmp(left->file->name, right->file->name);
+
+		if (by_file != 0)
+			return by_file;
+		if (left->line != right->line)
+			return left->line < right->line ? -1 : 1;
+	}
+	if (left->address != right->address)
+		return left->address < right->address ? -1 : 1;
+	return 0;
+}
+
+static void emit_count(struct json *j, const struct symbol *sym, const char *kind, uint64_t address,
+		       unsigned long count)
+{
+	char text[24];
+
+	json_open(j, NULL, '{');
+	json_string(j, "kind", kind);
+	json_string(j, "name", sym->name);
+	json_string(j, "file", sym->file ? sym->file->name : NULL);
+	json_integer(j, "line", sym->line);
+	snprintf(text, sizeof(text), "0x%llx", (unsigned long long)address);
+	json_string(j, "address", text);
+	json_unsigned(j, "count", count);
+	json_close(j, '}');
+}
+
+/* What -C prints: each function's calls and its basic blocks' counts. */
+static void emit_execution_counts(struct json *j)
+{
+	struct symbol **sorted = xmalloc((j->m->symbols.count + 1) * sizeof(*sorted));
+	size_t n = 0, i;
+
+	for (i = 0; i < j->m->symbols.count; i++)
+		if (j->m->symbols.base[i].in_exec)
+			sorted[n++] = &j->m->symbols.base[i];
+	qsort(sorted, n, sizeof(*sorted), compare_block_order);
+	json_open(j, "execution_counts", '[');
+	for (i = 0; i < n; i++) {
+		const struct symbol *sym = sorted[i];
+		int k;
+
+		if (sym->calls > 0 || j->opt->show_zeros)
+			emit_count(j, sym, "function", sym->address, sym->calls);
+		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sym, k); k++)
+			if (symbol_bb_calls(sym, k) > 0 || j->opt->show_zeros)
+				emit_count(j, sym, "block", symbol_bb_address(sym, k), symbol_bb_calls(sym, k));
+	}
+	json_close(j, ']');
+	free(sorted);
+}
+
+void print_json(const struct model *m, const struct options *opt, struct report_out *out)
+{
+	unsigned report = opt->report;
+	int input = m->input;
+	bool flat = report & REPORT_FLAT, graph = report & REPORT_GRAPH;
+	struct json json = { .out = out->file, .m = m, .opt = opt, .report = out };
+	struct json *j = &json;
+
+	if (flat && !(input & INPUT_HISTOGRAM))
+		fatal("gmon.out file is missing histogram");
+	if (graph && !(input & INPUT_CALL_GRAPH))
+		fatal("gmon.out file is missing call-graph data");
+
+	json_open(j, NULL, '{');
+	json_integer(j, "format_version", JSON_FORMAT_VERSION);
+	json_string(j, "executable", m->objects[0]->path);
+	emit_build_id(j, m->objects[0]);
+	emit_sources(j);
+	json_string(j, "granularity", j->opt->line_granularity ? "line" : "function");
+	emit_histogram(j, input);
+	if (m->process.has_times) {
+		json_open(j, "process", '{');
+		json_number(j, "user_time", (double)m->process.user_ns / 1e9);
+		json_number(j, "system_time", (double)m->process.system_ns / 1e9);
+		json_unsigned(j, "samples_taken", m->process.samples_taken);
+		json_unsigned(j, "samples_lost", m->process.samples_lost);
+		json_close(j, '}');
+	}
+	if (flat)
+		emit_flat_profile(j, m->by_time != NULL);
+	if (graph && m->by_time)
+		emit_call_graph(j);
+	if (report & REPORT_EXEC_COUNTS)
+		emit_execution_counts(j);
+	json_close(j, '}');
+	putc('\n', j->out);
+}

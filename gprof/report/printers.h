@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * printers.h: every report gprof prints, each a function of the model,
+ * the options and the output, each in its own file.  No printer calls
+ * another; what they share is in report.h.  gprof.c picks which run and
+ * in which order.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_PRINTERS_H
+#define GPROF_PRINTERS_H
+
+#include "core/model.h"
+#include "core/options.h"
+#include "gmon/profile.h"
+#include "report/report.h"
+
+/* fileinfo.c: -i, what one profile file held (printed as it is read) */
+void print_file_info(struct report_out *out, const char *path,
+		     const struct profile_file_info *info);
+/* flat.c: the flat profile */
+void print_flat_profile(const struct model *m, const struct options *opt, struct report_out *out);
+/* graph.c: the call graph, in the order callgraph_sort_for_printing left */
+void print_call_graph(const struct model *m, const struct options *opt, struct report_out *out);
+/* index.c: the index by function name */
+void print_index(const struct model *m, const struct options *opt, struct report_out *out);
+/* counts.c: -C, execution counts */
+void print_exec_counts(const struct model *m, const struct options *opt, struct report_out *out);
+/* annotate.c: -A, annotated source listings (to FILE-ann with -y) */
+void print_annotated_source(const struct model *m, const struct options *opt,
+			    struct report_out *out);
+/* ordering.c: -r and -R, suggested link orders (they mark what they place) */
+void print_function_ordering(struct model *m, const struct options *opt, struct report_out *out);
+void print_file_ordering(struct model *m, const struct options *opt, struct report_out *out);
+/* json.c: --json, one document with what opt->report asks for */
+void print_json(const struct model *m, const struct options *opt, struct report_out *out);
+/* dot.c: --dot, a Graphviz picture of the call graph */
+void print_dot(const struct model *m, const struct options *opt, struct report_out *out);
+/* folded.c: --folded, the call stacks one line each (exits without stacks) */
+void print_folded(const struct model *m, const struct options *opt, struct report_out *out);
+/* callgrind.c: --callgrind, the callgrind format (KCachegrind, callgrind_annotate) */
+void print_callgrind(const struct model *m, const struct options *opt, struct report_out *out);
+/* flame.c: --flame, an SVG flame graph of the stacks (exits without stacks) */
+void print_flame(const struct model *m, const struct options *opt, struct report_out *out);
+/* pprof.c: --pprof, pprof's profile.proto, gzip-compressed (binary) */
+void print_pprof(const struct model *m, const struct options *opt, struct report_out *out);
+/* html.c: --html, one self-contained page (flat profile, call graph,
+ * flame graph, source); print_html_diff: --diff --html, both runs */
+void print_html(const struct model *m, const struct options *opt, struct report_out *out);
+void print_html_diff(const struct model *old_model, struct report_out *old_names,
+		     const char *old_label, const struct model *new_model,
+		     struct report_out *new_names, const char *new_label,
+		     const struct options *opt, FILE *out);
+
+#endif

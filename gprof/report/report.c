@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * report.c: what every printer shares: the output and its report
+ * separators; how a symbol's name is shown: demangled (unless -T or
+ * --no-demangle), with its file and line for -l or --inline-file-names,
+ * and in the call graph with its cycle and index; and which symbols the
+ * call graph shows.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bfd.h>
+#include <demangle.h>
+
+#include "gmon_out.h"
+#include "report/report.h"
+#include "core/util.h"
+
+const char *file_base_name(const struct options *opt, const char *path)
+{
+	const char *slash;
+
+	if (opt->print_path)
+		return path;
+	slash = strrchr(path, '/');
+	return slash ? slash + 1 : path;
+}
+
+/*
+ * Demangled names, each demangled once: a name is printed several times
+ * (flat profile, every call-graph line that names it, index), and
+ * demangling was an eighth of the run time at 100,000 functions.  One
+ * entry per symbol of the program's table, found by the symbol's place
+ * in it (a hash table keyed by name cost as much as demangling, in cache
+ * misses); the entry remembers the name it was made for.  Other symbols
+ * (symspec ranges) are demangled every time.
+ */
+struct demangled_name {
+	const char *name;  /* NULL: not demangled yet */
+	const char *shown; /* name itself when it does not demangle */
+	size_t length;     /* strlen(shown): names are copied, many times */
+	char *to_free;     /* what demangling allocated */
+};
+
+void report_out_init(struct report_out *out, FILE *file, const struct options *opt)
+{
+	out->file = file;
+	out->started = false;
+	out->opt = opt;
+	out->symbols = NULL;
+	out->demangled = NULL;
+	out->demangled_count = 0;
+}
+
+void report_out_cache_names(struct report_out *out, const struct symbol_table *symbols)
+{
+	report_out_free(out);
+	out->symbols = symbols;
+}
+
+void report_out_free(struct report_out *out)
+{
+	size_t i;
+
+	for (i = 0; i < out->demangled_count; i++)
+		free(out->demangled[i].to_free);
+	free(out->demangled);
+	out->demangled = NULL;
+	out->demangled_count = 0;
+}
+
+void report_separator(struct report_out *out)
+{
+	if (out->started)
+		fputs("\f\n", out->file);
+	out->started = true;
+}
+
+static const char *demangle(const struct symbol *sym, char **to_free)
+{
+	char *demangled = NULL;
+
+	if (sym->object)
+		demangled = bfd_demangle(sym->object->abfd, sym->name, DMGL_ANSI | DMGL_PARAMS);
+	*to_free = demangled;
+	return demangled ? demangled : sym->name;
+}
+
+static const char *demangle_once(struct report_out *out, const struct symbol *sym,
+				 char **to_free, size_t *length)
+{
+	const struct symbol_table *symtab = out->symbols;
+	struct demangled_name *entry;
+
+	if (symtab == NULL || sym < symtab->base || sym >= symtab->base + symtab->count) {
+		const char *shown = demangle(sym, to_free);
+
+		*length = strlen(shown);
+		return shown;
+	}
+	if (out->demangled_count != symtab->count) {
+		report_out_free(out);
+		out->demangled = xcalloc(symtab->count, sizeof(*out->demangled));
+		out->demangled_count = symtab->count;
+	}
+	entry = &out->demangled[sym - symtab->base];
+	if (entry->name != sym->name) {
+		free(entry->to_free);
+		entry->name = sym->name;
+		entry->shown = demangle(sym, &entry->to_free);
+		entry->length = strlen(entry->shown);
+	}
+	*length = entry->length;
+	return entry->shown;
+}
+
+/* display_name, and the name's length */
+static const char *shown_name(struct report_out *out, const struct symbol *sym,
+			      char **to_free, size_t *length)
+{
+	*to_free = NULL;
+	if (sym->name == NULL) {
+		*length = 0;
+		return "";
+	}
+	if (out->opt->traditional || !out->opt->demangle) {
+		*length = strlen(sym->name);
+		return sym->name;
+	}
+	return demangle_once(out, sym, to_free, length);
+}
+
+const char *display_name(struct report_out *out, const struct symbol *sym, char **to_free)
+{
+	size_t length;
+
+	return shown_name(out, sym, to_free, &length);
+}
+
+int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym)
+{
+	const struct options *opt = out->opt;
+	char *to_free;
+	const char *name;
+	size_t length, start = t->length;
+
+	if (sym->name == NULL)
+		return 0;
+	name = shown_name(out, sym, &to_free, &length);
+	text_bytes(t, name, length);
+	free(to_free);
+	/* a whole-process profile names the other objects: " [libm.so.6]" */
+	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object) {
+		text_bytes(t, " [", 2);
+		text_bytes(t, sym->object->name, strlen(sym->object->name));
+		text_char(t, ']');
+	}
+	/* " (%s:%d @ %lx)" or " (%s:%d)" */
+	if ((opt->line_granularity || opt->inline_file_names) && sym->file) {
+		const char *file = file_base_name(opt, sym->file->name);
+
+		text_bytes(t, " (", 2);
+		text_bytes(t, file, strlen(file));
+		text_char(t, ':');
+		text_int(t, sym->line);
+		if (opt->line_granularity) {
+			text_bytes(t, " @ ", 3);
+			text_hex(t, (unsigned long)sym->address);
+		}
+		text_char(t, ')');
+	}
+	return (int)(t->length - start);
+}
+
+void text_name(struct text *t, struct report_out *out, const struct symbol *sym)
+{
+	text_name_only(t, out, sym);
+	if (sym->cycle_number != 0) {
+		text_bytes(t, " <cycle ", 8);
+		text_int(t, sym->cycle_number);
+		text_char(t, '>');
+	}
+	if (sym->index != 0) {
+		text_bytes(t, sym->printed ? " [" : " (", 2);
+		text_int(t, sym->index);
+		text_char(t, sym->printed ? ']' : ')');
+	}
+}
+
+/* Length of the valid UTF-8 sequence at s (1 to 4), or 0 if it is not
+ * one: overlong forms, surrogates and code points past U+10FFFF are not. */
+int utf8_sequence_length(const unsigned char *s)
+{
+	uint32_t code;
+
+	return (int)utf8_sequence(s, &code);
+}
+
+int xml_sequence_length(const unsigned char *s)
+{
+	uint32_t code;
+	size_t n = utf8_sequence(s, &code);
+
+	/* XML 1.0's Char: tab, newline, CR, then U+0020 up, less the
+	 * surrogates (not valid UTF-8) and U+FFFE, U+FFFF */
+	if (n == 0 || (code < 0x20 && code != '\t' && code != '\n' && code != '\r') ||
+	    code == 0xFFFE || code == 0xFFFF)
+		return 0;
+	return (int)n;
+}
+
+/* The shortest decimal that reads back as the same double; JSON has no
+ * NaN or infinity, so those (which would be our bug) print as null. */
+void put_json_number(FILE *f, double value)
+{
+	char buf[40];
+	int precision;
+
+	if (!isfinite(value)) {
+		fputs("null", f);
+		return;
+	}
+	if (value == 0.0)
+		value = 0.0; /* no "-0" */
+	for (precision = 1; precision <= 17; precision++) {
+		snprintf(buf, sizeof(buf), "%.*g", precision, value);
+		if (strtod(buf, NULL) != value)
+			continue;
+		/* "1e+02" is valid but reads badly: exponents only for the
+		 * very small or very large */
+		if (strchr(buf, 'e') && fabs(value) >= 1e-4 && fabs(value) < 1e15 && precision < 17)
+			continue;
+		break;
+	}
+	fputs(buf, f);
+}
+
+/* A string of any bytes: valid UTF-8 passes, every byte that is not part
+ * of it becomes U+FFFD, so the document is always valid JSON. */
+void put_json_string(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	putc('"', f);
+	while (*p) {
+		int length;
+
+		switch (*p) {
+		case '"':
+			fputs("\\\"", f);
+			p++;
+			continue;
+		case '\\':
+			fputs("\\\\", f);
+			p++;
+			continue;
+		case '\b':
+			fputs("\\b", f);
+			p++;
+			continue;
+		case '\f':
+			fputs("\\f", f);
+			p++;
+			continue;
+		case '\n':
+			fputs("\\n", f);
+			p++;
+			continue;
+		case '\r':
+			fputs("\\r", f);
+			p++;
+			continue;
+		case '\t':
+			fputs("\\t", f);
+			p++;
+			continue;
+		}
+		if (*p < 0x20 || *p == 0x7F) {
+			fprintf(f, "\\u%04x", *p);
+			p++;
+			continue;
+		}
+		length = utf8_sequence_length(p);
+		if (length == 0) {
+			fputs("\\ufffd", f);
+			p++;
+			continue;
+		}
+		fwrite(p, 1, (size_t)length, f);
+		p += length;
+	}
+	putc('"', f);
+}
+
+/* Open a source file: as named, else each search directory with the
+ * name, else each search directory with the name's last component. */
+FILE *report_open_source(const struct options *opt, const char *name)
+{
+	FILE *in = fopen(name, "rb");
+	const char *base = strrchr(name, '/');
+	size_t i;
+	int pass;
+
+	/* an absolute name is only tried by its last component */
+	for (pass = name[0] == '/' ? 1 : 0; pass < 2 && !in; pass++) {
+		const char *tail = pass == 0 ? name : base ? base + 1 : NULL;
+
+		/* GNU gprof tries the whole relative name in each directory,
+		 * then, when the name has a directory, its last component */
+		if (tail == NULL)
+			break;
+		for (i = 0; i < opt->search_dir_count && !in; i++) {
+			char *path = xmalloc(strlen(opt->search_dirs[i]) + strlen(tail) + 2);
+
+			sprintf(path, "%s/%s", opt->search_dirs[i], tail);
+			in = fopen(path, "rb");
+			free(path);
+		}
+	}
+	return in;
+}

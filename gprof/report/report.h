@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * report.h: what the printers share, below all of them: the output
+ * (a FILE and whether a report was printed on it yet), how a symbol's
+ * name is shown, and which symbols the call graph shows.  No printer
+ * calls another; they all call this.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_REPORT_H
+#define GPROF_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "report/blurbs.h"
+#include "core/model.h"
+#include "core/options.h"
+#include "report/text.h"
+
+struct demangled_name;
+
+/*
+ * struct report_out: where the reports go.  started: a report has been
+ * printed, so the next one starts with a form feed line.  The names the
+ * reports print are demangled once each and kept here (a name is printed
+ * several times: flat profile, every call-graph line naming it, index).
+ */
+struct report_out {
+	FILE *file;
+	bool started;
+	const struct options *opt;
+	const struct symbol_table *symbols; /* the model's: names cached by place */
+	struct demangled_name *demangled;
+	size_t demangled_count;
+};
+
+void report_out_init(struct report_out *out, FILE *file, const struct options *opt);
+/* Demangle the names of this table once each (others every time). */
+void report_out_cache_names(struct report_out *out, const struct symbol_table *symbols);
+void report_out_free(struct report_out *out);
+/* Print the form feed line that separates reports (not before the first). */
+void report_separator(struct report_out *out);
+
+/* The name to print (demangled unless -T or --no-demangle); *to_free is
+ * set when the caller must free it. */
+const char *display_name(struct report_out *out, const struct symbol *sym, char **to_free);
+/* Into t (text.h): the name (and, for -l or --inline-file-names, where it
+ * is); return the number of characters it took. */
+int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym);
+/* The name, its cycle and its call-graph index: "f <cycle 1> [3]". */
+void text_name(struct text *t, struct report_out *out, const struct symbol *sym);
+/* A file's name as printed: its last component, or all of it with -L. */
+const char *file_base_name(const struct options *opt, const char *path);
+/* A source file opened for reading (-A, --html): as named, else in each
+ * directory of the search path (-I, $GPROF_PATH); NULL with errno set
+ * when none opens. */
+FILE *report_open_source(const struct options *opt, const char *name);
+/* s as a JSON string, quotes included: every byte that is not part of
+ * valid UTF-8 becomes U+FFFD, so the document is always valid JSON. */
+void put_json_string(FILE *f, const char *s);
+/* A number as JSON: the shortest decimal that reads back as the same
+ * double, null for NaN and infinities. */
+void put_json_number(FILE *f, double value);
+/* Bytes in the valid UTF-8 sequence at s (1 for ASCII), 0 if invalid. */
+int utf8_sequence_length(const unsigned char *s);
+/* The same for a character XML 1.0 allows (no C0 control but tab,
+ * newline and CR; no U+FFFE or U+FFFF): 0 for the others.  What every
+ * XML and DOT output (Graphviz writes SVG from DOT) writes as it is. */
+int xml_sequence_length(const unsigned char *s);
+
+#endif

@@ -1,0 +1,372 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * symbols.c: the executable's function symbols: one entry per function
+ * symbol, sorted by address, duplicates resolved as GNU gprof resolves
+ * them, each mapped to its source file and line.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <bfd.h>
+
+#include "symtab/filemap.h"
+#include "symtab/object.h"
+#include "symtab/symbols.h"
+#include "core/util.h"
+
+/* ------------------------------------------------------------ classes */
+
+/* GNU gprof keeps static names with dots only when every dotted part is a
+ * number (nested functions, "foo.1") or a ".clone.N"/".constprop.N" clone.
+ * Its scan then runs past the name's end into the next string of the
+ * string table, so that in practice whether "f.constprop.0" is kept
+ * depends on its neighbour.  That is what GPROF_GNU_QUIRKS=clones
+ * reproduces, reading what GNU reads (BFD ends its string table with an
+ * extra NUL, so the scan stops there). */
+static bool gnu_static_name_acceptable(const char *name)
+{
+	for (; *name; name++) {
+		if (*name == '$')
+			return false;
+		while (*name == '.') {
+			bool digit_seen = false;
+
+			if (strlen(name) > 7 && strncmp(name, ".clone.", 7) == 0)
+				name += 6;
+			else if (strlen(name) > 11 && strncmp(name, ".constprop.", 11) == 0)
+				name += 10;
+			for (name++; *name; name++) {
+				if (digit_seen && *name == '.')
+					break;
+				if (isdigit((unsigned char)*name))
+					digit_seen = true;
+				else
+					return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* Ours: a static name may end in any run of compiler clone suffixes
+ * (".constprop.N", ".isra.N", ".part.N", ".clone.N", ".lto_priv.N",
+ * ".cold", ".cold.N") and nested-function numbers (".N"); each clone is
+ * a function of its own (a ".cold" part is charged to its parent, see
+ * resolve_clones). */
+static bool static_name_acceptable(const char *name, const struct options *opt)
+{
+	static const char *const suffixes[] = { "constprop", "isra", "part", "clone",
+						"lto_priv", "cold", NULL };
+	const char *dot;
+
+	if (opt->gnu_quirks & QUIRK_CLONES)
+		return gnu_static_name_acceptable(name);
+	if (strchr(name, '$'))
+		return false;
+	for (dot = strchr(name, '.'); dot; dot = strchr(dot, '.')) {
+		const char *part = dot + 1;
+		size_t len = strcspn(part, ".");
+		const char *const *s;
+		bool known = len > 0;
+		size_t i;
+
+		for (i = 0; i < len; i++)
+			if (!isdigit((unsigned char)part[i]))
+				break;
+		if (len == 0 || i < len) {
+			known = false;
+			for (s = suffixes; *s; s++)
+				if (strlen(*s) == len && strncmp(part, *s, len) == 0)
+					known = true;
+		}
+		if (!known)
+			return false;
+		dot = part + len;
+	}
+	return true;
+}
+
+/* 'T' for a global function, 't' for a static one, 0 for anything else. */
+static int symbol_class(bfd *abfd, asymbol *sym, const struct options *opt)
+{
+	symbol_info info;
+	char leading;
+
+	if (sym->section == NULL || (sym->flags & BSF_DEBUGGING) != 0)
+		return 0;
+	if (opt->no_static && (sym->flags & BSF_LOCAL))
+		return 0;
+	bfd_get_symbol_info(abfd, sym, &info);
+	if (info.type == 'T' || info.type == 'W')
+		return 'T';
+	if (info.type != 't')
+		return 0;
+	if (opt->no_static)
+		return 0;
+	if (sym->name == NULL || sym->name[0] == '\0')
+		return 0;
+	if (!static_name_acceptable(sym->name, opt))
+		return 0;
+	leading = bfd_get_symbol_leading_char(abfd);
+	if ((leading && leading != sym->name[0]) ||
+	    strncmp(sym->name, "__gnu_compiled", 14) == 0 ||
+	    strncmp(sym->name, "___gnu_compiled", 15) == 0)
+		return 0;
+	if (opt->functions_only && (sym->flags & BSF_FUNCTION) == 0)
+		return 0;
+	return 't';
+}
+
+/* ------------------------------------------------------------ the table */
+
+/* Before sorting: source files are created in the executable's symbol
+ * order, which fixes the order -A prints them in. */
+static void map_symbols_to_files(struct object *obj, struct symbol_table *table)
+{
+	size_t i;
+
+	if (!obj->has_debug_info)
+		return;
+	for (i = 0; i < table->count; i++) {
+		struct symbol *sym = &table->base[i];
+		const char *file;
+		int line;
+
+		if (object_find_line(obj, sym->address, &file, NULL, &line)) {
+			sym->file = source_file_by_path(obj, file);
+			sym->line = line;
+		}
+	}
+}
+
+void symbols_read_functions(struct model *m, struct object *obj, const struct options *opt)
+{
+	long i;
+	bool has_function_flags;
+	size_t n = 0, own = 0; /* own: not BFD's synthetic (PLT) symbols */
+	struct symbol_table *table = &m->symbols;
+
+	switch (bfd_get_flavour(obj->abfd)) {
+	case bfd_target_coff_flavour:
+	case bfd_target_ecoff_flavour:
+	case bfd_target_xcoff_flavour:
+	case bfd_target_elf_flavour:
+	case bfd_target_som_flavour:
+		has_function_flags = true;
+		break;
+	default:
+		has_function_flags = false;
+		break;
+	}
+
+	free(table->base);
+	table->base = xmalloc((size_t)(obj->bfd_symbol_count + 1) * sizeof(struct symbol));
+	for (i = 0; i < obj->bfd_symbol_count; i++) {
+		asymbol *as = obj->bfd_symbols[i];
+		int class = symbol_class(obj->abfd, as, opt);
+		struct symbol *sym;
+		/* -R: the function may stand for its object file, or vanish */
+		const char *file = class && opt->file_ordering_map
+					   ? file_map_rename(&m->file_map, as->name) : NULL;
+
+		if (!class || (file && !*file))
+			continue;
+		sym = &table->base[n++];
+		symbol_init(sym);
+		sym->object = obj;
+		sym->address = as->value;
+		if (as->section)
+			sym->address += bfd_section_vma(as->section);
+		sym->name = file ? file : as->name;
+		sym->mapped = file != NULL;
+		sym->is_function = !has_function_flags || (as->flags & BSF_FUNCTION) != 0;
+		sym->is_bb_head = 1;
+		sym->is_static = class == 't';
+		own += !(as->flags & BSF_SYNTHETIC);
+	}
+	/* a stripped program still has PLT stubs: they name no function */
+	if (own == 0)
+		fatal("%s: no function symbols (is it stripped?)", obj->path);
+	table->count = n;
+	map_symbols_to_files(obj, table);
+	symbol_table_finalize(table, obj->text_high - 1);
+}
+
+/* ------------------------------------------------------------ other objects */
+
+/*
+ * BFD keeps each ELF symbol's size in its elf_symbol_type, right after the
+ * asymbol; binutils installs no header for that structure, so the two
+ * fields read here are mirrored, and believed only when st_value is the
+ * symbol's own address (otherwise no size is used, and the next symbol
+ * ends each one, as in the executable).
+ */
+struct elf_symbol_view {
+	asymbol symbol;
+	struct {
+		bfd_vma st_value;
+		bfd_vma st_size;
+	} internal;
+};
+
+static uint64_t elf_symbol_size(bfd *abfd, asymbol *as, bool *trusted)
+{
+	const struct elf_symbol_view *view = (const struct elf_symbol_view *)as;
+
+	if (!*trusted || bfd_get_flavour(abfd) != bfd_target_elf_flavour ||
+	    (as->flags & BSF_SYNTHETIC))
+		return 0;
+	if (view->internal.st_value != bfd_asymbol_value(as)) {
+		*trusted = false;
+		return 0;
+	}
+	return view->internal.st_size;
+}
+
+static int compare_by_address(const void *lp, const void *rp)
+{
+	const struct symbol *left = lp, *right = rp;
+
+	return left->address < right->address ? -1 : left->address > right->address;
+}
+
+/* A symbol standing for the object's code outside its symbols. */
+static struct symbol *object_symbol(struct model *m, struct object *obj, struct symbol *into,
+				    uint64_t low, uint64_t high, struct symbol **first)
+{
+	char name[512];
+
+	symbol_init(into);
+	snprintf(name, sizeof(name), "[%s]", obj->name);
+	into->name = model_strdup(m, name);
+	into->object = obj;
+	into->address = low;
+	into->end_address = high - 1;
+	into->is_function = 1;
+	into->is_object = 1;
+	/* the first stands for them all (symbols_link_objects) */
+	if (*first)
+		into->hidden = 1;
+	else
+		*first = into;
+	return into;
+}
+
+void symbols_add_object(struct model *m, struct object *obj, const uint64_t *segments,
+			size_t segment_count)
+{
+	struct symbol_table *table = &m->symbols;
+	struct symbol *own, *first_gap = NULL;
+	size_t n = 0, i, k, capacity;
+	bool sizes_trusted = true;
+	bfd *abfd = obj->debug_abfd ? obj->debug_abfd : obj->abfd;
+
+	capacity = (size_t)obj->bfd_symbol_count + 2 * segment_count + 1;
+	own = xmalloc(capacity * sizeof(*own));
+	for (i = 0; abfd && i < (size_t)obj->bfd_symbol_count; i++) {
+		asymbol *as = obj->bfd_symbols[i];
+		struct symbol *sym;
+		uint64_t size;
+
+		if (as->section == NULL || bfd_is_und_section(as->section) ||
+		    (as->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_DEBUGGING)) ||
+		    !(as->section->flags & SEC_CODE) || as->name == NULL || as->name[0] == '\0')
+			continue;
+		size = elf_symbol_size(abfd, as, &sizes_trusted);
+		sym = &own[n++];
+		symbol_init(sym);
+		sym->object = obj;
+		sym->name = model_printable(m, as->name); /* an object a process file named */
+		sym->address = bfd_asymbol_value(as) + obj->model_base;
+		sym->end_address = size ? sym->address + size - 1 : 0;
+		sym->is_function = 1;
+		sym->is_bb_head = 1;
+		sym->is_static = (as->flags & BSF_LOCAL) != 0;
+	}
+	qsort(own, n, sizeof(*own), compare_by_address);
+	/* a symbol without a size ends where the next begins */
+	for (i = 0; i < n; i++)
+		if (own[i].end_address == 0)
+			own[i].end_address = i + 1 < n && own[i + 1].address > own[i].address
+						     ? own[i + 1].address - 1 : own[i].address;
+	/* the code between symbols, and all of it without symbols, is the
+	 * object's own: one "[name]" symbol, the other gaps its aliases */
+	for (k = 0; k < segment_count; k++) {
+		uint64_t low = segments[2 * k] + obj->model_base;
+		uint64_t high = segments[2 * k + 1] + obj->model_base;
+		uint64_t covered = low;
+		size_t count = n;
+
+		for (i = 0; i < count && covered < high; i++) {
+			if (own[i].end_address < covered || own[i].address >= high)
+				continue;
+			if (own[i].address > covered) {
+				if (n == capacity) {
+					capacity *= 2;
+					own = xrealloc(own, capacity * sizeof(*own));
+				}
+				object_symbol(m, obj, &own[n++], covered, own[i].address,
+					      &first_gap);
+			}
+			if (own[i].end_address + 1 > covered)
+				covered = own[i].end_address + 1;
+		}
+		if (covered < high) {
+			if (n == capacity) {
+				capacity *= 2;
+				own = xrealloc(own, capacity * sizeof(*own));
+			}
+			object_symbol(m, obj, &own[n++], covered, high, &first_gap);
+		}
+	}
+	table->base = xrealloc(table->base, (table->count + n + 1) * sizeof(*table->base));
+	memcpy(table->base + table->count, own, n * sizeof(*own));
+	table->count += n;
+	free(own);
+}
+
+struct object_symbol {
+	const struct object *object;
+	struct symbol *symbol;
+};
+
+static int compare_object_symbol(const void *lp, const void *rp)
+{
+	const struct object_symbol *l = lp, *r = rp;
+	uintptr_t a = (uintptr_t)l->object, b = (uintptr_t)r->object;
+
+	return (a > b) - (a < b);
+}
+
+/* Each hidden gap to its object's "[name]" symbol: found through the
+ * "[name]" symbols sorted by object (one scan of the table per object
+ * was quadratic in a profile of many objects). */
+void symbols_link_objects(struct model *m)
+{
+	struct symbol_table *table = &m->symbols;
+	struct object_symbol *named = xmalloc((table->count + 1) * sizeof(*named));
+	size_t i, n = 0;
+
+	for (i = 0; i < table->count; i++) {
+		struct symbol *sym = &table->base[i];
+
+		if (sym->is_object && !sym->hidden)
+			named[n++] = (struct object_symbol){ sym->object, sym };
+	}
+	qsort(named, n, sizeof(*named), compare_object_symbol);
+	for (i = 0; i < table->count; i++) {
+		struct symbol *gap = &table->base[i];
+		struct object_symbol key = { gap->object, NULL }, *found;
+
+		if (!gap->is_object || !gap->hidden)
+			continue;
+		found = bsearch(&key, named, n, sizeof(*named), compare_object_symbol);
+		if (found)
+			gap->alias_of = found->symbol;
+	}
+	free(named);
+}
