@@ -2,7 +2,8 @@
 # Top-level Makefile: set-up (packages, configure), the two programs, the
 # tests, the demo and installation.
 #
-#   make            build gprof/gprof, libgmon/libgmon.a, libgmon/libgmon.so
+#   make            build gprof/gprof, libgmon/libgmon.a, libgmon/libgmon.so,
+#                   run/gprof-run
 #   make check      build and run every test; last line "N passed, N failed"
 #   make check-stress    make check three times, pinned to one CPU, with two
 #                        busy loops holding the CPUs (build-aux/check-stress)
@@ -32,11 +33,11 @@ DOCS = $(wildcard doc/*.md) README COPYING LICENSE.BSD
 # source tree; its "-" written "\-" so that groff prints a plain hyphen
 MAN_DOCDIR = sed -e 's|^\.ds docdir .*|.ds docdir $(subst -,\\-,$(docdir))|'
 
-.PHONY: all deps check demo install uninstall clean distclean gprof libgmon \
+.PHONY: all deps check demo install uninstall clean distclean gprof libgmon run \
 	tests check-stress check-sanitize check-valgrind fuzz cross-aarch64 check-aarch64 \
 	libgmon-musl check-musl
 
-all: gprof libgmon
+all: gprof libgmon run
 
 .deps-build.stamp: build-aux/deps.sh
 	@build-aux/deps.sh build
@@ -54,6 +55,9 @@ gprof: config.mk
 
 libgmon: config.mk
 	$(MAKE) -C libgmon
+
+run: config.mk
+	$(MAKE) -C run libdir=$(libdir)
 
 tests: all
 	$(MAKE) -C tests
@@ -148,24 +152,28 @@ install: all
 		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man3 $(DESTDIR)$(pkgconfigdir) \
 		$(DESTDIR)$(docdir)
 	install -m 755 gprof/gprof $(DESTDIR)$(bindir)/gprof
+	install -m 755 run/gprof-run $(DESTDIR)$(bindir)/gprof-run
 	install -m 644 libgmon/libgmon.a $(DESTDIR)$(libdir)/libgmon.a
 	install -m 755 libgmon/libgmon.so $(DESTDIR)$(libdir)/libgmon.so
 	install -m 644 include/gmon_out.h include/libgmon.h $(DESTDIR)$(includedir)/
 	$(MAN_DOCDIR) doc/gprof.1 > $(DESTDIR)$(mandir)/man1/gprof.1
+	$(MAN_DOCDIR) doc/gprof-run.1 > $(DESTDIR)$(mandir)/man1/gprof-run.1
 	$(MAN_DOCDIR) doc/libgmon.3 > $(DESTDIR)$(mandir)/man3/libgmon.3
 	sed -e 's|@prefix@|$(prefix)|' -e 's|@libdir@|$(libdir)|' \
 		-e 's|@includedir@|$(includedir)|' libgmon/libgmon.pc.in \
 		> $(DESTDIR)$(pkgconfigdir)/libgmon.pc
-	chmod 644 $(DESTDIR)$(mandir)/man1/gprof.1 $(DESTDIR)$(mandir)/man3/libgmon.3 \
+	chmod 644 $(DESTDIR)$(mandir)/man1/gprof.1 $(DESTDIR)$(mandir)/man1/gprof-run.1 \
+		$(DESTDIR)$(mandir)/man3/libgmon.3 \
 		$(DESTDIR)$(pkgconfigdir)/libgmon.pc
 	install -m 644 $(DOCS) $(DESTDIR)$(docdir)/
 
 # Exactly the files install put, and $(docdir) once it is empty; the
 # standard directories (bin, lib, share/man/man1, ...) stay.
 uninstall:
-	rm -f $(DESTDIR)$(bindir)/gprof $(DESTDIR)$(libdir)/libgmon.a \
+	rm -f $(DESTDIR)$(bindir)/gprof $(DESTDIR)$(bindir)/gprof-run $(DESTDIR)$(libdir)/libgmon.a \
 		$(DESTDIR)$(libdir)/libgmon.so $(DESTDIR)$(includedir)/gmon_out.h \
 		$(DESTDIR)$(includedir)/libgmon.h $(DESTDIR)$(mandir)/man1/gprof.1 \
+		$(DESTDIR)$(mandir)/man1/gprof-run.1 \
 		$(DESTDIR)$(mandir)/man3/libgmon.3 $(DESTDIR)$(pkgconfigdir)/libgmon.pc
 	rm -f $(addprefix $(DESTDIR)$(docdir)/,$(notdir $(DOCS)))
 	@if [ -d $(DESTDIR)$(docdir) ] && ! rmdir $(DESTDIR)$(docdir) 2>/dev/null; then \
@@ -175,6 +183,7 @@ uninstall:
 clean:
 	-$(MAKE) -C gprof clean
 	-$(MAKE) -C libgmon clean
+	-$(MAKE) -C run clean
 	-$(MAKE) -C tests clean
 
 distclean: clean

@@ -20,8 +20,9 @@ else
 	exit 0
 fi
 
-for f in bin/gprof lib/libgmon.a lib/libgmon.so include/gmon_out.h include/libgmon.h \
-	share/man/man1/gprof.1 share/man/man3/libgmon.3 lib/pkgconfig/libgmon.pc; do
+for f in bin/gprof bin/gprof-run lib/libgmon.a lib/libgmon.so include/gmon_out.h include/libgmon.h \
+	share/man/man1/gprof.1 share/man/man1/gprof-run.1 share/man/man3/libgmon.3 \
+	lib/pkgconfig/libgmon.pc; do
 	if [ -f "$dest$prefix/$f" ]; then
 		pass "install.file.$f"
 	else
@@ -29,6 +30,9 @@ for f in bin/gprof lib/libgmon.a lib/libgmon.so include/gmon_out.h include/libgm
 	fi
 done
 if [ -x "$dest$prefix/bin/gprof" ]; then pass install.gprof-executable; else fail install.gprof-executable "not executable"; fi
+# the installed gprof-run preloads the runtime installed beside it
+expect_eq install.gprof-run.runtime "$(realpath "$dest$prefix/lib/libgmon.so")" \
+	"$(env -u LD_PRELOAD "$dest$prefix/bin/gprof-run" sh -c 'echo $LD_PRELOAD')"
 
 # pkg-config sees the staged tree through its sysroot variable
 export PKG_CONFIG_PATH=$dest$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest

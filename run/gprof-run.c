@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * gprof-run.c: run a program with the profiling runtime preloaded, so
+ * that a program built without -pg is profiled too (doc/gprof-run.1).
+ *
+ * gprof-run only prepares the environment and then becomes the program
+ * (execv): the program keeps gprof-run's process, so its standard input
+ * and output, its signals and its exit status are its own, untouched.
+ * Everything it sets is an environment variable of the runtime
+ * (doc/runtime.md), so LD_PRELOAD=libgmon.so alone does the same.
+ *
+ * What cannot work is said before anything runs: the dynamic loader does
+ * not preload into a static executable (it has no loader) nor into a
+ * set-user-ID or set-group-ID one (it ignores LD_PRELOAD there).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <link.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* where make install puts the runtime (the Makefile sets it) */
+#ifndef GPROF_RUN_LIBGMON
+#define GPROF_RUN_LIBGMON "/usr/local/lib/libgmon.so"
+#endif
+
+static const char *program_name = "gprof-run";
+
+static void usage(void)
+{
+	printf("usage: %s [-o PREFIX] [--rate HZ] [--clock cpu|wall] [--stacks DEPTH] [--]\n"
+		"       PROGRAM [ARGUMENTS...]\n"
+		"Runs PROGRAM with the profiling runtime (libgmon.so) preloaded; at its exit\n"
+		"the profile is in gmon.out (PREFIX.<pid> with -o) and .gmon.out.process.\n"
+		"Read it with: gprof PROGRAM gmon.out\n"
+		"  -o, --output PREFIX  write PREFIX.<pid> (GMON_OUT_PREFIX)\n"
+		"  -r, --rate HZ        samples per second of CPU time, 1 to 100000 (GMON_RATE)\n"
+		"  -c, --clock CLOCK    cpu: the CPU time the program uses (GMON_CLOCK; wall,\n"
+		"                       all the time that passes, is not available yet)\n"
+		"  -s, --stacks DEPTH   frames per recorded call stack, 0 to 512; 0: none\n"
+		"                       (GMON_STACK_DEPTH)\n"
+		"  -h, --help           this text\n"
+		"  -V, --version        the version\n",
+	       program_name);
+}
+
+/* one line on stderr, then exit with status */
+static void __attribute__((format(printf, 2, 3), noreturn)) fail(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", program_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(status);
+}
+
+/* a decimal number in [low, high] for OPTION, as text for the runtime */
+static const char *number(const char *option, const char *text, long low, long high)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(text, &end, 10);
+	if (errno || end == text || *end || v < low || v > high) {
+		fail(2, "%s %s: not a number from %ld to %ld", option, text, low, high);
+	}
+	return text;
+}
+
+/* PROGRAM as execvp would find it, or NULL (errno set) */
+static char *find_program(const char *name)
+{
+	const char *path = getenv("PATH");
+	const char *p, *colon;
+	int saved = ENOENT;
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0 ? strdup(name) : NULL;
+	if (path == NULL || *path == '\0')
+		path = "/bin:/usr/bin";
+	for (p = path;; p = colon + 1) {
+		size_t dir;
+		char *full;
+
+		colon = strchr(p, ':');
+		dir = colon ? (size_t)(colon - p) : strlen(p);
+		full = malloc(dir + strlen(name) + 3);
+		if (full == NULL)
+			fail(2, "out of memory");
+		snprintf(full, dir + strlen(name) + 3, "%.*s%s%s", (int)dir, dir ? p : ".",
+			 "/", name);
+		if (access(full, X_OK) == 0) {
+			struct stat st;
+
+			if (stat(full, &st) == 0 && S_ISREG(st.st_mode))
+				return full;
+		} else if (errno != ENOENT && errno != ENOTDIR) {
+			saved = errno;
+		}
+		free(full);
+		if (colon == NULL)
+			break;
+	}
+	errno = saved;
+	return NULL;
+}
+
+/* Does the ELF file at fd name a program interpreter (the dynamic
+ * loader)?  1: yes, 0: no (static), -1: not an ELF file of this
+ * machine's byte order and size (a script, or another machine's: let the
+ * kernel decide). */
+static int has_interpreter(int fd)
+{
+	ElfW(Ehdr) eh;
+	ElfW(Phdr) ph;
+	unsigned i;
+
+	if (pread(fd, &eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0)
+		return -1;
+#if __SIZEOF_POINTER__ == 8
+	if (eh.e_ident[EI_CLASS] != ELFCLASS64)
+		return -1;
+#else
+	if (eh.e_ident[EI_CLASS] != ELFCLASS32)
+		return -1;
+#endif
+	if (eh.e_phentsize != sizeof(ph))
+		return -1;
+	for (i = 0; i < eh.e_phnum; i++) {
+		if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + (ElfW(Off))i * sizeof(ph))) !=
+		    (ssize_t)sizeof(ph))
+			return -1;
+		if (ph.p_type == PT_INTERP)
+			return 1;
+	}
+	return 0;
+}
+
+/* Refuse, with the reason and the way out, a program the loader will not
+ * preload into. */
+static void check_program(const char *path, const char *name)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0 || fstat(fd, &st) != 0)
+		fail(126, "%s: %s", name, strerror(errno));
+	if (((st.st_mode & S_ISUID) && st.st_uid != geteuid()) ||
+	    ((st.st_mode & S_ISGID) && st.st_gid != getegid()))
+		fail(2, "%s: set-user-ID or set-group-ID: the loader ignores LD_PRELOAD for it, so "
+		     "nothing would be recorded; run a copy without the bit, or build it with -pg",
+		     name);
+	if (has_interpreter(fd) == 0)
+		fail(2, "%s: statically linked: there is no loader to preload the profiler, so nothing "
+		     "would be recorded; link it dynamically, or build it with -pg and libgmon.a",
+		     name);
+	close(fd);
+}
+
+/* The runtime to preload: $GPROF_RUN_LIBGMON; else, beside this
+ * gprof-run, the build tree's (run/gprof-run, libgmon/libgmon.so) or an
+ * installed one (bin/gprof-run, lib/libgmon.so: any prefix, DESTDIR too);
+ * else where make install was told to put it. */
+static char *find_runtime(void)
+{
+	static const char *const beside[] = { "/../libgmon/libgmon.so", "/../lib/libgmon.so" };
+	const char *env = getenv("GPROF_RUN_LIBGMON");
+	char self[PATH_MAX], *slash, *lib;
+	ssize_t n;
+	size_t i;
+
+	if (env && *env) {
+		if (access(env, R_OK) != 0)
+			fail(2, "GPROF_RUN_LIBGMON=%s: %s", env, strerror(errno));
+		return realpath(env, NULL);
+	}
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n > 0 && (self[n] = '\0', slash = strrchr(self, '/')) != NULL) {
+		for (i = 0; i < sizeof(beside) / sizeof(beside[0]); i++) {
+			if ((size_t)(slash - self) + strlen(beside[i]) + 1 > sizeof(self))
+				continue;
+			strcpy(slash, beside[i]);
+			if (access(self, R_OK) == 0 && (lib = realpath(self, NULL)) != NULL)
+				return lib;
+		}
+	}
+	if (access(GPROF_RUN_LIBGMON, R_OK) != 0)
+		fail(2, "%s: %s (set GPROF_RUN_LIBGMON to the runtime's path)", GPROF_RUN_LIBGMON,
+		     strerror(errno));
+	return strdup(GPROF_RUN_LIBGMON);
+}
+
+static void set(const char *variable, const char *value)
+{
+	if (value && setenv(variable, value, 1) != 0)
+		fail(2, "%s: %s", variable, strerror(errno));
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option long_options[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "rate", required_argument, NULL, 'r' },
+		{ "clock", required_argument, NULL, 'c' },
+		{ "stacks", required_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *prefix = NULL, *rate = NULL, *clock = NULL, *stacks = NULL;
+	const char *preload;
+	char *path, *runtime, *list;
+	int c;
+
+	if (argv[0] && *argv[0]) {
+		const char *slash = strrchr(argv[0], '/');
+
+		program_name = slash ? slash + 1 : argv[0];
+	}
+	/* "+": options end at the program's name; its own are its own */
+	while ((c = getopt_long(argc, argv, "+:o:r:c:s:hV", long_options, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			if (*optarg == '\0')
+				fail(2, "-o wants a file name prefix");
+			prefix = optarg;
+			break;
+		case 'r':
+			rate = number("--rate", optarg, 1, 100000);
+			break;
+		case 'c':
+			/* wall: issue 29; the runtime samples CPU time only */
+			if (strcmp(optarg, "wall") == 0)
+				fail(2, "--clock wall: not available yet: the runtime samples CPU time only");
+			if (strcmp(optarg, "cpu") != 0)
+				fail(2, "--clock %s: the clocks are cpu and wall", optarg);
+			clock = optarg;
+			break;
+		case 's':
+			stacks = number("--stacks", optarg, 0, 512);
+			break;
+		case 'h':
+			usage();
+			return 0;
+		case 'V':
+			printf("gprof-run (gprof-libgmon) 0.1\n"
+			       "Runs a program with the profiler's runtime preloaded; this program is free\n"
+			       "software under the GNU General Public License, version 3 or later, with no\n"
+			       "warranty.\n");
+			return 0;
+		case ':':
+			fail(2, "%s wants an argument (%s --help lists the options)", argv[optind - 1],
+			     program_name);
+		default:
+			if (optopt)
+				fail(2, "unknown option -%c (%s --help lists the options)", optopt,
+				     program_name);
+			fail(2, "unknown option %s (%s --help lists the options)", argv[optind - 1],
+			     program_name);
+		}
+	}
+	if (optind >= argc)
+		fail(2, "no program to run (usage: %s [OPTIONS] PROGRAM [ARGUMENTS...])",
+		     program_name);
+	path = find_program(argv[optind]);
+	if (path == NULL)
+		fail(errno == ENOENT ? 127 : 126, "%s: %s", argv[optind], strerror(errno));
+	check_program(path, argv[optind]);
+	runtime = find_runtime();
+	if (runtime == NULL)
+		fail(2, "the runtime: %s", strerror(errno));
+
+	/* ours first: a preloaded library of the user's comes after it */
+	preload = getenv("LD_PRELOAD");
+	if (preload && *preload) {
+		size_t size = strlen(runtime) + strlen(preload) + 2;
+
+		list = malloc(size);
+		if (list == NULL)
+			fail(2, "out of memory");
+		snprintf(list, size, "%s:%s", runtime, preload);
+	} else {
+		list = runtime;
+	}
+	set("LD_PRELOAD", list);
+	set("GMON_OUT_PREFIX", prefix);
+	set("GMON_RATE", rate);
+	set("GMON_CLOCK", clock);
+	set("GMON_STACK_DEPTH", stacks);
+
+	execv(path, argv + optind);
+	c = errno;
+	fprintf(stderr, "%s: %s: %s\n", program_name, argv[optind], strerror(c));
+	/* as a shell says it: 126 found but not runnable, 127 not found */
+	return c == ENOENT ? 127 : 126;
+}

@@ -1,0 +1,128 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tests/cli/t-gprof-run.sh: the launcher run/gprof-run: the runtime's
+# environment from its options, the program's standard streams, exit
+# status and signals passed through untouched, the programs it cannot
+# profile refused in one line before anything runs, and a -pg program
+# profiled by the preloaded runtime.
+#
+# Copyright (c) 2026 The gprof/libgmon authors.
+. "$(dirname "$0")/../lib.sh"
+scratch
+RUN=$TOP/run/gprof-run
+LIB=$(realpath "$TOP/libgmon/libgmon.so")
+
+# run_expect NAME STATUS STDERR ARGS...: gprof-run ARGS exits with STATUS
+# and says exactly STDERR
+run_expect() {
+	local name=$1 status=$2 err=$3 rc
+	shift 3
+	"$RUN" "$@" >"$SCRATCH/out" 2>"$SCRATCH/err"
+	rc=$?
+	if [ $rc -ne "$status" ]; then
+		fail "$name" "exit status $rc, not $status ($(head -1 "$SCRATCH/err"))"
+	else
+		expect_eq "$name" "$err" "$(cat "$SCRATCH/err")"
+	fi
+}
+
+# the environment the program is given
+env_line='echo "$LD_PRELOAD|$GMON_OUT_PREFIX|$GMON_RATE|$GMON_CLOCK|$GMON_STACK_DEPTH"'
+expect_eq run.env.defaults "$LIB||||" \
+	"$(env -u LD_PRELOAD -u GMON_RATE "$RUN" sh -c "$env_line")"
+expect_eq run.env.options "$LIB|$SCRATCH/p|250|cpu|16" \
+	"$(env -u LD_PRELOAD "$RUN" -o "$SCRATCH/p" --rate 250 --clock cpu --stacks 16 sh -c "$env_line")"
+expect_eq run.env.short-options "$LIB|q|9|cpu|0" \
+	"$(env -u LD_PRELOAD "$RUN" -o q -r 9 -c cpu -s 0 -- sh -c "$env_line")"
+expect_eq run.env.user-preload-kept "$LIB:/nonexistent/x.so" \
+	"$(LD_PRELOAD=/nonexistent/x.so "$RUN" sh -c 'echo $LD_PRELOAD' 2>/dev/null)"
+expect_eq run.env.library-variable "$LIB" \
+	"$(GPROF_RUN_LIBGMON=$TOP/libgmon/../libgmon/libgmon.so "$RUN" sh -c 'echo $LD_PRELOAD')"
+# the program's own options are its own, after its name
+expect_eq run.program-options "-o x --rate" "$("$RUN" echo -o x --rate)"
+
+# what the program reads, writes and returns is its own
+expect_eq run.stdin "a line" "$(echo "a line" | "$RUN" cat)"
+"$RUN" sh -c 'echo out; echo err >&2; exit 7' >"$SCRATCH/o" 2>"$SCRATCH/e"
+rc=$?
+expect_eq run.exit-status 7 $rc
+expect_eq run.stdout out "$(cat "$SCRATCH/o")"
+expect_eq run.stderr err "$(cat "$SCRATCH/e")"
+"$RUN" sh -c 'kill -USR1 $$' 2>/dev/null
+expect_eq run.signal-status $((128 + 10)) $?
+# gprof-run becomes the program: same process, so signals sent to the
+# pid reach the program itself
+expect_eq run.same-process yes "$(sh -c 'echo $$ >"$1"; exec "$2" sh -c "[ \$\$ = \$(cat \"$1\") ] && echo yes"' \
+	sh "$SCRATCH/pid" "$RUN")"
+
+# refusals: one line, before anything runs
+run_expect run.refuse.no-program 2 "gprof-run: no program to run (usage: gprof-run [OPTIONS] PROGRAM [ARGUMENTS...])"
+run_expect run.refuse.unknown-option 2 "gprof-run: unknown option --frobnicate (gprof-run --help lists the options)" \
+	--frobnicate true
+run_expect run.refuse.unknown-short-option 2 "gprof-run: unknown option -x (gprof-run --help lists the options)" \
+	-x true
+run_expect run.refuse.missing-argument 2 "gprof-run: --rate wants an argument (gprof-run --help lists the options)" \
+	--rate
+run_expect run.refuse.not-found 127 "gprof-run: no-such-program-here: No such file or directory" \
+	no-such-program-here
+printf 'data\n' >"$SCRATCH/not-exec"
+run_expect run.refuse.not-executable 126 "gprof-run: $SCRATCH/not-exec: Permission denied" \
+	"$SCRATCH/not-exec"
+run_expect run.refuse.rate 2 "gprof-run: --rate 0: not a number from 1 to 100000" --rate 0 true
+run_expect run.refuse.rate-text 2 "gprof-run: --rate fast: not a number from 1 to 100000" -r fast true
+run_expect run.refuse.stacks 2 "gprof-run: --stacks 513: not a number from 0 to 512" --stacks 513 true
+run_expect run.refuse.clock 2 "gprof-run: --clock real: the clocks are cpu and wall" --clock real true
+run_expect run.refuse.clock-wall 2 "gprof-run: --clock wall: not available yet: the runtime samples CPU time only" \
+	--clock wall true
+run_expect run.refuse.prefix 2 "gprof-run: -o wants a file name prefix" -o "" true
+GPROF_RUN_LIBGMON=/nonexistent/libgmon.so "$RUN" true 2>"$SCRATCH/err"
+expect_eq run.refuse.library-variable \
+	"2 gprof-run: GPROF_RUN_LIBGMON=/nonexistent/libgmon.so: No such file or directory" \
+	"$? $(cat "$SCRATCH/err")"
+
+# a static executable has no loader to preload into
+printf 'int main(void) { return 3; }\n' >"$SCRATCH/static.c"
+if gcc -static -o "$SCRATCH/static" "$SCRATCH/static.c" 2>/dev/null; then
+	run_expect run.refuse.static 2 "gprof-run: $SCRATCH/static: statically linked: there is no loader to preload the profiler, so nothing would be recorded; link it dynamically, or build it with -pg and libgmon.a" \
+		"$SCRATCH/static"
+else
+	echo "# run.refuse.static skipped: no static libc (Debian: libc6-dev)"
+fi
+
+# a set-user-ID program owned by someone else: the loader ignores
+# LD_PRELOAD there (needs root to make one)
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1; then
+	cp /bin/true "$SCRATCH/suid-true"
+	chown nobody "$SCRATCH/suid-true" && chmod 4755 "$SCRATCH/suid-true"
+	run_expect run.refuse.setuid 2 "gprof-run: $SCRATCH/suid-true: set-user-ID or set-group-ID: the loader ignores LD_PRELOAD for it, so nothing would be recorded; run a copy without the bit, or build it with -pg" \
+		"$SCRATCH/suid-true"
+else
+	echo "# run.refuse.setuid skipped: making a set-user-ID file of another user needs root"
+fi
+
+# a -pg program (built with glibc's runtime in mind) profiled by ours:
+# exact call counts in gmon.out, and our process file beside it
+cat >"$SCRATCH/calls.c" <<'EOF'
+#include <stdio.h>
+__attribute__((noinline)) int leaf(int i) { return i * 3 + 1; }
+int main(void) { int s = 0; for (int i = 0; i < 1234; i++) s += leaf(i); printf("%d\n", s); return 0; }
+EOF
+mkdir -p "$SCRATCH/pg"
+gcc -O1 -pg -o "$SCRATCH/pg/calls" "$SCRATCH/calls.c"
+(cd "$SCRATCH/pg" && "$RUN" ./calls >/dev/null)
+expect_eq run.pg.process-file yes "$([ -s "$SCRATCH/pg/.gmon.out.process" ] && echo yes)"
+expect_eq run.pg.calls 1234 "$("$GNU_GPROF" -b -p "$SCRATCH/pg/calls" "$SCRATCH/pg/gmon.out" |
+	awk '$NF == "leaf" { print $(NF - 3) }')"
+(cd "$SCRATCH/pg" && rm -f gmon.out .gmon.out.process && "$RUN" -o "$SCRATCH/pg/prof" ./calls >/dev/null)
+expect_eq run.pg.prefix 1 "$(ls "$SCRATCH/pg" | grep -c '^prof\.[0-9]*$')"
+
+# every option gprof-run takes has its entry in doc/gprof-run.1, and the
+# page names no other
+src_opts=$(sed -n 's/^\t\t{ "\([a-z]*\)", .*/\1/p' "$TOP/run/gprof-run.c" | sort | xargs)
+man_opts=$(sed -n '/^\.SH OPTIONS/,/^\.SH /p' "$TOP/doc/gprof-run.1" | grep -A1 '^\.TP' |
+	grep -o '\\-\\-[a-z]*' | sed 's/^\\-\\-//' | sort -u | xargs)
+if [ -z "$src_opts" ]; then
+	fail run.man.options "no options read from run/gprof-run.c"
+else
+	expect_eq run.man.options "$src_opts" "$man_opts"
+fi
