@@ -76,13 +76,11 @@ GMON_RATE=100 ./old && mv gmon.out old-100.gmon
 unset GMON_PROCESS GMON_RATE
 
 # refuse NAME EXPECTED-STDERR ARGS...: exit status 1, exactly this line
-# on stderr (gprof's path shown as gprof), nothing on stdout
+# on stderr, nothing on stdout
 refuse() {
 	local name=$1 want=$2
 	shift 2
-	"$GPROF" "$@" >refused.out 2>refused.err
-	expect_eq "diff.refuse.$name" "1:$want:0" \
-		"$?:$(sed "s#^$GPROF: #gprof: #" refused.err):$(wc -c <refused.out)"
+	expect_refusal "diff.refuse.$name" "$want" . "$@"
 }
 
 # ---------------------------------------------------------------- itself

@@ -158,19 +158,13 @@ cp libwork.orig libwork.so
 
 # ---------------------------------------------------------------- hostile files
 # refuse NAME EXPECTED-MESSAGE JSON: a process file of the header and the
-# records JSON describes (craft_process.py): one line naming the file,
-# status 1
+# records JSON describes (craft_process.py) is refused in one line naming
+# the file, status 1
 refuse() {
 	cp gmon.orig gmon.out
 	echo "{\"run_id\": \"0x1122334455667788\", $3}" >bad.json
 	"$craft" bad.json gmon.out
-	"$GPROF" -b prog gmon.out >out 2>err
-	rc=$?
-	if [ "$rc" = 1 ] && [ "$(cat err)" = "$2" ]; then
-		pass "$1"
-	else
-		fail "$1" "status $rc, stderr: $(head -2 err | tr '\n' '|')"
-	fi
+	expect_refusal "$1" "$2" . -b prog gmon.out
 }
 refuse process.hostile.truncated "gprof: .gmon.out.process: record of 5 bytes at offset 32 runs past the end" \
 	'"extra": [[9, "0011223344"]], "truncate": 44'
