@@ -12,6 +12,7 @@
 #define FUZZ_H
 
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -38,6 +39,17 @@ void fuzz_exit(int status)
 	if (fuzz_before_jump)
 		fuzz_before_jump();
 	longjmp(fuzz_jump, 2);
+}
+
+/* fuzz_first_input: true for the first input only, when the harness
+ * sets itself up */
+static bool fuzz_first_input(void)
+{
+	static bool seen;
+	bool first = !seen;
+
+	seen = true;
+	return first;
 }
 
 /* Send gprof's stdio to /dev/null, unless FUZZ_VERBOSE is set. */

@@ -149,16 +149,13 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static bool initialised;
 	static struct profile_data p; /* static: survives the longjmp */
 	static struct options opt;
 	struct saved_model *s;
 	unsigned selector;
 
-	if (!initialised) {
+	if (fuzz_first_input())
 		setup();
-		initialised = true;
-	}
 	if (size < 1)
 		return 0;
 	selector = data[0];

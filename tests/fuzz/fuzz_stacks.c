@@ -66,7 +66,6 @@ static void setup(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static bool initialised;
 	static const char *const runs[16][4] = {
 		{ "-b" }, { "--folded" }, { "--flame" }, { "--callgrind" },
 		{ "--json" }, { "--dot" }, { "-b", "--estimate-children" }, { "-s" },
@@ -79,10 +78,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *argv[10];
 	int argc = 0, i;
 
-	if (!initialised) {
+	if (fuzz_first_input())
 		setup();
-		initialised = true;
-	}
 	if (size < 1)
 		return 0;
 	write_file(".stacks.out.process", data + 1, size - 1);
