@@ -13,6 +13,8 @@
 
 #include <setjmp.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -50,6 +52,19 @@ static bool fuzz_first_input(void)
 
 	seen = true;
 	return first;
+}
+
+/* fuzz_split: the input's first byte, which chooses what the harness
+ * does, in *selector, and the rest left in *data and *size; false for an
+ * empty input */
+static inline bool fuzz_split(const uint8_t **data, size_t *size, unsigned *selector)
+{
+	if (*size < 1)
+		return false;
+	*selector = (*data)[0];
+	(*data)++;
+	(*size)--;
+	return true;
 }
 
 /* Send gprof's stdio to /dev/null, unless FUZZ_VERBOSE is set. */

@@ -37,11 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (fuzz_first_input())
 		fuzz_quiet();
-	if (size < 1)
+	if (!fuzz_split(&data, &size, &selector))
 		return 0;
-	selector = data[0];
-	data++;
-	size--;
 	t.address_size = selector & 4 ? 8 : 4;
 	t.big_endian = selector & 8;
 	reads = selector & 16 ? 2 : 1;
