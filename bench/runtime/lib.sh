@@ -2,9 +2,10 @@
 # Copyright (c) 2026 The gprof/libgmon authors.
 #
 # bench/runtime/lib.sh: what the runtime benchmarks share (sourced, not
-# run).  Sourcing it stops at the first error (set -eu) and leaves the
-# shell in the top of the tree, with top set to it.
+# run), with bench/lib.sh.  Sourcing it stops at the first error (set -eu)
+# and leaves the shell in the top of the tree, with top set to it.
 set -eu
+. "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 top=$PWD
 
@@ -26,9 +27,6 @@ cpu_ms() {
 	t=$( { time "${RUNNER[@]}" "$@" >/dev/null; } 2>&1)
 	awk -v t="$t" 'BEGIN { split(t, f, " "); printf "%d\n", (f[1] + f[2]) * 1000 }'
 }
-
-# median: the median of the numbers on stdin, one a line
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # rotate ROUNDS MEASURE NAME VARIANT...: "MEASURE NAME VARIANT" ROUNDS
 # times for each VARIANT, its output appended to NAME.VARIANT.ms, in
