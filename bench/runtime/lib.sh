@@ -5,6 +5,7 @@
 # run), with bench/lib.sh.  Sourcing it stops at the first error (set -eu)
 # and leaves the shell in the top of the tree, with top set to it.
 set -eu
+# shellcheck source=SCRIPTDIR/../lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../lib.sh"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 top=$PWD

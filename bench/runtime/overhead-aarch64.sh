@@ -22,6 +22,7 @@
 # them (a load-exclusive/store-exclusive loop).
 #
 # usage: [QEMU_CPU=cortex-a53] bench/runtime/overhead-aarch64.sh [ROUNDS]   (default 5)
+# shellcheck source=SCRIPTDIR/lib.sh
 . "$(dirname "$0")/lib.sh"
 rounds=${1:-5}
 bench_setup overhead-aarch64.sh build-aarch64/libgmon/libgmon.a cross-aarch64 runtime-aarch64

@@ -19,6 +19,7 @@
 # most 2%.
 #
 # usage: bench/runtime/overhead.sh [ROUNDS]   (default 9)
+# shellcheck source=SCRIPTDIR/lib.sh
 . "$(dirname "$0")/lib.sh"
 rounds=${1:-9}
 bench_setup overhead.sh libgmon/libgmon.a libgmon runtime

@@ -13,6 +13,7 @@
 # Not a test: timings depend on the machine.  Goal: under 2%.
 #
 # usage: bench/runtime/stacks.sh [ROUNDS]   (default 11)
+# shellcheck source=SCRIPTDIR/lib.sh
 . "$(dirname "$0")/lib.sh"
 rounds=${1:-11}
 bench_setup stacks.sh libgmon/libgmon.a libgmon runtime-stacks
