@@ -100,6 +100,38 @@ refused_in_one_line() {
 	[ "$1" -eq 1 ] && [ "$(wc -l <"$2")" -eq 1 ]
 }
 
+# printer_exit NAME OPTION TEXT_STATUS STATUS ERRFILE: a printer's exit
+# (gprof OPTION, STATUS and its stderr in ERRFILE) against the text
+# report's on the same input: where the text is refused (TEXT_STATUS 1),
+# the printer must be refused too, in one line ("ok NAME.refused");
+# elsewhere it must exit with 0 ("not ok NAME.exit" when not).  True when
+# there is output to check.
+printer_exit() {
+	local name=$1 option=$2 text_rc=$3 rc=$4 err=$5
+	if [ "$text_rc" -ne 0 ]; then
+		if [ "$text_rc" -eq 1 ] && refused_in_one_line "$rc" "$err"; then
+			pass "$name.refused"
+		else
+			fail "$name.refused" "text failed (rc $text_rc) but $option gave rc $rc"
+		fi
+		return 1
+	fi
+	if [ "$rc" -ne 0 ]; then
+		fail "$name.exit" "gprof $option exited with $rc: $(head -1 "$err")"
+		return 1
+	fi
+}
+
+# What a test needs to describe a binary in a crafted process file
+# (tests/cli/craft_process.py):
+# symbol_address FILE NAME: the address of the symbol NAME that FILE
+# defines ("0x..."; nothing when there is none)
+symbol_address() { nm --defined-only "$1" | awk -v n="$2" '$3 == n { print "0x" $1 }'; }
+# text_section FILE: "ADDRESS SIZE" of FILE's .text section ("0x... 0x...")
+text_section() { objdump -h "$1" | awk '$2 == ".text" { print "0x" $4, "0x" $3 }'; }
+# build_id FILE: FILE's build-id, in hex
+build_id() { readelf -n "$1" | awk '/Build ID/ { print $3 }'; }
+
 # fixture_option_sets DIR OPTION...: the option sets listed in DIR/options
 # (one a line; blank lines and # comments skipped), less those in which
 # any OPTION stands as a word
@@ -114,6 +146,25 @@ fixture_option_sets() {
 		done
 		printf '%s\n' "$line"
 	done <"$dir/options"
+}
+
+# fixture_runs "OPTION..." SET...: a line "DIR<TAB>FIXTURE<TAB>N<TAB>SET"
+# for each run of a suite over the fixtures: for each fixture, the SETs
+# given and then its own (fixture_option_sets, less the sets in which one
+# of the OPTIONs stands), N counting the fixture's runs from 1.  Read it
+# on a descriptor of its own (read -u 3 ... 3< <(fixture_runs ...)), so
+# that the commands of the loop do not read it.
+fixture_runs() {
+	local options dir n set
+	read -ra options <<<"$1"
+	shift
+	for dir in "$FIXTURES"/*/; do
+		n=0
+		while IFS= read -r set; do
+			n=$((n + 1))
+			printf '%s\t%s\t%d\t%s\n' "$dir" "$(basename "$dir")" "$n" "$set"
+		done < <(printf '%s\n' "$@"; fixture_option_sets "$dir" "${options[@]}")
+	done
 }
 
 # option_set_name SET: the option set as part of a test name

@@ -20,16 +20,7 @@
 
 #include "gmon_out.h"
 
-static uint64_t state = 0x9E3779B97F4A7C15ull;
-
-static uint64_t next_random(void)
-{
-	/* xorshift64*: deterministic, good enough for addresses */
-	state ^= state >> 12;
-	state ^= state << 25;
-	state ^= state >> 27;
-	return state * 0x2545F4914F6CDD1Dull;
-}
+#include "random.h"
 
 static void put(FILE *f, uint64_t v, int bytes)
 {

@@ -22,31 +22,28 @@
 # them (a load-exclusive/store-exclusive loop).
 #
 # usage: [QEMU_CPU=cortex-a53] bench/runtime/overhead-aarch64.sh [ROUNDS]   (default 5)
-set -eu
-cd "$(dirname "$0")/../.."
-top=$PWD
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 rounds=${1:-5}
-out=$top/bench/out/runtime-aarch64
-mkdir -p "$out"
-lib=$top/build-aarch64/libgmon/libgmon.a
-[ -f "$lib" ] || { echo "overhead-aarch64.sh: build it first (make cross-aarch64)" >&2; exit 1; }
+bench_setup overhead-aarch64.sh build-aarch64/libgmon/libgmon.a cross-aarch64 runtime-aarch64
 cc=aarch64-linux-gnu-gcc
-qemu=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
+RUNNER=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
 export GMON_STACK_DEPTH=0
 
 # program name, its arguments
 programs=("fib 33" "mixed 30")
 
-cpu_ms() { # cpu_ms EXE ARGS...: user+system CPU time of one run, in ms
-	local t
-	TIMEFORMAT='%3U %3S'
-	t=$( { time "${qemu[@]}" "$@" >/dev/null; } 2>&1)
-	awk -v t="$t" 'BEGIN { split(t, f, " "); printf "%d\n", (f[1] + f[2]) * 1000 }'
+# measure NAME VARIANT: one run's CPU time; ours is run with
+# GMON_PROCESS=0, proc is ours with the whole-process default
+measure() {
+	# shellcheck disable=SC2086
+	case $2 in
+	ours) GMON_PROCESS=0 cpu_ms "./$1.ours" $args ;;
+	proc) cpu_ms "./$1.ours" $args ;;
+	*) cpu_ms "./$1.$2" $args ;;
+	esac
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
-cd "$out"
 printf '%-8s %8s %8s %8s %8s   %-24s %s\n' program base_ms glibc_ms ours_ms proc_ms \
 	'added(ours)/added(glibc)' 'with process file'
 for entry in "${programs[@]}"; do
@@ -55,29 +52,11 @@ for entry in "${programs[@]}"; do
 	$cc -O2 -o "$name.base" "$src"
 	$cc -O2 -pg -o "$name.glibc" "$src"
 	$cc -O2 -pg -o "$name.ours" "$src" "$lib"
-	order=(base glibc ours proc)
-	for v in "${order[@]}"; do : >"$name.$v.ms"; done
-	for ((r = 0; r < rounds; r++)); do
-		for v in "${order[@]}"; do
-			# shellcheck disable=SC2086
-			case $v in
-			ours) GMON_PROCESS=0 cpu_ms "./$name.ours" $args >>"$name.$v.ms" ;;
-			proc) cpu_ms "./$name.ours" $args >>"$name.$v.ms" ;;
-			*) cpu_ms "./$name.$v" $args >>"$name.$v.ms" ;;
-			esac
-			rm -f gmon.out .gmon.out.process
-		done
-		order=("${order[@]:1}" "${order[0]}")
-	done
+	rotate "$rounds" measure "$name" base glibc ours proc
 	b=$(median <"$name.base.ms")
 	g=$(median <"$name.glibc.ms")
 	o=$(median <"$name.ours.ms")
 	p=$(median <"$name.proc.ms")
-	ratio() {
-		awk -v b="$b" -v g="$g" -v o="$1" 'BEGIN {
-			if (g - b <= 0) print "n/a (glibc adds nothing measurable)"
-			else printf "%.2f\n", (o - b) / (g - b) }'
-	}
-	printf '%-8s %8d %8d %8d %8d   %-24s %s\n' "$name" "$b" "$g" "$o" "$p" "$(ratio "$o")" \
-		"$(ratio "$p")"
+	printf '%-8s %8d %8d %8d %8d   %-24s %s\n' "$name" "$b" "$g" "$o" "$p" "$(added "$b" "$g" "$o")" \
+		"$(added "$b" "$g" "$p")"
 done

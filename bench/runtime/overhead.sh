@@ -19,28 +19,25 @@
 # most 2%.
 #
 # usage: bench/runtime/overhead.sh [ROUNDS]   (default 9)
-set -eu
-cd "$(dirname "$0")/../.."
-top=$PWD
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 rounds=${1:-9}
-out=$top/bench/out/runtime
-mkdir -p "$out"
-lib=$top/libgmon/libgmon.a
-[ -f "$lib" ] || { echo "overhead.sh: build libgmon first (make libgmon)" >&2; exit 1; }
+bench_setup overhead.sh libgmon/libgmon.a libgmon runtime
 
 # program name, its arguments
 programs=("fib 35" "mixed 40")
 
-cpu_ms() { # cpu_ms EXE ARGS...: user+system CPU time of one run, in ms
-	local t
-	TIMEFORMAT='%3U %3S'
-	t=$( { time "$@" >/dev/null; } 2>&1)
-	awk -v t="$t" 'BEGIN { split(t, f, " "); printf "%d\n", (f[1] + f[2]) * 1000 }'
+# measure NAME VARIANT: one run's CPU time; main and samp are ours run
+# with GMON_PROCESS=0 and with GMON_PROCESS_ARCS=0
+measure() {
+	# shellcheck disable=SC2086
+	case $2 in
+	main) GMON_PROCESS=0 cpu_ms "./$1.ours" $args ;;
+	samp) GMON_PROCESS_ARCS=0 cpu_ms "./$1.ours" $args ;;
+	*) cpu_ms "./$1.$2" $args ;;
+	esac
 }
 
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
-cd "$out"
 printf '%-8s %8s %8s %8s %8s %8s   %-24s %8s %8s\n' program base_ms glibc_ms main_ms samp_ms \
 	ours_ms 'added(ours)/added(glibc)' process sampling
 for entry in "${programs[@]}"; do
@@ -49,28 +46,13 @@ for entry in "${programs[@]}"; do
 	gcc -O2 -o "$name.base" "$src"
 	gcc -O2 -pg -o "$name.glibc" "$src"
 	gcc -O2 -pg -o "$name.ours" "$src" "$lib"
-	order=(base glibc ours main samp)
-	for v in "${order[@]}"; do : >"$name.$v.ms"; done
-	for ((r = 0; r < rounds; r++)); do
-		for v in "${order[@]}"; do
-			# shellcheck disable=SC2086
-			case $v in
-			main) GMON_PROCESS=0 cpu_ms "./$name.ours" $args >>"$name.$v.ms" ;;
-			samp) GMON_PROCESS_ARCS=0 cpu_ms "./$name.ours" $args >>"$name.$v.ms" ;;
-			*) cpu_ms "./$name.$v" $args >>"$name.$v.ms" ;;
-			esac
-			rm -f gmon.out gmon.out.process
-		done
-		order=("${order[@]:1}" "${order[0]}")
-	done
+	rotate "$rounds" measure "$name" base glibc ours main samp
 	b=$(median <"$name.base.ms")
 	g=$(median <"$name.glibc.ms")
 	o=$(median <"$name.ours.ms")
 	m=$(median <"$name.main.ms")
 	s=$(median <"$name.samp.ms")
-	ratio=$(awk -v b="$b" -v g="$g" -v o="$o" 'BEGIN {
-		if (g - b <= 0) print "n/a (glibc adds nothing measurable)"
-		else printf "%.2f\n", (o - b) / (g - b) }')
+	ratio=$(added "$b" "$g" "$o")
 	process=$(awk -v m="$m" -v o="$o" 'BEGIN { printf "%+.1f%%\n", (o - m) * 100 / m }')
 	sampling=$(awk -v m="$m" -v s="$s" 'BEGIN { printf "%+.1f%%\n", (s - m) * 100 / m }')
 	printf '%-8s %8d %8d %8d %8d %8d   %-24s %8s %8s\n' "$name" "$b" "$g" "$m" "$s" "$o" "$ratio" \

@@ -13,15 +13,10 @@
 # Not a test: timings depend on the machine.  Goal: under 2%.
 #
 # usage: bench/runtime/stacks.sh [ROUNDS]   (default 11)
-set -eu
-cd "$(dirname "$0")/../.."
-top=$PWD
+# shellcheck source=SCRIPTDIR/lib.sh
+. "$(dirname "$0")/lib.sh"
 rounds=${1:-11}
-out=$top/bench/out/runtime-stacks
-mkdir -p "$out"
-lib=$top/libgmon/libgmon.a
-[ -f "$lib" ] || { echo "stacks.sh: build libgmon first (make libgmon)" >&2; exit 1; }
-cd "$out"
+bench_setup stacks.sh libgmon/libgmon.a libgmon runtime-stacks
 gcc -O2 -pg -o mixed "$top/bench/runtime/mixed.c" "$lib"
 
 # run DEPTH: "CPU-ms max-RSS-KiB" of one run of mixed 40
@@ -32,8 +27,6 @@ subprocess.run(["./mixed", "40"], stdout=subprocess.DEVNULL, check=True)
 u = resource.getrusage(resource.RUSAGE_CHILDREN)
 print("%d %d" % ((u.ru_utime + u.ru_stime) * 1000, u.ru_maxrss))'
 }
-
-median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 : >with.txt
 : >without.txt

@@ -14,8 +14,9 @@
 #          or None; figures stay the strings printed, "self" of an arc is
 #          None where the text shows only its count (recursion, cycles).
 #
-# And the reporting those suites share: ok(name), bad(name, why), and
-# check_each(list, check), which runs check(name, fields...) for each
+# And the reporting those suites share: ok(name), bad(name, why),
+# verdict(name, problems) (ok when the list is empty, else bad with its
+# first three), and check_each(list, check), which runs check(name, fields...) for each
 # line that tests/lib.sh's add_check queued in the file list.
 #
 # Copyright (c) 2026 The gprof/libgmon authors.
@@ -26,6 +27,12 @@ def ok(name):
 
 def bad(name, why):
     print("not ok %s: %s" % (name, why))
+
+def verdict(name, problems):
+    if problems:
+        bad(name, "; ".join(problems[:3]))
+    else:
+        ok(name)
 
 def check_each(path, check):
     """check(name, fields...) for each tab-separated line of path; an

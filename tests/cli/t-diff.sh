@@ -64,25 +64,21 @@ if ! cc -pg -O1 -o old p.c "$lib" || ! cc -pg -O1 -DTUNED_WORK=30000 -DEXTRA -o 
 	fail diff.setup "cannot build the program"
 	exit 0
 fi
-# address_of PROGRAM FUNCTION: FUNCTION's address, as the profile states it
-address_of() { nm "$1" | sed -n "s/^\([0-9a-f]*\) T $2\$/0x\1/p"; }
 for side in old new; do
 	./$side && mv gmon.out $side.gmon
 done
-python3 "$TOP/tests/cli/set_samples.py" old.gmon "$(address_of old tuned)=600" "$(address_of old steady)=200"
-python3 "$TOP/tests/cli/set_samples.py" new.gmon "$(address_of new tuned)=300" "$(address_of new steady)=200" \
-	"$(address_of new extra)=20"
+python3 "$TOP/tests/cli/set_samples.py" old.gmon "$(symbol_address old tuned)=600" "$(symbol_address old steady)=200"
+python3 "$TOP/tests/cli/set_samples.py" new.gmon "$(symbol_address new tuned)=300" "$(symbol_address new steady)=200" \
+	"$(symbol_address new extra)=20"
 GMON_RATE=100 ./old && mv gmon.out old-100.gmon
 unset GMON_PROCESS GMON_RATE
 
 # refuse NAME EXPECTED-STDERR ARGS...: exit status 1, exactly this line
-# on stderr (gprof's path shown as gprof), nothing on stdout
+# on stderr, nothing on stdout
 refuse() {
 	local name=$1 want=$2
 	shift 2
-	"$GPROF" "$@" >refused.out 2>refused.err
-	expect_eq "diff.refuse.$name" "1:$want:0" \
-		"$?:$(sed "s#^$GPROF: #gprof: #" refused.err):$(wc -c <refused.out)"
+	expect_refusal "diff.refuse.$name" "$want" . "$@"
 }
 
 # ---------------------------------------------------------------- itself

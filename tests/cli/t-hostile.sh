@@ -121,16 +121,16 @@ cp libevil.so "$evil_dir/libevil.so"
 symbol() { nm --defined-only libevil.so | LC_ALL=C awk -v n="$1" 'index($3, n) == 1 { print "0x" $1 }'; }
 hot=$(symbol hot)
 warm=$(symbol warm)
-main_fn=$(nm --defined-only prog | awk '$3 == "main" { print "0x" $1 }')
-main_text=$(objdump -h prog | awk '$2 == ".text" { print "0x" $4, "0x" $3 }')
+main_fn=$(symbol_address prog main)
+main_text=$(text_section prog)
 read -r mt ms <<<"$main_text"
-read -r lt ls < <(objdump -h libevil.so | awk '$2 == ".text" { print "0x" $4, "0x" $3 }')
+read -r lt ls < <(text_section libevil.so)
 B0=0x555555554000 B1=0x7f0000000000
 evil_json=$(python3 -c 'import json, sys; print(json.dumps(sys.argv[1]))' "$evil_dir/libevil.so")
 crafted evil "\"objects\": [
   {\"number\": 0, \"flags\": 1, \"bias\": \"$B0\", \"segments\": [[$((mt + B0)), $((mt + ms + B0))]], \"path\": \"$PWD/prog\"},
   {\"number\": 1, \"bias\": \"$B1\", \"segments\": [[$((lt + B1)), $((lt + ls + B1))]],
-   \"build_id\": \"$(readelf -n libevil.so | awk '/Build ID/ { print $3 }')\", \"path\": $evil_json},
+   \"build_id\": \"$(build_id libevil.so)\", \"path\": $evil_json},
   {\"number\": 2, \"bias\": 0, \"segments\": [[\"0x10000000\", \"0x10001000\"]], \"path\": \"/nonexistent/a\\u001b[2Jb\\nc.so\"}],
  \"rate\": 100, \"samples\": [[$((hot + 4 + B1)), 30], [$((warm + B1)), 10], [\"0x10000010\", 5]],
  \"stacks\": {\"entries\": [[30, [$((hot + 4 + B1)), $((main_fn + 8 + B0))]], [10, [$((warm + B1)), $((main_fn + 8 + B0))]]]}"

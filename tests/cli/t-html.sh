@@ -36,9 +36,8 @@ fi
 # these stack samples (and another object, and samples in it)
 B=$((0x555555554000))
 fx=$FIXTURES/debug_g
-addr() { nm --defined-only "$fx/prog" | awk -v n="$1" '$3 == n { print "0x" $1 }'; }
-read -r text size < <(objdump -h "$fx/prog" | awk '$2 == ".text" { print "0x" $4, "0x" $3 }')
-P=$(($(addr polynomial) + B)) E=$(($(addr evaluate) + B)) M=$(($(addr main) + B))
+read -r text size < <(text_section "$fx/prog")
+P=$(($(symbol_address "$fx/prog" polynomial) + B)) E=$(($(symbol_address "$fx/prog" evaluate) + B)) M=$(($(symbol_address "$fx/prog" main) + B))
 make_run() {
 	mkdir -p "$1"
 	cp "$fx/prog" "$fx/gmon.out" "$1/"
@@ -59,11 +58,10 @@ int warm(int n) { return n * 3 + 1; }
 C
 cc -O1 -shared -fPIC -o libwork.so work.c || fail html.setup "cannot build libwork.so"
 L=$((0x7f0000000000))
-read -r ltext lsize < <(objdump -h libwork.so | awk '$2 == ".text" { print "0x" $4, "0x" $3 }')
-lib_addr() { nm --defined-only libwork.so | awk -v n="$1" '$3 == n { print "0x" $1 }'; }
+read -r ltext lsize < <(text_section libwork.so)
 make_run objs 40 25 5 "{\"number\": 1, \"flags\": 0, \"bias\": $L,
    \"segments\": [[$((L + ltext)), $((L + ltext + lsize))]], \"path\": \"$PWD/libwork.so\"}" \
-	"[[$((L + $(lib_addr hot) + 4)), 300], [$((L + $(lib_addr warm))), 100]]"
+	"[[$((L + $(symbol_address libwork.so hot) + 4)), 300], [$((L + $(symbol_address libwork.so warm))), 100]]"
 "$GPROF" --html objs/prog objs/gmon.out >objs.html
 "$GPROF" -b -p objs/prog objs/gmon.out >objs.txt
 cp "$TOP/tests/corpus/src/debug_g/lines.c" .

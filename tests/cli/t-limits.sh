@@ -63,12 +63,18 @@ PY
 write_chain chain.out 0
 write_chain cycle.out 1
 
-# run_limited NAME ARGS...: gprof with a 1 MiB stack; sets $status
+# run_limited TEST NAME ARGS...: gprof with a 1 MiB stack, its output in
+# NAME.stdout and NAME.stderr; "ok TEST" and true when it exits with 0
 run_limited() {
-	local name=$1
-	shift
+	local test=$1 name=$2 status
+	shift 2
 	(ulimit -s 1024 && exec "$GPROF" "$@") >"$name.stdout" 2>"$name.stderr"
 	status=$?
+	if [ $status -ne 0 ]; then
+		fail "$test" "exit status $status: $(head -1 "$name.stderr")"
+		return 1
+	fi
+	pass "$test"
 }
 
 # entry NAME FILE: the fields of NAME's own line in the call graph (an
@@ -78,11 +84,7 @@ entry() {
 		sed -E 's/^\[[0-9]+\]? +//'
 }
 
-run_limited chain -b chain chain.out
-if [ $status -ne 0 ]; then
-	fail limits.deep-chain.runs "exit status $status: $(head -1 chain.stderr)"
-else
-	pass limits.deep-chain.runs
+if run_limited limits.deep-chain.runs chain -b chain chain.out; then
 	# all of the leaf's 0.07 s reaches the root, 99,999 calls up
 	expect_eq limits.deep-chain.root "100.0 0.00 0.07 f0 [100000]" \
 		"$(entry f0 chain.stdout | tr -s ' ')"
@@ -91,11 +93,7 @@ else
 	expect_eq limits.deep-chain.entries $FUNCTIONS "$(grep -cE '^\[[0-9]+\]? +[0-9.]+ ' chain.stdout)"
 fi
 
-run_limited cycle -b chain cycle.out
-if [ $status -ne 0 ]; then
-	fail limits.deep-cycle.runs "exit status $status: $(head -1 cycle.stderr)"
-else
-	pass limits.deep-cycle.runs
+if run_limited limits.deep-cycle.runs cycle -b chain cycle.out; then
 	# one cycle of every function; never entered from outside, so that
 	# (as in GNU gprof) it has no "as a whole" entry, and the leaf, with
 	# all the time, comes first

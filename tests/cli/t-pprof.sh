@@ -65,9 +65,8 @@ if [ ! -s flat/gmon.out ] || [ ! -s stacks/gmon.out ]; then
 	fail pprof.setup "the test program wrote no profile"
 	exit 0
 fi
-address_of() { nm t | sed -n "s/^\([0-9a-f]*\) T $1\$/0x\1/p"; }
-python3 "$TOP/tests/cli/set_samples.py" flat/gmon.out "$(address_of c)=120" "$(address_of d)=72" \
-	"$(address_of e)=36" "$(address_of work)=36" "$(address_of f)=14" "$(address_of a)=2"
+python3 "$TOP/tests/cli/set_samples.py" flat/gmon.out "$(symbol_address t c)=120" "$(symbol_address t d)=72" \
+	"$(symbol_address t e)=36" "$(symbol_address t work)=36" "$(symbol_address t f)=14" "$(symbol_address t a)=2"
 
 # within_one NAME EXPECTED ACTUAL: |EXPECTED - ACTUAL| <= 1
 within_one() {

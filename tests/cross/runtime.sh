@@ -83,12 +83,6 @@ expect_arcs() {
 	expect_eq "$1" "$4" "$(call_arcs "$2" "$3" | grep -E '^(main|heavy|light) ')"
 }
 
-# calls_of EXE GMON FUNCTION: the calls column of FUNCTION in the oracle's
-# flat profile
-calls_of() {
-	flat_calls "$1" "$2" | awk -v f="$3" '$1 == f { print $2 }'
-}
-
 # compare_sets NAME DIR SKIP SET...: in DIR (prog, gmon.out), the oracle
 # and ours with GPROF_GNU_QUIRKS=all give the same exit status, stderr and
 # stdout for each option set, except sets holding an option of the
@@ -253,24 +247,14 @@ fi
 # the board's /lib/libc.so.6.  Read here as recorded, libc is missing (one
 # line naming it and the option); with --sysroot (or GPROF_SYSROOT) it is
 # found, with no warning, and its exported functions named.  The program
-# spends most of a second in rand(), so that libc's samples are certain.
+# is churn() of tests/cli/data/cross-aarch64/prog.c (the committed aarch64
+# profile's), called to spend most of a second in rand(), so that libc's
+# samples are certain.
 if [ "$TARGET" = aarch64 ]; then
 	mkdir -p sysroot
-	cat >sysroot/prog.c <<'C'
-#include <stdlib.h>
-__attribute__((noinline)) long churn(int n)
-{
-	long s = 0;
-	for (int i = 0; i < n; i++)
-		s += rand() & 7;
-	return s;
-}
-int main(void)
-{
-	return churn(4000000) < 0;
-}
-C
-	if $CC_T -pg -O1 -o sysroot/prog sysroot/prog.c "$LIB" && run sysroot ./prog; then
+	printf '%s\n' 'long churn(int n);' 'int main(void) { return churn(4000000) < 0; }' >sysroot/main.c
+	if $CC_T -pg -O1 -Dmain=recorded_main -c -o sysroot/recorded.o "$TOP/tests/cli/data/cross-aarch64/prog.c" &&
+		$CC_T -pg -O1 -o sysroot/prog sysroot/main.c sysroot/recorded.o "$LIB" && run sysroot ./prog; then
 		(cd sysroot && "$GPROF" -b -p prog gmon.out >plain.txt 2>plain.err)
 		expect_eq "cross.$TARGET.sysroot.missing-says-option" \
 			"gprof: warning: /lib/libc.so.6: No such file or directory (recorded on another machine? --sysroot DIR: its root); its samples are shown as [libc.so.6]" \
@@ -361,11 +345,6 @@ for name in never_called cycle3 cycle2 self_recursive aliases two_cycles tiny; d
 	if [ $name = never_called ]; then
 		# histogram bins: on aarch64 4 bytes (an instruction), glibc's
 		# and ours; on x86-64 ours are 2 (glibc's about 4, not exactly)
-		bin_width() {
-			local tag low high bins rest
-			read -r tag low high bins rest < <(gmon_dump "$1" | grep '^hist ')
-			[ "$tag" = hist ] && echo $(((high - low) / bins))
-		}
 		want=4
 		[ "$TARGET" = musl ] && want=2
 		[ "$TARGET" = aarch64 ] && expect_eq "cross.$TARGET.hist.glibc-bin-bytes" 4 \

@@ -12,6 +12,9 @@
 #define FUZZ_H
 
 #include <setjmp.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -38,6 +41,30 @@ void fuzz_exit(int status)
 	if (fuzz_before_jump)
 		fuzz_before_jump();
 	longjmp(fuzz_jump, 2);
+}
+
+/* fuzz_first_input: true for the first input only, when the harness
+ * sets itself up */
+static bool fuzz_first_input(void)
+{
+	static bool seen;
+	bool first = !seen;
+
+	seen = true;
+	return first;
+}
+
+/* fuzz_split: the input's first byte, which chooses what the harness
+ * does, in *selector, and the rest left in *data and *size; false for an
+ * empty input */
+static inline bool fuzz_split(const uint8_t **data, size_t *size, unsigned *selector)
+{
+	if (*size < 1)
+		return false;
+	*selector = (*data)[0];
+	(*data)++;
+	(*size)--;
+	return true;
 }
 
 /* Send gprof's stdio to /dev/null, unless FUZZ_VERBOSE is set. */

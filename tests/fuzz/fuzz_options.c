@@ -43,15 +43,12 @@ static void setup(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static bool initialised;
 	static char *argv[MAX_ARGS + 4];
 	char *copy, *word, *end;
 	int argc = 0;
 
-	if (!initialised) {
+	if (fuzz_first_input())
 		setup();
-		initialised = true;
-	}
 	copy = xmalloc(size + 1);
 	memcpy(copy, data, size);
 	copy[size] = '\0';

@@ -149,19 +149,15 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static bool initialised;
 	static struct profile_data p; /* static: survives the longjmp */
 	static struct options opt;
 	struct saved_model *s;
 	unsigned selector;
 
-	if (!initialised) {
+	if (fuzz_first_input())
 		setup();
-		initialised = true;
-	}
-	if (size < 1)
+	if (!fuzz_split(&data, &size, &selector))
 		return 0;
-	selector = data[0];
 	opt = base;
 	opt.line_granularity = selector & 1;
 	opt.static_call_graph = selector & 2;
@@ -172,7 +168,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s = opt.line_granularity ? &lines : &functions;
 	profile_reset(&p);
 	if (setjmp(fuzz_jump) == 0)
-		run(&opt, selector, data + 1, size - 1, s->m, &p);
+		run(&opt, selector, data, size, s->m, &p);
 	fflush(stdout);
 	report_out_free(&out);
 	profile_reset(&p);

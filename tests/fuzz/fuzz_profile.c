@@ -28,7 +28,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static bool initialised;
 	static struct profile_data p;
 	struct profile_file_info info;
 	struct target t;
@@ -36,15 +35,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	unsigned selector;
 	int reads;
 
-	if (!initialised) {
+	if (fuzz_first_input())
 		fuzz_quiet();
-		initialised = true;
-	}
-	if (size < 1)
+	if (!fuzz_split(&data, &size, &selector))
 		return 0;
-	selector = data[0];
-	data++;
-	size--;
 	t.address_size = selector & 4 ? 8 : 4;
 	t.big_endian = selector & 8;
 	reads = selector & 16 ? 2 : 1;

@@ -66,7 +66,6 @@ static void setup(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static bool initialised;
 	static const char *const runs[16][4] = {
 		{ "-b" }, { "--folded" }, { "--flame" }, { "--callgrind" },
 		{ "--json" }, { "--dot" }, { "-b", "--estimate-children" }, { "-s" },
@@ -78,17 +77,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	};
 	char *argv[10];
 	int argc = 0, i;
+	unsigned selector;
 
-	if (!initialised) {
+	if (fuzz_first_input())
 		setup();
-		initialised = true;
-	}
-	if (size < 1)
+	if (!fuzz_split(&data, &size, &selector))
 		return 0;
-	write_file(".stacks.out.process", data + 1, size - 1);
+	write_file(".stacks.out.process", data, size);
 	argv[argc++] = "gprof";
-	for (i = 0; i < 4 && runs[data[0] & 15][i]; i++)
-		argv[argc++] = (char *)runs[data[0] & 15][i];
+	for (i = 0; i < 4 && runs[selector & 15][i]; i++)
+		argv[argc++] = (char *)runs[selector & 15][i];
 	argv[argc++] = executable;
 	argv[argc++] = "stacks.out";
 	argv[argc] = NULL;

@@ -14,6 +14,23 @@ need_runtime runtime.sanitizers
 runtime_scratch
 cd "$SCRATCH" || exit 2
 
+# run_common TOOL RUNNER: threads (and its exact call count), calls and
+# fork under RUNNER (tsan_run or vg_run), in the current directory
+run_common() {
+	local tool=$1 runner=$2
+	$runner threads ./threads
+	expect_eq "runtime.sanitizers.$tool.threads.exact-counts" "leaf 8000000" \
+		"$(flat_calls threads gmon.out | grep '^leaf ')"
+	$runner calls ./calls
+	$runner fork ./fork
+}
+
+# process_libraries: progs/process's -pg library and plugin, built here
+process_libraries() {
+	gcc -pg -O1 -fPIC -shared -o libwork.so "$PROGS/process/work.c"
+	gcc -pg -O1 -fPIC -shared -o plugin.so "$PROGS/process/plugin.c"
+}
+
 # ---- ThreadSanitizer: build a copy of the library with it
 mkdir tsan && cd tsan || exit 2
 ok=1
@@ -46,11 +63,7 @@ tsan_run() {
 for p in threads calls fork spin; do
 	gcc -pg -O1 -g -fsanitize=thread -o "$p" "$PROGS/$p.c" libgmon-tsan.a
 done
-tsan_run threads ./threads
-expect_eq runtime.sanitizers.tsan.threads.exact-counts "leaf 8000000" \
-	"$(flat_calls threads gmon.out | grep '^leaf ')"
-tsan_run calls ./calls
-tsan_run fork ./fork
+run_common tsan tsan_run
 tsan_run spin-100hz ./spin 4 200
 tsan_run spin-1000hz GMON_RATE=1000 ./spin 4 100
 # call stacks: 4 threads inserting distinct stacks at once.  At 100 Hz:
@@ -61,10 +74,8 @@ tsan_run stacks-many ./stacks many
 tsan_run stacks-threads ./stacks threads
 # the whole-process tables: 4 threads sampled in libm, a -pg library, a
 # plugin dlopened and dlclosed, qsort calling back
-P=$PROGS/process
-gcc -pg -O1 -fPIC -shared -o libwork.so "$P/work.c"
-gcc -pg -O1 -fPIC -shared -o plugin.so "$P/plugin.c"
-gcc -pg -O1 -g -fsanitize=thread -o process "$P/main.c" -L. -lwork libgmon-tsan.a \
+process_libraries
+gcc -pg -O1 -g -fsanitize=thread -o process "$PROGS/process/main.c" -L. -lwork libgmon-tsan.a \
 	-Wl,--export-dynamic -lm
 tsan_run process-threads LD_LIBRARY_PATH=. GMON_RATE=1000 ./process threads 100
 tsan_run process-all LD_LIBRARY_PATH=. ./process all 50
@@ -85,16 +96,10 @@ if command -v valgrind >/dev/null; then
 			fail "runtime.sanitizers.valgrind.$name" "$(grep -m1 '==' "$name.err")"
 		fi
 	}
-	vg_run threads ./threads
-	expect_eq runtime.sanitizers.valgrind.threads.exact-counts "leaf 8000000" \
-		"$(flat_calls threads gmon.out | grep '^leaf ')"
-	vg_run calls ./calls
-	vg_run fork ./fork
+	run_common valgrind vg_run
 	vg_run spin-100hz ./spin 2 100
-	P=$PROGS/process
-	gcc -pg -O1 -fPIC -shared -o libwork.so "$P/work.c"
-	gcc -pg -O1 -fPIC -shared -o plugin.so "$P/plugin.c"
-	gcc -pg -O1 -o process "$P/main.c" -L. -lwork "$LIBGMON_A" -Wl,--export-dynamic -lm -pthread
+	process_libraries
+	gcc -pg -O1 -o process "$PROGS/process/main.c" -L. -lwork "$LIBGMON_A" -Wl,--export-dynamic -lm -pthread
 	LD_LIBRARY_PATH=. vg_run process-all ./process all 50
 	LD_LIBRARY_PATH=. vg_run process-fork ./process fork 50
 	cd .. || exit 2

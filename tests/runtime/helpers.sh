@@ -27,18 +27,53 @@ need_runtime() {
 	fi
 }
 
-# build_ours OUT SRC [FLAGS...]: compile with -pg against libgmon.a
+# build_ours OUT SRC [FLAGS...]: compile with -pg against libgmon.a (the
+# source may include tests/progs.h as "progs.h")
 build_ours() {
 	local out=$1 src=$2
 	shift 2
-	$RT_CC -pg -O1 -fno-inline "$@" -o "$out" "$src" "$LIBGMON_A" -pthread
+	$RT_CC -pg -O1 -fno-inline -I"$TOP/tests" "$@" -o "$out" "$src" "$LIBGMON_A" -pthread
 }
 
 # build_glibc OUT SRC [FLAGS...]: compile with -pg against glibc's gmon
 build_glibc() {
 	local out=$1 src=$2
 	shift 2
-	$RT_CC -pg -O1 -fno-inline "$@" -o "$out" "$src" -pthread
+	$RT_CC -pg -O1 -fno-inline -I"$TOP/tests" "$@" -o "$out" "$src" -pthread
+}
+
+# wait_ready FILE [TRIES [PAUSE]]: wait until the program writing FILE
+# has said "ready" (say_ready in tests/progs.h), checking TRIES times
+# (100) every PAUSE seconds (0.05); false if it never did
+wait_ready() {
+	for _ in $(seq "${2:-100}"); do
+		grep -q ready "$1" && return 0
+		sleep "${3:-0.05}"
+	done
+	return 1
+}
+
+# start_waiting DIR EXE [ARGS]: run EXE in DIR, its stdin a FIFO held on
+# descriptor 3, its output in $SCRATCH/wait.out and wait.err; returns when
+# it said "ready".  PID is its pid.
+start_waiting() {
+	local dir=$1
+	shift
+	rm -f "$SCRATCH/fifo" "$SCRATCH/wait.out"
+	mkfifo "$SCRATCH/fifo"
+	(cd "$dir" && exec "$@") <"$SCRATCH/fifo" >"$SCRATCH/wait.out" 2>"$SCRATCH/wait.err" &
+	PID=$!
+	exec 3>"$SCRATCH/fifo"
+	wait_ready "$SCRATCH/wait.out" 200
+}
+
+# finish_waiting: let it read to the end of its stdin and exit; STATUS is
+# its exit status
+finish_waiting() {
+	echo >&3
+	exec 3>&-
+	STATUS=0
+	wait "$PID" || STATUS=$?
 }
 
 # gmon_dump FILE: our decoder's view of a gmon.out (see progs/gmon-dump.c)
@@ -82,6 +117,28 @@ call_arcs() {
 # flat_calls EXE GMON: "function calls" from GNU gprof's flat profile
 flat_calls() {
 	"$GNU_GPROF" -b -p "$1" "$2" | awk 'NF == 7 && $4 ~ /^[0-9]+$/ { print $7, $4 }' | sort
+}
+
+# calls_of EXE GMON FUNCTION: FUNCTION's calls in GNU gprof's flat
+# profile, or "none"
+calls_of() {
+	local n
+	n=$(flat_calls "$1" "$2" | awk -v f="$3" '$1 == f { print $2 }')
+	echo "${n:-none}"
+}
+
+# bin_width GMON: the bytes each histogram bin covers, (high - low) /
+# bins when that is exact and the bins are aligned to it, else "inexact"
+bin_width() {
+	local h low high bins
+	h=$(gmon_dump "$1" | grep '^hist')
+	read -r _ low high bins _ <<<"$h"
+	if [ -z "$h" ] || [ $(((high - low) % bins)) != 0 ] ||
+		[ $((low % ((high - low) / bins))) != 0 ]; then
+		echo inexact
+	else
+		echo $(((high - low) / bins))
+	fi
 }
 
 # gprof_reads NAME EXE GMON: GNU gprof exits 0 and says nothing on stderr

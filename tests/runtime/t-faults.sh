@@ -33,6 +33,8 @@ cat >faults.c <<'C'
 #include <time.h>
 #include <unistd.h>
 
+#include "progs.h"
+
 static volatile long sink;
 static volatile sig_atomic_t stops, terms;
 
@@ -81,15 +83,13 @@ int main(int argc, char **argv)
 			raise(SIGTSTP);
 			spin_ms(20);
 		}
-		printf("ready\n");
-		fflush(stdout);
+		say_ready();
 		spin_ms(1000);
 		printf("stops %d\n", (int)stops);
 		return 4;
 	} else if (strcmp(mode, "handler-exit") == 0) {
 		signal(SIGTERM, on_term);
-		printf("ready\n");
-		fflush(stdout);
+		say_ready();
 		for (;;)
 			spin_ms(10);
 	} else if (strcmp(mode, "exec") == 0) {
@@ -109,8 +109,7 @@ int main(int argc, char **argv)
 		close(2);
 		return 6;
 	} else if (strcmp(mode, "wait") == 0) {
-		printf("ready\n");
-		fflush(stdout);
+		say_ready();
 		for (;;)
 			spin_ms(10);
 	} else if (strcmp(mode, "abort") == 0) {
@@ -143,6 +142,22 @@ complete() {
 		"$(awk 'NF == 7 && $7 == "work" { print $4 }' "$dir.flat")"
 }
 
+# start DIR MODE: "faults MODE" in the new directory DIR,
+# in the background, its output in DIR.out and DIR.err; returns once it
+# said "ready", with its process id in $pid
+start() {
+	mkdir "$1"
+	(cd "$1" && exec ../faults "$2") >"$1.out" 2>"$1.err" &
+	pid=$!
+	wait_ready "$1.out"
+}
+
+# finish: wait for $pid to end; its exit status in $status
+finish() {
+	status=0
+	wait "$pid" || status=$?
+}
+
 # nothing NAME DIR: no gmon.out, no temporary file
 nothing() {
 	expect_eq "$1.no-file" "" "$(ls -A "$2" | xargs)"
@@ -156,28 +171,20 @@ expect_eq faults.thread-exit.quiet "" "$(cat thread.err)"
 complete faults.thread-exit thread 1100
 
 # ---- stopping signals: handled SIGTSTP, then SIGSTOP/SIGCONT from outside
-mkdir stop
-(cd stop && exec ../faults stop-signal) >stop.out 2>stop.err &
-pid=$!
-for _ in $(seq 100); do grep -q ready stop.out && break; sleep 0.05; done
+start stop stop-signal
 kill -STOP $pid
 sleep 0.2
 kill -CONT $pid
-status=0
-wait $pid || status=$?
+finish
 expect_eq faults.stop-signal.status 4 "$status"
 expect_eq faults.stop-signal.handled "stops 5" "$(tail -1 stop.out)"
 expect_eq faults.stop-signal.quiet "" "$(cat stop.err)"
 complete faults.stop-signal stop 100
 
 # ---- exit() from a signal handler
-mkdir handler
-(cd handler && exec ../faults handler-exit) >handler.out 2>handler.err &
-pid=$!
-for _ in $(seq 100); do grep -q ready handler.out && break; sleep 0.05; done
+start handler handler-exit
 kill -TERM $pid
-status=0
-wait $pid || status=$?
+finish
 expect_eq faults.exit-in-handler.status 9 "$status"
 expect_eq faults.exit-in-handler.quiet "" "$(cat handler.err)"
 complete faults.exit-in-handler handler 109
@@ -209,13 +216,9 @@ complete faults.closed-fds closed 100
 
 # ---- killed: no file at all (the profile is written at exit)
 for sig in KILL TERM; do
-	mkdir "killed-$sig"
-	(cd "killed-$sig" && exec ../faults wait) >"killed-$sig.out" 2>/dev/null &
-	pid=$!
-	for _ in $(seq 100); do grep -q ready "killed-$sig.out" && break; sleep 0.05; done
+	start "killed-$sig" wait
 	kill -"$sig" $pid
-	status=0
-	wait $pid || status=$?
+	finish
 	expect_eq "faults.killed.$sig.status" $((128 + $(kill -l "$sig"))) "$status"
 	nothing "faults.killed.$sig" "killed-$sig"
 done

@@ -55,6 +55,8 @@ cat >hard.c <<'C'
 #include <time.h>
 #include <unistd.h>
 
+#include "progs.h"
+
 #ifdef NO_LIBGMON /* glibc's runtime, the oracle for where files go */
 static int gmon_snapshot(void) { return 0; }
 #else
@@ -76,8 +78,7 @@ static void *snapshot_thread(void *arg) { gmon_snapshot(); return arg; }
 static void ready_then_wait(void)
 {
 	char line[16];
-	printf("ready\n");
-	fflush(stdout);
+	say_ready();
 	if (!fgets(line, sizeof line, stdin))
 		line[0] = 0;
 }
@@ -112,8 +113,7 @@ int main(int argc, char **argv)
 		for (;;)
 			gmon_snapshot();
 	} else if (strcmp(mode, "spin") == 0) {
-		printf("ready\n");
-		fflush(stdout);
+		say_ready();
 		for (;;)
 			work(1);
 	} else if (strcmp(mode, "thread-stuck") == 0) {
@@ -180,26 +180,6 @@ where() {
 	(cd "$1" && find . -name gmon.out | sort | xargs)
 }
 
-# start_waiting DIR EXE [ARGS]: run EXE wait in DIR, its stdin a FIFO held
-# on descriptor 3; returns when it printed ready.  PID is its pid.
-start_waiting() {
-	local dir=$1
-	shift
-	rm -f "$SCRATCH/fifo" "$SCRATCH/wait.out"
-	mkfifo "$SCRATCH/fifo"
-	(cd "$dir" && exec "$@") <"$SCRATCH/fifo" >"$SCRATCH/wait.out" 2>"$SCRATCH/wait.err" &
-	PID=$!
-	exec 3>"$SCRATCH/fifo"
-	for _ in $(seq 200); do grep -q ready "$SCRATCH/wait.out" && break; sleep 0.05; done
-}
-# finish_waiting: let it exit; STATUS is its exit status
-finish_waiting() {
-	echo >&3
-	exec 3>&-
-	STATUS=0
-	wait "$PID" || STATUS=$?
-}
-
 # ---- 1. the start-up directory: held open, never a path looked up again
 
 # The directory the program started in is renamed, and a symbolic link
@@ -254,6 +234,17 @@ if [ "$(id -u)" != 0 ] || ! id nobody >/dev/null 2>&1 || ! command -v setpriv >/
 else
 	nobody=$(id -u nobody) nogroup=$(id -g nobody)
 	as_nobody="setpriv --reuid=$nobody --regid=$nogroup --clear-groups"
+	# real_user_rights KIND PROGRAM DIR: $suid/PROGRAM run as nobody in
+	# the new directory $suid/DIR, which nobody may not write, exits with
+	# 0, writes no file, and says so in one line
+	real_user_rights() {
+		local status=0
+		mkdir "$suid/$3"
+		(cd "$suid/$3" && $as_nobody "$suid/$2") 2>"$SCRATCH/$3.err" || status=$?
+		expect_eq "runtime.hardening.$1.real-user-rights" "0 " "$status $(ls -A "$suid/$3" | xargs)"
+		expect_eq "runtime.hardening.$1.real-user-rights.message" \
+			"libgmon: cannot write $suid/$3/gmon.out: Permission denied" "$(cat "$SCRATCH/$3.err")"
+	}
 	# The set-user-ID program must live where nobody can reach it: $OUT's
 	# parents may be private.
 	suid=$(mktemp -d /tmp/libgmon-suid.XXXXXX)
@@ -289,22 +280,12 @@ else
 		esac
 		# a directory nobody may not write: the file is not written, with
 		# one line (glibc's runtime writes it as root)
-		mkdir "$suid/rootdir"
-		status=0
-		(cd "$suid/rootdir" && $as_nobody "$suid/hard") 2>"$SCRATCH/rootdir.err" || status=$?
-		expect_eq runtime.hardening.setuid.real-user-rights "0 " "$status $(ls -A "$suid/rootdir" | xargs)"
-		expect_eq runtime.hardening.setuid.real-user-rights.message \
-			"libgmon: cannot write $suid/rootdir/gmon.out: Permission denied" "$(cat "$SCRATCH/rootdir.err")"
+		real_user_rights setuid hard rootdir
 		# file capabilities: CAP_DAC_OVERRIDE does not open the directory
 		# for the profile, and the program has it back afterwards
 		cp hard "$suid/hard-cap"
 		if command -v setcap >/dev/null && setcap cap_dac_override+ep "$suid/hard-cap" 2>/dev/null; then
-			mkdir "$suid/capdir"
-			status=0
-			(cd "$suid/capdir" && $as_nobody "$suid/hard-cap") 2>"$SCRATCH/capdir.err" || status=$?
-			expect_eq runtime.hardening.setcap.real-user-rights "0 " "$status $(ls -A "$suid/capdir" | xargs)"
-			expect_eq runtime.hardening.setcap.real-user-rights.message \
-				"libgmon: cannot write $suid/capdir/gmon.out: Permission denied" "$(cat "$SCRATCH/capdir.err")"
+			real_user_rights setcap hard-cap capdir
 			expect_eq runtime.hardening.setcap.capabilities-restored "CapEff: 0000000000000002" \
 				"$(cd "$suid/capdir" && $as_nobody "$suid/hard-cap" caps 2>/dev/null | xargs)"
 		else
@@ -362,7 +343,7 @@ for i in $(seq 20); do
 	mkdir "race-term-$i"
 	(cd "race-term-$i" && GMON_SNAPSHOT_SIGNAL=USR1 exec timeout -s KILL 10 ../hard spin) >"race-term-$i.out" &
 	pid=$!
-	for _ in $(seq 200); do grep -q ready "race-term-$i.out" && break; sleep 0.02; done
+	wait_ready "race-term-$i.out" 200 0.02
 	rm "race-term-$i.out"
 	target=$(pgrep -P $pid)
 	kill -USR1 "$target"

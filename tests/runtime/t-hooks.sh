@@ -113,17 +113,6 @@ mkdir -p preload.d
 call_arcs glibc-pg preload.d/gmon.out >arcs.preload
 expect_same runtime.preload.existing-binary.same-graph arcs.pg arcs.preload
 # ... and the file is ours: glibc's bins are not a power of two wide
-bin_width() { # bin_width GMON: (high - low) / bins, exactly, or "inexact"
-	local h low high bins
-	h=$(gmon_dump "$1" | grep '^hist')
-	read -r _ low high bins _ <<<"$h"
-	if [ -z "$h" ] || [ $(((high - low) % bins)) != 0 ] ||
-		[ $((low % ((high - low) / bins))) != 0 ]; then
-		echo inexact
-	else
-		echo $(((high - low) / bins))
-	fi
-}
 case $(bin_width preload.d/gmon.out) in
 2 | 4 | 8 | 16) pass runtime.preload.existing-binary.written-by-us ;;
 *) fail runtime.preload.existing-binary.written-by-us "bin width $(bin_width preload.d/gmon.out)" ;;

@@ -23,12 +23,6 @@ runtime_scratch
 build_tools
 cd "$SCRATCH" || exit 2
 
-calls_of() { # calls_of EXE GMON FUNCTION: the flat profile's call count, or "none"
-	local n
-	n=$(flat_calls "$1" "$2" | awk -v f="$3" '$1 == f { print $2 }')
-	echo "${n:-none}"
-}
-
 # ---- fork
 build_ours fork "$PROGS/fork.c"
 mkdir forkdir && cd forkdir || exit 2
@@ -134,20 +128,13 @@ fi
 
 # ---- snapshot signal: a file mid-run, the profile goes on
 build_ours daemon "$PROGS/daemon.c"
-mkdir snap && cd snap || exit 2
-mkfifo in
-GMON_SNAPSHOT_SIGNAL=USR1 ../daemon <in >out &
-pid=$!
-exec 3>in
-for _ in $(seq 100); do grep -q ready out && break; sleep 0.05; done
-kill -USR1 $pid
-for _ in $(seq 100); do [ -f gmon.out ] && break; sleep 0.05; done
-cp gmon.out snapshot 2>/dev/null
-exec 3>&-
-wait $pid
-status=$?
-cd .. || exit 2
-expect_eq runtime.snapshot.exit-status 0 "$status"
+mkdir snap
+start_waiting snap env GMON_SNAPSHOT_SIGNAL=USR1 ../daemon
+kill -USR1 $PID
+for _ in $(seq 100); do [ -f snap/gmon.out ] && break; sleep 0.05; done
+cp snap/gmon.out snap/snapshot 2>/dev/null
+finish_waiting
+expect_eq runtime.snapshot.exit-status 0 "$STATUS"
 if [ -f snap/snapshot ]; then
 	expect_eq runtime.snapshot.mid-run-counts "1000 none" \
 		"$(for f in before_wait after_wait; do calls_of daemon snap/snapshot $f; done | xargs)"

@@ -202,19 +202,13 @@ done
 # ---- a snapshot (GMON_SNAPSHOT_SIGNAL): the pair written from the signal
 # handler mid-run, with the run's id, and again at exit
 $RT_CC -pg -O1 -o daemon "$PROGS/daemon.c" "$LIBGMON_A"
-rm -rf snap && mkdir snap && cd snap || exit 2
-mkfifo in
-GMON_SNAPSHOT_SIGNAL=USR1 ../daemon <in >out &
-pid=$!
-exec 3>in
-for _ in $(seq 100); do grep -q ready out && break; sleep 0.05; done
-kill -USR1 $pid
-for _ in $(seq 100); do [ -f .gmon.out.process ] && break; sleep 0.05; done
-snapshot=$($CHECK ids gmon.out .gmon.out.process 2>&1)
-exec 3>&-
-wait $pid
-final=$($CHECK ids gmon.out .gmon.out.process 2>&1)
-cd .. || exit 2
+rm -rf snap && mkdir snap
+start_waiting snap env GMON_SNAPSHOT_SIGNAL=USR1 ../daemon
+kill -USR1 $PID
+for _ in $(seq 100); do [ -f snap/.gmon.out.process ] && break; sleep 0.05; done
+snapshot=$(cd snap && $CHECK ids gmon.out .gmon.out.process 2>&1)
+finish_waiting
+final=$(cd snap && $CHECK ids gmon.out .gmon.out.process 2>&1)
 read -r gmon_id process_id <<<"$snapshot"
 if [ -n "${gmon_id:-}" ] && [ "$gmon_id" = "${process_id:-}" ] && [ "$gmon_id" != 0 ]; then
 	pass runtime.process.snapshot.pair

@@ -247,6 +247,22 @@ static void slurp(const char *path, struct file *f, bool big_endian, int a)
 	fclose(fp);
 }
 
+/* write_back: write the profile to path for t in format (which must
+ * work), and read the file written into f */
+static void write_back(const char *path, const struct target *t, enum file_format format,
+		       struct file *f)
+{
+	ck_assert_msg(profile_write(path, t, format, &prof, err, sizeof(err)), "%s", err);
+	slurp(path, f, t->big_endian, t->address_size);
+}
+
+/* expect_same_file: the two files hold the same bytes */
+static void expect_same_file(const struct file *got, const struct file *expected)
+{
+	ck_assert_uint_eq(got->size, expected->size);
+	ck_assert_mem_eq(got->bytes, expected->bytes, expected->size);
+}
+
 /* Everything read, copied, to compare after a round trip. */
 struct snapshot {
 	unsigned hist_count;
@@ -384,10 +400,8 @@ START_TEST(format_roundtrip_gnu)
 	sample_file(&f, t.big_endian, t.address_size);
 	ck_assert_msg(read_file(&f), "%s", err);
 	snap(&before);
-	ck_assert_msg(profile_write(path, &t, FORMAT_AUTO, &prof, err, sizeof(err)), "%s", err);
-	slurp(path, &g, t.big_endian, t.address_size);
-	ck_assert_uint_eq(g.size, f.size);
-	ck_assert_mem_eq(g.bytes, f.bytes, f.size);
+	write_back(path, &t, FORMAT_AUTO, &g);
+	expect_same_file(&g, &f);
 	profile_reset(&prof);
 	ck_assert_msg(read_file(&g), "%s", err);
 	snap(&after);
@@ -419,10 +433,8 @@ START_TEST(format_read_other_byte_order)
 	expect_same_snapshot(&a, &b);
 	make_dir();
 	snprintf(path, sizeof(path), "%s/gmon.sum", dir);
-	ck_assert_msg(profile_write(path, &t, FORMAT_AUTO, &prof, err, sizeof(err)), "%s", err);
-	slurp(path, &out, be, size);
-	ck_assert_uint_eq(out.size, native.size);
-	ck_assert_mem_eq(out.bytes, native.bytes, native.size);
+	write_back(path, &t, FORMAT_AUTO, &out);
+	expect_same_file(&out, &native);
 	remove_dir();
 }
 END_TEST
@@ -517,12 +529,9 @@ START_TEST(format_roundtrip_bsd)
 		bsd_file(&f, be, a, 1000, 0x1000, 0x1040, 16, arcs, 2);
 		ck_assert_msg(read_as(&f, be, a, FORMAT_AUTO), "%s", err);
 		snap(&before);
-		ck_assert_msg(profile_write(path, &t, formats[k], &prof, err, sizeof(err)), "%s",
-			      err);
-		slurp(path, &g, be, a);
+		write_back(path, &t, formats[k], &g);
 		/* a rate other than the clock's needs the 4.4BSD header either way */
-		ck_assert_uint_eq(g.size, f.size);
-		ck_assert_mem_eq(g.bytes, f.bytes, f.size);
+		expect_same_file(&g, &f);
 		profile_reset(&prof);
 		ck_assert_msg(read_as(&g, be, a, FORMAT_AUTO), "%s", err);
 		snap(&after);
@@ -532,10 +541,8 @@ START_TEST(format_roundtrip_bsd)
 	profile_reset(&prof);
 	bsd_file(&f, be, a, -1, 0x1000, 0x1040, 16, arcs, 2);
 	ck_assert_msg(read_as(&f, be, a, FORMAT_AUTO), "%s", err);
-	ck_assert_msg(profile_write(path, &t, FORMAT_BSD, &prof, err, sizeof(err)), "%s", err);
-	slurp(path, &g, be, a);
-	ck_assert_uint_eq(g.size, f.size);
-	ck_assert_mem_eq(g.bytes, f.bytes, f.size);
+	write_back(path, &t, FORMAT_BSD, &g);
+	expect_same_file(&g, &f);
 	remove_dir();
 }
 END_TEST
@@ -645,8 +652,7 @@ START_TEST(format_sum_wide_counts)
 	ck_assert_uint_eq(arc_count(0x1004, 0x1020), 3 * (2 * 0xffffffffull + 5));
 	make_dir();
 	snprintf(path, sizeof(path), "%s/gmon.sum", dir);
-	ck_assert_msg(profile_write(path, &t, FORMAT_AUTO, &prof, err, sizeof(err)), "%s", err);
-	slurp(path, &g, false, 8);
+	write_back(path, &t, FORMAT_AUTO, &g);
 	/* 3 * (2^33 - 2 + 5) = 0x6_0000_0009: six full records and one of 15 */
 	ck_assert_uint_eq(g.size, 20 + 7 * 21);
 	profile_reset(&prof);
@@ -673,8 +679,7 @@ START_TEST(format_sum_wide_counts_32bit)
 	ck_assert_uint_eq(prof.blocks[0].count, 0x1fffffffeull);
 	make_dir();
 	snprintf(path, sizeof(path), "%s/gmon.sum", dir);
-	ck_assert_msg(profile_write(path, &t, FORMAT_AUTO, &prof, err, sizeof(err)), "%s", err);
-	slurp(path, &g, false, 4);
+	write_back(path, &t, FORMAT_AUTO, &g);
 	ck_assert_uint_eq(g.size, 20 + 1 + 4 + 2 * 8);
 	profile_reset(&prof);
 	ck_assert_msg(read_file(&g), "%s", err);
@@ -685,8 +690,7 @@ START_TEST(format_sum_wide_counts_32bit)
 	bsd_file(&f, false, 4, 1000, 0x1000, 0x1040, 16, arcs, 1);
 	ck_assert_msg(read_file(&f), "%s", err);
 	ck_assert_msg(read_file(&f), "%s", err);
-	ck_assert_msg(profile_write(path, &t, FORMAT_BSD44, &prof, err, sizeof(err)), "%s", err);
-	slurp(path, &g, false, 4);
+	write_back(path, &t, FORMAT_BSD44, &g);
 	ck_assert_uint_eq(g.size, 32 + 32 + 2 * 12);
 	profile_reset(&prof);
 	ck_assert_msg(read_file(&g), "%s", err);
@@ -767,8 +771,7 @@ START_TEST(format_write_bins_saturate)
 	ck_assert_uint_eq(prof.histograms.records[0].bins[1], 131070);
 	make_dir();
 	snprintf(path, sizeof(path), "%s/gmon.sum", dir);
-	ck_assert_msg(profile_write(path, &t, FORMAT_AUTO, &prof, err, sizeof(err)), "%s", err);
-	slurp(path, &g, false, 8);
+	write_back(path, &t, FORMAT_AUTO, &g);
 	profile_reset(&prof);
 	ck_assert_msg(read_file(&g), "%s", err);
 	for (i = 0; i < 4; i++)
@@ -1121,8 +1124,7 @@ START_TEST(format_write_atomic)
 		fputs("old contents\n", fp);
 		fclose(fp);
 	}
-	ck_assert_msg(profile_write(path, &t, FORMAT_AUTO, &prof, err, sizeof(err)), "%s", err);
-	slurp(path, &g, false, 8);
+	write_back(path, &t, FORMAT_AUTO, &g);
 	ck_assert_uint_eq(g.size, f.size);
 	ck_assert_int_eq(entries_in_dir(), 1);
 	/* a directory that does not exist: a message, no file anywhere */
@@ -1262,8 +1264,7 @@ START_TEST(format_sum_streamed_same_as_kept)
 				expected_count = each_count;
 				continue;
 			}
-			ck_assert_uint_eq(got.size, expected.size);
-			ck_assert_mem_eq(got.bytes, expected.bytes, got.size);
+			expect_same_file(&got, &expected);
 			ck_assert_str_eq(said, said_expected);
 			ck_assert_uint_eq(each_count, expected_count);
 			ck_assert_mem_eq(each, expected_each, each_count * sizeof(each[0]));
@@ -1303,8 +1304,7 @@ START_TEST(format_sum_streamed_then_pipe)
 		sum_files(paths, 2, &t, FORMAT_AUTO, mode ? &got : &expected, said, sizeof(said));
 		close(fds[0]);
 		if (mode) {
-			ck_assert_uint_eq(got.size, expected.size);
-			ck_assert_mem_eq(got.bytes, expected.bytes, got.size);
+			expect_same_file(&got, &expected);
 		}
 	}
 	ck_assert_uint_eq(each_count, 3);

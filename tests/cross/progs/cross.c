@@ -22,26 +22,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#define PROGS_WORK /* work, heavy and light */
+#include "../../progs.h"
+
 static volatile unsigned long sink;
 static __thread volatile unsigned long thread_sink; /* per thread: no race */
-
-__attribute__((noinline)) void work(unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++)
-		sink += i;
-}
-
-__attribute__((noinline)) void heavy(void)
-{
-	for (int i = 0; i < 300; i++)
-		work(200000);
-}
-
-__attribute__((noinline)) void light(void)
-{
-	for (int i = 0; i < 300; i++)
-		work(2000);
-}
 
 __attribute__((noinline)) void leaf(unsigned long i)
 {
@@ -56,9 +41,6 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-__attribute__((noinline)) void parent_work(int i) { sink += (unsigned long)i; }
-__attribute__((noinline)) void child_work(int i) { sink -= (unsigned long)i; }
-__attribute__((noinline)) void parent_after(int i) { sink ^= (unsigned long)i; }
 __attribute__((noinline)) void before(int i) { sink += (unsigned long)i; }
 
 static int copy(const char *from, const char *to)
@@ -80,37 +62,20 @@ int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "skew";
 	if (strcmp(mode, "skew") == 0) {
-		heavy();
-		light();
+		heavy(300, 200000);
+		light(300, 2000);
 	} else if (strcmp(mode, "threads") == 0) {
-		pthread_t t[4];
-		for (int i = 0; i < 4; i++)
-			if (pthread_create(&t[i], NULL, worker, NULL) != 0)
-				return 1;
-		for (int i = 0; i < 4; i++)
-			pthread_join(t[i], NULL);
-	} else if (strcmp(mode, "fork") == 0) {
-		for (int i = 0; i < 100; i++)
-			parent_work(i);
-		pid_t pid = fork();
-		if (pid < 0)
+		if (run_threads(worker) != 0)
 			return 1;
-		if (pid == 0) {
-			for (int i = 0; i < 50; i++)
-				child_work(i);
-			exit(0);
-		}
-		int status;
-		waitpid(pid, &status, 0);
-		for (int i = 0; i < 10; i++)
-			parent_after(i);
-		printf("%d\n", (int)pid);
+	} else if (strcmp(mode, "fork") == 0) {
+		if (fork_scenario() != 0)
+			return 1;
 	} else if (strcmp(mode, "snapshot") == 0) {
-		heavy();
+		heavy(300, 200000);
 		raise(SIGUSR1);
 		if (copy("gmon.out", "snap.out") != 0)
 			return 1;
-		light();
+		light(300, 2000);
 	} else if (strcmp(mode, "exec") == 0 && argc > 2) {
 		for (int i = 0; i < 5; i++)
 			before(i);

@@ -5,21 +5,12 @@
  * good share of the samples: work() under heavy(), work() under rec()
  * 11 deep, and leafspin() (leaf.c, built without -pg and so without a
  * frame record) called directly from f() and through a pointer from g(). */
+#define PROGS_WORK /* work, heavy and light */
+#include "../../progs.h"
+
 static volatile unsigned long sink;
 
 unsigned long leafspin(unsigned long n);
-
-__attribute__((noinline)) void work(unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++)
-		sink += i;
-}
-
-__attribute__((noinline)) void heavy(void)
-{
-	for (int i = 0; i < 300; i++)
-		work(1000000);
-}
 
 __attribute__((noinline)) int rec(int n)
 {
@@ -42,7 +33,7 @@ __attribute__((noinline)) unsigned long g(unsigned long (*p)(unsigned long))
 
 int main(void)
 {
-	heavy();
+	heavy(300, 1000000);
 	rec(10);
 	sink += f();
 	sink += g(leafspin);

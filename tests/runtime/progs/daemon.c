@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "../../progs.h"
+
 static volatile long sink;
 
 __attribute__((noinline)) void before_wait(int i) { sink += i; }
@@ -17,8 +19,7 @@ int main(void)
 	char buf[64];
 	for (int i = 0; i < 1000; i++)
 		before_wait(i);
-	printf("ready\n");
-	fflush(stdout);
+	say_ready();
 	while (read(0, buf, sizeof buf) > 0)
 		;
 	for (int i = 0; i < 500; i++)

@@ -21,6 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../../../progs.h"
+
 void work_run(int n);
 void work_back(void (*f)(int), int n);
 double work_burn(double ms);
@@ -29,13 +31,6 @@ static _Thread_local volatile double sink; /* keeps the work from being optimize
 static long compare_calls;
 static long back_calls;
 static FILE *parts;
-
-static double cpu_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
 
 static void copy_maps(const char *to)
 {
@@ -105,12 +100,7 @@ __attribute__((noinline)) double libm_part(double ms)
 
 __attribute__((noinline)) double main_part(double ms)
 {
-	double start = cpu_ms(), x = 0;
-	while (cpu_ms() - start < ms)
-		for (int i = 0; i < 200000; i++)
-			x += i * 0.75;
-	sink = x;
-	return cpu_ms() - start;
+	return burn_ms(ms, 0.75, &sink);
 }
 
 static void plugin_part(double ms)

@@ -4,7 +4,7 @@
  * plugin.c: plugin.so, a -pg plugin the program dlopens and dlcloses:
  * plugin_run(n) calls plugin_leaf exactly n times, plugin_burn(ms)
  * spends about ms of CPU time here. */
-#include <time.h>
+#include "../../../progs.h"
 
 static volatile double sink;
 
@@ -16,19 +16,7 @@ void plugin_run(int n)
 		plugin_leaf(i);
 }
 
-static double cpu_ms(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
 double plugin_burn(double ms)
 {
-	double start = cpu_ms(), x = 0;
-	while (cpu_ms() - start < ms)
-		for (int i = 0; i < 200000; i++)
-			x += i * 0.25;
-	sink = x;
-	return cpu_ms() - start;
+	return burn_ms(ms, 0.25, &sink);
 }

@@ -28,37 +28,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#define PROGS_WORK /* work, heavy and light */
+#include "../../../progs.h"
+
 static __thread volatile unsigned long sink; /* per thread: no race for TSan */
-
-static double cpu_seconds(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
-
-__attribute__((noinline)) void work(unsigned long n)
-{
-	for (unsigned long i = 0; i < n; i++)
-		sink += i;
-}
-
-__attribute__((noinline)) void heavy(void)
-{
-	for (int i = 0; i < 10000; i++)
-		work(99000);
-}
-
-__attribute__((noinline)) void light(void)
-{
-	for (int i = 0; i < 10000; i++)
-		work(1000);
-}
 
 __attribute__((noinline)) void spin(double seconds)
 {
-	double end = cpu_seconds() + seconds;
-	while (cpu_seconds() < end)
+	double end = cpu_ms() / 1e3 + seconds;
+	while (cpu_ms() / 1e3 < end)
 		for (int i = 0; i < 10000; i++)
 			sink += i;
 }
@@ -111,25 +89,31 @@ __attribute__((noinline)) void *thread_main(void *arg)
 	return arg;
 }
 
+/* spin_with_garbage: a loop of n turns with garbage in the frame pointer
+ * (the stack pointer itself when garbage is 0), about 1 ms */
+static inline __attribute__((always_inline)) void spin_with_garbage(unsigned long garbage,
+								    unsigned long n)
+{
+	__asm__ volatile("push %%rbp\n\t"
+	                 "mov %1, %%rbp\n\t"
+	                 "test %1, %1\n\t"
+	                 "jnz 1f\n\t"
+	                 "mov %%rsp, %%rbp\n"
+	                 "1:\tdec %0\n\t"
+	                 "jnz 1b\n\t"
+	                 "pop %%rbp"
+	                 : "+r"(n)
+	                 : "r"(garbage)
+	                 : "cc", "memory");
+}
+
 /* Spins about 0.1 s of CPU with garbage in the frame pointer (a small
  * number, an address far above the stack, 1 MiB above this frame, most
  * likely unmapped, the stack pointer itself). */
 __attribute__((noinline)) void corrupt(unsigned long garbage)
 {
-	for (int round = 0; round < 30; round++) {
-		unsigned long n = 3000000;
-		__asm__ volatile("push %%rbp\n\t"
-		                 "mov %1, %%rbp\n\t"
-		                 "test %1, %1\n\t"
-		                 "jnz 1f\n\t"
-		                 "mov %%rsp, %%rbp\n"
-		                 "1:\tdec %0\n\t"
-		                 "jnz 1b\n\t"
-		                 "pop %%rbp"
-		                 : "+r"(n)
-		                 : "r"(garbage)
-		                 : "cc", "memory");
-	}
+	for (int round = 0; round < 30; round++)
+		spin_with_garbage(garbage, 3000000);
 }
 
 __attribute__((noinline)) int vary(int n)
@@ -144,8 +128,8 @@ __attribute__((noinline)) int vary(int n)
 
 __attribute__((noinline)) void *many_main(void *arg)
 {
-	double end = cpu_seconds() + 0.3;
-	for (int i = 0; cpu_seconds() < end; i++)
+	double end = cpu_ms() / 1e3 + 0.3;
+	for (int i = 0; cpu_ms() / 1e3 < end; i++)
 		vary(1 + i % 64);
 	return arg;
 }
@@ -153,15 +137,7 @@ __attribute__((noinline)) void *many_main(void *arg)
 /* As corrupt(), about 1 ms. */
 __attribute__((noinline)) void corrupt_briefly(unsigned long garbage)
 {
-	unsigned long n = 3000000;
-	__asm__ volatile("push %%rbp\n\t"
-	                 "mov %1, %%rbp\n"
-	                 "1:\tdec %0\n\t"
-	                 "jnz 1b\n\t"
-	                 "pop %%rbp"
-	                 : "+r"(n)
-	                 : "r"(garbage)
-	                 : "cc", "memory");
+	spin_with_garbage(garbage, 3000000);
 }
 
 static char *big_from, *big_to;
@@ -176,8 +152,8 @@ int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "";
 	if (strcmp(mode, "heavylight") == 0) {
-		heavy();
-		light();
+		heavy(10000, 99000);
+		light(10000, 1000);
 	} else if (strcmp(mode, "recursion") == 0) {
 		rec(20);
 	} else if (strcmp(mode, "mutual") == 0) {
@@ -185,11 +161,8 @@ int main(int argc, char **argv)
 	} else if (strcmp(mode, "deep") == 0) {
 		deep(300);
 	} else if (strcmp(mode, "threads") == 0) {
-		pthread_t t[4];
-		for (int i = 0; i < 4; i++)
-			pthread_create(&t[i], NULL, thread_main, NULL);
-		for (int i = 0; i < 4; i++)
-			pthread_join(t[i], NULL);
+		if (run_threads(thread_main) != 0)
+			return 1;
 	} else if (strcmp(mode, "corrupt") == 0) {
 		corrupt(0x10);
 		corrupt(0x7ffffffff000ul);
@@ -209,22 +182,19 @@ int main(int argc, char **argv)
 		}
 		spin(0.05);
 	} else if (strcmp(mode, "many") == 0) {
-		pthread_t t[4];
-		for (int i = 0; i < 4; i++)
-			pthread_create(&t[i], NULL, many_main, NULL);
-		for (int i = 0; i < 4; i++)
-			pthread_join(t[i], NULL);
+		if (run_threads(many_main) != 0)
+			return 1;
 	} else if (strcmp(mode, "memcpy") == 0) {
 		size_t size = 4u << 20;
 		big_from = malloc(size);
 		big_to = malloc(size);
 		memset(big_from, 1, size);
 		memset(big_to, 2, size);
-		double end = cpu_seconds() + 0.5;
-		while (cpu_seconds() < end)
+		double end = cpu_ms() / 1e3 + 0.5;
+		while (cpu_ms() / 1e3 < end)
 			copy_part(size);
 	} else if (strcmp(mode, "fork") == 0) {
-		light();
+		light(10000, 1000);
 		pid_t child = fork();
 		if (child == 0) {
 			rec(20);
@@ -232,7 +202,7 @@ int main(int argc, char **argv)
 		}
 		waitpid(child, NULL, 0);
 	} else if (strcmp(mode, "snapshot") == 0) {
-		heavy();
+		heavy(10000, 99000);
 		raise(SIGUSR1);
 		int in = open(".gmon.out.process", O_RDONLY);
 		int out = open("snap.process", O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -243,7 +213,7 @@ int main(int argc, char **argv)
 				return 1;
 		close(in);
 		close(out);
-		light();
+		light(10000, 1000);
 	} else {
 		fprintf(stderr, "usage: stacks heavylight|recursion|mutual|deep|threads|corrupt|garbage|many|memcpy|fork|snapshot\n");
 		return 2;
