@@ -17,7 +17,6 @@
 
 #include "arch.h"
 #include "foreign.h"
-#include "message.h"
 #include "table.h"
 
 /*
