@@ -2,7 +2,8 @@
  *
  * arc_layout.h: the byte layout of the arc table's header and of one arc,
  * shared by arcs.c (which checks it with static assertions) and the
- * assembly stubs (whose fast path reads the table directly).
+ * assembly stubs (whose fast path reads the table directly); and, for
+ * the stubs, the names they use.
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  */
@@ -27,5 +28,19 @@
  * are at least 2 bytes apart (the shortest x86-64 call is 2 bytes), so a
  * slot's chain holds a few call sites at most. */
 #define CALLSITE_BUCKET_SHIFT 3
+
+#ifdef __ASSEMBLER__
+/* The runtime's names the stubs use, all hidden (state.h, arcs.h,
+ * foreign.h).  gmon_start_linked (start.c) is named, never used: a
+ * static link that takes the hooks takes start.c, and its self-start
+ * constructor, with them. */
+	.hidden	gmon_state
+	.hidden	gmon_arc_table
+	.hidden	gmon_record_arc
+	.hidden	gmon_process_arcs
+	.hidden	gmon_foreign_arc
+	.globl	gmon_start_linked
+	.hidden	gmon_start_linked
+#endif
 
 #endif /* GMON_ARC_LAYOUT_H */

@@ -12,19 +12,14 @@
 #define _GNU_SOURCE
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/mman.h>
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
-#include <sys/single_threaded.h>
-#define SINGLE_THREADED_FLAG (&__libc_single_threaded)
-#else
-static const char never_single_threaded = 0; /* always use the atomic add */
-#define SINGLE_THREADED_FLAG (&never_single_threaded)
-#endif
 
 #include "arc_layout.h"
 #include "arch.h"
-#include "gmon_private.h"
-#include "process.h"
+#include "arcs.h"
+#include "foreign.h"
+#include "message.h"
+#include "state.h"
+#include "table.h"
 
 /*
  * The arc table, after the 1982 paper: a primary index by call site and,
@@ -64,7 +59,7 @@ _Static_assert(offsetof(struct gmon_arc_table, arcs) == ARC_TABLE_ARCS, "table l
 _Static_assert(offsetof(struct gmon_arc_table, single_threaded) == ARC_TABLE_SINGLE_THREADED,
                "table layout");
 
-struct gmon_arc_table gmon_arc_table = { .single_threaded = SINGLE_THREADED_FLAG };
+struct gmon_arc_table gmon_arc_table = { .single_threaded = GMON_SINGLE_THREADED };
 
 #ifdef __aarch64__
 #include <sys/auxv.h>
@@ -75,15 +70,6 @@ struct gmon_arc_table gmon_arc_table = { .single_threaded = SINGLE_THREADED_FLAG
  * with one stadd instead of a load-exclusive/store-exclusive loop. */
 unsigned char gmon_arch_lse GMON_HIDDEN;
 #endif
-
-static void *map_zeroed(void *where, size_t bytes)
-{
-	int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-	if (where)
-		flags |= MAP_FIXED;
-	void *p = mmap(where, bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
-}
 
 int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity)
 {
@@ -98,8 +84,8 @@ int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity)
 	gmon_arc_table.text_size = text_size;
 	gmon_arc_table.index_bytes = slots * sizeof(uint32_t);
 	gmon_arc_table.arcs_bytes = (capacity + 1) * sizeof(struct arc);
-	gmon_arc_table.index = map_zeroed(NULL, gmon_arc_table.index_bytes);
-	gmon_arc_table.arcs = map_zeroed(NULL, gmon_arc_table.arcs_bytes);
+	gmon_arc_table.index = gmon_map_zeroed(NULL, gmon_arc_table.index_bytes);
+	gmon_arc_table.arcs = gmon_map_zeroed(NULL, gmon_arc_table.arcs_bytes);
 	if (!gmon_arc_table.index || !gmon_arc_table.arcs) {
 		gmon_arc_table.text_size = 0; /* the hook then records nothing */
 		return -1;
@@ -115,18 +101,15 @@ void gmon_arcs_reset(void)
 {
 	if (!gmon_arc_table.index)
 		return;
-	map_zeroed(gmon_arc_table.index, gmon_arc_table.index_bytes);
-	map_zeroed(gmon_arc_table.arcs, gmon_arc_table.arcs_bytes);
+	gmon_map_zeroed(gmon_arc_table.index, gmon_arc_table.index_bytes);
+	gmon_map_zeroed(gmon_arc_table.arcs, gmon_arc_table.arcs_bytes);
 	gmon_arc_table.used = 0;
 	gmon_arc_table.warned_full = 0;
 }
 
 static void count_one(uint64_t *count)
 {
-	if (*gmon_arc_table.single_threaded)
-		gmon_arch_increment_local(count);
-	else
-		__atomic_fetch_add(count, 1, __ATOMIC_RELAXED);
+	gmon_count_add(count, 1, gmon_arc_table.single_threaded);
 }
 
 static struct arc *chain_find(uint32_t i, uint32_t stop, uintptr_t from_pc, uintptr_t self_pc)

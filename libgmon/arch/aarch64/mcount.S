@@ -17,11 +17,6 @@
  */
 #include "arc_layout.h"
 
-	.hidden	gmon_state
-	.hidden	gmon_arc_table
-	.hidden	gmon_record_arc
-	.hidden	gmon_process_arcs
-	.hidden	gmon_foreign_arc
 	.hidden	gmon_arch_lse
 	.arch_extension lse
 

@@ -22,11 +22,23 @@
  */
 #include "arc_layout.h"
 
-	.hidden	gmon_state
-	.hidden	gmon_arc_table
-	.hidden	gmon_record_arc
-	.hidden	gmon_process_arcs
-	.hidden	gmon_foreign_arc
+
+/* fn(%rcx, %rdx) on a 16-byte aligned stack, %rdi %rsi and %rbx kept
+ * (fn, no_caller_saved_registers, keeps the others). */
+.macro CALL_ALIGNED fn
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rbx
+	movq	%rsp, %rbx
+	andq	$-16, %rsp
+	movq	%rcx, %rdi
+	movq	%rdx, %rsi
+	call	\fn
+	movq	%rbx, %rsp
+	popq	%rbx
+	popq	%rsi
+	popq	%rdi
+.endm
 
 /* In: %rcx = call site, %rdx = callee.  Clobbers %rax %rcx %rdx %r11.
  * Ends by jumping to \done.  The stack need not be aligned. */
@@ -57,36 +69,14 @@
 	jmp	\done
 2:	movl	ARC_NEXT(%rax), %eax
 	jmp	1b
-3:	/* slow path: gmon_record_arc(call site, callee) on an aligned stack */
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rbx
-	movq	%rsp, %rbx
-	andq	$-16, %rsp
-	movq	%rcx, %rdi
-	movq	%rdx, %rsi
-	call	gmon_record_arc
-	movq	%rbx, %rsp
-	popq	%rbx
-	popq	%rsi
-	popq	%rdi
+3:	/* slow path: gmon_record_arc(call site, callee) */
+	CALL_ALIGNED gmon_record_arc
 	jmp	\done
-5:	/* whole-process profile: gmon_foreign_arc(call site, callee),
-	 * saving what the slow path saves; nothing with GMON_PROCESS=0 */
+5:	/* whole-process profile: gmon_foreign_arc(call site, callee);
+	 * nothing with GMON_PROCESS=0 */
 	cmpl	$0, gmon_process_arcs(%rip)
 	je	\done
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rbx
-	movq	%rsp, %rbx
-	andq	$-16, %rsp
-	movq	%rcx, %rdi
-	movq	%rdx, %rsi
-	call	gmon_foreign_arc
-	movq	%rbx, %rsp
-	popq	%rbx
-	popq	%rsi
-	popq	%rdi
+	CALL_ALIGNED gmon_foreign_arc
 	jmp	\done
 .endm
 
