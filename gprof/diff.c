@@ -33,6 +33,7 @@
 #include "analysis/callgraph.h"
 #include "diff.h"
 #include "gmon_out.h"
+#include "report/formats.h"
 #include "report/labels.h"
 #include "symtab/object.h"
 #include "pipeline.h"
@@ -1033,6 +1034,11 @@ static void print_dot_diff(struct diff *df, const struct options *opt)
 
 /* ------------------------------------------------------------ the top */
 
+static bool is_format(const struct options *opt, const char *name)
+{
+	return opt->output && strcmp(opt->output->name, name) == 0;
+}
+
 int print_diff(const struct options *opt)
 {
 	struct diff df;
@@ -1062,8 +1068,8 @@ int print_diff(const struct options *opt)
 		fatal("--diff takes [EXE] OLD NEW, or OLD_EXE OLD NEW_EXE NEW (given: %d)",
 		      opt->operand_count);
 	}
-	if (opt->json + opt->dot + opt->html > 1 || opt->folded || opt->callgrind || opt->flame ||
-	    opt->pprof)
+	if (opt->outputs_given > 1 ||
+	    (opt->output && !(is_format(opt, "json") || is_format(opt, "dot") || is_format(opt, "html"))))
 		fatal("--diff prints a table, or one of --json, --dot and --html");
 	if (opt->report & REPORT_SUM)
 		fatal("--diff cannot be combined with -s");
@@ -1084,12 +1090,12 @@ int print_diff(const struct options *opt)
 		      old_profile, df.side[OLD].rate, new_profile, df.side[NEW].rate);
 	match_functions(&df);
 
-	if (opt->html)
+	if (is_format(opt, "html"))
 		print_html_diff(df.side[OLD].m, &df.side[OLD].out, df.side[OLD].profile,
 				df.side[NEW].m, &df.side[NEW].out, df.side[NEW].profile, opt, stdout);
-	else if (opt->json)
+	else if (is_format(opt, "json"))
 		print_json_diff(&df);
-	else if (opt->dot)
+	else if (is_format(opt, "dot"))
 		print_dot_diff(&df, opt);
 	else
 		print_text(&df, opt);
