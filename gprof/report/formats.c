@@ -12,13 +12,13 @@
 
 /* The order the refusals list them in ("only one of --json, --dot, ..."). */
 const struct report_format report_formats[] = {
-	{ "json", print_json, NULL },
-	{ "dot", print_dot, NULL },
+	{ "json", print_json, print_json_diff },
+	{ "dot", print_dot, print_dot_diff },
 	{ "folded", print_folded, NULL },
 	{ "callgrind", print_callgrind, NULL },
 	{ "flame", print_flame, NULL },
 	{ "pprof", print_pprof, NULL },
-	{ "html", print_html, NULL },
+	{ "html", print_html, print_html_diff },
 };
 
 const size_t report_format_count = sizeof(report_formats) / sizeof(report_formats[0]);

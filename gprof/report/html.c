@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
+#include "analysis/comparison.h"
 #include "analysis/histogram.h"
 #include "core/intern.h"
 #include "symtab/object.h"
@@ -695,13 +696,11 @@ void print_html(const struct model *m, const struct options *opt, struct report_
 	print_page(opt, out->file, &side, 1);
 }
 
-void print_html_diff(const struct model *old_model, struct report_out *old_names,
-		     const char *old_label, const struct model *new_model,
-		     struct report_out *new_names, const char *new_label,
-		     const struct options *opt, FILE *out)
+void print_html_diff(const struct comparison *c, struct report_out names[2],
+		     const struct options *opt, FILE *f)
 {
-	struct html_side sides[2] = { { old_model, old_names, old_label },
-				      { new_model, new_names, new_label } };
+	struct html_side sides[2] = { { c->run[OLD].m, &names[OLD], c->run[OLD].profile },
+				      { c->run[NEW].m, &names[NEW], c->run[NEW].profile } };
 
-	print_page(opt, out, sides, 2);
+	print_page(opt, f, sides, 2);
 }
