@@ -130,7 +130,8 @@ void comparison_match(struct comparison *c)
 
 		if (!e->f[OLD].ran && !e->f[NEW].ran)
 			continue;
-		e->self_change = comparison_seconds(c, NEW, e->f[NEW].self) - comparison_seconds(c, OLD, e->f[OLD].self);
+		e->self_change = comparison_seconds(c, NEW, e->f[NEW].self) -
+				 comparison_seconds(c, OLD, e->f[OLD].self);
 		e->total_change =
 			comparison_seconds(c, NEW, e->f[NEW].total) - comparison_seconds(c, OLD, e->f[OLD].total);
 		if (!e->f[OLD].ran) {
@@ -198,7 +199,8 @@ double comparison_total_share(const struct comparison *c, int run, const struct 
 /* New self time over old, or NAN when the old one is 0. */
 double comparison_self_ratio(const struct comparison *c, const struct comparison_entry *e)
 {
-	return e->f[OLD].self > 0 ? comparison_seconds(c, NEW, e->f[NEW].self) / comparison_seconds(c, OLD, e->f[OLD].self)
+	return e->f[OLD].self > 0 ? comparison_seconds(c, NEW, e->f[NEW].self) /
+					    comparison_seconds(c, OLD, e->f[OLD].self)
 				  : NAN;
 }
 

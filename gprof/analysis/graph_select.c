@@ -32,12 +32,25 @@ static void make_rows(size_t nodes, size_t arc_count, const size_t *from, const 
 	*next_out = next;
 }
 
-void graph_init(struct graph *g, size_t nodes, size_t arc_count, const size_t *parent,
-		const size_t *child)
+void graph_arcs_add(struct graph_arcs *arcs, size_t parent, size_t child)
+{
+	if (arcs->count == arcs->room) {
+		arcs->room = arcs->room ? 2 * arcs->room : 64;
+		arcs->parent = xrealloc(arcs->parent, arcs->room * sizeof(size_t));
+		arcs->child = xrealloc(arcs->child, arcs->room * sizeof(size_t));
+	}
+	arcs->parent[arcs->count] = parent;
+	arcs->child[arcs->count++] = child;
+}
+
+void graph_init(struct graph *g, size_t nodes, struct graph_arcs *arcs)
 {
 	g->nodes = nodes;
-	make_rows(nodes, arc_count, parent, child, &g->down_start, &g->down);
-	make_rows(nodes, arc_count, child, parent, &g->up_start, &g->up);
+	make_rows(nodes, arcs->count, arcs->parent, arcs->child, &g->down_start, &g->down);
+	make_rows(nodes, arcs->count, arcs->child, arcs->parent, &g->up_start, &g->up);
+	free(arcs->parent);
+	free(arcs->child);
+	memset(arcs, 0, sizeof(*arcs));
 }
 
 void graph_free(struct graph *g)
@@ -85,8 +98,8 @@ void graph_reach(const struct graph *g, bool down, int max_depth, unsigned char 
  * 100,000-deep call chain cannot overflow our stack). */
 size_t graph_cycles(const struct graph *g, size_t *cycle)
 {
-	size_t n = g->nodes, cycle_count = 0, counter = 0, top = 0, frames = 0, i, *order, *low, *stack, *component;
-	size_t components = 0, *first_node, *number;
+	size_t n = g->nodes, cycle_count = 0, counter = 0, top = 0, frames = 0, i;
+	size_t *order, *low, *stack, *component, components = 0, *first_node, *number;
 	struct frame {
 		size_t node, next;
 	} *frame;

@@ -25,9 +25,15 @@ struct graph {
 	size_t *up_start, *up;
 };
 
-/* The graph of arc_count arcs parent[k] -> child[k] (node numbers). */
-void graph_init(struct graph *g, size_t nodes, size_t arc_count, const size_t *parent,
-		const size_t *child);
+/* The arcs a graph is made of, as they are found: parent[k] -> child[k]. */
+struct graph_arcs {
+	size_t *parent, *child;
+	size_t count, room;
+};
+
+void graph_arcs_add(struct graph_arcs *arcs, size_t parent, size_t child);
+/* The graph of these arcs between nodes 0 to nodes - 1 (frees arcs). */
+void graph_init(struct graph *g, size_t nodes, struct graph_arcs *arcs);
 void graph_free(struct graph *g);
 
 /* reach: in, the nodes to start from marked 1; out, every node at most

@@ -58,7 +58,10 @@ static const struct comparison_entry *node_entry(const struct picture *p, size_t
 
 static int compare_entry_keys(const void *l, const void *r)
 {
-	return strcmp((*(const struct comparison_entry *const *)l)->key, (*(const struct comparison_entry *const *)r)->key);
+	const struct comparison_entry *a = *(const struct comparison_entry *const *)l;
+	const struct comparison_entry *b = *(const struct comparison_entry *const *)r;
+
+	return strcmp(a->key, b->key);
 }
 
 static int compare_union_arcs(const void *l, const void *r)
@@ -76,7 +79,8 @@ static int compare_union_arcs(const void *l, const void *r)
 static void collect_arcs(struct picture *p)
 {
 	const struct comparison *c = p->c;
-	size_t room = 64, n = 0, i, k, *parent, *child;
+	size_t room = 64, n = 0, i, k;
+	struct graph_arcs arcs = { NULL, NULL, 0, 0 };
 	int run;
 
 	p->arcs = xmalloc((room + 1) * sizeof(*p->arcs));
@@ -125,15 +129,9 @@ static void collect_arcs(struct picture *p)
 	p->arc_count = k;
 
 	/* each node's arcs down (to its callees) and up (to its callers) */
-	parent = xmalloc((k + 1) * sizeof(size_t));
-	child = xmalloc((k + 1) * sizeof(size_t));
-	for (i = 0; i < k; i++) {
-		parent[i] = p->arcs[i].parent;
-		child[i] = p->arcs[i].child;
-	}
-	graph_init(&p->graph, p->nodes, k, parent, child);
-	free(parent);
-	free(child);
+	for (i = 0; i < k; i++)
+		graph_arcs_add(&arcs, p->arcs[i].parent, p->arcs[i].child);
+	graph_init(&p->graph, p->nodes, &arcs);
 }
 
 /*
@@ -263,12 +261,13 @@ static void print_diff_node(struct picture *p, size_t node, double largest, cons
 	}
 	if (vanished || appeared)
 		fprintf(p->f, "\\n(%s)", e->status);
-	fprintf(p->f, "\\nself %.3f \xE2\x86\x92 %.3f s (%+.3f)", comparison_seconds(c, OLD, e->f[OLD].self),
-	       comparison_seconds(c, NEW, e->f[NEW].self), e->self_change);
+	fprintf(p->f, "\\nself %.3f \xE2\x86\x92 %.3f s (%+.3f)",
+		comparison_seconds(c, OLD, e->f[OLD].self),
+		comparison_seconds(c, NEW, e->f[NEW].self), e->self_change);
 	fprintf(p->f, "\\ntotal %.3f \xE2\x86\x92 %.3f s\\n%lu \xE2\x86\x92 %lu\xC3\x97\", "
-	       "fillcolor=\"%s\", fontcolor=\"%s\"",
-	       comparison_seconds(c, OLD, e->f[OLD].total), comparison_seconds(c, NEW, e->f[NEW].total),
-	       e->f[OLD].calls, e->f[NEW].calls, rgb, dark ? "#ffffff" : "#000000");
+		"fillcolor=\"%s\", fontcolor=\"%s\"",
+		comparison_seconds(c, OLD, e->f[OLD].total), comparison_seconds(c, NEW, e->f[NEW].total),
+		e->f[OLD].calls, e->f[NEW].calls, rgb, dark ? "#ffffff" : "#000000");
 	if (vanished)
 		fprintf(p->f, ", style=\"filled,rounded,dashed\", color=\"#808080\"");
 	else if (appeared)
@@ -281,7 +280,7 @@ static void print_diff_node(struct picture *p, size_t node, double largest, cons
 static void print_diff_edge(struct picture *p, const struct union_arc *a)
 {
 	fprintf(p->f, "  f%zu -> f%zu [label=\"%lu \xE2\x86\x92 %lu\xC3\x97\"", a->parent, a->child,
-	       a->calls[OLD], a->calls[NEW]);
+		a->calls[OLD], a->calls[NEW]);
 	if (!a->in[NEW])
 		fprintf(p->f, ", style=dashed, color=\"#b0b0b0\"");
 	else if (!a->in[OLD])
@@ -328,15 +327,16 @@ void print_dot_diff(const struct comparison *c, struct report_out names[2],
 	put_dot_string(p->f, c->run[NEW].executable);
 	fprintf(p->f, "\" {\n");
 	fprintf(p->f, "  graph [fontname=\"Helvetica\", nodesep=0.25, ranksep=0.35, labelloc=t, "
-	       "label=\"");
+		"label=\"");
 	put_dot_string(p->f, c->run[OLD].profile);
 	fprintf(p->f, " \xE2\x86\x92 ");
 	put_dot_string(p->f, c->run[NEW].profile);
-	fprintf(p->f, ": %.3f s \xE2\x86\x92 %.3f s (red: slower, green: faster)\"];\n", comparison_run_time(c, OLD),
-	       comparison_run_time(c, NEW));
-	fprintf(p->f, "  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", fontsize=10];\n");
+	fprintf(p->f, ": %.3f s \xE2\x86\x92 %.3f s (red: slower, green: faster)\"];\n",
+		comparison_run_time(c, OLD), comparison_run_time(c, NEW));
+	fprintf(p->f, "  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", "
+		"fontsize=10];\n");
 	fprintf(p->f, "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6, color=\"#808080\", "
-	       "fontcolor=\"#606060\"];\n");
+		"fontcolor=\"#606060\"];\n");
 	/* members of each cycle inside its cluster, the rest outside */
 	for (cycle = 1; cycle <= p->cycle_count; cycle++) {
 		bool any = false;
@@ -347,8 +347,8 @@ void print_dot_diff(const struct comparison *c, struct report_out names[2],
 			continue;
 		fprintf(p->f, "  subgraph cluster_%zu {\n", cycle);
 		fprintf(p->f, "    label=\"<cycle %zu>\"; style=\"dashed,rounded\"; color=\"#606060\"; "
-		       "fontname=\"Helvetica\"; fontsize=10;\n",
-		       cycle);
+			"fontname=\"Helvetica\"; fontsize=10;\n",
+			cycle);
 		for (i = 0; i < p->nodes; i++)
 			if (p->cycle[i] == cycle && p->kept[i])
 				print_diff_node(p, i, largest, "    ");

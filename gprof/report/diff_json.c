@@ -53,8 +53,8 @@ void print_json_diff(const struct comparison *c, struct report_out names[2],
 	put_side_json(c, OLD, f);
 	put_side_json(c, NEW, f);
 	fprintf(f, "    \"summary\": {\"slower\": %zu, \"faster\": %zu, \"appeared\": %zu, "
-	       "\"vanished\": %zu, \"unchanged\": %zu},\n",
-	       c->slower, c->faster, c->appeared, c->vanished, c->unchanged);
+		"\"vanished\": %zu, \"unchanged\": %zu},\n",
+		c->slower, c->faster, c->appeared, c->vanished, c->unchanged);
 	fprintf(f, "    \"functions\": [");
 	for (i = 0; i < c->count; i++) {
 		const struct comparison_entry *e = &c->entries[i];

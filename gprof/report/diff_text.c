@@ -40,7 +40,8 @@ static void print_side(const struct comparison *c, int run, const char *label, F
 {
 	const struct compared_run *s = &c->run[run];
 
-	fprintf(f, "%s %s of %s: %.3f seconds", label, s->profile, s->executable, comparison_run_time(c, run));
+	fprintf(f, "%s %s of %s: %.3f seconds", label, s->profile, s->executable,
+		comparison_run_time(c, run));
 	if (s->rate > 0)
 		fprintf(f, " at %g Hz", s->rate);
 	fprintf(f, "\n");
@@ -69,20 +70,20 @@ void print_text_diff(const struct comparison *c, struct report_out names[2],
 	print_side(c, OLD, "old:", f);
 	print_side(c, NEW, "new:", f);
 	fprintf(f, "functions: %zu slower, %zu faster, %zu appeared, %zu vanished, %zu unchanged\n\n",
-	       c->slower, c->faster, c->appeared, c->vanished, c->unchanged);
+		c->slower, c->faster, c->appeared, c->vanished, c->unchanged);
 	fprintf(f, "      self seconds            self %%          total seconds              calls\n");
 	fprintf(f, "    old      new   change    old    new      old      new   change        old"
-	       "        new   ratio  name\n");
+		"        new   ratio  name\n");
 	for (i = 0; i < c->count; i++) {
 		const struct comparison_entry *e = &c->entries[i];
 		double ratio = comparison_self_ratio(c, e);
 		char *name = shown_name(names, e);
 
 		fprintf(f, "%7.3f  %7.3f  %+7.3f %6.2f %6.2f  %7.3f  %7.3f  %+7.3f %10lu %10lu ",
-		       comparison_seconds(c, OLD, e->f[OLD].self), comparison_seconds(c, NEW, e->f[NEW].self),
-		       e->self_change, comparison_self_share(c, OLD, e), comparison_self_share(c, NEW, e),
-		       comparison_seconds(c, OLD, e->f[OLD].total), comparison_seconds(c, NEW, e->f[NEW].total),
-		       e->total_change, e->f[OLD].calls, e->f[NEW].calls);
+			comparison_seconds(c, OLD, e->f[OLD].self), comparison_seconds(c, NEW, e->f[NEW].self),
+			e->self_change, comparison_self_share(c, OLD, e), comparison_self_share(c, NEW, e),
+			comparison_seconds(c, OLD, e->f[OLD].total), comparison_seconds(c, NEW, e->f[NEW].total),
+			e->total_change, e->f[OLD].calls, e->f[NEW].calls);
 		if (isnan(ratio))
 			fprintf(f, "%7s", "-");
 		else

@@ -5,7 +5,7 @@
  * (each function's entry, its callers and callees, walked by clicking),
  * a flame graph and icicle of the call stacks, and the source lines
  * with their samples.  With --diff, both runs in one page and their
- * differences (print_html_diff, called by diff.c).
+ * differences (print_html_diff, --diff's printer in report/formats.c).
  *
  * The page stands alone: its script and style (gprof/html/report.js,
  * report.css, made into a C header at build time) are inline, and the
