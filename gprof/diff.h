@@ -11,7 +11,8 @@
 
 /* Read the two profiles opt->operands name ([EXE] OLD NEW, or OLD_EXE
  * OLD NEW_EXE NEW), each with opt's options, and print what changed: a
- * table, or --json, or --dot.  Any error is fatal (one line, exit 1)
+ * table, or the chosen format's print_diff (report/formats.c: --json,
+ * --dot, --html).  Any error is fatal (one line, exit 1)
  * before anything is printed.  Returns main's exit status. */
 int print_diff(const struct options *opt);
 

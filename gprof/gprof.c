@@ -21,6 +21,7 @@
 #include "diff.h"
 #include "core/options.h"
 #include "pipeline.h"
+#include "report/formats.h"
 #include "report/printers.h"
 #include "core/util.h"
 
@@ -45,17 +46,10 @@ enum {
 	OPTION_DEMANGLE = 150,
 	OPTION_NO_DEMANGLE,
 	OPTION_INLINE_FILE_NAMES,
-	OPTION_JSON,
-	OPTION_DOT,
 	OPTION_NODE_THRESHOLD,
 	OPTION_EDGE_THRESHOLD,
 	OPTION_MAIN_ONLY,
 	OPTION_ESTIMATE_CHILDREN,
-	OPTION_FOLDED,
-	OPTION_CALLGRIND,
-	OPTION_FLAME,
-	OPTION_HTML,
-	OPTION_PPROF,
 	OPTION_STRIP,
 	OPTION_WRAP,
 	OPTION_ROOT,
@@ -63,9 +57,12 @@ enum {
 	OPTION_DEPTH,
 	OPTION_DIFF,
 	OPTION_SYSROOT,
+	OPTION_FORMAT = 1000, /* + the format's row in report_formats */
 };
 
-static const struct option long_options[] = {
+/* The long options: these, then the formats' (report/formats.c), then
+ * the rest (the order glibc lists an ambiguous abbreviation's matches). */
+static const struct option long_options_before_formats[] = {
 	{ "line", no_argument, NULL, 'l' },
 	{ "no-static", no_argument, NULL, 'a' },
 	{ "ignore-non-functions", no_argument, NULL, 'D' },
@@ -102,17 +99,12 @@ static const struct option long_options[] = {
 	{ "file-format", required_argument, NULL, 'O' },
 	{ "traditional", no_argument, NULL, 'T' },
 	{ "version", no_argument, NULL, 'v' },
-	{ "json", no_argument, NULL, OPTION_JSON },
-	{ "dot", no_argument, NULL, OPTION_DOT },
+};
+static const struct option long_options_after_formats[] = {
 	{ "node-threshold", required_argument, NULL, OPTION_NODE_THRESHOLD },
 	{ "edge-threshold", required_argument, NULL, OPTION_EDGE_THRESHOLD },
 	{ "main-only", no_argument, NULL, OPTION_MAIN_ONLY },
 	{ "estimate-children", no_argument, NULL, OPTION_ESTIMATE_CHILDREN },
-	{ "folded", no_argument, NULL, OPTION_FOLDED },
-	{ "callgrind", no_argument, NULL, OPTION_CALLGRIND },
-	{ "flame", no_argument, NULL, OPTION_FLAME },
-	{ "html", no_argument, NULL, OPTION_HTML },
-	{ "pprof", no_argument, NULL, OPTION_PPROF },
 	{ "strip", no_argument, NULL, OPTION_STRIP },
 	{ "wrap", optional_argument, NULL, OPTION_WRAP },
 	{ "root", required_argument, NULL, OPTION_ROOT },
@@ -128,6 +120,28 @@ static const struct option long_options[] = {
 	{ "", required_argument, NULL, 'k' },
 	{ NULL, 0, NULL, 0 },
 };
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The long options of the two tables and of every format, in one array
+ * that getopt_long reads (static: built once per run, never freed). */
+static const struct option *long_options(void)
+{
+	static struct option *all;
+	size_t before = COUNT(long_options_before_formats), i;
+
+	if (all)
+		return all;
+	all = xmalloc((before + report_format_count + COUNT(long_options_after_formats)) *
+		      sizeof(*all));
+	memcpy(all, long_options_before_formats, sizeof(long_options_before_formats));
+	for (i = 0; i < report_format_count; i++)
+		all[before + i] = (struct option){ report_formats[i].name, no_argument, NULL,
+						   OPTION_FORMAT + (int)i };
+	memcpy(all + before + report_format_count, long_options_after_formats,
+	       sizeof(long_options_after_formats));
+	return all;
+}
 
 /* GNU gprof's usage text (errors print it on stderr, as GNU's does);
  * --help adds the options that are ours and where the manual is. */
@@ -289,7 +303,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	expandargv(&argc, &argv);
 	while ((ch = getopt_long(argc, argv,
 				 "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::",
-				 long_options, NULL)) != -1) {
+				 long_options(), NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			opt->no_static = true;
@@ -502,29 +516,8 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_INLINE_FILE_NAMES:
 			opt->inline_file_names = true;
 			break;
-		case OPTION_JSON:
-			opt->json = true;
-			break;
 		case OPTION_ESTIMATE_CHILDREN:
 			opt->estimate_children = true;
-			break;
-		case OPTION_FOLDED:
-			opt->folded = true;
-			break;
-		case OPTION_CALLGRIND:
-			opt->callgrind = true;
-			break;
-		case OPTION_FLAME:
-			opt->flame = true;
-			break;
-		case OPTION_HTML:
-			opt->html = true;
-			break;
-		case OPTION_PPROF:
-			opt->pprof = true;
-			break;
-		case OPTION_DOT:
-			opt->dot = true;
 			break;
 		case OPTION_NODE_THRESHOLD:
 			opt->node_threshold = parse_percent("--node-threshold", optarg);
@@ -557,6 +550,11 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			opt->sysroot = optarg;
 			break;
 		default:
+			if (ch >= OPTION_FORMAT && ch < OPTION_FORMAT + (int)report_format_count) {
+				opt->output = &report_formats[ch - OPTION_FORMAT];
+				opt->outputs_given++;
+				break;
+			}
 			usage(stderr, 1);
 		}
 	}
@@ -564,8 +562,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
 	if (opt->debug)
-		fprintf(opt->json || opt->dot || opt->folded || opt->callgrind || opt->flame || opt->pprof || opt->html || opt->diff
-			? stderr : stdout,
+		fprintf(opt->output || opt->diff ? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
 	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
 	    (opt->user_specified & REPORT_FILE_ORDER))
@@ -607,15 +604,13 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	}
 }
 
-/* -i: each profile file's records, as it is read (not with --json or
- * --dot, which own stdout: one document, nothing before it). */
+/* -i: each profile file's records, as it is read (not with a format:
+ * it owns stdout, one document, nothing before it). */
 static void file_info_hook(void *context, const char *path, const struct profile_file_info *info)
 {
 	struct report_out *out = context;
 
-	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->json && !out->opt->dot &&
-	    !out->opt->folded && !out->opt->callgrind && !out->opt->flame && !out->opt->html &&
-	    !out->opt->pprof)
+	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->output)
 		print_file_info(out, path, info);
 }
 
@@ -693,22 +688,14 @@ int main(int argc, char **argv)
 	report_out_cache_names(&out, &m->symbols);
 	opt.report = default_reports(&opt, m);
 
-	if (opt.json + opt.dot + opt.folded + opt.callgrind + opt.flame + opt.pprof + opt.html > 1)
-		fatal("only one of --json, --dot, --folded, --callgrind, --flame, --pprof and --html may be given");
-	if (opt.html)
-		print_html(m, &opt, &out);
-	else if (opt.folded)
-		print_folded(m, &opt, &out);
-	else if (opt.callgrind)
-		print_callgrind(m, &opt, &out);
-	else if (opt.flame)
-		print_flame(m, &opt, &out);
-	else if (opt.pprof)
-		print_pprof(m, &opt, &out);
-	else if (opt.json)
-		print_json(m, &opt, &out);
-	else if (opt.dot)
-		print_dot(m, &opt, &out);
+	if (opt.outputs_given > 1) {
+		char formats[512];
+
+		report_format_list(formats, sizeof(formats), 0);
+		fatal("only one of %s may be given", formats);
+	}
+	if (opt.output)
+		opt.output->print(m, &opt, &out);
 	else
 		print_text_reports(m, &opt, &out);
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct report_format;
+
 enum file_format { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD, FORMAT_BSD44, FORMAT_PROF };
 
 /* Deliberate deviations from GNU gprof 2.40 (doc/compat.md); the
@@ -83,18 +85,16 @@ struct options {
 	const char *external_symbols;    /* -S */
 	unsigned debug;           /* -d */
 	unsigned gnu_quirks;      /* GPROF_GNU_QUIRKS: GNU behaviours we fix, restored */
-	bool json;                /* --json: one JSON document instead of the text */
-	bool dot;                 /* --dot: a Graphviz graph instead of the text */
+	/* --json, --dot, --html...: the format chosen instead of the text
+	 * reports (a row of report/formats.c), NULL for the text; how many
+	 * were given (more than one is refused once the profile is read) */
+	const struct report_format *output;
+	int outputs_given;
 	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
 	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
 	bool main_only;           /* --main-only: no process files, the classic view */
 	const char *sysroot;      /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
 	bool estimate_children;   /* --estimate-children: the classic estimate despite stacks */
-	bool folded;              /* --folded: the stacks, one line each */
-	bool callgrind;           /* --callgrind: the callgrind format */
-	bool flame;               /* --flame: an SVG flame graph */
-	bool html;                /* --html: one page to open in a browser */
-	bool pprof;               /* --pprof: pprof's profile.proto, gzipped */
 	bool strip;               /* --strip: pictures name C++ functions without arguments */
 	int wrap;                 /* --wrap[=N]: pictures wrap names at N characters; 0: no */
 	int depth;                /* --depth=N: --root/--leaf go N calls deep; -1: no limit */

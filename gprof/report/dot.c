@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
+#include "analysis/graph_select.h"
 #include "gmon_out.h"
 #include "report/labels.h"
 #include "report/printers.h"
@@ -36,6 +37,8 @@ struct dot {
 	const struct options *opt;
 	struct report_out *out;
 	unsigned char *kept;      /* per symbol of m->symbols: drawn */
+	struct graph graph;       /* the arcs by place, once --root or --leaf needs them */
+	bool graph_made;
 };
 
 /* The call graph's entries: the rules the text report applies. */
@@ -84,57 +87,58 @@ static bool node_over_threshold(struct dot *d, const struct symbol *sym)
 	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->node_threshold;
 }
 
+/* The arcs between the model's symbols, as a graph of their places
+ * (for --root and --leaf). */
+static void make_graph(struct dot *d)
+{
+	const struct model *m = d->m;
+	size_t count = m->symbols.count, i;
+	struct graph_arcs arcs = { NULL, NULL, 0, 0 };
+
+	for (i = 0; i < count; i++) {
+		const struct arc *arc;
+
+		for (arc = m->symbols.base[i].children; arc; arc = arc->next_child) {
+			long to = place_of(d, arc->child);
+
+			if (to >= 0)
+				graph_arcs_add(&arcs, i, (size_t)to);
+		}
+	}
+	graph_init(&d->graph, count, &arcs);
+	d->graph_made = true;
+}
+
 /*
  * --root (down the arcs, to the callees) or --leaf (up, to the callers):
  * mark in reach every symbol at most --depth arcs away from one the
- * symspec names, breadth first, over every arc of the model (an arc to a
- * function that is not drawn still leads on).  False when no --root (or
- * --leaf) was given.
+ * symspec names (analysis/graph_select.c), over every arc of the model
+ * (an arc to a function that is not drawn still leads on).  False when
+ * no --root (or --leaf) was given.
  */
 static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 			     unsigned char *reach)
 {
 	const struct model *m = d->m;
 	const char *text = options_first_symspec(d->opt, table);
-	size_t count = m->symbols.count, head = 0, tail = 0, i;
-	size_t *queue;
-	int *depth;
+	size_t count = m->symbols.count, i;
+	bool named = false;
 
 	if (text == NULL)
 		return false;
-	queue = xmalloc((count + 1) * sizeof(*queue));
-	depth = xmalloc((count + 1) * sizeof(*depth));
 	for (i = 0; i < count; i++) {
 		const struct symbol *sym = &m->symbols.base[i];
 
 		if (!sym->hidden && symspec_holds(&m->symspecs, table, sym->address)) {
 			reach[i] = 1;
-			depth[i] = 0;
-			queue[tail++] = i;
+			named = true;
 		}
 	}
-	if (tail == 0)
+	if (!named)
 		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf", text);
-	while (head < tail) {
-		size_t at = queue[head++];
-		const struct symbol *sym = &m->symbols.base[at];
-		const struct arc *arc;
-
-		if (d->opt->depth >= 0 && depth[at] >= d->opt->depth)
-			continue;
-		for (arc = down ? sym->children : sym->parents; arc;
-		     arc = down ? arc->next_child : arc->next_parent) {
-			long next = place_of(d, down ? arc->child : arc->parent);
-
-			if (next >= 0 && !reach[next]) {
-				reach[next] = 1;
-				depth[next] = depth[at] + 1;
-				queue[tail++] = (size_t)next;
-			}
-		}
-	}
-	free(queue);
-	free(depth);
+	if (!d->graph_made)
+		make_graph(d);
+	graph_reach(&d->graph, down, d->opt->depth, reach);
 	return true;
 }
 
@@ -315,7 +319,7 @@ static void print_edge(struct dot *d, const struct arc *arc)
 
 void print_dot(const struct model *m, const struct options *opt, struct report_out *out)
 {
-	struct dot dot = { out->file, m, opt, out, NULL };
+	struct dot dot = { .f = out->file, .m = m, .opt = opt, .out = out };
 	struct dot *d = &dot;
 	struct symbol *const *by_time = m->by_time;
 	size_t n = m->by_time_count, i;
@@ -368,4 +372,5 @@ void print_dot(const struct model *m, const struct options *opt, struct report_o
 	}
 	fprintf(d->f, "}\n");
 	free(d->kept);
+	graph_free(&d->graph);
 }

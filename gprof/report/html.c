@@ -5,7 +5,7 @@
  * (each function's entry, its callers and callees, walked by clicking),
  * a flame graph and icicle of the call stacks, and the source lines
  * with their samples.  With --diff, both runs in one page and their
- * differences (print_html_diff, called by diff.c).
+ * differences (print_html_diff, --diff's printer in report/formats.c).
  *
  * The page stands alone: its script and style (gprof/html/report.js,
  * report.css, made into a C header at build time) are inline, and the
@@ -40,7 +40,9 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
+#include "analysis/comparison.h"
 #include "analysis/histogram.h"
+#include "core/intern.h"
 #include "symtab/object.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -53,50 +55,10 @@
 
 /* ------------------------------------------------------------ small tables */
 
-/* Strings (file names) to numbers 0, 1, 2... in the order met. */
-struct string_ids {
-	const char **names;
-	size_t count, capacity;
-	size_t *slots; /* 1 + index, 0 empty */
-	size_t slot_count;
-};
-
-static size_t hash_string(const char *s)
+/* The source files' names, numbered in the order met (core/intern.h). */
+static int string_id(struct intern_table *t, const char *name)
 {
-	size_t h = 1469598103934665603ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
-static int string_id(struct string_ids *t, const char *name)
-{
-	size_t k;
-
-	if (2 * (t->count + 1) > t->slot_count) {
-		size_t i, n = t->slot_count ? 2 * t->slot_count : 256;
-
-		free(t->slots);
-		t->slots = xcalloc(n, sizeof(*t->slots));
-		t->slot_count = n;
-		for (i = 0; i < t->count; i++) {
-			for (k = hash_string(t->names[i]) & (n - 1); t->slots[k]; k = (k + 1) & (n - 1))
-				;
-			t->slots[k] = i + 1;
-		}
-	}
-	for (k = hash_string(name) & (t->slot_count - 1); t->slots[k];
-	     k = (k + 1) & (t->slot_count - 1))
-		if (strcmp(t->names[t->slots[k] - 1], name) == 0)
-			return (int)(t->slots[k] - 1);
-	if (t->count == t->capacity) {
-		t->capacity = t->capacity ? 2 * t->capacity : 64;
-		t->names = xrealloc(t->names, t->capacity * sizeof(*t->names));
-	}
-	t->names[t->count] = name;
-	t->slots[k] = ++t->count;
-	return (int)(t->count - 1);
+	return (int)intern_string(t, name, NULL);
 }
 
 /* Pairs of numbers to a slot (flame graph nodes by parent and function,
@@ -161,7 +123,7 @@ struct page {
 	struct report_out *names;
 	int *id;                      /* per symbol: its row in fn, or -1 */
 	unsigned char *flags;         /* per symbol: 1 flat profile, 2 call graph, 4 needed */
-	struct string_ids files;
+	struct intern_table files;
 	struct text name;             /* a name as the text reports print it */
 };
 
@@ -565,7 +527,7 @@ static void emit_sources(struct page *p)
 
 	fputs("\"src\":[", p->source);
 	for (i = 0; i < known && total < SOURCE_TOTAL_MAX; i++) {
-		FILE *in = report_open_source(p->opt, p->files.names[i]);
+		FILE *in = report_open_source(p->opt, p->files.strings[i]);
 		size_t n;
 
 		if (in == NULL)
@@ -594,7 +556,7 @@ static void emit_files(struct page *p)
 	for (i = 0; i < p->files.count; i++) {
 		if (i)
 			putc(',', p->f);
-		put_json_string(p->f, p->files.names[i]);
+		put_json_string(p->f, p->files.strings[i]);
 	}
 	fputs("]", p->f);
 }
@@ -623,8 +585,7 @@ static void emit_profile(FILE *f, FILE *flame, FILE *source, const struct model 
 	free(p->id);
 	free(p->flags);
 	free(p->name.data);
-	free(p->files.names);
-	free(p->files.slots);
+	intern_free(&p->files);
 }
 
 /* ------------------------------------------------------------ the page */
@@ -735,13 +696,11 @@ void print_html(const struct model *m, const struct options *opt, struct report_
 	print_page(opt, out->file, &side, 1);
 }
 
-void print_html_diff(const struct model *old_model, struct report_out *old_names,
-		     const char *old_label, const struct model *new_model,
-		     struct report_out *new_names, const char *new_label,
-		     const struct options *opt, FILE *out)
+void print_html_diff(const struct comparison *c, struct report_out names[2],
+		     const struct options *opt, FILE *f)
 {
-	struct html_side sides[2] = { { old_model, old_names, old_label },
-				      { new_model, new_names, new_label } };
+	struct html_side sides[2] = { { c->run[OLD].m, &names[OLD], c->run[OLD].profile },
+				      { c->run[NEW].m, &names[NEW], c->run[NEW].profile } };
 
-	print_page(opt, out, sides, 2);
+	print_page(opt, f, sides, 2);
 }

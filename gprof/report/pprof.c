@@ -42,6 +42,7 @@
 
 #include <zlib.h>
 
+#include "core/intern.h"
 #include "symtab/object.h"
 #include "report/printers.h"
 #include "report/proto/profile.pb-c.h"
@@ -57,61 +58,21 @@ typedef Perftools__Profiles__Function pb_function;
 
 /* ---------------------------------------------------------------- strings */
 
-/* The profile's string table: [0] is "", every string once; found by an
- * open-addressing hash of indexes into it. */
-struct string_table {
-	char **strings;
-	size_t count, capacity;
-	size_t *slots;            /* index + 1, 0: empty */
-	size_t slot_count;        /* a power of two, at least twice count */
-};
-
-static size_t hash_string(const char *s)
-{
-	size_t h = 14695981039346656037ull;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211ull;
-	return h;
-}
-
-/* The index of s in the table, added if new; kept as a terminal may
- * show it (text_printable: pprof's strings must be UTF-8, and its
- * reports are read on terminals). */
-static int64_t string_index(struct string_table *t, const char *raw)
+/* The index of s in the profile's string table ([0] is ""), added if
+ * new: a copy, kept as a terminal may show it (text_printable: pprof's
+ * strings must be UTF-8, and its reports are read on terminals). */
+static int64_t string_index(struct intern_table *t, const char *raw)
 {
 	char *copy;
 	const char *s = text_printable(raw, &copy);
-	size_t slot;
+	bool added;
+	size_t index = intern_string(t, s, &added);
 
-	if (2 * (t->count + 1) > t->slot_count) {
-		size_t i, n = t->slot_count ? 2 * t->slot_count : 256;
-
-		free(t->slots);
-		t->slots = xcalloc(n, sizeof(*t->slots));
-		t->slot_count = n;
-		for (i = 0; i < t->count; i++) {
-			slot = hash_string(t->strings[i]) & (n - 1);
-			while (t->slots[slot])
-				slot = (slot + 1) & (n - 1);
-			t->slots[slot] = i + 1;
-		}
-	}
-	slot = hash_string(s) & (t->slot_count - 1);
-	while (t->slots[slot]) {
-		if (strcmp(t->strings[t->slots[slot] - 1], s) == 0) {
-			free(copy);
-			return (int64_t)(t->slots[slot] - 1);
-		}
-		slot = (slot + 1) & (t->slot_count - 1);
-	}
-	if (t->count == t->capacity) {
-		t->capacity = t->capacity ? 2 * t->capacity : 256;
-		t->strings = xrealloc(t->strings, t->capacity * sizeof(*t->strings));
-	}
-	t->strings[t->count] = copy ? copy : xstrdup(s);
-	t->slots[slot] = ++t->count;
-	return (int64_t)(t->count - 1);
+	if (added)
+		t->strings[index] = copy ? copy : xstrdup(s);
+	else
+		free(copy);
+	return (int64_t)index;
 }
 
 /* ---------------------------------------------------------------- the profile being made */
@@ -120,7 +81,7 @@ struct pprof {
 	const struct model *m;
 	struct report_out *out;
 	pb_profile profile;
-	struct string_table strings;
+	struct intern_table strings; /* the profile's string table */
 
 	pb_mapping *mappings;     /* one per object, [0] the executable */
 	pb_mapping **mapping_list;
@@ -540,16 +501,15 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 	p.profile.default_sample_type = types[1].type;
 	/* the last: every string is in the table by now */
 	p.profile.n_string_table = p.strings.count;
-	p.profile.string_table = p.strings.strings;
+	p.profile.string_table = (char **)p.strings.strings;
 
 	gz = pack_gzip(&p.profile, &size);
 	if (fwrite(gz, 1, size, out->file) != size)
 		fatal("error writing the profile: %s", strerror(errno));
 	free(gz);
 	for (i = 0; i < p.strings.count; i++)
-		free(p.strings.strings[i]);
-	free(p.strings.strings);
-	free(p.strings.slots);
+		free((char *)p.strings.strings[i]);
+	intern_free(&p.strings);
 	free(p.mappings);
 	free(p.mapping_list);
 	free(p.functions);

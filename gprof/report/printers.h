@@ -47,9 +47,21 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 /* html.c: --html, one self-contained page (flat profile, call graph,
  * flame graph, source); print_html_diff: --diff --html, both runs */
 void print_html(const struct model *m, const struct options *opt, struct report_out *out);
-void print_html_diff(const struct model *old_model, struct report_out *old_names,
-		     const char *old_label, const struct model *new_model,
-		     struct report_out *new_names, const char *new_label,
-		     const struct options *opt, FILE *out);
+
+/* --diff: two runs compared (analysis/comparison.h), each run's names
+ * shown through its own report_out (names[OLD], names[NEW]) */
+struct comparison;
+/* diff_text.c: the table */
+void print_text_diff(const struct comparison *c, struct report_out names[2],
+		     const struct options *opt, FILE *f);
+/* diff_json.c: --diff --json */
+void print_json_diff(const struct comparison *c, struct report_out names[2],
+		     const struct options *opt, FILE *f);
+/* diff_dot.c: --diff --dot, both call graphs in one picture */
+void print_dot_diff(const struct comparison *c, struct report_out names[2],
+		    const struct options *opt, FILE *f);
+/* html.c: --diff --html, both runs in one page */
+void print_html_diff(const struct comparison *c, struct report_out names[2],
+		     const struct options *opt, FILE *f);
 
 #endif

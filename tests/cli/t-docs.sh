@@ -4,8 +4,10 @@
 # t-docs.sh: the documentation says what the programs do.
 #
 #  docs.man.option.OPT     every option gprof accepts (the short-option
-#                          string and the long_options table of
-#                          gprof/gprof.c) heads an entry (.TP) of doc/gprof.1
+#                          string and the long_options tables of
+#                          gprof/gprof.c, the formats of
+#                          gprof/report/formats.c) heads an entry (.TP)
+#                          of doc/gprof.1
 #  docs.man.no-unknown-options  and no entry names an option it lacks
 #  docs.man.env.VAR        every variable gprof reads is in ENVIRONMENT
 #  docs.manual.env.VAR     every variable libgmon reads is in the manual
@@ -58,9 +60,12 @@ awk '
 
 # The short options: the string literal after getopt_long(argc, argv,
 short=$(tr '\n' ' ' <"$GPROF_C" | sed -n 's/.*getopt_long([^"]*"\([^"]*\)".*/\1/p' | tr -d ':')
-# The long options: the quoted names in the long_options table
-long=$(sed -n '/long_options\[\] = {/,/^};/p' "$GPROF_C" |
-	sed -n 's/^[[:space:]]*{ "\([^"]\{1,\}\)",.*/\1/p')
+# The long options: the quoted names in gprof.c's long_options tables
+# and in the table of formats (gprof/report/formats.c: --NAME each)
+long=$({
+	sed -n '/long_options[a-z_]*\[\] = {/,/^};/p' "$GPROF_C"
+	sed -n '/report_formats\[\] = {/,/^};/p' "$TOP/gprof/report/formats.c"
+} | sed -n 's/^[[:space:]]*{ "\([^"]\{1,\}\)",.*/\1/p')
 if [ -z "$short" ] || [ -z "$long" ]; then
 	fail docs.man.options-parsed "could not read the options of $GPROF_C"
 fi

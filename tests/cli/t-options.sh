@@ -325,14 +325,17 @@ else
 	fail options.debug.json "not a JSON document, or no notice on stderr"
 fi
 
-# --help names every long option gprof accepts (the table in gprof.c),
-# and where the manual is
+# --help names every long option gprof accepts (the tables in gprof.c
+# and the formats' in report/formats.c), and where the manual is
 "$GPROF" --help >help.out 2>help.err
+long_options() {
+	sed -n 's/^\t{ "\([a-z][a-z-]*\)", .*/\1/p' "$TOP/gprof/gprof.c" "$TOP/gprof/report/formats.c"
+}
 missing=
 while read -r option; do
 	grep -q -- "--$option\b\|--\[no-\]${option#no-}\b" help.out || missing="$missing --$option"
-done < <(sed -n 's/^\t{ "\([a-z][a-z-]*\)", .*/\1/p' "$TOP/gprof/gprof.c")
-if [ "$(sed -n 's/^\t{ "\([a-z][a-z-]*\)", .*/\1/p' "$TOP/gprof/gprof.c" | wc -l)" -lt 40 ]; then
+done < <(long_options)
+if [ "$(long_options | wc -l)" -lt 40 ] || ! long_options | grep -qx pprof; then
 	fail options.help.every-long-option "could not read the long options of gprof.c"
 elif [ -n "$missing" ]; then
 	fail options.help.every-long-option "--help does not name$missing"

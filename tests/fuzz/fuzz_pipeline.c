@@ -28,6 +28,7 @@
 #include "analysis/callgraph.h"
 #include "fuzz.h"
 #include "pipeline.h"
+#include "report/formats.h"
 #include "report/printers.h"
 
 #ifndef FUZZ_TOP
@@ -163,8 +164,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.static_call_graph = selector & 2;
 	opt.show_zeros = selector & 4;
 	opt.traditional = selector & 8;
-	opt.json = (selector >> 6) == 1;
-	opt.dot = (selector >> 6) == 2;
+	opt.output = (selector >> 6) == 1   ? report_format_find("json")
+		     : (selector >> 6) == 2 ? report_format_find("dot")
+					    : NULL;
 	s = opt.line_granularity ? &lines : &functions;
 	profile_reset(&p);
 	if (setjmp(fuzz_jump) == 0)
