@@ -194,6 +194,24 @@ static void usage(FILE *out, int status)
 	exit(status);
 }
 
+/* The names GPROF_GNU_QUIRKS gives the quirks (options.h). */
+static const struct {
+	unsigned bit;
+	const char *name;
+} quirk_names[] = {
+	{ QUIRK_STATIC_CALLS, "static-calls" },
+	{ QUIRK_CLONES, "clones" },
+	{ QUIRK_INDEX, "index" },
+	{ QUIRK_PLT, "plt" },
+	{ QUIRK_ESTIMATE, "estimate-children" },
+	{ QUIRK_DWARF5_LINES, "dwarf5-lines" },
+	{ QUIRK_SUM_ARCS, "sum-arcs" },
+	{ QUIRK_MAIN_ONLY, "main-only" },
+	{ QUIRK_RUNTIME_FUNCTIONS, "runtime-functions" },
+	{ QUIRK_SUM_LINES, "sum-lines" },
+	{ ~0u, "all" },
+};
+
 /* GPROF_GNU_QUIRKS: a comma-separated list of GNU behaviours to restore. */
 static unsigned parse_quirks(const char *text)
 {
@@ -204,28 +222,12 @@ static unsigned parse_quirks(const char *text)
 		return 0;
 	copy = xstrdup(text);
 	for (word = strtok_r(copy, ", ", &save); word; word = strtok_r(NULL, ", ", &save)) {
-		if (strcmp(word, "static-calls") == 0)
-			quirks |= QUIRK_STATIC_CALLS;
-		else if (strcmp(word, "clones") == 0)
-			quirks |= QUIRK_CLONES;
-		else if (strcmp(word, "index") == 0)
-			quirks |= QUIRK_INDEX;
-		else if (strcmp(word, "plt") == 0)
-			quirks |= QUIRK_PLT;
-		else if (strcmp(word, "estimate-children") == 0)
-			quirks |= QUIRK_ESTIMATE;
-		else if (strcmp(word, "dwarf5-lines") == 0)
-			quirks |= QUIRK_DWARF5_LINES;
-		else if (strcmp(word, "sum-arcs") == 0)
-			quirks |= QUIRK_SUM_ARCS;
-		else if (strcmp(word, "main-only") == 0)
-			quirks |= QUIRK_MAIN_ONLY;
-		else if (strcmp(word, "runtime-functions") == 0)
-			quirks |= QUIRK_RUNTIME_FUNCTIONS;
-		else if (strcmp(word, "sum-lines") == 0)
-			quirks |= QUIRK_SUM_LINES;
-		else if (strcmp(word, "all") == 0)
-			quirks = ~0u;
+		size_t i;
+
+		for (i = 0; i < COUNT(quirk_names) && strcmp(word, quirk_names[i].name) != 0; i++)
+			;
+		if (i < COUNT(quirk_names))
+			quirks |= quirk_names[i].bit;
 		else
 			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions, sum-lines or all)", word);
 	}

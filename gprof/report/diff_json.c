@@ -10,37 +10,39 @@
 #include "analysis/comparison.h"
 #include "report/printers.h"
 
-static void put_number(FILE *f, double value)
+/* text (a separator and a key), then a value */
+static void put_number_after(FILE *f, const char *text, double value)
 {
+	fputs(text, f);
 	put_json_number(f, value);
+}
+
+static void put_string_after(FILE *f, const char *text, const char *value)
+{
+	fputs(text, f);
+	put_json_string(f, value);
 }
 
 static void put_side_json(const struct comparison *c, int run, FILE *f)
 {
 	const struct compared_run *s = &c->run[run];
 
-	fprintf(f, "    \"%s\": {\n      \"executable\": ", run == OLD ? "old" : "new");
-	put_json_string(f, s->executable);
-	fprintf(f, ",\n      \"profile\": ");
-	put_json_string(f, s->profile);
-	fprintf(f, ",\n      \"rate\": ");
-	put_number(f, s->rate);
-	fprintf(f, ",\n      \"total_time\": ");
-	put_number(f, comparison_run_time(c, run));
+	fprintf(f, "    \"%s\": {\n", run == OLD ? "old" : "new");
+	put_string_after(f, "      \"executable\": ", s->executable);
+	put_string_after(f, ",\n      \"profile\": ", s->profile);
+	put_number_after(f, ",\n      \"rate\": ", s->rate);
+	put_number_after(f, ",\n      \"total_time\": ", comparison_run_time(c, run));
 	fprintf(f, "\n    },\n");
 }
 
 static void put_figures_json(const struct comparison *c, int run, const struct comparison_entry *e,
 			     FILE *f)
 {
-	fprintf(f, "\"%s\": {\"self_time\": ", run == OLD ? "old" : "new");
-	put_number(f, comparison_seconds(c, run, e->f[run].self));
-	fprintf(f, ", \"self_percent\": ");
-	put_number(f, comparison_self_share(c, run, e));
-	fprintf(f, ", \"total_time\": ");
-	put_number(f, comparison_seconds(c, run, e->f[run].total));
-	fprintf(f, ", \"total_percent\": ");
-	put_number(f, comparison_total_share(c, run, e));
+	fprintf(f, "\"%s\": {", run == OLD ? "old" : "new");
+	put_number_after(f, "\"self_time\": ", comparison_seconds(c, run, e->f[run].self));
+	put_number_after(f, ", \"self_percent\": ", comparison_self_share(c, run, e));
+	put_number_after(f, ", \"total_time\": ", comparison_seconds(c, run, e->f[run].total));
+	put_number_after(f, ", \"total_percent\": ", comparison_total_share(c, run, e));
 	fprintf(f, ", \"calls\": %lu}", e->f[run].calls);
 }
 
@@ -61,25 +63,20 @@ void print_json_diff(const struct comparison *c, struct report_out names[2],
 		int run = e->sym[NEW] ? NEW : OLD;
 		char *to_free;
 
-		fprintf(f, "%s\n      {\"name\": ", i ? "," : "");
-		put_json_string(f, e->name);
-		fprintf(f, ", \"demangled\": ");
-		put_json_string(f, display_name(&names[run], e->sym[run], &to_free));
+		fprintf(f, "%s\n      {", i ? "," : "");
+		put_string_after(f, "\"name\": ", e->name);
+		put_string_after(f, ", \"demangled\": ",
+				 display_name(&names[run], e->sym[run], &to_free));
 		free(to_free);
-		if (e->key != e->name) {
-			fprintf(f, ", \"object\": ");
-			put_json_string(f, e->sym[run]->object->path);
-		}
+		if (e->key != e->name)
+			put_string_after(f, ", \"object\": ", e->sym[run]->object->path);
 		fprintf(f, ", \"status\": \"%s\",\n       ", e->status);
 		put_figures_json(c, OLD, e, f);
 		fprintf(f, ",\n       ");
 		put_figures_json(c, NEW, e, f);
-		fprintf(f, ",\n       \"self_change\": ");
-		put_number(f, e->self_change);
-		fprintf(f, ", \"total_change\": ");
-		put_number(f, e->total_change);
-		fprintf(f, ", \"self_ratio\": ");
-		put_number(f, comparison_self_ratio(c, e));
+		put_number_after(f, ",\n       \"self_change\": ", e->self_change);
+		put_number_after(f, ", \"total_change\": ", e->total_change);
+		put_number_after(f, ", \"self_ratio\": ", comparison_self_ratio(c, e));
 		fprintf(f, "}");
 	}
 	fprintf(f, "%s]\n  }\n}\n", c->count ? "\n    " : "");
