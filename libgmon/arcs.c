@@ -27,44 +27,63 @@ static const char never_single_threaded = 0; /* always use the atomic add */
 #include "process.h"
 
 /*
- * The arc table, after the 1982 paper: a primary index by call site and,
- * from each index slot, a short chain of the arcs leaving that bucket of
- * call sites, one per (exact call site, callee).
+ * An arc table: one open-addressing hash table keyed by the pair (call
+ * site, callee), with linear probing.  The main program's arcs are in
+ * gmon_arc_table.hash; arcs whose call site lies in another object (a
+ * library calling back into the program) in foreign.c's table, of the
+ * same kind.
  *
- *   index[(from_pc - low_pc) >> CALLSITE_BUCKET_SHIFT] -> first arc or 0
- *   arcs[i].next -> next arc of the same bucket, or 0
+ *   slot = hash(from_pc, self_pc) & mask (arc_layout.h), then slot + 1 ...
  *
- * Both arrays are mapped once at start-up (MAP_NORESERVE: pages that no
- * call touches cost nothing).  arcs[0] is never used, so 0 ends a chain.
- * Invariants: an arc's from_pc, self_pc and next are written before it is
- * published by the compare-and-swap that makes it the head of its chain,
- * and never change after; arcs are only ever pushed at a chain's head;
- * count only grows.  An arc allocated but not published (the thread lost
- * the race and found the same arc pushed by another) keeps count 0 and
- * is skipped by the writer.  The hook and gmon_arcs_reset (in a forked
- * child, single-threaded) are the only writers.
+ * Why a pair key rather than the 1982 paper's index by call site with a
+ * chain of callees behind each slot (what this file did before, and what
+ * glibc does): an indirect call site, an interpreter's dispatch, calls
+ * tens of callees, and each of its calls walked a chain as long (glibc
+ * moves the arc found to the chain's head, which needs a lock).  Keyed by
+ * the pair, every call finds its arc at the first slot it looks at (the
+ * table is sized so that keys fill at most 7/8 of it, and is mostly much
+ * emptier), whatever the shape of the call.
+ *
+ * The table is mapped once at start-up with MAP_NORESERVE (a page costs
+ * memory only once an arc lands on it) with ARC_MAX_PROBES spare slots
+ * past the last, so that a probe never wraps around.  A key is claimed by
+ * one compare-and-swap of both words from empty (gmon_arch_claim_pair),
+ * so no reader ever sees half of one, and never changes after; a count
+ * only grows.  A thread or signal handler that loses the race for a slot
+ * compares the key it finds there and goes on probing, so a key never
+ * has two slots; no one waits for anyone.  Keys are accepted up to the
+ * table's limit and never probed past ARC_MAX_PROBES slots; past either a
+ * new arc is not counted (the owner says so).  Each claim appends the
+ * slot's number (plus one) to the claim list, which the writer walks
+ * instead of the whole table; it skips an entry still 0 (a claim being
+ * made) and arcs whose count is 0.  The stubs (mcount.S) count an arc
+ * found within ARC_FAST_PROBES slots themselves and leave everything else
+ * to gmon_arc_hash_count; the hook and gmon_arc_hash_reset (in a forked
+ * child, single-threaded) are the only writers.  struct arc is in
+ * gmon_private.h.
  */
-struct arc {
-	uintptr_t from_pc; /* return address in the caller: the call site */
-	uintptr_t self_pc; /* an address inside the callee */
-	uint64_t count;
-	uint32_t next;
-} __attribute__((aligned(32)));
-
-/* The assembly fast path reads both structures at fixed offsets. */
+/* The assembly fast path reads these structures at fixed offsets. */
 _Static_assert(offsetof(struct arc, from_pc) == ARC_FROM_PC, "arc layout");
 _Static_assert(offsetof(struct arc, self_pc) == ARC_SELF_PC, "arc layout");
 _Static_assert(offsetof(struct arc, count) == ARC_COUNT, "arc layout");
-_Static_assert(offsetof(struct arc, next) == ARC_NEXT, "arc layout");
 _Static_assert(sizeof(struct arc) == 1 << ARC_SIZE_SHIFT, "arc layout");
+_Static_assert(offsetof(struct gmon_arc_hash, slots) == ARC_HASH_SLOTS, "table layout");
+_Static_assert(offsetof(struct gmon_arc_hash, mask) == ARC_HASH_MASK, "table layout");
 _Static_assert(offsetof(struct gmon_arc_table, low_pc) == ARC_TABLE_LOW_PC, "table layout");
 _Static_assert(offsetof(struct gmon_arc_table, text_size) == ARC_TABLE_TEXT_SIZE, "table layout");
-_Static_assert(offsetof(struct gmon_arc_table, index) == ARC_TABLE_INDEX, "table layout");
-_Static_assert(offsetof(struct gmon_arc_table, arcs) == ARC_TABLE_ARCS, "table layout");
 _Static_assert(offsetof(struct gmon_arc_table, single_threaded) == ARC_TABLE_SINGLE_THREADED,
                "table layout");
+_Static_assert(offsetof(struct gmon_arc_table, hash) == ARC_TABLE_HASH, "table layout");
+_Static_assert(ARC_FAST_PROBES <= ARC_MAX_PROBES, "probes");
 
-struct gmon_arc_table gmon_arc_table = { .single_threaded = SINGLE_THREADED_FLAG };
+/* What the stubs probe before a table is set up: empty, and nothing can
+ * be added (limit 0). */
+struct arc gmon_no_arcs[ARC_FAST_PROBES];
+
+struct gmon_arc_table gmon_arc_table = {
+	.single_threaded = SINGLE_THREADED_FLAG,
+	.hash = GMON_ARC_HASH_NONE,
+};
 
 #ifdef __aarch64__
 #include <sys/auxv.h>
@@ -76,6 +95,9 @@ struct gmon_arc_table gmon_arc_table = { .single_threaded = SINGLE_THREADED_FLAG
 unsigned char gmon_arch_lse GMON_HIDDEN;
 #endif
 
+#define MIN_SLOTS (1u << 12)
+#define MAX_SLOTS (1u << 30)
+
 static void *map_zeroed(void *where, size_t bytes)
 {
 	int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
@@ -85,27 +107,50 @@ static void *map_zeroed(void *where, size_t bytes)
 	return p == MAP_FAILED ? NULL : p;
 }
 
+int gmon_arc_hash_init(struct gmon_arc_hash *h, size_t keys)
+{
+	size_t want = keys + keys / 7 + 1; /* keys fill 7/8 of the slots at most */
+	uint32_t slots = MIN_SLOTS;
+	while (slots < want && slots < MAX_SLOTS)
+		slots <<= 1;
+	size_t slots_bytes = ((size_t)slots + ARC_MAX_PROBES) * sizeof(struct arc);
+	size_t claims_bytes = ((size_t)slots + ARC_MAX_PROBES) * sizeof(uint32_t);
+	struct arc *table = map_zeroed(NULL, slots_bytes);
+	uint32_t *claims = map_zeroed(NULL, claims_bytes);
+	if (!table || !claims) {
+		if (table)
+			munmap(table, slots_bytes);
+		if (claims)
+			munmap(claims, claims_bytes);
+		return -1;
+	}
+	h->claims = claims;
+	h->slots_bytes = slots_bytes;
+	h->claims_bytes = claims_bytes;
+	h->limit = keys < slots - slots / 8 ? (uint32_t)keys : slots - slots / 8;
+	h->used = 0;
+	h->mask = slots - 1;
+	h->slots = table;
+	return 0;
+}
+
+void gmon_arc_hash_reset(struct gmon_arc_hash *h)
+{
+	if (!h->claims)
+		return;
+	map_zeroed(h->slots, h->slots_bytes);
+	map_zeroed(h->claims, h->claims_bytes);
+	h->used = 0;
+}
+
 int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity)
 {
 #ifdef __aarch64__
 	gmon_arch_lse = (getauxval(AT_HWCAP) & HWCAP_ATOMICS) != 0;
 #endif
-	size_t text_size = high_pc > low_pc ? high_pc - low_pc : 0;
-	size_t slots = (text_size >> CALLSITE_BUCKET_SHIFT) + 1;
-	if (capacity > UINT32_MAX - 1)
-		capacity = UINT32_MAX - 1;
 	gmon_arc_table.low_pc = low_pc;
-	gmon_arc_table.text_size = text_size;
-	gmon_arc_table.index_bytes = slots * sizeof(uint32_t);
-	gmon_arc_table.arcs_bytes = (capacity + 1) * sizeof(struct arc);
-	gmon_arc_table.index = map_zeroed(NULL, gmon_arc_table.index_bytes);
-	gmon_arc_table.arcs = map_zeroed(NULL, gmon_arc_table.arcs_bytes);
-	if (!gmon_arc_table.index || !gmon_arc_table.arcs) {
-		gmon_arc_table.text_size = 0; /* the hook then records nothing */
-		return -1;
-	}
-	gmon_arc_table.capacity = (uint32_t)capacity;
-	return 0;
+	gmon_arc_table.text_size = high_pc > low_pc ? high_pc - low_pc : 0;
+	return gmon_arc_hash_init(&gmon_arc_table.hash, capacity);
 }
 
 /* In a forked child (one thread): start from an empty table, so the
@@ -113,11 +158,7 @@ int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity)
  * than a memset: nothing is touched that was not touched before. */
 void gmon_arcs_reset(void)
 {
-	if (!gmon_arc_table.index)
-		return;
-	map_zeroed(gmon_arc_table.index, gmon_arc_table.index_bytes);
-	map_zeroed(gmon_arc_table.arcs, gmon_arc_table.arcs_bytes);
-	gmon_arc_table.used = 0;
+	gmon_arc_hash_reset(&gmon_arc_table.hash);
 	gmon_arc_table.warned_full = 0;
 }
 
@@ -129,47 +170,62 @@ static void count_one(uint64_t *count)
 		__atomic_fetch_add(count, 1, __ATOMIC_RELAXED);
 }
 
-static struct arc *chain_find(uint32_t i, uint32_t stop, uintptr_t from_pc, uintptr_t self_pc)
+static uint64_t arc_hash(uintptr_t from_pc, uintptr_t self_pc)
 {
-	while (i != stop) {
-		struct arc *a = &gmon_arc_table.arcs[i];
-		if (a->from_pc == from_pc && a->self_pc == self_pc)
-			return a;
-		i = a->next;
-	}
-	return NULL;
+	return (((uint64_t)self_pc << ARC_HASH_SHIFT ^ from_pc) * ARC_HASH_K) >> 32;
 }
 
-/* The uncommon path: the first call through this (call site, callee). */
-static GMON_PRESERVES_ALL __attribute__((noinline)) void
-arc_insert(uint32_t *slot, uint32_t head, uintptr_t from_pc, uintptr_t self_pc)
+GMON_PRESERVES_ALL int gmon_arc_hash_count(struct gmon_arc_hash *h, uintptr_t from_pc,
+                                           uintptr_t self_pc)
 {
-	uint32_t n = __atomic_load_n(&gmon_arc_table.used, __ATOMIC_RELAXED);
-	if (n >= gmon_arc_table.capacity ||
-	    (n = __atomic_add_fetch(&gmon_arc_table.used, 1, __ATOMIC_RELAXED)) >
-	            gmon_arc_table.capacity) {
-		if (!__atomic_exchange_n(&gmon_arc_table.warned_full, 1, __ATOMIC_RELAXED)) {
-			char buf[24];
-			gmon_message("arc table full at ", gmon_decimal(buf, gmon_arc_table.capacity),
-			              " arcs; calls along new arcs are not counted (set GMON_ARCS)");
+	struct arc *a = &h->slots[arc_hash(from_pc, self_pc) & h->mask];
+	for (int probe = 0; probe < ARC_MAX_PROBES; probe++, a++) {
+		/* Claimed together: once from_pc shows, self_pc is there too. */
+		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
+		uintptr_t self = from ? __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED) : 0;
+		if (from == 0) {
+			if (__atomic_load_n(&h->used, __ATOMIC_RELAXED) >= h->limit)
+				return -1;
+			if (gmon_arch_claim_pair(&a->from_pc, from_pc, self_pc, &from, &self)) {
+				uint32_t n = __atomic_fetch_add(&h->used, 1, __ATOMIC_RELAXED);
+				__atomic_store_n(&h->claims[n], (uint32_t)(a - h->slots) + 1,
+				                 __ATOMIC_RELEASE);
+				from = from_pc;
+				self = self_pc;
+			}
 		}
-		return;
-	}
-	struct arc *a = &gmon_arc_table.arcs[n];
-	__atomic_store_n(&a->from_pc, from_pc, __ATOMIC_RELAXED);
-	__atomic_store_n(&a->self_pc, self_pc, __ATOMIC_RELAXED);
-	for (;;) {
-		a->next = head;
-		if (__atomic_compare_exchange_n(slot, &head, n, 0, __ATOMIC_RELEASE, __ATOMIC_ACQUIRE))
-			break;
-		/* Someone pushed first; it may be this very arc. */
-		struct arc *found = chain_find(head, a->next, from_pc, self_pc);
-		if (found) {
-			count_one(&found->count);
-			return; /* arcs[n] stays unpublished, count 0 */
+		if (from == from_pc && self == self_pc) {
+			count_one(&a->count);
+			return 0;
 		}
 	}
-	count_one(&a->count);
+	return -1;
+}
+
+int gmon_arc_hash_each(struct gmon_arc_hash *h, gmon_arc_visitor visit, void *ctx)
+{
+	if (!h->claims)
+		return 0;
+	uint32_t used = __atomic_load_n(&h->used, __ATOMIC_ACQUIRE);
+	/* Claims past the limit are impossible, but a list is never read past
+	 * its end. */
+	if (used > h->mask + 1 + ARC_MAX_PROBES)
+		used = (uint32_t)(h->mask + 1 + ARC_MAX_PROBES);
+	for (uint32_t k = 0; k < used; k++) {
+		uint32_t slot = __atomic_load_n(&h->claims[k], __ATOMIC_ACQUIRE);
+		if (slot == 0)
+			continue; /* being claimed */
+		struct arc *a = &h->slots[slot - 1];
+		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
+		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED);
+		uint64_t count = __atomic_load_n(&a->count, __ATOMIC_RELAXED);
+		if (from == 0 || count == 0)
+			continue;
+		int rc = visit(ctx, from, self, count);
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 /* What every hook comes to: the whole of __cyg_profile_func_enter, and
@@ -180,38 +236,23 @@ GMON_PRESERVES_ALL void gmon_record_arc(uintptr_t from_pc, uintptr_t self_pc)
 {
 	if (__builtin_expect(__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON, 0))
 		return;
-	uintptr_t offset = from_pc - gmon_arc_table.low_pc;
-	if (offset >= gmon_arc_table.text_size) {
+	if (from_pc - gmon_arc_table.low_pc >= gmon_arc_table.text_size) {
 		gmon_foreign_arc(from_pc, self_pc); /* a library's call: foreign.c */
 		return;
 	}
-	uint32_t *slot = &gmon_arc_table.index[offset >> CALLSITE_BUCKET_SHIFT];
-	uint32_t head = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-	struct arc *a = chain_find(head, 0, from_pc, self_pc);
-	if (__builtin_expect(a != NULL, 1)) {
-		count_one(&a->count);
-	} else {
-		arc_insert(slot, head, from_pc, self_pc);
-		/* Not a tail call: clang 14 restores the saved registers
-		 * before jumping, and so passes the caller's values. */
-		__asm__ volatile("" ::: "memory");
+	if (__builtin_expect(gmon_arc_hash_count(&gmon_arc_table.hash, from_pc, self_pc) != 0, 0) &&
+	    !__atomic_exchange_n(&gmon_arc_table.warned_full, 1, __ATOMIC_RELAXED)) {
+		char buf[24];
+		gmon_message("arc table full at ",
+		             gmon_decimal(buf, gmon_arc_table.hash.limit),
+		             " arcs; calls along new arcs are not counted (set GMON_ARCS)");
 	}
+	/* Not a tail call: clang 14 restores the saved registers before
+	 * jumping, and so passes the caller's values. */
+	__asm__ volatile("" ::: "memory");
 }
 
 int gmon_arcs_each(gmon_arc_visitor visit, void *ctx)
 {
-	uint32_t used = __atomic_load_n(&gmon_arc_table.used, __ATOMIC_ACQUIRE);
-	if (used > gmon_arc_table.capacity)
-		used = gmon_arc_table.capacity;
-	for (uint32_t i = 1; i <= used; i++) {
-		struct arc *a = &gmon_arc_table.arcs[i];
-		uint64_t count = __atomic_load_n(&a->count, __ATOMIC_ACQUIRE);
-		if (count == 0)
-			continue;
-		int rc = visit(ctx, __atomic_load_n(&a->from_pc, __ATOMIC_RELAXED),
-		               __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED), count);
-		if (rc)
-			return rc;
-	}
-	return 0;
+	return gmon_arc_hash_each(&gmon_arc_table.hash, visit, ctx);
 }

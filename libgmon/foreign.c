@@ -21,17 +21,17 @@
 #include "process.h"
 
 /*
- * Two open-addressing hash tables with linear probing, keyed by runtime
- * address, sized at start-up (a power of two of slots) and mapped with
- * MAP_NORESERVE: a page costs memory only once a key lands on it, so the
- * memory used grows with the number of distinct addresses, never with
- * the address space.
+ * Arcs: an arc table of arcs.c's kind (gmon_foreign_arcs, which the
+ * stubs probe themselves, as they do the main program's).
  *
- *   samples: (pc, count), pc 0 = empty
- *   arcs:    (from_pc, self_pc, count), from_pc 0 = empty
+ * Samples: an open-addressing hash table with linear probing, keyed by
+ * runtime address, sized at start-up (a power of two of slots) and mapped
+ * with MAP_NORESERVE: a page costs memory only once a key lands on it, so
+ * the memory used grows with the number of distinct addresses, never
+ * with the address space.  Slots hold (pc, count), pc 0 = empty.
  *
- * A key is claimed by one compare-and-swap from empty (two words at once
- * for an arc, gmon_arch_claim_pair) and never changes after; a count only
+ * A key is claimed by one compare-and-swap from empty and never changes
+ * after; a count only
  * grows.  A thread or handler that loses the race for a slot compares
  * the key it finds there and goes on probing, so a key never has two
  * slots.  No one waits for anyone: a signal handler interrupting an
@@ -53,23 +53,17 @@ struct sample_slot {
 	uint64_t count;
 };
 
-struct arc_slot {
-	uintptr_t from_pc; /* from_pc and self_pc are claimed together */
-	uintptr_t self_pc;
-	uint64_t count;
-	uint64_t unused;
-} __attribute__((aligned(32)));
-
 static struct {
 	struct sample_slot *samples;
-	struct arc_slot *arcs;
-	uint32_t *sample_claims, *arc_claims; /* slot + 1, in the order claimed */
-	uint32_t sample_mask, arc_mask;   /* slots - 1 */
-	uint32_t sample_limit, arc_limit; /* keys accepted: as asked, at most 7/8 of the slots */
-	uint32_t samples_used, arcs_used; /* atomic */
+	uint32_t *sample_claims; /* slot + 1, in the order claimed */
+	uint32_t sample_mask;    /* slots - 1 */
+	uint32_t sample_limit;   /* keys accepted: as asked, at most 7/8 of the slots */
+	uint32_t samples_used;   /* atomic */
 	uint64_t samples_taken, samples_lost, calls_lost; /* atomic */
 	int warned_samples, warned_arcs;                  /* atomic */
 } foreign;
+
+struct gmon_arc_hash gmon_foreign_arcs = GMON_ARC_HASH_NONE;
 
 static void *map_zeroed(void *where, size_t bytes)
 {
@@ -91,18 +85,15 @@ static uint32_t power_of_two_slots(size_t keys)
 
 int gmon_foreign_init(size_t sample_keys, size_t arc_keys)
 {
-	uint32_t s = power_of_two_slots(sample_keys), a = power_of_two_slots(arc_keys);
+	uint32_t s = power_of_two_slots(sample_keys);
 	foreign.samples = map_zeroed(NULL, (size_t)s * sizeof(struct sample_slot));
-	foreign.arcs = map_zeroed(NULL, (size_t)a * sizeof(struct arc_slot));
 	/* a claim takes a slot of its own: a list as long as the table */
 	foreign.sample_claims = map_zeroed(NULL, (size_t)s * sizeof(uint32_t));
-	foreign.arc_claims = map_zeroed(NULL, (size_t)a * sizeof(uint32_t));
-	if (!foreign.samples || !foreign.arcs || !foreign.sample_claims || !foreign.arc_claims)
+	if (!foreign.samples || !foreign.sample_claims ||
+	    gmon_arc_hash_init(&gmon_foreign_arcs, arc_keys) != 0)
 		return -1;
 	foreign.sample_mask = s - 1;
-	foreign.arc_mask = a - 1;
 	foreign.sample_limit = sample_keys < s - s / 8 ? (uint32_t)sample_keys : s - s / 8;
-	foreign.arc_limit = arc_keys < a - a / 8 ? (uint32_t)arc_keys : a - a / 8;
 	return 0;
 }
 
@@ -111,13 +102,10 @@ void gmon_foreign_reset(void)
 	if (foreign.samples)
 		map_zeroed(foreign.samples,
 		           (size_t)(foreign.sample_mask + 1) * sizeof(struct sample_slot));
-	if (foreign.arcs)
-		map_zeroed(foreign.arcs, (size_t)(foreign.arc_mask + 1) * sizeof(struct arc_slot));
 	if (foreign.sample_claims)
 		map_zeroed(foreign.sample_claims, (size_t)(foreign.sample_mask + 1) * sizeof(uint32_t));
-	if (foreign.arc_claims)
-		map_zeroed(foreign.arc_claims, (size_t)(foreign.arc_mask + 1) * sizeof(uint32_t));
-	foreign.samples_used = foreign.arcs_used = 0;
+	gmon_arc_hash_reset(&gmon_foreign_arcs);
+	foreign.samples_used = 0;
 	foreign.samples_taken = foreign.samples_lost = foreign.calls_lost = 0;
 	foreign.warned_samples = foreign.warned_arcs = 0;
 }
@@ -126,14 +114,6 @@ static uint32_t hash(uintptr_t a, uintptr_t b)
 {
 	uint64_t h = (uint64_t)a * 0x9e3779b97f4a7c15u ^ (uint64_t)b * 0xc2b2ae3d27d4eb4fu;
 	return (uint32_t)(h >> 32);
-}
-
-static void count_local_or_atomic(uint64_t *count, uint64_t n)
-{
-	if (n == 1 && *gmon_arc_table.single_threaded)
-		gmon_arch_increment_local(count);
-	else
-		__atomic_fetch_add(count, n, __ATOMIC_RELAXED);
 }
 
 /* A slot just claimed: append it to the claim list. */
@@ -189,56 +169,16 @@ void gmon_foreign_sample(uintptr_t pc, unsigned samples)
 	     "(set GMON_PROCESS_SAMPLES)");
 }
 
-/* Everything but an arc found in its first slot: probing on, claiming a
- * slot, a full table.  Out of line, so that the common case saves only
- * the few registers it uses. */
-static GMON_PRESERVES_ALL __attribute__((noinline)) void
-foreign_arc_slow(uintptr_t from_pc, uintptr_t self_pc, uint32_t i)
-{
-	if (from_pc == 0)
-		return;
-	for (int probe = 0; probe < MAX_PROBES; probe++, i = (i + 1) & foreign.arc_mask) {
-		struct arc_slot *a = &foreign.arcs[i];
-		/* Claimed together: once from_pc shows, self_pc is there too. */
-		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = from ? __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED) : 0;
-		if (from == 0) {
-			if (!may_claim(&foreign.arcs_used, foreign.arc_limit))
-				break;
-			if (gmon_arch_claim_pair(&a->from_pc, from_pc, self_pc, &from, &self)) {
-				listed(foreign.arc_claims, &foreign.arcs_used, i);
-				from = from_pc;
-				self = self_pc;
-			}
-		}
-		if (from == from_pc && self == self_pc) {
-			count_local_or_atomic(&a->count, 1);
-			return;
-		}
-	}
-	lost(&foreign.calls_lost, 1, &foreign.warned_arcs,
-	     "arc table full: calls from outside the main program are lost "
-	     "(set GMON_PROCESS_ARCS)");
-}
-
-/* Called by the stubs (mcount.S) and by gmon_record_arc. */
+/* Called by the stubs (mcount.S) for an arc not found in their few
+ * probes, and by gmon_record_arc. */
 GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc)
 {
-	if (!__atomic_load_n(&gmon_process_arcs, __ATOMIC_RELAXED))
+	if (!__atomic_load_n(&gmon_process_arcs, __ATOMIC_RELAXED) || from_pc == 0)
 		return;
-	uint32_t i = hash(from_pc, self_pc) & foreign.arc_mask;
-	struct arc_slot *a = &foreign.arcs[i];
-	if (__builtin_expect(__atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE) == from_pc &&
-	                             __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED) == self_pc &&
-	                             from_pc != 0,
-	                     1)) {
-		count_local_or_atomic(&a->count, 1);
-		return;
-	}
-	foreign_arc_slow(from_pc, self_pc, i);
-	/* Not a tail call, as in gmon_record_arc: clang restores the saved
-	 * registers before jumping. */
-	__asm__ volatile("" ::: "memory");
+	if (gmon_arc_hash_count(&gmon_foreign_arcs, from_pc, self_pc) != 0)
+		lost(&foreign.calls_lost, 1, &foreign.warned_arcs,
+		     "arc table full: calls from outside the main program are lost "
+		     "(set GMON_PROCESS_ARCS)");
 }
 
 void gmon_foreign_totals(struct gmon_foreign_totals *t)
@@ -271,22 +211,5 @@ int gmon_foreign_samples_each(gmon_sample_visitor visit, void *ctx)
 
 int gmon_foreign_arcs_each(gmon_arc_visitor visit, void *ctx)
 {
-	if (!foreign.arcs)
-		return 0;
-	uint32_t used = __atomic_load_n(&foreign.arcs_used, __ATOMIC_ACQUIRE);
-	for (uint32_t k = 0; k < used; k++) {
-		uint32_t slot = __atomic_load_n(&foreign.arc_claims[k], __ATOMIC_ACQUIRE);
-		if (slot == 0)
-			continue; /* being claimed */
-		struct arc_slot *a = &foreign.arcs[slot - 1];
-		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED);
-		uint64_t count = __atomic_load_n(&a->count, __ATOMIC_RELAXED);
-		if (from == 0 || count == 0)
-			continue;
-		int rc = visit(ctx, from, self, count);
-		if (rc)
-			return rc;
-	}
-	return 0;
+	return gmon_arc_hash_each(&gmon_foreign_arcs, visit, ctx);
 }

@@ -30,29 +30,54 @@
 enum gmon_state { GMON_OFF = 0, GMON_ON = 1, GMON_DONE = 2 };
 extern int gmon_state GMON_HIDDEN;
 
-/* ---- arcs.c: the arc table ---- */
-/* Its header; described in arcs.c.  The first five fields are read by
- * the assembly stubs at the offsets of arc_layout.h. */
-struct arc;
+/* ---- arcs.c: the arc tables ---- */
+/* One lock-free open-addressing table of arcs keyed by (call site,
+ * callee); described in arcs.c.  The first two fields are read by the
+ * assembly stubs at the offsets of arc_layout.h. */
+struct arc {
+	uintptr_t from_pc; /* return address in the caller: the call site */
+	uintptr_t self_pc; /* an address inside the callee */
+	uint64_t count;
+	uint64_t unused;
+} __attribute__((aligned(32)));
+struct gmon_arc_hash {
+	struct arc *slots; /* mask + 1 + ARC_MAX_PROBES of them */
+	uint64_t mask;     /* slots - 1 before the spare ones (below 2^32) */
+	uint32_t *claims;  /* slot + 1, in the order claimed */
+	size_t slots_bytes, claims_bytes;
+	uint32_t limit; /* keys accepted */
+	uint32_t used;  /* keys claimed (atomic) */
+};
+/* The main program's table and what the stubs need besides; the first
+ * four fields at the offsets of arc_layout.h. */
 struct gmon_arc_table {
-	uintptr_t low_pc;    /* call sites below are not recorded */
-	uintptr_t text_size; /* nor those at low_pc + text_size and above */
-	uint32_t *index;
-	struct arc *arcs;
+	uintptr_t low_pc;    /* call sites below are another object's */
+	uintptr_t text_size; /* and so are those at low_pc + text_size and above */
 	const char *single_threaded; /* nonzero while the process has one thread */
-	size_t index_bytes;
-	size_t arcs_bytes;
-	uint32_t capacity; /* usable arcs: arcs[1 .. capacity] */
-	uint32_t used;     /* arcs handed out so far (atomic) */
-	int warned_full;   /* atomic */
+	struct gmon_arc_hash hash;
+	int warned_full; /* atomic */
 };
 extern struct gmon_arc_table gmon_arc_table GMON_HIDDEN;
+/* An empty table that nothing can be added to: both tables until set up. */
+#define GMON_ARC_HASH_NONE { .slots = gmon_no_arcs }
+extern struct arc gmon_no_arcs[] GMON_HIDDEN;
 int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity) GMON_HIDDEN;
 void gmon_arcs_reset(void) GMON_HIDDEN;
 GMON_PRESERVES_ALL void gmon_record_arc(uintptr_t from_pc, uintptr_t self_pc) GMON_HIDDEN;
+/* A table for keys arcs; 0, or -1 (no memory: the table stays empty). */
+int gmon_arc_hash_init(struct gmon_arc_hash *h, size_t keys) GMON_HIDDEN;
+/* In a forked child: empty again, on fresh zero pages. */
+void gmon_arc_hash_reset(struct gmon_arc_hash *h) GMON_HIDDEN;
+/* Counts one call along (from_pc, self_pc) (from_pc not 0), adding the
+ * arc if it is new: 0; -1 if it is new and the table is full (nothing
+ * counted). */
+GMON_PRESERVES_ALL int gmon_arc_hash_count(struct gmon_arc_hash *h, uintptr_t from_pc,
+                                           uintptr_t self_pc) GMON_HIDDEN;
 /* Calls visit(ctx, from_pc, self_pc, count) for every arc with a nonzero
  * count; stops at the first nonzero return and returns it. */
 typedef int (*gmon_arc_visitor)(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t count);
+int gmon_arc_hash_each(struct gmon_arc_hash *h, gmon_arc_visitor visit, void *ctx) GMON_HIDDEN;
+/* The main program's arcs. */
 int gmon_arcs_each(gmon_arc_visitor visit, void *ctx) GMON_HIDDEN;
 
 /* ---- sampler.c: the PC histogram and its clock ---- */

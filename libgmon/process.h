@@ -72,6 +72,8 @@ void gmon_count_samples(unsigned samples) GMON_HIDDEN;
 void gmon_foreign_sample(uintptr_t pc, unsigned samples) GMON_HIDDEN;
 /* From gmon_record_arc, for a call site outside the main program's text. */
 GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc) GMON_HIDDEN;
+/* Their table (an arc table of arcs.c's), which the stubs probe. */
+extern struct gmon_arc_hash gmon_foreign_arcs GMON_HIDDEN;
 struct gmon_foreign_totals {
 	uint64_t samples_taken, samples_lost, calls_lost;
 };

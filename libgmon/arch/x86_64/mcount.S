@@ -8,10 +8,12 @@
  *
  * Each hook finds the call site (the return address into the caller)
  * and the callee (an address inside the profiled function).  The common
- * case, a call along an arc already in the table, is handled here in a
- * few instructions (ARC_FAST_PATH, reading the table at the offsets of
- * arc_layout.h); anything else goes to gmon_record_arc in arcs.c, which
- * rechecks, inserts the arc and counts it.
+ * case, a call along an arc already in its table (the main program's, or
+ * for a call site in another object the other objects'), is handled here
+ * in a few instructions (ARC_PROBE: the hash and the probes of arcs.c,
+ * reading the tables at the offsets of arc_layout.h); anything else goes
+ * to gmon_record_arc in arcs.c or gmon_foreign_arc in foreign.c, which
+ * probe again, insert the arc and count it.
  *
  * A hook runs before the profiled function has used its arguments, so
  * it must preserve every argument register (%rdi %rsi %rdx %rcx %r8 %r9,
@@ -27,6 +29,58 @@
 	.hidden	gmon_record_arc
 	.hidden	gmon_process_arcs
 	.hidden	gmon_foreign_arc
+	.hidden	gmon_foreign_arcs
+
+/* In: %rcx = call site, %rdx = callee, hash = a struct gmon_arc_hash.
+ * Counts the call and jumps to \done if the arc is in one of the first
+ * ARC_FAST_PROBES slots it hashes to; else jumps to \miss.  Clobbers
+ * %rax and %r11. */
+.macro ARC_PROBE hash, done, miss
+	movq	%rdx, %rax
+	shlq	$ARC_HASH_SHIFT, %rax
+	xorq	%rcx, %rax
+	movabsq	$ARC_HASH_K, %r11
+	imulq	%r11, %rax
+	shrq	$32, %rax
+	andl	\hash+ARC_HASH_MASK(%rip), %eax	/* the first slot's number */
+	shlq	$ARC_SIZE_SHIFT, %rax
+	addq	\hash+ARC_HASH_SLOTS(%rip), %rax
+	leaq	ARC_FAST_PROBES << ARC_SIZE_SHIFT(%rax), %r11
+1:	cmpq	ARC_FROM_PC(%rax), %rcx
+	jne	2f
+	cmpq	ARC_SELF_PC(%rax), %rdx
+	jne	3f
+	movq	gmon_arc_table+ARC_TABLE_SINGLE_THREADED(%rip), %r11
+	cmpb	$0, (%r11)
+	je	4f
+	addq	$1, ARC_COUNT(%rax)		/* one thread: one instruction is enough */
+	jmp	\done
+4:	lock addq $1, ARC_COUNT(%rax)
+	jmp	\done
+2:	cmpq	$0, ARC_FROM_PC(%rax)
+	je	\miss				/* an empty slot: not in the table */
+3:	addq	$1 << ARC_SIZE_SHIFT, %rax
+	cmpq	%rax, %r11
+	jne	1b
+	jmp	\miss
+.endm
+
+/* fn(%rcx, %rdx) on a 16-byte aligned stack, %rdi %rsi and %rbx kept
+ * (fn, no_caller_saved_registers, keeps the others). */
+.macro CALL_ALIGNED fn
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rbx
+	movq	%rsp, %rbx
+	andq	$-16, %rsp
+	movq	%rcx, %rdi
+	movq	%rdx, %rsi
+	call	\fn
+	movq	%rbx, %rsp
+	popq	%rbx
+	popq	%rsi
+	popq	%rdi
+.endm
 
 /* In: %rcx = call site, %rdx = callee.  Clobbers %rax %rcx %rdx %r11.
  * Ends by jumping to \done.  The stack need not be aligned. */
@@ -37,56 +91,16 @@
 	subq	gmon_arc_table+ARC_TABLE_LOW_PC(%rip), %rax
 	cmpq	gmon_arc_table+ARC_TABLE_TEXT_SIZE(%rip), %rax
 	jae	5f				/* call site outside the text */
-	shrq	$CALLSITE_BUCKET_SHIFT, %rax
-	movq	gmon_arc_table+ARC_TABLE_INDEX(%rip), %r11
-	movl	(%r11,%rax,4), %eax		/* head of the chain */
-1:	testl	%eax, %eax
-	jz	3f				/* not in the chain: slow path */
-	shlq	$ARC_SIZE_SHIFT, %rax
-	addq	gmon_arc_table+ARC_TABLE_ARCS(%rip), %rax
-	cmpq	ARC_FROM_PC(%rax), %rcx
-	jne	2f
-	cmpq	ARC_SELF_PC(%rax), %rdx
-	jne	2f
-	movq	gmon_arc_table+ARC_TABLE_SINGLE_THREADED(%rip), %r11
-	cmpb	$0, (%r11)
-	je	4f
-	addq	$1, ARC_COUNT(%rax)		/* one thread: one instruction is enough */
+	ARC_PROBE gmon_arc_table+ARC_TABLE_HASH, \done, 6f
+6:	/* slow path: gmon_record_arc(call site, callee) */
+	CALL_ALIGNED gmon_record_arc
 	jmp	\done
-4:	lock addq $1, ARC_COUNT(%rax)
-	jmp	\done
-2:	movl	ARC_NEXT(%rax), %eax
-	jmp	1b
-3:	/* slow path: gmon_record_arc(call site, callee) on an aligned stack */
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rbx
-	movq	%rsp, %rbx
-	andq	$-16, %rsp
-	movq	%rcx, %rdi
-	movq	%rdx, %rsi
-	call	gmon_record_arc
-	movq	%rbx, %rsp
-	popq	%rbx
-	popq	%rsi
-	popq	%rdi
-	jmp	\done
-5:	/* whole-process profile: gmon_foreign_arc(call site, callee),
-	 * saving what the slow path saves; nothing with GMON_PROCESS=0 */
+5:	/* whole-process profile: the other objects' table, then
+	 * gmon_foreign_arc(call site, callee); nothing with GMON_PROCESS=0 */
 	cmpl	$0, gmon_process_arcs(%rip)
 	je	\done
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rbx
-	movq	%rsp, %rbx
-	andq	$-16, %rsp
-	movq	%rcx, %rdi
-	movq	%rdx, %rsi
-	call	gmon_foreign_arc
-	movq	%rbx, %rsp
-	popq	%rbx
-	popq	%rsi
-	popq	%rdi
+	ARC_PROBE gmon_foreign_arcs, \done, 7f
+7:	CALL_ALIGNED gmon_foreign_arc
 	jmp	\done
 .endm
 
