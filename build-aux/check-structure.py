@@ -162,4 +162,98 @@ for f in sorted(named - set(files)):
     problems.append("doc/code-map.md names gprof/%s, which does not exist" % f)
 report("structure.gprof.code-map", problems)
 
+
+# ---- libgmon/: the runtime ----
+# A module is X.c with its X.h (a header without a .c is a module of its
+# own), or an assembly file of arch/ARCH/ (the processor built for), named
+# by its path under libgmon/.  An #include "arch.h" is arch/ARCH/arch.h.
+# Module A depends on module B when a file of A includes B's header or
+# when A's object uses a name B's object defines (nm).  Checks:
+#   structure.libgmon.no-include-cycles   the #include graph of the files
+#   structure.libgmon.no-module-cycles    the module graph (includes and names)
+#   structure.libgmon.code-map            doc/code-map.md names every libgmon/
+#                                         source file, and only files that exist
+# (libgmon/ must be built: its .o files are read)
+rt = os.path.join(top, "libgmon")
+rt_arch = os.uname().machine
+rt_files = sorted(f for f in os.listdir(rt) if f.endswith((".c", ".h")))
+rt_arch_dir = os.path.join("arch", rt_arch)
+if os.path.isdir(os.path.join(rt, rt_arch_dir)):
+    rt_files += sorted(os.path.join(rt_arch_dir, f)
+                       for f in os.listdir(os.path.join(rt, rt_arch_dir))
+                       if f.endswith((".h", ".S")))
+
+
+def rt_module(f):
+    return f[:-2]
+
+
+rt_includes = {}
+for f in rt_files:
+    with open(os.path.join(rt, f), encoding="utf-8") as fh:
+        found = []
+        for m in re.findall(r'^#include "([^"]+)"', fh.read(), re.M):
+            if m in rt_files:
+                found.append(m)
+            elif os.path.join(rt_arch_dir, m) in rt_files:
+                found.append(os.path.join(rt_arch_dir, m))
+        rt_includes[f] = found
+
+cycle = find_cycle({f: set(inc) for f, inc in rt_includes.items()})
+report("structure.libgmon.no-include-cycles", [" -> ".join(cycle)] if cycle else [])
+
+rt_defines, rt_uses = {}, {}
+missing = []
+for f in rt_files:
+    if not f.endswith((".c", ".S")):
+        continue
+    obj = os.path.join(rt, rt_module(f) + ".o")
+    if not os.path.exists(obj):
+        missing.append("%s is not built" % obj)
+        continue
+    out = subprocess.run(["nm", obj], capture_output=True, text=True, check=True).stdout
+    m = rt_module(f)
+    rt_defines[m], rt_uses[m] = set(), set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0] == "U":
+            rt_uses[m].add(parts[1])
+        elif len(parts) == 3 and parts[1] in "TDBRVW":
+            rt_defines[m].add(parts[2])
+rt_owner = {}
+for m, names in rt_defines.items():
+    for n in names:
+        rt_owner[n] = m
+rt_graph = {}
+for f, inc in rt_includes.items():
+    a = rt_module(f)
+    rt_graph.setdefault(a, set())
+    for h in inc:
+        if rt_module(h) != a:
+            rt_graph[a].add(rt_module(h))
+for m, names in rt_uses.items():
+    for n in names:
+        if n in rt_owner and rt_owner[n] != m:
+            rt_graph.setdefault(m, set()).add(rt_owner[n])
+cycle = find_cycle(rt_graph)
+report("structure.libgmon.no-module-cycles",
+       missing or ([" -> ".join(cycle)] if cycle else []))
+
+problems = []
+try:
+    with open(os.path.join(top, "doc", "code-map.md"), encoding="utf-8") as fh:
+        rt_map = fh.read()
+except OSError as e:
+    problems.append(str(e))
+    rt_map = ""
+named = set(re.findall(r"`libgmon/([A-Za-z0-9_./-]+\.[chS])`", rt_map))
+for f in rt_files:
+    if f.startswith("arch/"):
+        continue  # the processors' files are named once, for all of them
+    if f not in named:
+        problems.append("libgmon/%s is not in doc/code-map.md" % f)
+for f in sorted(n for n in named - set(rt_files) if not n.startswith("arch/")):
+    problems.append("doc/code-map.md names libgmon/%s, which does not exist" % f)
+report("structure.libgmon.code-map", problems)
+
 sys.exit(1 if failed else 0)

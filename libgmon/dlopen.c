@@ -24,7 +24,9 @@
 #include <string.h>
 
 #include "../include/gmon_out.h"
-#include "gmon_private.h"
+#include "base.h"
+#include "message.h"
+#include "objects.h"
 #include "process.h"
 
 #ifndef RTLD_DEEPBIND
@@ -39,35 +41,6 @@ void mcount(void);
 void __fentry__(void); /* gcc -mfentry: x86 only */
 #endif
 void __cyg_profile_func_enter(void *, void *);
-
-/* Does the object's dynamic string table hold the name (as a symbol it
- * calls, or defines)? */
-static int names_symbol(const struct gmon_object_view *o, const char *name)
-{
-	const ElfW(Phdr) *phdr = o->phdr;
-	const char *strtab = NULL;
-	size_t strsz = 0;
-	for (uint32_t i = 0; i < o->phnum; i++) {
-		if (phdr[i].p_type != PT_DYNAMIC)
-			continue;
-		const ElfW(Dyn) *d = (const ElfW(Dyn) *)(o->bias + phdr[i].p_vaddr);
-		for (; d->d_tag != DT_NULL; d++) {
-			if (d->d_tag == DT_STRTAB) {
-				/* the loader relocates it in place, except where
-				 * the dynamic section is read-only */
-				uintptr_t a = d->d_un.d_ptr;
-				strtab = (const char *)(a < o->bias ? a + o->bias : a);
-			} else if (d->d_tag == DT_STRSZ) {
-				strsz = d->d_un.d_val;
-			}
-		}
-	}
-	size_t want = strlen(name) + 1;
-	for (size_t at = 0; strtab && at + want <= strsz; at += strlen(strtab + at) + 1)
-		if (memcmp(strtab + at, name, want) == 0)
-			return 1;
-	return 0;
-}
 
 /*
  * A -pg object calls mcount through the dynamic loader, which binds it to
@@ -100,7 +73,7 @@ static void check_hook_binding(uint32_t first, void *handle, int mode)
 		if (o.flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_VDSO | GMON_OBJECT_MAIN))
 			continue;
 		for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++) {
-			if (!names_symbol(&o, hooks[h].name))
+			if (!gmon_object_names(o.bias, o.phdr, o.phnum, hooks[h].name))
 				continue;
 			void *bound = dlsym(mode & RTLD_DEEPBIND ? handle : RTLD_DEFAULT, hooks[h].name);
 			if (!bound || bound == (void *)hooks[h].ours ||

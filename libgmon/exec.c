@@ -34,7 +34,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "gmon_private.h"
+#include "start.h"
 
 extern char **environ;
 
@@ -189,29 +189,27 @@ static int exec_list(enum list_form form, const char *file, const char *arg0, va
 	}
 }
 
+/* The body of each list form: its arguments gathered, then exec_list. */
+#define EXEC_LIST(form, file, arg)                                      \
+	do {                                                            \
+		va_list args;                                           \
+		va_start(args, arg);                                    \
+		int rc = exec_list(form, file, arg, args);              \
+		va_end(args);                                           \
+		return rc;                                              \
+	} while (0)
+
 int execl(const char *path, const char *arg, ...)
 {
-	va_list args;
-	va_start(args, arg);
-	int rc = exec_list(LIST_EXECL, path, arg, args);
-	va_end(args);
-	return rc;
+	EXEC_LIST(LIST_EXECL, path, arg);
 }
 
 int execle(const char *path, const char *arg, ...)
 {
-	va_list args;
-	va_start(args, arg);
-	int rc = exec_list(LIST_EXECLE, path, arg, args);
-	va_end(args);
-	return rc;
+	EXEC_LIST(LIST_EXECLE, path, arg);
 }
 
 int execlp(const char *file, const char *arg, ...)
 {
-	va_list args;
-	va_start(args, arg);
-	int rc = exec_list(LIST_EXECLP, file, arg, args);
-	va_end(args);
-	return rc;
+	EXEC_LIST(LIST_EXECLP, file, arg);
 }

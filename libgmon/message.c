@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
- * message.c: the runtime's one-line diagnostics, and its environment.
+ * message.c: the runtime's one-line diagnostics.
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
@@ -10,12 +10,10 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <sys/auxv.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
-#include "gmon_private.h"
+#include "message.h"
 
 /* One line, written by one writev(2): no buffer on the stack, which may
  * be the small alternate stack of a signal handler; errno as it was. */
@@ -51,14 +49,4 @@ char *gmon_decimal(char *buf, uint64_t n)
 		*p++ = digits[--i];
 	*p = '\0';
 	return buf;
-}
-
-/* In a set-user-ID or set-group-ID program the environment belongs to
- * someone else: it must not choose where the profile is written. */
-const char *gmon_getenv(const char *name)
-{
-	if (getauxval(AT_SECURE))
-		return NULL;
-	const char *v = getenv(name);
-	return v && *v ? v : NULL;
 }

@@ -24,14 +24,14 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/auxv.h>
-#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "../include/gmon_out.h"
-#include "gmon_private.h"
-#include "process.h"
+#include "message.h"
+#include "objects.h"
+#include "table.h"
 
 /*
  * The table: objects[0 .. used) in the order first seen; objects[0] is
@@ -78,18 +78,11 @@ static struct {
 	uintptr_t vdso;
 } table;
 
-static void *map_anonymous(size_t bytes)
-{
-	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	return p == MAP_FAILED ? NULL : p;
-}
-
 int gmon_objects_init(void)
 {
-	table.objects = map_anonymous(MAX_OBJECTS * sizeof(struct object));
-	table.segments = map_anonymous(MAX_SEGMENTS * 2 * sizeof(uintptr_t));
-	table.text = map_anonymous(TEXT_BYTES);
+	table.objects = gmon_map_zeroed(NULL, MAX_OBJECTS * sizeof(struct object));
+	table.segments = gmon_map_zeroed(NULL, MAX_SEGMENTS * 2 * sizeof(uintptr_t));
+	table.text = gmon_map_zeroed(NULL, TEXT_BYTES);
 	if (!table.objects || !table.segments || !table.text)
 		return -1;
 	/* The loader names the main program "": take the kernel's name. */
@@ -336,5 +329,32 @@ int gmon_object_readable(uintptr_t addr, size_t n)
 				return 1;
 		}
 	}
+	return 0;
+}
+
+int gmon_object_names(uintptr_t bias, const void *phdr, size_t phnum, const char *name)
+{
+	const ElfW(Phdr) *ph = phdr;
+	const char *strtab = NULL;
+	size_t strsz = 0;
+	for (size_t i = 0; i < phnum; i++) {
+		if (ph[i].p_type != PT_DYNAMIC)
+			continue;
+		const ElfW(Dyn) *d = (const ElfW(Dyn) *)(bias + ph[i].p_vaddr);
+		for (; d->d_tag != DT_NULL; d++) {
+			if (d->d_tag == DT_STRTAB) {
+				/* the loader relocates it in place, except where
+				 * the dynamic section is read-only */
+				uintptr_t a = d->d_un.d_ptr;
+				strtab = (const char *)(a < bias ? a + bias : a);
+			} else if (d->d_tag == DT_STRSZ) {
+				strsz = d->d_un.d_val;
+			}
+		}
+	}
+	size_t want = strlen(name) + 1;
+	for (size_t at = 0; strtab && at + want <= strsz; at += strlen(strtab + at) + 1)
+		if (memcmp(strtab + at, name, want) == 0)
+			return 1;
 	return 0;
 }

@@ -27,12 +27,16 @@
 #include <unistd.h>
 
 #include "../include/gmon_out.h"
-#include "gmon_private.h"
+#include "environ.h"
+#include "foreign.h"
+#include "message.h"
+#include "objects.h"
 #include "process.h"
+#include "sampler.h"
+#include "sink.h"
+#include "stacks.h"
 
 int gmon_process_enabled;
-int gmon_process_samples;
-int gmon_process_arcs;
 
 /* Default table sizes, in distinct keys (doc/runtime.md). */
 #define DEFAULT_SAMPLE_KEYS 57344 /* 64 Ki slots of 16 bytes: 1 MiB */
@@ -104,10 +108,13 @@ void gmon_process_init(void)
 	                                           MAX_STACK_DEPTH);
 	if (gmon_stacks_init(stack_keys, depth) != 0)
 		gmon_message("cannot map memory for call stacks: recording none", NULL, NULL);
+	/* what the clock's samples are handed to, besides the histogram */
+	gmon_sampler_add(gmon_foreign_on_sample);
+	if (gmon_stacks_enabled)
+		gmon_sampler_add(gmon_stack_sample);
 	new_run_id();
 	pthread_atfork(NULL, NULL, fork_child);
-	__atomic_store_n(&gmon_process_samples, samples > 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&gmon_process_arcs, arcs > 0, __ATOMIC_RELAXED);
+	gmon_foreign_start(samples > 0, arcs > 0);
 	__atomic_store_n(&gmon_process_enabled, 1, __ATOMIC_RELEASE);
 }
 
@@ -141,6 +148,24 @@ static void put_record_header(struct gmon_sink *s, uint32_t tag, uint32_t length
 {
 	put_u32(s, tag);
 	put_u32(s, length);
+}
+
+/* A record streamed from a table that goes on filling while it is
+ * written (a snapshot): its header is put with length 0 (begin_record
+ * returns where), and its count as 0; then both are patched: the length
+ * at 4 bytes into the record, the count at count_at. */
+static uint64_t begin_record(struct gmon_sink *s, uint32_t tag)
+{
+	uint64_t at = s->offset;
+	put_record_header(s, tag, 0);
+	return at;
+}
+
+static void patch_record(struct gmon_sink *s, uint64_t at, uint32_t length, unsigned count_at,
+                         uint32_t count)
+{
+	patch_u32(s, at + 4, length);
+	patch_u32(s, at + count_at, count);
 }
 
 static void put_objects(struct gmon_sink *s)
@@ -191,31 +216,25 @@ static int put_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t cou
 	return c->sink->error;
 }
 
-/* The tables go on filling while they are written (a snapshot): the
- * entries are streamed in one pass, and the count and length patched. */
 static void put_samples(struct gmon_sink *s)
 {
 	struct gmon_hist_view h;
 	gmon_hist_view(&h);
-	uint64_t at = s->offset;
-	put_record_header(s, GMON_PROCESS_TAG_SAMPLES, 0);
+	uint64_t at = begin_record(s, GMON_PROCESS_TAG_SAMPLES);
 	put_u32(s, h.rate);
 	put_u32(s, 0);
-	struct counted c = { s, 0 };
-	gmon_foreign_samples_each(put_sample, &c);
-	patch_u32(s, at + 4, 8 + c.n * GMON_SAMPLE_ENTRY_SIZE);
-	patch_u32(s, at + 12, c.n);
+	struct counted samples = { s, 0 };
+	gmon_foreign_samples_each(put_sample, &samples);
+	patch_record(s, at, 8 + samples.n * GMON_SAMPLE_ENTRY_SIZE, 12, samples.n);
 }
 
 static void put_arcs(struct gmon_sink *s)
 {
-	uint64_t at = s->offset;
-	put_record_header(s, GMON_PROCESS_TAG_ARCS, 0);
+	uint64_t at = begin_record(s, GMON_PROCESS_TAG_ARCS);
 	put_u32(s, 0);
 	struct counted c = { s, 0 };
 	gmon_foreign_arcs_each(put_arc, &c);
-	patch_u32(s, at + 4, 4 + c.n * GMON_PROCESS_ARC_ENTRY_SIZE);
-	patch_u32(s, at + 8, c.n);
+	patch_record(s, at, 4 + c.n * GMON_PROCESS_ARC_ENTRY_SIZE, 8, c.n);
 }
 
 struct stacks_sink {
@@ -248,8 +267,7 @@ static void put_stacks(struct gmon_sink *s)
 		return;
 	struct gmon_stacks_totals t;
 	gmon_stacks_totals(&t);
-	uint64_t at = s->offset;
-	put_record_header(s, GMON_PROCESS_TAG_STACKS, 0);
+	uint64_t at = begin_record(s, GMON_PROCESS_TAG_STACKS);
 	put_u32(s, t.depth);
 	put_u32(s, 0);
 	put_u64(s, t.lost);
@@ -257,8 +275,7 @@ static void put_stacks(struct gmon_sink *s)
 	put_u64(s, t.cut_short);
 	struct stacks_sink c = { s, 0, GMON_STACKS_HEADER_SIZE };
 	gmon_stacks_each(put_stack, &c);
-	patch_u32(s, at + 4, (uint32_t)c.bytes);
-	patch_u32(s, at + 12, c.n);
+	patch_record(s, at, (uint32_t)c.bytes, 12, c.n);
 }
 
 static uint64_t nanoseconds(struct timeval t)

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "gmon_private.h"
+#include "sink.h"
 
 void gmon_sink_init(struct gmon_sink *s, int fd)
 {

@@ -16,17 +16,23 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../include/libgmon.h"
-#include "gmon_private.h"
+#include "arcs.h"
+#include "environ.h"
+#include "message.h"
+#include "objects.h"
 #include "process.h"
+#include "sampler.h"
+#include "start.h"
+#include "state.h"
+#include "write.h"
 
-/* Read by the hook, so every program that has a hook links this file,
- * and with it the constructor below. */
-int gmon_state = GMON_OFF;
+/* Named by the stubs (arch/ARCH/mcount.S), so that every program that
+ * has a hook links this file, and with it the constructor below. */
+const char gmon_start_linked GMON_HIDDEN = 1;
 
 static int started; /* atomic: __monstartup ran (or is running) */
 static int cleaned; /* atomic: _mcleanup ran */
@@ -61,25 +67,6 @@ static int find_main_program(struct dl_phdr_info *info, size_t size, void *data)
 			m->text_high = low + ph->p_memsz;
 	}
 	return 1; /* the main program comes first: stop there */
-}
-
-unsigned long gmon_env_number(const char *name, unsigned long fallback, unsigned long min,
-                              unsigned long max)
-{
-	const char *v = gmon_getenv(name);
-	if (!v)
-		return fallback;
-	char *end;
-	errno = 0;
-	unsigned long n = strtoul(v, &end, 10);
-	if (*end || errno || n < min || n > max || v[0] == '-') {
-		char setting[96], range[64];
-		snprintf(setting, sizeof setting, "%s=%.40s", name, v);
-		snprintf(range, sizeof range, ": not a number from %lu to %lu", min, max);
-		gmon_message("ignoring ", setting, range);
-		return fallback;
-	}
-	return n;
 }
 
 /* The snapshot signal (0 if none), its name for messages, and whether
@@ -300,25 +287,9 @@ static int main_program_has_hook(const struct main_program *m)
 {
 	static const char *const hooks[] = { "mcount", "_mcount", "__fentry__",
 		                             "__cyg_profile_func_enter" };
-	const char *strtab = NULL;
-	size_t strsz = 0;
-	for (size_t i = 0; i < m->phnum; i++) {
-		if (m->phdr[i].p_type != PT_DYNAMIC)
-			continue;
-		const ElfW(Dyn) *d = (const ElfW(Dyn) *)(m->bias + m->phdr[i].p_vaddr);
-		for (; d->d_tag != DT_NULL; d++) {
-			if (d->d_tag == DT_STRTAB) {
-				uintptr_t a = d->d_un.d_ptr;
-				strtab = (const char *)(a < m->bias ? a + m->bias : a);
-			} else if (d->d_tag == DT_STRSZ) {
-				strsz = d->d_un.d_val;
-			}
-		}
-	}
-	for (size_t at = 0; strtab && at < strsz; at += strlen(strtab + at) + 1)
-		for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++)
-			if (strcmp(strtab + at, hooks[h]) == 0)
-				return 1;
+	for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++)
+		if (gmon_object_names(m->bias, m->phdr, m->phnum, hooks[h]))
+			return 1;
 	return 0;
 }
 #endif

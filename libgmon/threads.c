@@ -22,8 +22,8 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "gmon_private.h"
-#include "process.h"
+#include "stacks.h"
+#include "unwind.h"
 
 /* With musl, libgmon.a leaves pthread_create alone: in a static link
  * there would be no C library's pthread_create to call (musl's is a weak

@@ -45,8 +45,13 @@
 #include <unistd.h>
 
 #include "../include/gmon_out.h"
-#include "gmon_private.h"
+#include "arcs.h"
+#include "environ.h"
+#include "message.h"
 #include "process.h"
+#include "sampler.h"
+#include "sink.h"
+#include "write.h"
 
 /* Never world-writable, whatever the umask. */
 #define FILE_MODE 0664

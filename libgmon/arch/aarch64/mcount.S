@@ -19,26 +19,22 @@
  */
 #include "arc_layout.h"
 
-	.hidden	gmon_state
-	.hidden	gmon_arc_table
-	.hidden	gmon_record_arc
-	.hidden	gmon_process_arcs
-	.hidden	gmon_foreign_arc
-	.hidden	gmon_foreign_arcs
 	.hidden	gmon_arch_lse
 	.arch_extension lse
 
-/* In: x9 = a struct gmon_arc_hash, x16 = call site, x17 = callee.
- * Counts the call and returns if the arc is in one of the first
- * ARC_FAST_PROBES slots it hashes to; else branches to \miss.  Clobbers
- * x9-x15.  The key is read with one ldp, which need not be atomic: a key
- * seen half-claimed does not match, and C probes again. */
+/* In: x9 = an arc table (a struct gmon_table of struct arc), x16 = call
+ * site, x17 = callee.  Counts the call and returns if the arc is in one
+ * of the ARC_FAST_PROBES slots from the first it hashes to; else
+ * branches to \miss.  Clobbers x9-x15.  The key is read with one ldp,
+ * which need not be atomic: a key seen half-claimed does not match, and
+ * C probes again. */
 .macro ARC_PROBE miss
 	eor	x10, x16, x17, lsl #ARC_HASH_SHIFT
 	ldr	x11, .Lhash_k
 	mul	x10, x10, x11
 	lsr	x10, x10, #32
-	ldp	x12, x11, [x9, #ARC_HASH_SLOTS]	/* slots, mask */
+	ldr	x12, [x9, #TABLE_SLOTS]
+	ldr	w11, [x9, #TABLE_MASK]
 	and	x10, x10, x11			/* the first slot's number */
 	add	x13, x12, x10, lsl #ARC_SIZE_SHIFT
 	add	x12, x13, #(ARC_FAST_PROBES << ARC_SIZE_SHIFT)
@@ -102,7 +98,7 @@ _mcount:
 	sub	x10, x16, x10
 	cmp	x10, x11
 	b.hs	6f				/* outside the text */
-	add	x9, x9, #ARC_TABLE_HASH
+	add	x9, x9, #ARC_TABLE_ARCS
 	ARC_PROBE 7f
 7:	mov	x0, x16
 	mov	x1, x17

@@ -24,27 +24,38 @@
  */
 #include "arc_layout.h"
 
-	.hidden	gmon_state
-	.hidden	gmon_arc_table
-	.hidden	gmon_record_arc
-	.hidden	gmon_process_arcs
-	.hidden	gmon_foreign_arc
-	.hidden	gmon_foreign_arcs
 
-/* In: %rcx = call site, %rdx = callee, hash = a struct gmon_arc_hash.
- * Counts the call and jumps to \done if the arc is in one of the first
- * ARC_FAST_PROBES slots it hashes to; else jumps to \miss.  Clobbers
- * %rax and %r11. */
-.macro ARC_PROBE hash, done, miss
+/* fn(%rcx, %rdx) on a 16-byte aligned stack, %rdi %rsi and %rbx kept
+ * (fn, no_caller_saved_registers, keeps the others). */
+.macro CALL_ALIGNED fn
+	pushq	%rdi
+	pushq	%rsi
+	pushq	%rbx
+	movq	%rsp, %rbx
+	andq	$-16, %rsp
+	movq	%rcx, %rdi
+	movq	%rdx, %rsi
+	call	\fn
+	movq	%rbx, %rsp
+	popq	%rbx
+	popq	%rsi
+	popq	%rdi
+.endm
+
+/* In: %rcx = call site, %rdx = callee, table = an arc table (a struct
+ * gmon_table of struct arc).  Counts the call and jumps to \done if the
+ * arc is in one of the ARC_FAST_PROBES slots from the first it hashes
+ * to; else jumps to \miss.  Clobbers %rax and %r11. */
+.macro ARC_PROBE table, done, miss
 	movq	%rdx, %rax
 	shlq	$ARC_HASH_SHIFT, %rax
 	xorq	%rcx, %rax
 	movabsq	$ARC_HASH_K, %r11
 	imulq	%r11, %rax
 	shrq	$32, %rax
-	andl	\hash+ARC_HASH_MASK(%rip), %eax	/* the first slot's number */
+	andl	\table+TABLE_MASK(%rip), %eax	/* the first slot's number */
 	shlq	$ARC_SIZE_SHIFT, %rax
-	addq	\hash+ARC_HASH_SLOTS(%rip), %rax
+	addq	\table+TABLE_SLOTS(%rip), %rax
 	leaq	ARC_FAST_PROBES << ARC_SIZE_SHIFT(%rax), %r11
 1:	cmpq	ARC_FROM_PC(%rax), %rcx
 	jne	2f
@@ -65,23 +76,6 @@
 	jmp	\miss
 .endm
 
-/* fn(%rcx, %rdx) on a 16-byte aligned stack, %rdi %rsi and %rbx kept
- * (fn, no_caller_saved_registers, keeps the others). */
-.macro CALL_ALIGNED fn
-	pushq	%rdi
-	pushq	%rsi
-	pushq	%rbx
-	movq	%rsp, %rbx
-	andq	$-16, %rsp
-	movq	%rcx, %rdi
-	movq	%rdx, %rsi
-	call	\fn
-	movq	%rbx, %rsp
-	popq	%rbx
-	popq	%rsi
-	popq	%rdi
-.endm
-
 /* In: %rcx = call site, %rdx = callee.  Clobbers %rax %rcx %rdx %r11.
  * Ends by jumping to \done.  The stack need not be aligned. */
 .macro ARC_FAST_PATH done
@@ -91,7 +85,7 @@
 	subq	gmon_arc_table+ARC_TABLE_LOW_PC(%rip), %rax
 	cmpq	gmon_arc_table+ARC_TABLE_TEXT_SIZE(%rip), %rax
 	jae	5f				/* call site outside the text */
-	ARC_PROBE gmon_arc_table+ARC_TABLE_HASH, \done, 6f
+	ARC_PROBE gmon_arc_table+ARC_TABLE_ARCS, \done, 6f
 6:	/* slow path: gmon_record_arc(call site, callee) */
 	CALL_ALIGNED gmon_record_arc
 	jmp	\done

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * sampler.h: the program-counter histogram and the clock that fills it
+ * (sampler.c).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ */
+#ifndef GMON_SAMPLER_H
+#define GMON_SAMPLER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base.h"
+#include "sample.h"
+
+int gmon_hist_init(uintptr_t low_pc, uintptr_t high_pc) GMON_HIDDEN;
+/* At start-up, before the clock starts: hand every sample to consumer
+ * too (sample.h), after those added before.  0, or -1 if there are too
+ * many. */
+int gmon_sampler_add(gmon_sample_consumer *consumer) GMON_HIDDEN;
+/* Starts the clock at about rate_hz samples per second of CPU time;
+ * returns the rate achieved (what gmon.out records), 0 on failure. */
+unsigned gmon_sampler_start(unsigned rate_hz) GMON_HIDDEN;
+void gmon_sampler_stop(void) GMON_HIDDEN;
+/* In a forked child: zero the bins, restart a clock fork did not keep. */
+void gmon_sampler_after_fork(void) GMON_HIDDEN;
+struct gmon_hist_view {
+	uintptr_t low_pc, high_pc; /* runtime addresses, bin-aligned */
+	size_t nbins;
+	const uint16_t *bins;
+	unsigned rate;
+};
+void gmon_hist_view(struct gmon_hist_view *view) GMON_HIDDEN;
+
+#endif /* GMON_SAMPLER_H */

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * unwind.h: unwinders, which turn a signal's context into the stack of
+ * return addresses it interrupted (stacks.c records what they give), and
+ * what every unwinder may read (unwind.c).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * An unwinder runs in the clock's signal handler, in any thread, on a
+ * stack that may be a program's small alternate signal stack: no stdio,
+ * no malloc, no locks, no system call, a small fixed frame, and no load
+ * that can fault (stack words only through gmon_unwind_word, code and
+ * data only where gmon_object_readable says so).
+ */
+#ifndef GMON_UNWIND_H
+#define GMON_UNWIND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base.h"
+
+/*
+ * One walk, on the handler's stack.  A walk is a generator (start, then
+ * next for each frame) so that the frames need no buffer: stacks.c walks
+ * a stack again to compare it with one it holds, and to copy it into its
+ * pool; the interrupted thread does not run meanwhile, so each walk gives
+ * the same frames.  n, limit and flags are for the caller; the rest is
+ * the unwinder's.
+ */
+struct gmon_unwind {
+	unsigned n, limit; /* frames given so far; at most */
+	uint32_t flags;    /* GMON_STACK_* (include/gmon_out.h), once next gave 0 */
+	int step;          /* the unwinder's (beside flags: no padding) */
+	/* readable stack words: [low1, high1) and [low2, high2) */
+	uintptr_t low1, high1, low2, high2;
+	/* the unwinder's own state */
+	uintptr_t pc, sp, fp;
+	uintptr_t leaf_caller;
+	uintptr_t low, last;
+};
+
+struct gmon_unwinder {
+	const char *name;
+	/* Starts a walk of the interrupted context (a ucontext_t), limit
+	 * frames at most; the first frame is the interrupted pc. */
+	void (*start)(struct gmon_unwind *w, const void *context, unsigned limit);
+	/* The next frame into *frame: 1; or 0 at the end of the stack. */
+	int (*next)(struct gmon_unwind *w, uintptr_t *frame);
+};
+
+/* The frame-pointer walker (unwind_fp.c). */
+extern const struct gmon_unwinder gmon_unwind_frame_pointers GMON_HIDDEN;
+
+/* ---- unwind.c: where a walk may read ---- */
+/* In a new thread, before the program's code (threads.c): where this
+ * thread's stack is. */
+void gmon_stack_bounds_here(void) GMON_HIDDEN;
+/* At start-up, on the main thread. */
+void gmon_stack_bounds_main(void) GMON_HIDDEN;
+/* Sets w's readable ranges from the context's stack pointer sp. */
+void gmon_unwind_ranges(struct gmon_unwind *w, const void *context, uintptr_t sp) GMON_HIDDEN;
+/* The aligned word at addr into *value, if it lies in w's readable
+ * ranges: 0; else -1. */
+static inline int gmon_unwind_word(const struct gmon_unwind *w, uintptr_t addr,
+                                   uintptr_t *value)
+{
+	if (addr & (sizeof *value - 1))
+		return -1;
+	uintptr_t end = addr + sizeof *value;
+	if (!(end > addr && ((addr >= w->low1 && end <= w->high1) ||
+	                     (addr >= w->low2 && end <= w->high2))))
+		return -1;
+	*value = *(const uintptr_t *)addr;
+	return 0;
+}
+
+#endif /* GMON_UNWIND_H */

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * visit.h: the shape of the writers' walks over the runtime's tables:
+ * each entry with a nonzero count is handed to a visitor, and the walk
+ * stops at the first nonzero return and returns it.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ */
+#ifndef GMON_VISIT_H
+#define GMON_VISIT_H
+
+#include <stdint.h>
+
+typedef int (*gmon_arc_visitor)(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t count);
+typedef int (*gmon_sample_visitor)(void *ctx, uintptr_t pc, uint64_t count);
+typedef int (*gmon_stack_visitor)(void *ctx, uint64_t count, uint32_t depth, uint32_t flags,
+                                  const uintptr_t *frames);
+
+#endif /* GMON_VISIT_H */
