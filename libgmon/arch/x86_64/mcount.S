@@ -50,30 +50,34 @@
 	movq	%rdx, %rax
 	shlq	$ARC_HASH_SHIFT, %rax
 	xorq	%rcx, %rax
-	movabsq	$ARC_HASH_K, %r11
-	imulq	%r11, %rax
+	imulq	arc_hash_k(%rip), %rax
 	shrq	$32, %rax
 	andl	\table+TABLE_MASK(%rip), %eax	/* the first slot's number */
 	shlq	$ARC_SIZE_SHIFT, %rax
 	addq	\table+TABLE_SLOTS(%rip), %rax
-	leaq	ARC_FAST_PROBES << ARC_SIZE_SHIFT(%rax), %r11
-1:	cmpq	ARC_FROM_PC(%rax), %rcx
+	cmpq	ARC_FROM_PC(%rax), %rcx
 	jne	2f
 	cmpq	ARC_SELF_PC(%rax), %rdx
-	jne	3f
-	movq	gmon_arc_table+ARC_TABLE_SINGLE_THREADED(%rip), %r11
+	jne	2f
+1:	movq	gmon_arc_table+ARC_TABLE_SINGLE_THREADED(%rip), %r11
 	cmpb	$0, (%r11)
 	je	4f
 	addq	$1, ARC_COUNT(%rax)		/* one thread: one instruction is enough */
 	jmp	\done
 4:	lock addq $1, ARC_COUNT(%rax)
 	jmp	\done
-2:	cmpq	$0, ARC_FROM_PC(%rax)
+2:	/* not in the first slot: the next ones, up to ARC_FAST_PROBES */
+	leaq	ARC_FAST_PROBES << ARC_SIZE_SHIFT(%rax), %r11
+3:	cmpq	$0, ARC_FROM_PC(%rax)
 	je	\miss				/* an empty slot: not in the table */
-3:	addq	$1 << ARC_SIZE_SHIFT, %rax
+	addq	$1 << ARC_SIZE_SHIFT, %rax
 	cmpq	%rax, %r11
-	jne	1b
-	jmp	\miss
+	je	\miss
+	cmpq	ARC_FROM_PC(%rax), %rcx
+	jne	3b
+	cmpq	ARC_SELF_PC(%rax), %rdx
+	jne	3b
+	jmp	1b
 .endm
 
 /* In: %rcx = call site, %rdx = callee.  Clobbers %rax %rcx %rdx %r11.
@@ -168,5 +172,13 @@ __cyg_profile_func_exit:
 	ret
 	.cfi_endproc
 	.size	__cyg_profile_func_exit, .-__cyg_profile_func_exit
+
+/* The hash's multiplier (arc_layout.h), for imulq to read. */
+	.section .rodata
+	.p2align 3
+	.type	arc_hash_k, @object
+arc_hash_k:
+	.quad	ARC_HASH_K
+	.size	arc_hash_k, 8
 
 	.section .note.GNU-stack,"",@progbits
