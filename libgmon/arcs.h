@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
- * arcs.h: the arc table, which counts calls by (call site, callee) in
- * the main program's text (arcs.c; the stubs read its header at the
- * offsets of arc_layout.h).
+ * arcs.h: the main program's arc table, which counts calls by (call
+ * site, callee) (arcs.c; the stubs read it at the offsets of
+ * arc_layout.h), and gmon_record_arc.
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  */
@@ -13,22 +13,18 @@
 #include <stdint.h>
 
 #include "base.h"
+#include "arc_table.h"
+#include "table.h"
 #include "visit.h"
 
-/* The table's header; described in arcs.c.  The first five fields are
- * read by the assembly stubs at the offsets of arc_layout.h. */
-struct arc;
+/* The main program's arc table and what the stubs need besides; the
+ * first four fields at the offsets of arc_layout.h. */
 struct gmon_arc_table {
-	uintptr_t low_pc;    /* call sites below are not recorded */
-	uintptr_t text_size; /* nor those at low_pc + text_size and above */
-	uint32_t *index;
-	struct arc *arcs;
+	uintptr_t low_pc;    /* call sites below are another object's */
+	uintptr_t text_size; /* and so are those at low_pc + text_size and above */
 	const char *single_threaded; /* nonzero while the process has one thread */
-	size_t index_bytes;
-	size_t arcs_bytes;
-	uint32_t capacity; /* usable arcs: arcs[1 .. capacity] */
-	uint32_t used;     /* arcs handed out so far (atomic) */
-	int warned_full;   /* atomic */
+	struct gmon_table arcs;
+	int warned_full; /* atomic */
 };
 extern struct gmon_arc_table gmon_arc_table GMON_HIDDEN;
 int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity) GMON_HIDDEN;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "arch.h"
+#include "arc_table.h"
 #include "foreign.h"
 #include "table.h"
 
@@ -24,8 +25,8 @@
  * each with a claim list (the writer visits the claimed slots only):
  *
  *   samples: (pc, count), pc 0 = empty
- *   arcs:    (from_pc, self_pc, count), from_pc 0 = empty; both words
- *            claimed at once (gmon_arch_claim_pair)
+ *   arcs:    an arc table (arcs.h: the main program's kind, which the
+ *            stubs probe themselves), gmon_foreign_arcs
  *
  * A sample or call that finds no slot is counted as lost, one line on
  * stderr says so once, and the process file records the losses.
@@ -38,21 +39,16 @@ struct sample_slot {
 	uint64_t count;
 };
 
-struct arc_slot {
-	uintptr_t from_pc; /* from_pc and self_pc are claimed together */
-	uintptr_t self_pc;
-	uint64_t count;
-	uint64_t unused;
-} __attribute__((aligned(32)));
-
 int gmon_process_samples;
 int gmon_process_arcs;
 
 static struct {
-	struct gmon_table samples, arcs; /* their lost: samples, calls */
+	struct gmon_table samples; /* its lost: samples */
 	uint64_t samples_taken;          /* atomic */
 	int counting;                    /* atomic: gmon_foreign_start ran */
 } foreign;
+
+struct gmon_table gmon_foreign_arcs = GMON_ARC_TABLE_NONE; /* its lost: calls */
 
 int gmon_foreign_init(size_t sample_keys, size_t arc_keys)
 {
@@ -60,10 +56,9 @@ int gmon_foreign_init(size_t sample_keys, size_t arc_keys)
 	                    MAX_PROBES, 1,
 	                    "sample table full: samples outside the main program are lost "
 	                    "(set GMON_PROCESS_SAMPLES)") != 0 ||
-	    gmon_table_init(&foreign.arcs, arc_keys, sizeof(struct arc_slot), MIN_SLOTS, MAX_PROBES,
-	                    1,
-	                    "arc table full: calls from outside the main program are lost "
-	                    "(set GMON_PROCESS_ARCS)") != 0)
+	    gmon_arc_table_init(&gmon_foreign_arcs, arc_keys,
+	                        "arc table full: calls from outside the main program are lost "
+	                        "(set GMON_PROCESS_ARCS)") != 0)
 		return -1;
 	return 0;
 }
@@ -78,7 +73,7 @@ void gmon_foreign_start(int samples, int arcs)
 void gmon_foreign_reset(void)
 {
 	gmon_table_reset(&foreign.samples);
-	gmon_table_reset(&foreign.arcs);
+	gmon_table_reset(&gmon_foreign_arcs);
 	foreign.samples_taken = 0;
 }
 
@@ -110,67 +105,21 @@ void gmon_foreign_on_sample(const void *context, uintptr_t pc, unsigned samples,
 		__atomic_fetch_add(&foreign.samples_taken, samples, __ATOMIC_RELAXED);
 }
 
-static struct arc_slot *arc_slot(uint32_t i)
-{
-	return &((struct arc_slot *)foreign.arcs.slots)[i];
-}
-
-/* Everything but an arc found in its first slot: probing on, claiming a
- * slot, a full table.  Out of line, so that the common case saves only
- * the few registers it uses. */
-static GMON_PRESERVES_ALL __attribute__((noinline)) void
-foreign_arc_slow(uintptr_t from_pc, uintptr_t self_pc, uint32_t i)
-{
-	if (from_pc == 0)
-		return;
-	struct gmon_table *t = &foreign.arcs;
-	for (uint32_t probe = 0; probe < t->max_probes; probe++, i = gmon_table_next(t, i)) {
-		struct arc_slot *a = arc_slot(i);
-		/* Claimed together: once from_pc shows, self_pc is there too. */
-		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = from ? __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED) : 0;
-		if (from == 0) {
-			if (!gmon_table_may_claim(t))
-				break;
-			if (gmon_arch_claim_pair(&a->from_pc, from_pc, self_pc, &from, &self)) {
-				gmon_table_claimed(t, i);
-				from = from_pc;
-				self = self_pc;
-			}
-		}
-		if (from == from_pc && self == self_pc) {
-			gmon_count_add(&a->count, 1, GMON_SINGLE_THREADED);
-			return;
-		}
-	}
-	gmon_table_lost(t, 1);
-}
-
-/* Called by the stubs (mcount.S) and by gmon_record_arc. */
+/* Called by the stubs (mcount.S) for an arc they did not find, and by
+ * gmon_record_arc. */
 GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc)
 {
-	if (!__atomic_load_n(&gmon_process_arcs, __ATOMIC_RELAXED))
+	if (!__atomic_load_n(&gmon_process_arcs, __ATOMIC_RELAXED) || from_pc == 0)
 		return;
-	uint32_t i = gmon_table_first(&foreign.arcs, hash(from_pc, self_pc));
-	struct arc_slot *a = arc_slot(i);
-	if (__builtin_expect(__atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE) == from_pc &&
-	                             __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED) == self_pc &&
-	                             from_pc != 0,
-	                     1)) {
-		gmon_count_add(&a->count, 1, GMON_SINGLE_THREADED);
-		return;
-	}
-	foreign_arc_slow(from_pc, self_pc, i);
-	/* Not a tail call, as in gmon_record_arc: clang restores the saved
-	 * registers before jumping. */
-	__asm__ volatile("" ::: "memory");
+	if (gmon_arc_count(&gmon_foreign_arcs, from_pc, self_pc) != 0)
+		gmon_table_lost(&gmon_foreign_arcs, 1);
 }
 
 void gmon_foreign_totals(struct gmon_foreign_totals *t)
 {
 	t->samples_taken = __atomic_load_n(&foreign.samples_taken, __ATOMIC_RELAXED);
 	t->samples_lost = __atomic_load_n(&foreign.samples.lost, __ATOMIC_RELAXED);
-	t->calls_lost = __atomic_load_n(&foreign.arcs.lost, __ATOMIC_RELAXED);
+	t->calls_lost = __atomic_load_n(&gmon_foreign_arcs.lost, __ATOMIC_RELAXED);
 }
 
 int gmon_foreign_samples_each(gmon_sample_visitor visit, void *ctx)
@@ -190,16 +139,5 @@ int gmon_foreign_samples_each(gmon_sample_visitor visit, void *ctx)
 
 int gmon_foreign_arcs_each(gmon_arc_visitor visit, void *ctx)
 {
-	struct gmon_table *t = &foreign.arcs;
-	const struct arc_slot *a;
-	for (uint32_t k = 0, used = gmon_table_claims(t);
-	     (a = gmon_table_next_claimed(t, used, &k, sizeof *a));) {
-		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED);
-		uint64_t count = __atomic_load_n(&a->count, __ATOMIC_RELAXED);
-		int rc = from == 0 || count == 0 ? 0 : visit(ctx, from, self, count);
-		if (rc)
-			return rc;
-	}
-	return 0;
+	return gmon_arc_table_each(&gmon_foreign_arcs, visit, ctx);
 }

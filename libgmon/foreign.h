@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "base.h"
+#include "table.h"
 #include "sample.h"
 #include "visit.h"
 
@@ -34,6 +35,8 @@ gmon_sample_consumer gmon_foreign_on_sample GMON_HIDDEN;
 /* From gmon_record_arc and the stubs, for a call site outside the main
  * program's text. */
 GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc) GMON_HIDDEN;
+/* Their arc table (arcs.h), which the stubs probe. */
+extern struct gmon_table gmon_foreign_arcs GMON_HIDDEN;
 struct gmon_foreign_totals {
 	uint64_t samples_taken, samples_lost, calls_lost;
 };

@@ -35,7 +35,7 @@ int gmon_table_init(struct gmon_table *t, size_t keys, size_t slot_size, uint32_
 	uint32_t slots = min_slots;
 	while (slots < want && slots < GMON_TABLE_MAX_SLOTS)
 		slots <<= 1;
-	t->slots_bytes = (size_t)slots * slot_size;
+	t->slots_bytes = ((size_t)slots + GMON_TABLE_SPARE_SLOTS) * slot_size;
 	t->slots = gmon_map_zeroed(NULL, t->slots_bytes);
 	/* a claim takes a slot of its own: a list as long as the table */
 	t->claims = claim_list ? gmon_map_zeroed(NULL, (size_t)slots * sizeof(uint32_t)) : NULL;
@@ -50,7 +50,7 @@ int gmon_table_init(struct gmon_table *t, size_t keys, size_t slot_size, uint32_
 
 void gmon_table_reset(struct gmon_table *t)
 {
-	if (t->slots)
+	if (t->slots_bytes)
 		gmon_map_zeroed(t->slots, t->slots_bytes);
 	if (t->claims)
 		gmon_map_zeroed(t->claims, (size_t)(t->mask + 1) * sizeof(uint32_t));

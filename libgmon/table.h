@@ -48,9 +48,9 @@
  * thread: gmon_table_reset).
  */
 struct gmon_table {
-	void *slots;        /* slot_size bytes each, mask + 1 of them */
+	void *slots;        /* slot_size bytes each, mask + 1 of them (and spares) */
 	uint32_t *claims;   /* slot + 1, in the order claimed; NULL if not kept */
-	size_t slots_bytes; /* and claims: (mask + 1) words */
+	size_t slots_bytes; /* spares included; claims: (mask + 1) words */
 	uint32_t mask;
 	uint32_t limit;      /* keys accepted */
 	uint32_t max_probes;
@@ -60,7 +60,11 @@ struct gmon_table {
 	const char *full;    /* that line */
 };
 
-#define GMON_TABLE_MAX_SLOTS (1u << 24)
+#define GMON_TABLE_MAX_SLOTS (1u << 29)
+/* Empty slots mapped past the last, never claimed (a probe wraps round
+ * to slot 0): a reader may look at this many slots from its first
+ * without wrapping, as the stubs do in the arc tables (arc_layout.h). */
+#define GMON_TABLE_SPARE_SLOTS 4
 
 /* Fresh zero pages of bytes, at where (replacing what is there) or
  * anywhere (where NULL); MAP_NORESERVE.  NULL if mmap failed. */

@@ -10,7 +10,7 @@
 #            here; the oracles are glibc's runtime (the same programs built
 #            with gcc -pg) and GNU gprof
 # Each program is linked dynamically and statically.  Checked: exact call
-# counts (the skew program, 4 threads, fork, GMON_OUT_PREFIX, a snapshot,
+# counts (the skew program, 4 threads, a crowded arc table, fork, GMON_OUT_PREFIX, a snapshot,
 # exec, -finstrument-functions), call graphs equal to glibc's runtime's on
 # corpus programs, the oracle gprof reading every file without a word on
 # stderr, and our gprof (built for this machine) giving what the oracle
@@ -138,6 +138,25 @@ for link in dynamic static; do
 		QEMU_CPU=cortex-a53 GMON_PROCESS=0 run "$link/threads" ./prog threads
 		expect_eq "$t.threads.exact-without-lse" 800000 \
 			"$(calls_of "$link/threads/prog" "$link/threads/gmon.out" leaf)"
+	fi
+
+	# a crowded arc table: one dispatch site, 3072 callees, 4096 slots,
+	# 4 threads claiming (tests/runtime/t-arcs.sh): every call counted
+	mkdir -p "$link/crowded"
+	if $CC_T -pg -O1 -fno-inline "${flags[@]+"${flags[@]}"}" -o "$link/crowded/prog" \
+		"$TOP/tests/runtime/progs/crowded.c" "$LIB" -pthread 2>"$link/crowded/build.err"; then
+		GMON_PROCESS=0 GMON_ARCS=3500 run "$link/crowded" ./prog 4
+		expect_eq "$t.crowded.exact" "3072 200" "$(flat_calls "$link/crowded/prog" \
+			"$link/crowded/gmon.out" | awk '$1 ~ /^f[0-9]+$/ { print $2 }' | sort | uniq -c | xargs)"
+		if [ "$TARGET" = aarch64 ]; then
+			rm -f "$link/crowded/gmon.out"
+			QEMU_CPU=cortex-a53 GMON_PROCESS=0 GMON_ARCS=3500 run "$link/crowded" ./prog 4
+			expect_eq "$t.crowded.exact-without-lse" "3072 200" \
+				"$(flat_calls "$link/crowded/prog" "$link/crowded/gmon.out" |
+					awk '$1 ~ /^f[0-9]+$/ { print $2 }' | sort | uniq -c | xargs)"
+		fi
+	else
+		fail "$t.crowded.links" "$(head -3 "$link/crowded/build.err")"
 	fi
 
 	# fork: each process its own file, its own calls

@@ -8,17 +8,58 @@
  * call _mcount after the profiled function's prologue, having moved the
  * arguments they still need into callee-saved registers, and treat the
  * call as clobbering what any call clobbers (x0-x18, the vector
- * registers).  The common case, a call along an arc already in the
- * table, is counted here (reading the table at the offsets of
- * arc_layout.h, as the x86-64 stub does); a call from outside the main
- * program's text goes to gmon_foreign_arc (foreign.c), or nowhere with
- * GMON_PROCESS=0; anything else to gmon_record_arc (arcs.c).  Both
- * return straight to the profiled function.
+ * registers).  The common case, a call along an arc already in its
+ * table (the main program's, or for a call site outside the main
+ * program's text the other objects'), is counted here (ARC_PROBE: the
+ * hash and the probes of arcs.c, reading the tables at the offsets of
+ * arc_layout.h, as the x86-64 stub does); an arc not found there goes to
+ * gmon_record_arc (arcs.c) or gmon_foreign_arc (foreign.c); a call from
+ * outside the main program's text goes nowhere with GMON_PROCESS=0.
+ * Both return straight to the profiled function.
  */
 #include "arc_layout.h"
 
 	.hidden	gmon_arch_lse
 	.arch_extension lse
+
+/* In: x9 = an arc table (a struct gmon_table of struct arc), x16 = call
+ * site, x17 = callee.  Counts the call and returns if the arc is in one
+ * of the ARC_FAST_PROBES slots from the first it hashes to; else
+ * branches to \miss.  Clobbers x9-x15.  The key is read with one ldp,
+ * which need not be atomic: a key seen half-claimed does not match, and
+ * C probes again. */
+.macro ARC_PROBE miss
+	eor	x10, x16, x17, lsl #ARC_HASH_SHIFT
+	ldr	x11, .Lhash_k
+	mul	x10, x10, x11
+	lsr	x10, x10, #32
+	ldr	x12, [x9, #TABLE_SLOTS]
+	ldr	w11, [x9, #TABLE_MASK]
+	and	x10, x10, x11			/* the first slot's number */
+	add	x13, x12, x10, lsl #ARC_SIZE_SHIFT
+	add	x12, x13, #(ARC_FAST_PROBES << ARC_SIZE_SHIFT)
+1:	ldp	x14, x15, [x13, #ARC_FROM_PC]	/* from_pc, self_pc */
+	cmp	x14, x16
+	ccmp	x15, x17, #0, eq
+	b.eq	4f
+	cbz	x14, \miss			/* an empty slot: not in the table */
+	add	x13, x13, #(1 << ARC_SIZE_SHIFT)
+	cmp	x13, x12
+	b.ne	1b
+	b	\miss
+4:	add	x13, x13, #ARC_COUNT
+	adrp	x9, gmon_arch_lse
+	ldrb	w9, [x9, :lo12:gmon_arch_lse]
+	cbz	w9, 5f
+	mov	x14, #1
+	stadd	x14, [x13]			/* LSE: one instruction */
+	ret
+5:	ldxr	x14, [x13]
+	add	x14, x14, #1
+	stxr	w15, x14, [x13]
+	cbnz	w15, 5b
+	ret
+.endm
 
 	.text
 
@@ -36,9 +77,7 @@
  * (gmon_arch_lse, set at start-up from the auxiliary vector), else with
  * a load-exclusive/store-exclusive pair (no lock; a signal or another
  * thread in between makes the store fail and the add start again);
- * relaxed either way, as the C code's atomic adds are.  A chain is read as
- * arcs.c publishes it (release): each load's address depends on the
- * previous one, which orders them on aarch64. */
+ * relaxed either way, as the C code's atomic adds are. */
 	.globl	_mcount
 	.type	_mcount, %function
 	.p2align 4
@@ -58,42 +97,27 @@ _mcount:
 	ldp	x10, x11, [x9, #ARC_TABLE_LOW_PC]	/* low_pc, text_size */
 	sub	x10, x16, x10
 	cmp	x10, x11
-	b.hs	5f				/* outside the text */
-	ldp	x11, x12, [x9, #ARC_TABLE_INDEX]	/* index, arcs */
-	lsr	x10, x10, #CALLSITE_BUCKET_SHIFT
-	ldr	w10, [x11, x10, lsl #2]		/* head of the chain */
-1:	cbz	w10, 3f				/* not in the chain: slow path */
-	ubfiz	x13, x10, #ARC_SIZE_SHIFT, #32	/* arc number (32 bits) * arc size */
-	add	x13, x12, x13
-	ldp	x14, x15, [x13, #ARC_FROM_PC]	/* from_pc, self_pc */
-	cmp	x14, x16
-	ccmp	x15, x17, #0, eq
-	b.ne	2f
-	add	x13, x13, #ARC_COUNT
-	adrp	x9, gmon_arch_lse
-	ldrb	w9, [x9, :lo12:gmon_arch_lse]
-	cbz	w9, 4f
-	mov	x14, #1
-	stadd	x14, [x13]			/* LSE: one instruction */
-	ret
-4:	ldxr	x14, [x13]
-	add	x14, x14, #1
-	stxr	w15, x14, [x13]
-	cbnz	w15, 4b
-9:	ret
-2:	ldr	w10, [x13, #ARC_NEXT]
-	b	1b
-3:	mov	x0, x16
+	b.hs	6f				/* outside the text */
+	add	x9, x9, #ARC_TABLE_ARCS
+	ARC_PROBE 7f
+7:	mov	x0, x16
 	mov	x1, x17
 	b	gmon_record_arc
-5:	/* whole-process profile: gmon_foreign_arc(call site, callee);
-	 * nothing with GMON_PROCESS=0 */
+6:	/* whole-process profile: the other objects' table, then
+	 * gmon_foreign_arc(call site, callee); nothing with GMON_PROCESS=0 */
 	adrp	x9, gmon_process_arcs
 	ldr	w9, [x9, :lo12:gmon_process_arcs]
-	cbz	w9, 9b
-	mov	x0, x16
+	cbz	w9, 9f
+	adrp	x9, gmon_foreign_arcs
+	add	x9, x9, :lo12:gmon_foreign_arcs
+	ARC_PROBE 8f
+8:	mov	x0, x16
 	mov	x1, x17
 	b	gmon_foreign_arc
+9:	ret
+	.p2align 3
+.Lhash_k:
+	.quad	ARC_HASH_K
 	.cfi_endproc
 	.size	_mcount, .-_mcount
 

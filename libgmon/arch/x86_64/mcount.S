@@ -8,10 +8,12 @@
  *
  * Each hook finds the call site (the return address into the caller)
  * and the callee (an address inside the profiled function).  The common
- * case, a call along an arc already in the table, is handled here in a
- * few instructions (ARC_FAST_PATH, reading the table at the offsets of
- * arc_layout.h); anything else goes to gmon_record_arc in arcs.c, which
- * rechecks, inserts the arc and counts it.
+ * case, a call along an arc already in its table (the main program's, or
+ * for a call site in another object the other objects'), is handled here
+ * in a few instructions (ARC_PROBE: the hash and the probes of arcs.c,
+ * reading the tables at the offsets of arc_layout.h); anything else goes
+ * to gmon_record_arc in arcs.c or gmon_foreign_arc in foreign.c, which
+ * probe again, insert the arc and count it.
  *
  * A hook runs before the profiled function has used its arguments, so
  * it must preserve every argument register (%rdi %rsi %rdx %rcx %r8 %r9,
@@ -40,6 +42,44 @@
 	popq	%rdi
 .endm
 
+/* In: %rcx = call site, %rdx = callee, table = an arc table (a struct
+ * gmon_table of struct arc).  Counts the call and jumps to \done if the
+ * arc is in one of the ARC_FAST_PROBES slots from the first it hashes
+ * to; else jumps to \miss.  Clobbers %rax and %r11. */
+.macro ARC_PROBE table, done, miss
+	movq	%rdx, %rax
+	shlq	$ARC_HASH_SHIFT, %rax
+	xorq	%rcx, %rax
+	imulq	arc_hash_k(%rip), %rax
+	shrq	$32, %rax
+	andl	\table+TABLE_MASK(%rip), %eax	/* the first slot's number */
+	shlq	$ARC_SIZE_SHIFT, %rax
+	addq	\table+TABLE_SLOTS(%rip), %rax
+	cmpq	ARC_FROM_PC(%rax), %rcx
+	jne	2f
+	cmpq	ARC_SELF_PC(%rax), %rdx
+	jne	2f
+1:	movq	gmon_arc_table+ARC_TABLE_SINGLE_THREADED(%rip), %r11
+	cmpb	$0, (%r11)
+	je	4f
+	addq	$1, ARC_COUNT(%rax)		/* one thread: one instruction is enough */
+	jmp	\done
+4:	lock addq $1, ARC_COUNT(%rax)
+	jmp	\done
+2:	/* not in the first slot: the next ones, up to ARC_FAST_PROBES */
+	leaq	ARC_FAST_PROBES << ARC_SIZE_SHIFT(%rax), %r11
+3:	cmpq	$0, ARC_FROM_PC(%rax)
+	je	\miss				/* an empty slot: not in the table */
+	addq	$1 << ARC_SIZE_SHIFT, %rax
+	cmpq	%rax, %r11
+	je	\miss
+	cmpq	ARC_FROM_PC(%rax), %rcx
+	jne	3b
+	cmpq	ARC_SELF_PC(%rax), %rdx
+	jne	3b
+	jmp	1b
+.endm
+
 /* In: %rcx = call site, %rdx = callee.  Clobbers %rax %rcx %rdx %r11.
  * Ends by jumping to \done.  The stack need not be aligned. */
 .macro ARC_FAST_PATH done
@@ -49,34 +89,16 @@
 	subq	gmon_arc_table+ARC_TABLE_LOW_PC(%rip), %rax
 	cmpq	gmon_arc_table+ARC_TABLE_TEXT_SIZE(%rip), %rax
 	jae	5f				/* call site outside the text */
-	shrq	$CALLSITE_BUCKET_SHIFT, %rax
-	movq	gmon_arc_table+ARC_TABLE_INDEX(%rip), %r11
-	movl	(%r11,%rax,4), %eax		/* head of the chain */
-1:	testl	%eax, %eax
-	jz	3f				/* not in the chain: slow path */
-	shlq	$ARC_SIZE_SHIFT, %rax
-	addq	gmon_arc_table+ARC_TABLE_ARCS(%rip), %rax
-	cmpq	ARC_FROM_PC(%rax), %rcx
-	jne	2f
-	cmpq	ARC_SELF_PC(%rax), %rdx
-	jne	2f
-	movq	gmon_arc_table+ARC_TABLE_SINGLE_THREADED(%rip), %r11
-	cmpb	$0, (%r11)
-	je	4f
-	addq	$1, ARC_COUNT(%rax)		/* one thread: one instruction is enough */
-	jmp	\done
-4:	lock addq $1, ARC_COUNT(%rax)
-	jmp	\done
-2:	movl	ARC_NEXT(%rax), %eax
-	jmp	1b
-3:	/* slow path: gmon_record_arc(call site, callee) */
+	ARC_PROBE gmon_arc_table+ARC_TABLE_ARCS, \done, 6f
+6:	/* slow path: gmon_record_arc(call site, callee) */
 	CALL_ALIGNED gmon_record_arc
 	jmp	\done
-5:	/* whole-process profile: gmon_foreign_arc(call site, callee);
-	 * nothing with GMON_PROCESS=0 */
+5:	/* whole-process profile: the other objects' table, then
+	 * gmon_foreign_arc(call site, callee); nothing with GMON_PROCESS=0 */
 	cmpl	$0, gmon_process_arcs(%rip)
 	je	\done
-	CALL_ALIGNED gmon_foreign_arc
+	ARC_PROBE gmon_foreign_arcs, \done, 7f
+7:	CALL_ALIGNED gmon_foreign_arc
 	jmp	\done
 .endm
 
@@ -150,5 +172,13 @@ __cyg_profile_func_exit:
 	ret
 	.cfi_endproc
 	.size	__cyg_profile_func_exit, .-__cyg_profile_func_exit
+
+/* The hash's multiplier (arc_layout.h), for imulq to read. */
+	.section .rodata
+	.p2align 3
+	.type	arc_hash_k, @object
+arc_hash_k:
+	.quad	ARC_HASH_K
+	.size	arc_hash_k, 8
 
 	.section .note.GNU-stack,"",@progbits
