@@ -48,7 +48,10 @@ struct object *model_add_object(struct model *m)
 {
 	struct object *obj = xcalloc(1, sizeof(*obj));
 
-	m->objects = xrealloc(m->objects, (m->object_count + 1) * sizeof(*m->objects));
+	if (m->object_count == m->object_capacity) {
+		m->object_capacity = m->object_capacity ? m->object_capacity * 2 : 8;
+		m->objects = xrealloc(m->objects, m->object_capacity * sizeof(*m->objects));
+	}
 	m->objects[m->object_count++] = obj;
 	return obj;
 }
@@ -237,6 +240,19 @@ void symbol_table_release(struct symbol_table *table)
 	free(table->base);
 	free(table->buckets);
 	memset(table, 0, sizeof(*table));
+}
+
+void symbol_table_reserve(struct symbol_table *table, size_t n)
+{
+	size_t need = table->count + n + 1;
+	size_t grown = table->capacity + table->capacity / 2;
+
+	if (need <= table->capacity)
+		return;
+	if (need < grown)
+		need = grown;
+	table->base = xrealloc(table->base, need * sizeof(*table->base));
+	table->capacity = need;
 }
 
 /*

@@ -194,6 +194,8 @@ static inline bool symbol_is_cycle_header(const struct symbol *sym)
  * (buckets[bucket_count] == count); NULL for small tables (a plain
  * binary search).  Whoever changes base or count after finalizing must
  * finalize again or release the index (symbol_table_release).
+ * capacity is how many symbols base has room for when it grows through
+ * symbol_table_reserve (0: as many as count, base allocated elsewhere).
  */
 struct symbol_table {
 	struct symbol *base;
@@ -201,6 +203,7 @@ struct symbol_table {
 	uint32_t *buckets;
 	size_t bucket_count;
 	unsigned bucket_shift;
+	size_t capacity;
 };
 
 /* ---------------------------------------------------------------- histograms */
@@ -361,7 +364,7 @@ struct arc_store {
 
 struct model {
 	struct object **objects;  /* [0] is the executable */
-	size_t object_count;
+	size_t object_count, object_capacity;
 	struct symbol_table symbols; /* every object's symbols, by address */
 	struct symspec_tables symspecs;
 	struct file_map file_map; /* -R, or empty */
@@ -413,6 +416,11 @@ void symbol_init(struct symbol *sym);
 void symbol_table_finalize(struct symbol_table *table, uint64_t last_address);
 /* Free a table's symbols and its index; the table is then empty. */
 void symbol_table_release(struct symbol_table *table);
+/* Room for n more symbols after the count (and one spare), growing base
+ * by half again at least: a table that grows an object at a time (a
+ * whole-process profile of 65,534 objects) is copied a few dozen times,
+ * not once per object. */
+void symbol_table_reserve(struct symbol_table *table, size_t n);
 /* The symbol whose [address, end_address] holds addr, or NULL. */
 struct symbol *symbol_lookup(const struct symbol_table *table, uint64_t addr);
 /* Set every symbol's name_rank (the table must be final): the sorts that

@@ -610,7 +610,7 @@ void objects_read(struct model *m, const struct options *opt)
 		struct symbol_table *table = &m->symbols;
 		struct symbol *sym;
 
-		table->base = xrealloc(table->base, (table->count + 1) * sizeof(*table->base));
+		symbol_table_reserve(table, 1);
 		sym = &table->base[table->count++];
 		symbol_init(sym);
 		sym->name = "[unknown]";

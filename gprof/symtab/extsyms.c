@@ -64,6 +64,7 @@ void symbols_read_listing(struct model *m, struct object *obj, const char *path)
 
 	free(symtab->base);
 	symtab->base = NULL;
+	symtab->capacity = 0;
 	while (fgets(buf, LINE_PIECE, f)) {
 		char type;
 		struct symbol *sym;
@@ -83,6 +84,7 @@ void symbols_read_listing(struct model *m, struct object *obj, const char *path)
 		if (n == capacity) {
 			capacity = capacity ? capacity * 2 : 256;
 			symtab->base = xrealloc(symtab->base, (capacity + 1) * sizeof(*symtab->base));
+			symtab->capacity = capacity + 1;
 		}
 		sym = &symtab->base[n];
 		symbol_init(sym);

@@ -164,7 +164,8 @@ void symbols_read_functions(struct model *m, struct object *obj, const struct op
 	}
 
 	free(table->base);
-	table->base = xmalloc((size_t)(obj->bfd_symbol_count + 1) * sizeof(struct symbol));
+	table->capacity = (size_t)obj->bfd_symbol_count + 1;
+	table->base = xmalloc(table->capacity * sizeof(struct symbol));
 	for (i = 0; i < obj->bfd_symbol_count; i++) {
 		asymbol *as = obj->bfd_symbols[i];
 		int class = symbol_class(obj->abfd, as, opt);
@@ -323,7 +324,7 @@ void symbols_add_object(struct model *m, struct object *obj, const uint64_t *seg
 			object_symbol(m, obj, &own[n++], covered, high, &first_gap);
 		}
 	}
-	table->base = xrealloc(table->base, (table->count + n + 1) * sizeof(*table->base));
+	symbol_table_reserve(table, n);
 	memcpy(table->base + table->count, own, n * sizeof(*own));
 	table->count += n;
 	free(own);

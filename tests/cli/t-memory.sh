@@ -78,7 +78,7 @@ refused format.read.huge-declared-histogram declared.out \
 	"gprof: declared.out: histogram record at offset 20 declares 4294967295 bins (8589934590 bytes) but only $((3 * 1024 * 1024 * 1024 - 61)) bytes remain"
 
 # with -s, under a 256 MiB address-space limit: -s sizes a filter by the
-# file's size (profile.c, "streamed sums"), but only once a record has
+# file's size (gprof/gmon/stream_sum.c), but only once a record has
 # made sense, so the messages are the same
 for f in zero magic-zero; do
 	(cd "$D" && ulimit -v "$(address_limit)" && "$GPROF" -s prog $f.out >stdout 2>stderr)
@@ -126,7 +126,7 @@ fi
 expect_same format.read.large.report-same-as-gnu "$D/gnu.txt" "$D/ours.txt"
 
 # -s merges arcs by call site; distinct ones are streamed from the file
-# to gmon.sum rather than kept (profile.c, "streamed sums"): 2,000,000
+# to gmon.sum rather than kept (gprof/gmon/stream_sum.c): 2,000,000
 # took 113 MiB when the file was held whole and the arcs kept as 24-byte
 # triples, 60 MiB kept in 16 bytes each, 8 MiB streamed
 (cd "$D" && /usr/bin/time -o time.txt -f %M "$GPROF" -s prog big.out >/dev/null 2>sum.err)

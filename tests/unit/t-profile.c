@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * t-profile.c: unit tests of the profile reader and writer (gprof/gmon/profile.c)
+ * t-profile.c: unit tests of the profile reader and writer (gprof/gmon/profile.h)
  * through profile_read_buffer and profile_write: round trips in both byte
  * orders and both address sizes, the BSD layouts, summing, and every kind
  * of corrupt input, each with its exact message.
