@@ -17,6 +17,8 @@
 #   structure.gprof.top                 nothing depends on gprof.c (main)
 #   structure.gprof.code-map            doc/code-map.md names every gprof/
 #                                       source file, and only files that exist
+#   structure.file-size                 no source file of gprof/, libgmon/
+#                                       or run/ over 1,000 lines
 # usage: check-structure.py TOP  (gprof/ must be built: its .o files are read)
 import os
 import re
@@ -255,5 +257,23 @@ for f in rt_files:
 for f in sorted(n for n in named - set(rt_files) if not n.startswith("arch/")):
     problems.append("doc/code-map.md names libgmon/%s, which does not exist" % f)
 report("structure.libgmon.code-map", problems)
+
+
+# a file short enough to read at once (STYLE: one idea a file)
+MAX_LINES = 1000
+problems = []
+for part in ("gprof", "libgmon", "run"):
+    for dirpath, dirnames, filenames in os.walk(os.path.join(top, part)):
+        dirnames[:] = sorted(d for d in dirnames if d != "proto")
+        for f in sorted(filenames):
+            if not f.endswith((".c", ".h", ".S")) or f.endswith(".pb-c.c") or f.endswith(".pb-c.h") \
+                    or f == "report-assets.h":
+                continue
+            path = os.path.join(dirpath, f)
+            with open(path, encoding="utf-8") as fh:
+                n = sum(1 for _ in fh)
+            if n > MAX_LINES:
+                problems.append("%s has %d lines" % (os.path.relpath(path, top), n))
+report("structure.file-size", problems)
 
 sys.exit(1 if failed else 0)
