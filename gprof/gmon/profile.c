@@ -142,16 +142,13 @@ void profile_reset(struct profile_data *p)
 	p->code_known = code_known;
 }
 
-bool profile_read_buffer(const char *name, const unsigned char *data, size_t size,
-			 const struct target *t, enum file_format format, struct profile_data *p,
-			 struct profile_file_info *info, char *err, size_t err_size)
+/* A reader of the file NAME into p, its arcs kept by read_arc; the
+ * caller says where the bytes come from. */
+static struct reader reader_for(const char *name, const struct target *t,
+				enum file_format format, struct profile_data *p, char *err,
+				size_t err_size)
 {
 	struct reader r = { .c = { .name = name,
-				   .fd = -1,
-				   .data = data,
-				   .filled = size,
-				   .size = size,
-				   .size_known = true,
 				   .big_endian = t->big_endian,
 				   .err = err,
 				   .err_size = err_size },
@@ -160,20 +157,27 @@ bool profile_read_buffer(const char *name, const unsigned char *data, size_t siz
 			    .address_size = t->address_size,
 			    .arc = read_arc };
 
+	return r;
+}
+
+bool profile_read_buffer(const char *name, const unsigned char *data, size_t size,
+			 const struct target *t, enum file_format format, struct profile_data *p,
+			 struct profile_file_info *info, char *err, size_t err_size)
+{
+	struct reader r = reader_for(name, t, format, p, err, err_size);
+
+	r.c.fd = -1;
+	r.c.data = data;
+	r.c.filled = size;
+	r.c.size = size;
+	r.c.size_known = true;
 	return read_profile(&r, t, p, info);
 }
 
 bool profile_read(const char *path, const struct target *t, enum file_format format,
 		  struct profile_data *p, struct profile_file_info *info, char *err, size_t err_size)
 {
-	struct reader r = { .c = { .name = path,
-				   .big_endian = t->big_endian,
-				   .err = err,
-				   .err_size = err_size },
-			    .p = p,
-			    .format = format,
-			    .address_size = t->address_size,
-			    .arc = read_arc };
+	struct reader r = reader_for(path, t, format, p, err, err_size);
 	struct stat st;
 	bool ok = false, streamed = false;
 
