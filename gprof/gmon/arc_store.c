@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * arc_store.c: the arcs kept for -s, merged by (call site, callee), in
- * the order first seen (struct profile_arcs, profile_private.h).
+ * the order first seen (struct profile_arcs, arc_store.h).
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "gmon/profile_private.h"
+#include "gmon/arc_store.h"
+#include "gmon/reader.h"
 #include "core/util.h"
 
 /* The arc hash holds an index + 1 in 32 bits. */

@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gmon/profile_private.h"
+#include "gmon/merge.h"
+#include "gmon/reader.h"
 #include "core/util.h"
 
 /* The block hash holds an index + 1 in 32 bits; many ranges would make

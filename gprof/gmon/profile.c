@@ -11,7 +11,7 @@
  * that remain before it is trusted, so a hostile file can neither make us
  * read past its end nor allocate much more than its own size.  The layouts
  * are described in doc/format.md; the files that read and write them are
- * listed in profile_private.h.
+ * listed in gmon/reader.h.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -24,7 +24,11 @@
 #include <unistd.h>
 
 #include "gmon/profile.h"
-#include "gmon/profile_private.h"
+#include "gmon/arc_store.h"
+#include "gmon/profile_arcs.h"
+#include "gmon/read.h"
+#include "gmon/reader.h"
+#include "gmon/stream_sum.h"
 #include "core/util.h"
 
 void profile_set_code_range(struct profile_data *p, uint64_t low, uint64_t high)

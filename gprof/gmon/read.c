@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "gmon_out.h"
-#include "gmon/profile_private.h"
+#include "gmon/read.h"
+#include "gmon/read_formats.h"
+#include "gmon/reader.h"
 
 /* One line when the file plainly describes some other program: none of
  * its histograms fits the executable's code, or none of its arcs touches

@@ -13,7 +13,9 @@
 #include <unistd.h>
 
 #include "gmon_out.h"
-#include "gmon/profile_private.h"
+#include "gmon/merge.h"
+#include "gmon/read_formats.h"
+#include "gmon/reader.h"
 
 /* GNU gprof's guess for files that carry no rate: what the interval timer
  * reports, else the clock tick. */

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "gmon_out.h"
-#include "gmon/profile_private.h"
+#include "gmon/merge.h"
+#include "gmon/read_formats.h"
+#include "gmon/reader.h"
 
 bool read_gnu(struct reader *r, struct profile_data *p, struct profile_file_info *info)
 {

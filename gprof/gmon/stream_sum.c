@@ -14,7 +14,10 @@
 #include <unistd.h>
 
 #include "gmon_out.h"
-#include "gmon/profile_private.h"
+#include "gmon/arc_store.h"
+#include "gmon/read.h"
+#include "gmon/reader.h"
+#include "gmon/stream_sum.h"
 #include "core/util.h"
 
 /*

@@ -15,7 +15,9 @@
 #include "gmon_out.h"
 #include "core/outfile.h"
 #include "gmon/profile.h"
-#include "gmon/profile_private.h"
+#include "gmon/arc_store.h"
+#include "gmon/profile_arcs.h"
+#include "gmon/stream_sum.h"
 #include "core/util.h"
 
 /*

@@ -10,7 +10,7 @@
 . "$(dirname "$0")/../lib.sh"
 scratch
 BIN=$SCRATCH/t-profile-asan
-# the reader and writer (gprof/gmon/profile_private.h lists their files)
+# the reader and writer (gprof/gmon/reader.h lists their files)
 PROFILE_SRCS=()
 for f in cursor arc_store merge read_gnu read_bsd read stream_sum profile write_sum; do
 	PROFILE_SRCS+=("$TOP/gprof/gmon/$f.c")
