@@ -237,7 +237,8 @@ static bool cursor_start(struct row_cursor *c, struct builder *b, Dwarf_Die *cu)
 		}
 		c->ranges[c->range_count++] = (struct unit_range){ low, high };
 	}
-	qsort(c->ranges, c->range_count, sizeof(*c->ranges), compare_unit_ranges);
+	if (c->range_count > 1) /* none: c->ranges is NULL, which qsort may not see */
+		qsort(c->ranges, c->range_count, sizeof(*c->ranges), compare_unit_ranges);
 	cursor_next(c);
 	return true;
 }
