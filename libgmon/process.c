@@ -16,7 +16,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +46,7 @@ int gmon_process_enabled;
 #define DEFAULT_STACK_DEPTH 128
 #define MAX_STACK_DEPTH 512       /* frames on the signal handler's stack */
 
-/* Random, never 0; a forked child draws its own (fork_child). */
+/* Random, never 0; a forked child draws its own (gmon_process_after_fork). */
 static uint64_t run_id;
 
 static void new_run_id(void)
@@ -69,7 +68,7 @@ uint64_t gmon_process_run_id(void)
 	return __atomic_load_n(&gmon_process_enabled, __ATOMIC_RELAXED) ? run_id : 0;
 }
 
-static void fork_child(void)
+void gmon_process_after_fork(void)
 {
 	if (!gmon_process_enabled)
 		return;
@@ -113,7 +112,6 @@ void gmon_process_init(void)
 	if (gmon_stacks_enabled)
 		gmon_sampler_add(gmon_stack_sample);
 	new_run_id();
-	pthread_atfork(NULL, NULL, fork_child);
 	gmon_foreign_start(samples > 0, arcs > 0);
 	__atomic_store_n(&gmon_process_enabled, 1, __ATOMIC_RELEASE);
 }

@@ -206,10 +206,18 @@ static void install_snapshot_signal(void)
  * and gprof can add them up without counting anything twice. */
 static void after_fork_in_child(void)
 {
+	/* The parent's clock may go on in the child (an inherited perf
+	 * event fires from the fork on): no sample may land in a table
+	 * while it is emptied, so the clock's signals wait meanwhile. */
+	sigset_t all, saved;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	forked = 1;
 	gmon_arcs_reset();
-	gmon_sampler_after_fork();
+	gmon_process_after_fork();
 	gmon_writer_after_fork();
+	gmon_sampler_after_fork();
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
 /* Called by the exec functions (exec.c): the image is about to be
