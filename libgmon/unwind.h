@@ -38,6 +38,12 @@ struct gmon_unwind {
 	uintptr_t pc, sp, fp;
 	uintptr_t leaf_caller;
 	uintptr_t low, last;
+	/* unwind_cfi.c's: aarch64's link register, a callee-saved
+	 * register (cfi.h), frame 0's registers (NULL above) */
+	uintptr_t lr, base;
+	const void *context;
+	int caller, fp_only; /* pc is a return address; walked by frame pointers */
+	unsigned known;      /* base is known (GMON_CFI_BASE_KNOWN) */
 };
 
 struct gmon_unwinder {
@@ -51,6 +57,9 @@ struct gmon_unwinder {
 
 /* The frame-pointer walker (unwind_fp.c). */
 extern const struct gmon_unwinder gmon_unwind_frame_pointers GMON_HIDDEN;
+/* The call-frame information walker, frame pointers where an object has
+ * no tables (unwind_cfi.c). */
+extern const struct gmon_unwinder gmon_unwind_cfi GMON_HIDDEN;
 
 /* ---- unwind.c: where a walk may read ---- */
 /* In a new thread, before the program's code (threads.c): where this
