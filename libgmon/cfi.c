@@ -29,7 +29,7 @@
 #if defined(__x86_64__)
 #define REG_SP 7
 #define REG_FP 6
-#define REG_PC 16 /* the return-address column: %rip */
+#define REG_PC 16  /* the return-address column: %rip */
 #define REG_BASE 3 /* %rbx: ld.so's lazy binding bases its CFA on it */
 #elif defined(__aarch64__)
 #define REG_SP 31
@@ -49,19 +49,20 @@ enum { CFA_UNSET, CFA_REG, CFA_EXPRESSION };
 enum { SLOT_FP, SLOT_RA, SLOT_BASE, SLOTS };
 
 /* One row of the table: for the CFA and each tracked register, a kind
- * and its operand (an offset, a register number, or the address of an
- * expression's length). */
+ * and its operand (an offset, a register number, or where an
+ * expression's length is, from the table's low end).  32 bits each: a
+ * few rows live on a signal handler's stack. */
 struct row {
-	int64_t cfa_value;
-	int64_t value[SLOTS];
-	uint32_t cfa_reg;
-	uint8_t cfa_kind, kind[SLOTS];
+	int32_t cfa_value;
+	int32_t value[SLOTS];
+	uint8_t cfa_reg, cfa_kind, kind[SLOTS];
 };
 
-/* DW_CFA_remember_state nests this deep at most (compilers use 1). */
-#define MAX_REMEMBERED 3
+/* DW_CFA_remember_state nests this deep at most (gcc and clang nest
+ * none: an epilogue in the middle of a function saves one row). */
+#define MAX_REMEMBERED 2
 /* The expression stack (the PLT's expression needs 3). */
-#define EXPRESSION_STACK 8
+#define EXPRESSION_STACK 5
 
 /* Bytes of the tables, [at, end), never past the table's bounds. */
 struct cursor {
@@ -69,8 +70,7 @@ struct cursor {
 	uintptr_t at, end;
 };
 
-static int cursor_at(struct cursor *c, const struct gmon_cfi_table *t, uintptr_t at,
-                     uintptr_t end)
+static int cursor_at(struct cursor *c, const struct gmon_cfi_table *t, uintptr_t at, uintptr_t end)
 {
 	c->t = t;
 	c->at = at;
@@ -210,17 +210,26 @@ static int get_encoded(struct cursor *c, uint8_t enc, int application, uintptr_t
 	return 0;
 }
 
+static int fits(int64_t v)
+{
+	return v >= INT32_MIN && v <= INT32_MAX;
+}
+
 /* A CIE, as much of it as the walk uses. */
 struct cie {
 	uintptr_t insns, end;
-	uint64_t code_align;
-	int64_t data_align;
-	uint64_t ra;
+	uint32_t code_align;
+	int32_t data_align;
+	uint32_t ra;
 	uint8_t fde_enc;
 	uint8_t augmented, signal;
 };
 
-static int parse_cie(const struct gmon_cfi_table *t, uintptr_t at, struct cie *cie)
+/* The step's helpers are kept out of line, so that their frames are
+ * not all on the stack at once. */
+#define OUT_OF_LINE __attribute__((noinline))
+
+OUT_OF_LINE static int parse_cie(const struct gmon_cfi_table *t, uintptr_t at, struct cie *cie)
 {
 	struct cursor c;
 	uint32_t length, id;
@@ -240,19 +249,25 @@ static int parse_cie(const struct gmon_cfi_table *t, uintptr_t at, struct cie *c
 	}
 	if (n > 0 && aug[0] != 'z')
 		return -1; /* "eh" and other old forms: unknown layout */
-	cie->fde_enc = 0; /* absptr */
+	cie->fde_enc = 0;  /* absptr */
 	cie->augmented = n > 0;
 	cie->signal = 0;
-	if (get_uleb(&c, &cie->code_align) != 0 || get_sleb(&c, &cie->data_align) != 0)
+	uint64_t code_align, ra;
+	int64_t data_align;
+	if (get_uleb(&c, &code_align) != 0 || get_sleb(&c, &data_align) != 0 ||
+	    code_align > UINT32_MAX || !fits(data_align))
 		return -1;
+	cie->code_align = (uint32_t)code_align;
+	cie->data_align = (int32_t)data_align;
 	if (version == 1) {
-		uint8_t ra;
-		if (get_u8(&c, &ra) != 0)
+		uint8_t ra1;
+		if (get_u8(&c, &ra1) != 0)
 			return -1;
-		cie->ra = ra;
-	} else if (get_uleb(&c, &cie->ra) != 0) {
+		ra = ra1;
+	} else if (get_uleb(&c, &ra) != 0 || ra > 255) {
 		return -1;
 	}
+	cie->ra = (uint32_t)ra;
 	if (cie->augmented) {
 		uint64_t size;
 		if (get_uleb(&c, &size) != 0)
@@ -268,7 +283,8 @@ static int parse_cie(const struct gmon_cfi_table *t, uintptr_t at, struct cie *c
 				if (get_u8(&data, &cie->fde_enc) != 0)
 					return -1;
 			} else if (aug[i] == 'P') {
-				if (get_u8(&data, &enc) != 0 || get_encoded(&data, enc, 0, &ignored) != 0)
+				if (get_u8(&data, &enc) != 0 ||
+				    get_encoded(&data, enc, 0, &ignored) != 0)
 					return -1;
 			} else if (aug[i] == 'L') {
 				if (get_u8(&data, &enc) != 0)
@@ -296,14 +312,28 @@ static int slot_of(const struct cie *cie, uint64_t reg)
 	return -1;
 }
 
-static void set_rule(struct row *row, const struct cie *cie, uint64_t reg, uint8_t kind,
-                     int64_t value)
+static int set_rule(struct row *row, const struct cie *cie, uint64_t reg, uint8_t kind,
+		    int64_t value)
 {
 	int s = slot_of(cie, reg);
 	if (s >= 0) {
+		if (!fits(value))
+			return -1;
 		row->kind[s] = kind;
-		row->value[s] = value;
+		row->value[s] = (int32_t)value;
 	}
+	return 0;
+}
+
+/* The CFA's rule: 0, or -1 if it does not fit a row. */
+static int set_cfa(struct row *row, uint8_t kind, uint64_t reg, int64_t value)
+{
+	if (reg > 255 || !fits(value))
+		return -1;
+	row->cfa_kind = kind;
+	row->cfa_reg = (uint8_t)reg;
+	row->cfa_value = (int32_t)value;
+	return 0;
 }
 
 /*
@@ -312,8 +342,8 @@ static void set_rule(struct row *row, const struct cie *cie, uint64_t reg, uint8
  * that end inside one.  initial is the row after the CIE's instructions
  * (DW_CFA_restore), NULL while running them.
  */
-static int run(struct cursor *c, const struct cie *cie, uintptr_t loc, uintptr_t target,
-               struct row *row, const struct row *initial)
+OUT_OF_LINE static int run(struct cursor *c, const struct cie *cie, uintptr_t loc,
+                           uintptr_t target, struct row *row, const struct row *initial)
 {
 	struct row remembered[MAX_REMEMBERED];
 	unsigned depth = 0;
@@ -333,7 +363,9 @@ static int run(struct cursor *c, const struct cie *cie, uintptr_t loc, uintptr_t
 		case 2: /* offset */
 			if (get_uleb(c, &u) != 0)
 				return -1;
-			set_rule(row, cie, op & 0x3f, OFFSET, (int64_t)u * cie->data_align);
+			if (u > INT32_MAX || set_rule(row, cie, op & 0x3f, OFFSET,
+						      (int64_t)u * cie->data_align) != 0)
+				return -1;
 			continue;
 		case 3: /* restore */
 			if (!initial)
@@ -357,7 +389,9 @@ static int run(struct cursor *c, const struct cie *cie, uintptr_t loc, uintptr_t
 			uint8_t d1;
 			uint16_t d2;
 			uint32_t d4;
-			if (op == 0x02 ? get_u8(c, &d1) : op == 0x03 ? get(c, &d2, 2) : get(c, &d4, 4))
+			if (op == 0x02   ? get_u8(c, &d1)
+			    : op == 0x03 ? get(c, &d2, 2)
+					 : get(c, &d4, 4))
 				return -1;
 			delta = op == 0x02 ? d1 : op == 0x03 ? d2 : d4;
 			loc += delta * cie->code_align;
@@ -368,7 +402,9 @@ static int run(struct cursor *c, const struct cie *cie, uintptr_t loc, uintptr_t
 		case 0x05: /* offset_extended */
 			if (get_uleb(c, &reg) != 0 || get_uleb(c, &u) != 0)
 				return -1;
-			set_rule(row, cie, reg, OFFSET, (int64_t)u * cie->data_align);
+			if (u > INT32_MAX ||
+			    set_rule(row, cie, reg, OFFSET, (int64_t)u * cie->data_align) != 0)
+				return -1;
 			continue;
 		case 0x06: /* restore_extended */
 			if (!initial || get_uleb(c, &reg) != 0)
@@ -390,7 +426,8 @@ static int run(struct cursor *c, const struct cie *cie, uintptr_t loc, uintptr_t
 		case 0x09: /* register */
 			if (get_uleb(c, &reg) != 0 || get_uleb(c, &u) != 0)
 				return -1;
-			set_rule(row, cie, reg, REGISTER, (int64_t)u);
+			if (set_rule(row, cie, reg, REGISTER, (int64_t)u) != 0)
+				return -1;
 			continue;
 		case 0x0a: /* remember_state */
 			if (depth == MAX_REMEMBERED)
@@ -405,26 +442,24 @@ static int run(struct cursor *c, const struct cie *cie, uintptr_t loc, uintptr_t
 		case 0x0c: /* def_cfa */
 			if (get_uleb(c, &reg) != 0 || get_uleb(c, &u) != 0)
 				return -1;
-			row->cfa_kind = CFA_REG;
-			row->cfa_reg = (uint32_t)reg;
-			row->cfa_value = (int64_t)u;
+			if (u > INT32_MAX || set_cfa(row, CFA_REG, reg, (int64_t)u) != 0)
+				return -1;
 			continue;
 		case 0x0d: /* def_cfa_register */
-			if (get_uleb(c, &reg) != 0 || row->cfa_kind != CFA_REG)
+			if (get_uleb(c, &reg) != 0 || row->cfa_kind != CFA_REG ||
+			    set_cfa(row, CFA_REG, reg, row->cfa_value) != 0)
 				return -1;
-			row->cfa_reg = (uint32_t)reg;
 			continue;
 		case 0x0e: /* def_cfa_offset */
-			if (get_uleb(c, &u) != 0 || row->cfa_kind != CFA_REG)
+			if (get_uleb(c, &u) != 0 || row->cfa_kind != CFA_REG || u > INT32_MAX ||
+			    set_cfa(row, CFA_REG, row->cfa_reg, (int64_t)u) != 0)
 				return -1;
-			row->cfa_value = (int64_t)u;
 			continue;
 		case 0x0f: /* def_cfa_expression */
 			a = c->at;
-			if (get_uleb(c, &u) != 0 || skip(c, u) != 0)
+			if (get_uleb(c, &u) != 0 || skip(c, u) != 0 ||
+			    set_cfa(row, CFA_EXPRESSION, 0, (int64_t)(a - c->t->low)) != 0)
 				return -1;
-			row->cfa_kind = CFA_EXPRESSION;
-			row->cfa_value = (int64_t)a;
 			continue;
 		case 0x10: /* expression */
 		case 0x16: /* val_expression */
@@ -433,30 +468,35 @@ static int run(struct cursor *c, const struct cie *cie, uintptr_t loc, uintptr_t
 			a = c->at;
 			if (get_uleb(c, &u) != 0 || skip(c, u) != 0)
 				return -1;
-			set_rule(row, cie, reg, op == 0x10 ? EXPRESSION : VAL_EXPRESSION, (int64_t)a);
+			if (set_rule(row, cie, reg, op == 0x10 ? EXPRESSION : VAL_EXPRESSION,
+				     (int64_t)(a - c->t->low)) != 0)
+				return -1;
 			continue;
 		case 0x11: /* offset_extended_sf */
 		case 0x15: /* val_offset_sf */
 			if (get_uleb(c, &reg) != 0 || get_sleb(c, &s) != 0)
 				return -1;
-			set_rule(row, cie, reg, op == 0x11 ? OFFSET : VAL_OFFSET, s * cie->data_align);
+			if (!fits(s) || set_rule(row, cie, reg, op == 0x11 ? OFFSET : VAL_OFFSET,
+						 s * cie->data_align) != 0)
+				return -1;
 			continue;
 		case 0x12: /* def_cfa_sf */
 			if (get_uleb(c, &reg) != 0 || get_sleb(c, &s) != 0)
 				return -1;
-			row->cfa_kind = CFA_REG;
-			row->cfa_reg = (uint32_t)reg;
-			row->cfa_value = s * cie->data_align;
+			if (!fits(s) || set_cfa(row, CFA_REG, reg, s * cie->data_align) != 0)
+				return -1;
 			continue;
 		case 0x13: /* def_cfa_offset_sf */
-			if (get_sleb(c, &s) != 0 || row->cfa_kind != CFA_REG)
+			if (get_sleb(c, &s) != 0 || row->cfa_kind != CFA_REG || !fits(s) ||
+			    set_cfa(row, CFA_REG, row->cfa_reg, s * cie->data_align) != 0)
 				return -1;
-			row->cfa_value = s * cie->data_align;
 			continue;
 		case 0x14: /* val_offset */
 			if (get_uleb(c, &reg) != 0 || get_uleb(c, &u) != 0)
 				return -1;
-			set_rule(row, cie, reg, VAL_OFFSET, (int64_t)u * cie->data_align);
+			if (u > INT32_MAX ||
+			    set_rule(row, cie, reg, VAL_OFFSET, (int64_t)u * cie->data_align) != 0)
+				return -1;
 			continue;
 		case 0x2e: /* GNU_args_size: the caller's concern */
 			if (get_uleb(c, &u) != 0)
@@ -465,7 +505,9 @@ static int run(struct cursor *c, const struct cie *cie, uintptr_t loc, uintptr_t
 		case 0x2f: /* GNU_negative_offset_extended */
 			if (get_uleb(c, &reg) != 0 || get_uleb(c, &u) != 0)
 				return -1;
-			set_rule(row, cie, reg, OFFSET, -(int64_t)u * cie->data_align);
+			if (u > INT32_MAX ||
+			    set_rule(row, cie, reg, OFFSET, -(int64_t)u * cie->data_align) != 0)
+				return -1;
 			continue;
 #ifdef __aarch64__
 		case 0x2d: /* AARCH64_negate_ra_state: the walk strips signatures */
@@ -499,10 +541,9 @@ static int reg_value(const struct gmon_cfi_regs *r, uint64_t reg, uintptr_t *v)
 		return 0;
 	}
 	/* DWARF's order of the general registers, in ucontext's */
-	static const unsigned char greg[16] = { REG_RAX, REG_RDX, REG_RCX, REG_RBX,
-		                                REG_RSI, REG_RDI, REG_RBP, REG_RSP,
-		                                REG_R8,  REG_R9,  REG_R10, REG_R11,
-		                                REG_R12, REG_R13, REG_R14, REG_R15 };
+	static const unsigned char greg[16] = {REG_RAX, REG_RDX, REG_RCX, REG_RBX, REG_RSI, REG_RDI,
+					       REG_RBP, REG_RSP, REG_R8,  REG_R9,  REG_R10, REG_R11,
+					       REG_R12, REG_R13, REG_R14, REG_R15};
 	if (r->context && reg < 16) {
 		*v = (uintptr_t)((const ucontext_t *)r->context)->uc_mcontext.gregs[greg[reg]];
 		return 0;
@@ -520,6 +561,15 @@ static int reg_value(const struct gmon_cfi_regs *r, uint64_t reg, uintptr_t *v)
 	return -1;
 }
 
+/* What evaluating a row needs, in one place (fewer arguments to pass
+ * on a signal handler's stack). */
+struct step {
+	const struct gmon_cfi_table *t;
+	const struct gmon_cfi_regs *r;
+	gmon_cfi_reader read;
+	const void *ctx;
+};
+
 /*
  * Evaluates the DWARF expression whose length is at address expr, with
  * initial pushed first (for a register's rule: the CFA) when push is
@@ -527,10 +577,10 @@ static int reg_value(const struct gmon_cfi_regs *r, uint64_t reg, uintptr_t *v)
  * compilers and linkers write in CFI (the PLT's rule, a realigned
  * frame's CFA); no branches.  0 and the value, or -1.
  */
-static int evaluate(const struct gmon_cfi_table *t, uintptr_t expr, const struct gmon_cfi_regs *r,
-                    int push, uintptr_t initial, gmon_cfi_reader read, const void *ctx,
-                    uintptr_t *out)
+OUT_OF_LINE static int evaluate(const struct step *e, uintptr_t expr, int push,
+                                uintptr_t initial, uintptr_t *out)
 {
+	const struct gmon_cfi_table *t = e->t;
 	struct cursor c;
 	uint64_t length;
 	if (cursor_at(&c, t, expr, t->high) != 0 || get_uleb(&c, &length) != 0 ||
@@ -555,34 +605,38 @@ static int evaluate(const struct gmon_cfi_table *t, uintptr_t expr, const struct
 		if ((op >= 0x70 && op <= 0x8f) || op == 0x92) { /* breg0..31, bregx */
 			if (op == 0x92 ? get_uleb(&c, &u) != 0 : (u = op - 0x70, 0))
 				return -1;
-			if (get_sleb(&c, &s) != 0 || reg_value(r, u, &v) != 0)
+			if (get_sleb(&c, &s) != 0 || reg_value(e->r, u, &v) != 0)
 				return -1;
 			v += (uintptr_t)s;
 			goto push_v;
 		}
 		switch (op) {
-		case 0x08: case 0x09: { /* const1u, const1s */
+		case 0x08:
+		case 0x09: { /* const1u, const1s */
 			uint8_t x;
 			if (get_u8(&c, &x) != 0)
 				return -1;
 			v = op == 0x08 ? x : (uintptr_t)(int64_t)(int8_t)x;
 			goto push_v;
 		}
-		case 0x0a: case 0x0b: { /* const2u, const2s */
+		case 0x0a:
+		case 0x0b: { /* const2u, const2s */
 			uint16_t x;
 			if (get(&c, &x, 2) != 0)
 				return -1;
 			v = op == 0x0a ? x : (uintptr_t)(int64_t)(int16_t)x;
 			goto push_v;
 		}
-		case 0x0c: case 0x0d: { /* const4u, const4s */
+		case 0x0c:
+		case 0x0d: { /* const4u, const4s */
 			uint32_t x;
 			if (get(&c, &x, 4) != 0)
 				return -1;
 			v = op == 0x0c ? x : (uintptr_t)(int64_t)(int32_t)x;
 			goto push_v;
 		}
-		case 0x0e: case 0x0f: /* const8u, const8s */
+		case 0x0e:
+		case 0x0f: /* const8u, const8s */
 			if (get(&c, &u, 8) != 0)
 				return -1;
 			v = (uintptr_t)u;
@@ -620,7 +674,7 @@ static int evaluate(const struct gmon_cfi_table *t, uintptr_t expr, const struct
 			stack[n - 2] = v;
 			continue;
 		case 0x06: /* deref */
-			if (n == 0 || read(ctx, stack[n - 1], &stack[n - 1]) != 0)
+			if (n == 0 || e->read(e->ctx, stack[n - 1], &stack[n - 1]) != 0)
 				return -1;
 			continue;
 		case 0x1f: /* neg */
@@ -636,29 +690,72 @@ static int evaluate(const struct gmon_cfi_table *t, uintptr_t expr, const struct
 			continue;
 		case 0x96: /* nop */
 			continue;
-		case 0x1a: case 0x1c: case 0x1e: case 0x21: case 0x22: case 0x24: case 0x25:
-		case 0x26: case 0x27: case 0x29: case 0x2a: case 0x2b: case 0x2c: case 0x2d:
+		case 0x1a:
+		case 0x1c:
+		case 0x1e:
+		case 0x21:
+		case 0x22:
+		case 0x24:
+		case 0x25:
+		case 0x26:
+		case 0x27:
+		case 0x29:
+		case 0x2a:
+		case 0x2b:
+		case 0x2c:
+		case 0x2d:
 		case 0x2e:
 			if (n < 2)
 				return -1;
 			b = stack[--n];
 			a = stack[n - 1];
 			switch (op) {
-			case 0x1a: v = a & b; break;
-			case 0x1c: v = a - b; break;
-			case 0x1e: v = a * b; break;
-			case 0x21: v = a | b; break;
-			case 0x22: v = a + b; break;
-			case 0x24: v = b < 64 ? a << b : 0; break;
-			case 0x25: v = b < 64 ? a >> b : 0; break;
-			case 0x26: v = b < 64 ? (uintptr_t)((intptr_t)a >> b) : (uintptr_t)((intptr_t)a >> 63); break;
-			case 0x27: v = a ^ b; break;
-			case 0x29: v = a == b; break;
-			case 0x2a: v = (intptr_t)a >= (intptr_t)b; break;
-			case 0x2b: v = (intptr_t)a > (intptr_t)b; break;
-			case 0x2c: v = (intptr_t)a <= (intptr_t)b; break;
-			case 0x2d: v = (intptr_t)a < (intptr_t)b; break;
-			default: v = a != b; break;
+			case 0x1a:
+				v = a & b;
+				break;
+			case 0x1c:
+				v = a - b;
+				break;
+			case 0x1e:
+				v = a * b;
+				break;
+			case 0x21:
+				v = a | b;
+				break;
+			case 0x22:
+				v = a + b;
+				break;
+			case 0x24:
+				v = b < 64 ? a << b : 0;
+				break;
+			case 0x25:
+				v = b < 64 ? a >> b : 0;
+				break;
+			case 0x26:
+				v = b < 64 ? (uintptr_t)((intptr_t)a >> b)
+					   : (uintptr_t)((intptr_t)a >> 63);
+				break;
+			case 0x27:
+				v = a ^ b;
+				break;
+			case 0x29:
+				v = a == b;
+				break;
+			case 0x2a:
+				v = (intptr_t)a >= (intptr_t)b;
+				break;
+			case 0x2b:
+				v = (intptr_t)a > (intptr_t)b;
+				break;
+			case 0x2c:
+				v = (intptr_t)a <= (intptr_t)b;
+				break;
+			case 0x2d:
+				v = (intptr_t)a < (intptr_t)b;
+				break;
+			default:
+				v = a != b;
+				break;
 			}
 			stack[n - 1] = v;
 			continue;
@@ -678,7 +775,7 @@ static int evaluate(const struct gmon_cfi_table *t, uintptr_t expr, const struct
 
 /* The FDE whose table entry is the last to start at or below target,
  * or 0. */
-static uintptr_t find_fde(const struct gmon_cfi_table *t, uintptr_t target)
+OUT_OF_LINE static uintptr_t find_fde(const struct gmon_cfi_table *t, uintptr_t target)
 {
 	uint32_t lo = 0, hi = t->count;
 	struct cursor c;
@@ -702,10 +799,11 @@ static uintptr_t find_fde(const struct gmon_cfi_table *t, uintptr_t target)
 }
 
 /* A tracked register's value in the caller: 0, or -1. */
-static int recover(const struct gmon_cfi_table *t, const struct row *row, int slot, uintptr_t cfa,
-                   uintptr_t same, const struct gmon_cfi_regs *r, gmon_cfi_reader read,
-                   const void *ctx, uintptr_t *out)
+OUT_OF_LINE static int recover(const struct step *e, const struct row *row, int slot,
+                               uintptr_t cfa, uintptr_t same, uintptr_t *out)
 {
+	const struct gmon_cfi_regs *r = e->r;
+	uintptr_t low = e->t->low;
 	uintptr_t v;
 	switch (row->kind[slot]) {
 	case SAME:
@@ -720,33 +818,33 @@ static int recover(const struct gmon_cfi_table *t, const struct row *row, int sl
 			*out = same;
 			return 0;
 		}
-		return read(ctx, v, out);
+		return e->read(e->ctx, v, out);
 	case VAL_OFFSET:
 		*out = cfa + (uintptr_t)row->value[slot];
 		return 0;
 	case REGISTER:
 		return reg_value(r, (uint64_t)row->value[slot], out);
 	case EXPRESSION:
-		if (evaluate(t, (uintptr_t)row->value[slot], r, 1, cfa, read, ctx, &v) != 0)
+		if (evaluate(e, low + (uint32_t)row->value[slot], 1, cfa, &v) != 0)
 			return -1;
-		return read(ctx, v, out);
+		return e->read(e->ctx, v, out);
 	case VAL_EXPRESSION:
-		return evaluate(t, (uintptr_t)row->value[slot], r, 1, cfa, read, ctx, out);
+		return evaluate(e, low + (uint32_t)row->value[slot], 1, cfa, out);
 	default:
 		return -1;
 	}
 }
 
-int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_cfi_reader read,
-                  const void *ctx)
+/* The row of the FDE covering target into *row, and whether its CIE
+ * marks a signal frame: GMON_CFI_STEPPED, or GMON_CFI_NO_FDE or
+ * GMON_CFI_FAILED.  (Its frame, with the CIE and the first row, is gone
+ * before the row's rules are evaluated.) */
+OUT_OF_LINE static int find_row(const struct gmon_cfi_table *t, uintptr_t target, struct row *row,
+                                int *signal)
 {
-	if (!t || t->count == 0)
-		return GMON_CFI_NO_FDE;
-	uintptr_t target = r->caller ? r->pc - 1 : r->pc;
 	uintptr_t fde = find_fde(t, target);
 	if (!fde)
 		return GMON_CFI_NO_FDE;
-
 	struct cursor c;
 	uint32_t length, cie_offset;
 	if (cursor_at(&c, t, fde, t->high) != 0 || get(&c, &length, 4) != 0 || length == 0 ||
@@ -773,16 +871,32 @@ int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_
 	if (cie.ra != REG_LR)
 		return GMON_CFI_FAILED;
 #endif
+	struct row initial;
+	uintptr_t insns = c.at, end = c.end;
+	memset(row, 0, sizeof *row); /* CFA unset, registers the same */
+	if (cursor_at(&c, t, cie.insns, cie.end) != 0 ||
+	    run(&c, &cie, begin, UINTPTR_MAX, row, NULL) != 0)
+		return GMON_CFI_FAILED;
+	initial = *row;
+	c.at = insns;
+	c.end = end;
+	if (run(&c, &cie, begin, target, row, &initial) != 0)
+		return GMON_CFI_FAILED;
+	*signal = cie.signal;
+	return GMON_CFI_STEPPED;
+}
 
-	struct row row, initial;
-	memset(&row, 0, sizeof row); /* CFA unset, registers the same */
-	struct cursor ci;
-	if (cursor_at(&ci, t, cie.insns, cie.end) != 0 ||
-	    run(&ci, &cie, begin, UINTPTR_MAX, &row, NULL) != 0)
-		return GMON_CFI_FAILED;
-	initial = row;
-	if (run(&c, &cie, begin, target, &row, &initial) != 0)
-		return GMON_CFI_FAILED;
+int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_cfi_reader read,
+                  const void *ctx)
+{
+	if (!t || t->count == 0 || t->high - t->low > UINT32_MAX)
+		return GMON_CFI_NO_FDE;
+	struct row row;
+	int signal = 0;
+	int rc = find_row(t, r->caller ? r->pc - 1 : r->pc, &row, &signal);
+	if (rc != GMON_CFI_STEPPED)
+		return rc;
+	const struct step e = { t, r, read, ctx };
 
 	uintptr_t cfa, fp, pc;
 	if (row.cfa_kind == CFA_REG) {
@@ -790,7 +904,7 @@ int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_
 			return GMON_CFI_FAILED;
 		cfa += (uintptr_t)row.cfa_value;
 	} else if (row.cfa_kind != CFA_EXPRESSION ||
-	           evaluate(t, (uintptr_t)row.cfa_value, r, 0, 0, read, ctx, &cfa) != 0) {
+		   evaluate(&e, t->low + (uint32_t)row.cfa_value, 0, 0, &cfa) != 0) {
 		return GMON_CFI_FAILED;
 	}
 	if (row.kind[SLOT_RA] == UNDEFINED)
@@ -802,13 +916,13 @@ int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_
 #else
 	uintptr_t ra_same = r->lr;
 #endif
-	if (recover(t, &row, SLOT_RA, cfa, ra_same, r, read, ctx, &pc) != 0 ||
-	    recover(t, &row, SLOT_FP, cfa, r->fp, r, read, ctx, &fp) != 0)
+	if (recover(&e, &row, SLOT_RA, cfa, ra_same, &pc) != 0 ||
+	    recover(&e, &row, SLOT_FP, cfa, r->fp, &fp) != 0)
 		return GMON_CFI_FAILED;
 	uintptr_t now = 0, base = 0;
 	int base_known = reg_value(r, REG_BASE, &now) == 0;
 	if (row.kind[SLOT_BASE] != SAME)
-		base_known = recover(t, &row, SLOT_BASE, cfa, now, r, read, ctx, &base) == 0;
+		base_known = recover(&e, &row, SLOT_BASE, cfa, now, &base) == 0;
 	else
 		base = now;
 #ifdef __aarch64__
@@ -816,7 +930,7 @@ int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_
 #endif
 	/* stacks grow down: a caller's frame is above, but for the frame
 	 * a signal interrupted, which may be on another stack */
-	if (!cie.signal && (cfa < r->sp || (cfa == r->sp && pc == r->pc)))
+	if (!signal && (cfa < r->sp || (cfa == r->sp && pc == r->pc)))
 		return GMON_CFI_FAILED;
 	if (pc == 0)
 		return GMON_CFI_OUTERMOST;
@@ -827,6 +941,6 @@ int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_
 	r->pc = pc;
 	r->lr = pc;
 	r->context = NULL;
-	r->caller = !cie.signal;
+	r->caller = !signal;
 	return GMON_CFI_STEPPED;
 }

@@ -41,11 +41,12 @@ struct gmon_cfi_table {
  * One frame's registers, as far as a walk knows them: the pc, the stack
  * pointer, the frame pointer (%rbp, x29), the link register (x30 on
  * aarch64; unused on x86-64) and one more callee-saved register (the
- * dynamic loader's lazy binding bases its CFA on %rbx).  Frame 0 also has its whole interrupted
- * context (a ucontext_t) for rules that name another register; callers'
- * frames have NULL there, and such a rule fails.  caller: the pc is a
- * return address (the row is looked up at pc - 1, inside the call);
- * 0 for frame 0 and the frame a signal interrupted.
+ * dynamic loader's lazy binding bases its CFA on %rbx).  Frame 0 also
+ * has its whole interrupted context (a ucontext_t) for rules that name
+ * another register; callers' frames have NULL there, and such a rule
+ * fails.  caller: the pc is a return address (the row is looked up at
+ * pc - 1, inside the call); 0 for frame 0 and the frame a signal
+ * interrupted.
  */
 struct gmon_cfi_regs {
 	uintptr_t pc, sp, fp, lr;

@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "base.h"
+#include "cfi.h"
 
 /*
  * One walk, on the handler's stack.  A walk is a generator (start, then
@@ -34,16 +35,17 @@ struct gmon_unwind {
 	int step;          /* the unwinder's (beside flags: no padding) */
 	/* readable stack words: [low1, high1) and [low2, high2) */
 	uintptr_t low1, high1, low2, high2;
-	/* the unwinder's own state */
-	uintptr_t pc, sp, fp;
-	uintptr_t leaf_caller;
-	uintptr_t low, last;
-	/* unwind_cfi.c's: aarch64's link register, a callee-saved
-	 * register (cfi.h), frame 0's registers (NULL above) */
-	uintptr_t lr, base;
-	const void *context;
-	int caller, fp_only; /* pc is a return address; walked by frame pointers */
-	unsigned known;      /* base is known (GMON_CFI_BASE_KNOWN) */
+	/* the unwinder's own state: one walker's at a time (the handler's
+	 * frame holds this, and may be on a small alternate stack) */
+	union {
+		struct {
+			uintptr_t pc, sp, fp; /* unwind_fp.c's */
+			uintptr_t leaf_caller;
+			uintptr_t low, last;
+		};
+		struct gmon_cfi_regs regs; /* unwind_cfi.c's */
+	};
+	int fp_only; /* unwind_cfi.c went to unwind_fp.c at the start */
 };
 
 struct gmon_unwinder {

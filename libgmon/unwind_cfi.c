@@ -53,26 +53,28 @@ static int read_word(const void *ctx, uintptr_t addr, uintptr_t *value)
 static void walk_start(struct gmon_unwind *w, const void *context, unsigned limit)
 {
 	const ucontext_t *uc = context;
+	struct gmon_cfi_regs *r = &w->regs;
 #ifdef __x86_64__
-	w->pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-	w->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
-	w->fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
-	w->lr = 0;
+	r->pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	r->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+	r->fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+	r->lr = 0;
 #else
-	gmon_arch_signal_regs(uc, &w->pc, &w->sp, &w->fp, &w->lr);
+	gmon_arch_signal_regs(uc, &r->pc, &r->sp, &r->fp, &r->lr);
 #endif
-	if (!tables_for(w->pc)) {
+	if (!tables_for(r->pc)) {
 		/* JIT code, a stub without CFI, a stripped object: the
 		 * frame-pointer walk and its leaf recovery, as before */
 		gmon_unwind_frame_pointers.start(w, context, limit);
 		w->fp_only = 1;
 		return;
 	}
-	gmon_unwind_ranges(w, uc, w->sp);
+	gmon_unwind_ranges(w, uc, r->sp);
 	w->fp_only = 0;
-	w->known = 0; /* the context has it */
-	w->context = context;
-	w->caller = 0;
+	r->base = 0;
+	r->known = 0; /* the context has it */
+	r->context = context;
+	r->caller = 0;
 	w->n = 0;
 	w->limit = limit;
 	w->flags = 0;
@@ -84,8 +86,9 @@ static void walk_start(struct gmon_unwind *w, const void *context, unsigned limi
  * holds is code.  0, or -1. */
 static int frame_pointer_step(struct gmon_unwind *w)
 {
-	uintptr_t fp = w->fp, next, ret;
-	if (fp < w->sp || gmon_unwind_word(w, fp, &next) != 0 ||
+	struct gmon_cfi_regs *r = &w->regs;
+	uintptr_t fp = r->fp, next, ret;
+	if (fp < r->sp || gmon_unwind_word(w, fp, &next) != 0 ||
 	    gmon_unwind_word(w, fp + 8, &ret) != 0)
 		return -1;
 #ifdef __aarch64__
@@ -93,13 +96,13 @@ static int frame_pointer_step(struct gmon_unwind *w)
 #endif
 	if (!is_code(ret))
 		return -1;
-	w->pc = ret;
-	w->sp = fp + 16;
-	w->fp = next;
-	w->lr = ret;
-	w->known = 0; /* %rbx: where this frame saved it is unknown */
-	w->context = NULL;
-	w->caller = 1;
+	r->pc = ret;
+	r->sp = fp + 16;
+	r->fp = next;
+	r->lr = ret;
+	r->known = 0; /* where this frame saved %rbx is unknown */
+	r->context = NULL;
+	r->caller = 1;
 	return 0;
 }
 
@@ -116,34 +119,26 @@ static int walk_next(struct gmon_unwind *w, uintptr_t *frame)
 		return gmon_unwind_frame_pointers.next(w, frame);
 	if (w->step == ENDED)
 		return 0;
+	struct gmon_cfi_regs *r = &w->regs;
 	if (w->step == GIVE_PC) {
 		w->step = NEXT_FRAME;
-		*frame = w->pc;
+		*frame = r->pc;
 		w->n++;
 		return 1;
 	}
-	struct gmon_cfi_regs r = { w->pc, w->sp, w->fp, w->lr, w->base, w->context, w->caller,
-		                   w->known };
-	int rc = gmon_cfi_step(tables_for(w->caller ? w->pc - 1 : w->pc), &r, read_word, w);
+	/* the step writes the caller's registers only when it succeeds */
+	int rc = gmon_cfi_step(tables_for(r->caller ? r->pc - 1 : r->pc), r, read_word, w);
 	if (rc == GMON_CFI_OUTERMOST)
 		return end(w, 0);
 	if (rc == GMON_CFI_STEPPED) {
-		if (!is_code(r.pc))
+		if (!is_code(r->pc))
 			return end(w, GMON_STACK_CUT_SHORT);
-		w->pc = r.pc;
-		w->sp = r.sp;
-		w->fp = r.fp;
-		w->lr = r.lr;
-		w->base = r.base;
-		w->known = r.known;
-		w->context = NULL;
-		w->caller = r.caller;
 	} else if (frame_pointer_step(w) != 0) {
 		return end(w, GMON_STACK_CUT_SHORT);
 	}
 	if (w->n == w->limit)
 		return end(w, GMON_STACK_AT_LIMIT);
-	*frame = w->pc;
+	*frame = r->pc;
 	w->n++;
 	return 1;
 }
