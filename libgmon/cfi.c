@@ -70,7 +70,7 @@ struct cursor {
 	uintptr_t at, end;
 };
 
-static int cursor_at(struct cursor *c, const struct gmon_cfi_table *t, uintptr_t at, uintptr_t end)
+static inline __attribute__((always_inline)) int cursor_at(struct cursor *c, const struct gmon_cfi_table *t, uintptr_t at, uintptr_t end)
 {
 	c->t = t;
 	c->at = at;
@@ -78,7 +78,7 @@ static int cursor_at(struct cursor *c, const struct gmon_cfi_table *t, uintptr_t
 	return at >= t->low && end <= t->high && at <= end ? 0 : -1;
 }
 
-static int get(struct cursor *c, void *out, uintptr_t n)
+static inline __attribute__((always_inline)) int get(struct cursor *c, void *out, uintptr_t n)
 {
 	if (c->end - c->at < n)
 		return -1;
@@ -87,12 +87,12 @@ static int get(struct cursor *c, void *out, uintptr_t n)
 	return 0;
 }
 
-static int get_u8(struct cursor *c, uint8_t *v)
+static inline __attribute__((always_inline)) int get_u8(struct cursor *c, uint8_t *v)
 {
 	return get(c, v, 1);
 }
 
-static int skip(struct cursor *c, uint64_t n)
+static inline __attribute__((always_inline)) int skip(struct cursor *c, uint64_t n)
 {
 	if (c->end - c->at < n)
 		return -1;
@@ -100,7 +100,7 @@ static int skip(struct cursor *c, uint64_t n)
 	return 0;
 }
 
-static int get_uleb(struct cursor *c, uint64_t *v)
+static inline __attribute__((always_inline)) int get_uleb(struct cursor *c, uint64_t *v)
 {
 	uint64_t value = 0;
 	for (unsigned shift = 0; shift < 64; shift += 7) {
@@ -116,7 +116,7 @@ static int get_uleb(struct cursor *c, uint64_t *v)
 	return -1;
 }
 
-static int get_sleb(struct cursor *c, int64_t *v)
+static inline __attribute__((always_inline)) int get_sleb(struct cursor *c, int64_t *v)
 {
 	uint64_t value = 0;
 	for (unsigned shift = 0; shift < 64; shift += 7) {
