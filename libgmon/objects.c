@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "../include/gmon_out.h"
+#include "eh_tables.h"
 #include "message.h"
 #include "objects.h"
 #include "table.h"
@@ -48,6 +49,7 @@
  * it).
  */
 #define MAX_OBJECTS 4096
+_Static_assert(MAX_OBJECTS <= GMON_EH_TABLES_MAX, "eh_tables.c has room for every object");
 #define MAX_SEGMENTS (4 * MAX_OBJECTS)
 #define TEXT_BYTES (1u << 20)
 #define MAX_BUILD_ID 64
@@ -196,6 +198,7 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 #else
 	o->permanent = 1;
 #endif
+	gmon_eh_tables_add(used, info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum, o->permanent);
 	o->first_segment = table.segments_used;
 	o->nsegments = nsegments;
 	for (size_t i = 0; i < info->dlpi_phnum; i++) {

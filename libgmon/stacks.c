@@ -15,8 +15,11 @@
  */
 #define _GNU_SOURCE
 #include <stdint.h>
+#include <string.h>
 
 #include "../include/gmon_out.h"
+#include "environ.h"
+#include "message.h"
 #include "stacks.h"
 #include "table.h"
 #include "unwind.h"
@@ -55,6 +58,23 @@ static struct {
 	uint64_t at_limit, cut_short; /* atomic, in samples */
 } stacks;
 
+/* The unwinder GMON_UNWIND names: cfi (the default: each object's
+ * call-frame information, frame pointers where an object has none) or
+ * fp (frame pointers only). */
+static const struct gmon_unwinder *choose_unwinder(void)
+{
+	const char *name = gmon_getenv("GMON_UNWIND");
+	if (!name || strcmp(name, "cfi") == 0)
+		return &gmon_unwind_cfi;
+	if (strcmp(name, "fp") == 0)
+		return &gmon_unwind_frame_pointers;
+	char setting[64];
+	strcpy(setting, "GMON_UNWIND=");
+	strncat(setting, name, 40);
+	gmon_message("ignoring ", setting, ": the unwinders are cfi and fp");
+	return &gmon_unwind_cfi;
+}
+
 int gmon_stacks_init(size_t keys, unsigned depth)
 {
 	if (keys == 0 || depth == 0)
@@ -72,7 +92,7 @@ int gmon_stacks_init(size_t keys, unsigned depth)
 	if (!stacks.pool)
 		return -1;
 	stacks.depth = depth;
-	stacks.unwinder = &gmon_unwind_frame_pointers;
+	stacks.unwinder = choose_unwinder();
 	gmon_stack_bounds_main();
 	__atomic_store_n(&gmon_stacks_enabled, 1, __ATOMIC_RELEASE);
 	return 0;

@@ -110,18 +110,22 @@ void gmon_unwind_ranges(struct gmon_unwind *w, const void *context, uintptr_t sp
 	uintptr_t top = t->top;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	w->low1 = w->high1 = w->low2 = w->high2 = 0;
-	if (uc->uc_stack.ss_flags & SS_ONSTACK) {
+	/* The kernel saves the thread's alternate stack as configured, and
+	 * the flags it saves say SS_ONSTACK on old kernels only (6.18 saves
+	 * the flags the stack was set with): the stack pointer says whether
+	 * the handler runs on it. */
+	if (!(uc->uc_stack.ss_flags & SS_DISABLE) && uc->uc_stack.ss_size > 0) {
 		uintptr_t alt = (uintptr_t)uc->uc_stack.ss_sp;
 		uintptr_t alt_top = alt + uc->uc_stack.ss_size;
-		if (sp >= alt && sp < alt_top) {
+		if (sp >= alt && sp < alt_top && alt_top > alt) {
 			w->low1 = sp;
 			w->high1 = alt_top;
 			if (top) {
 				w->low2 = t->low;
 				w->high2 = top;
 			}
+			return;
 		}
-		return;
 	}
 	if (!top || sp >= top)
 		return;

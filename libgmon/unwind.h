@@ -19,6 +19,7 @@
 #include <stdint.h>
 
 #include "base.h"
+#include "cfi.h"
 
 /*
  * One walk, on the handler's stack.  A walk is a generator (start, then
@@ -34,10 +35,17 @@ struct gmon_unwind {
 	int step;          /* the unwinder's (beside flags: no padding) */
 	/* readable stack words: [low1, high1) and [low2, high2) */
 	uintptr_t low1, high1, low2, high2;
-	/* the unwinder's own state */
-	uintptr_t pc, sp, fp;
-	uintptr_t leaf_caller;
-	uintptr_t low, last;
+	/* the unwinder's own state: one walker's at a time (the handler's
+	 * frame holds this, and may be on a small alternate stack) */
+	union {
+		struct {
+			uintptr_t pc, sp, fp; /* unwind_fp.c's */
+			uintptr_t leaf_caller;
+			uintptr_t low, last;
+		};
+		struct gmon_cfi_regs regs; /* unwind_cfi.c's */
+	};
+	int fp_only; /* unwind_cfi.c went to unwind_fp.c at the start */
 };
 
 struct gmon_unwinder {
@@ -51,6 +59,9 @@ struct gmon_unwinder {
 
 /* The frame-pointer walker (unwind_fp.c). */
 extern const struct gmon_unwinder gmon_unwind_frame_pointers GMON_HIDDEN;
+/* The call-frame information walker, frame pointers where an object has
+ * no tables (unwind_cfi.c). */
+extern const struct gmon_unwinder gmon_unwind_cfi GMON_HIDDEN;
 
 /* ---- unwind.c: where a walk may read ---- */
 /* In a new thread, before the program's code (threads.c): where this

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * eh_tables.c: each loaded object's call-frame tables (.eh_frame_hdr
+ * and .eh_frame, found through its PT_GNU_EH_FRAME program header),
+ * prepared for the CFI unwinder (unwind_cfi.c, cfi.c).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * Two sides, as objects.c has.  gmon_eh_tables_add runs where objects.c
+ * adds an object (start-up, after a dlopen, at exit: ordinary contexts)
+ * and may map memory.  gmon_eh_tables_of runs in the clock's signal
+ * handler: one load from an array written before objects.c published
+ * the object (release), so the handler sees complete entries only.
+ *
+ * What the handler may read: an object loaded at start-up is never
+ * unmapped, so its tables are read where they are, inside the readable
+ * PT_LOAD segment that holds them (what gmon_object_readable allows).
+ * A dlopened object may be unmapped by a dlclose in another thread
+ * while a handler reads: its tables are copied here when it is added
+ * (from .eh_frame_hdr, or .eh_frame if it comes first, to the end of
+ * that segment), and the handler reads the copy, which is never
+ * unmapped.  The copies take at most COPY_BUDGET bytes in all; an object
+ * past it gets no tables (its frames are walked by frame pointers).
+ */
+#define _GNU_SOURCE
+#include <elf.h>
+#include <link.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "eh_tables.h"
+#include "table.h"
+
+#define COPY_BUDGET (256ul << 20)
+
+static struct gmon_cfi_table *tables; /* GMON_EH_TABLES_MAX, mapped at the first add */
+static size_t copied;
+
+/* A 4- or 8-byte field of .eh_frame_hdr in encoding enc, pc-relative,
+ * relative to the header, or absolute: 0, or -1 for another form. */
+static int hdr_field(uintptr_t hdr, uintptr_t *at, uintptr_t end, uint8_t enc, uintptr_t *out)
+{
+	uintptr_t field = *at;
+	uint64_t v;
+	switch (enc & 0x0f) {
+	case 0x03:
+	case 0x0b: {
+		uint32_t u;
+		if (end - field < 4)
+			return -1;
+		memcpy(&u, (const void *)field, 4);
+		v = (enc & 0x0f) == 0x0b ? (uint64_t)(int64_t)(int32_t)u : u;
+		*at += 4;
+		break;
+	}
+	case 0x00:
+	case 0x04:
+	case 0x0c:
+		if (end - field < 8)
+			return -1;
+		memcpy(&v, (const void *)field, 8);
+		*at += 8;
+		break;
+	default:
+		return -1;
+	}
+	switch (enc & 0xf0) {
+	case 0x00:
+		break;
+	case 0x10:
+		v += field;
+		break;
+	case 0x30:
+		v += hdr;
+		break;
+	default:
+		return -1;
+	}
+	*out = (uintptr_t)v;
+	return 0;
+}
+
+void gmon_eh_tables_add(uint32_t index, uintptr_t bias, const void *phdr, size_t phnum,
+                        int permanent)
+{
+	if (index >= GMON_EH_TABLES_MAX)
+		return;
+	if (!tables) {
+		tables = gmon_map_zeroed(NULL, GMON_EH_TABLES_MAX * sizeof *tables);
+		if (!tables)
+			return;
+	}
+	memset(&tables[index], 0, sizeof tables[index]); /* a forked child's refresh reuses none */
+	const ElfW(Phdr) *ph = phdr;
+	uintptr_t hdr = 0, low = 0, high = 0;
+	for (size_t i = 0; i < phnum; i++)
+		if (ph[i].p_type == PT_GNU_EH_FRAME)
+			hdr = bias + ph[i].p_vaddr;
+	if (!hdr)
+		return;
+	for (size_t i = 0; i < phnum; i++) {
+		uintptr_t from = bias + ph[i].p_vaddr, to = from + ph[i].p_memsz;
+		if (ph[i].p_type == PT_LOAD && (ph[i].p_flags & PF_R) && hdr >= from && hdr < to) {
+			low = from;
+			high = to;
+		}
+	}
+	/* version 1; the table's entries (start, FDE) signed 32-bit
+	 * offsets from the header, as GNU ld, gold, lld and mold write */
+	const unsigned char *h = (const unsigned char *)hdr;
+	if (!high || high - hdr < 4 || h[0] != 1 || h[3] != 0x3b)
+		return;
+	uintptr_t at = hdr + 4, eh_frame, count;
+	if (hdr_field(hdr, &at, high, h[1], &eh_frame) != 0 ||
+	    hdr_field(hdr, &at, high, h[2], &count) != 0 || count == 0 || count > UINT32_MAX ||
+	    (high - at) / 8 < count || eh_frame < low || eh_frame >= high)
+		return;
+	struct gmon_cfi_table t = { .low = low, .high = high, .hdr = hdr, .entries = at,
+		                    .count = (uint32_t)count };
+	if (!permanent) {
+		t.low = eh_frame < hdr ? eh_frame : hdr;
+		size_t size = t.high - t.low;
+		if (size > COPY_BUDGET - copied)
+			return;
+		void *copy = gmon_map_zeroed(NULL, size);
+		if (!copy)
+			return;
+		memcpy(copy, (const void *)t.low, size);
+		copied += size;
+		t.delta = (intptr_t)((uintptr_t)copy - t.low);
+	}
+	tables[index] = t;
+}
+
+const struct gmon_cfi_table *gmon_eh_tables_of(uint32_t index)
+{
+	if (!tables || index >= GMON_EH_TABLES_MAX || tables[index].count == 0)
+		return NULL;
+	return &tables[index];
+}

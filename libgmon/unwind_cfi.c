@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * unwind_cfi.c: the unwinder driven by the objects' call-frame
+ * information (unwind.h): each frame's caller from the CFI of the
+ * object its pc is in (cfi.c, over the tables eh_tables.c prepared);
+ * a frame whose object has no tables, or whose rule cannot be followed,
+ * by its frame pointer where that is plausible; a stack whose first pc
+ * has no tables at all, by the frame-pointer unwinder (unwind_fp.c).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * Async-signal-safe: runs in the clock's signal handler, in any thread;
+ * no stdio, no malloc, no locks, no system call.  It cannot fault: stack
+ * words only through gmon_unwind_word (unwind.c), table bytes only
+ * inside the bounds eh_tables.c set (segments of objects never unmapped,
+ * or private copies).  Its frame is small and fixed (cfi.c's rows).
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdint.h>
+#include <ucontext.h>
+
+#include "../include/gmon_out.h"
+#include "arch.h"
+#include "cfi.h"
+#include "eh_tables.h"
+#include "objects.h"
+#include "unwind.h"
+
+/* The walk's steps (w->step). */
+enum { GIVE_PC, NEXT_FRAME, ENDED };
+
+static int is_code(uintptr_t pc)
+{
+	long i = gmon_object_find(pc);
+	return i >= 0 && !(gmon_object_flags((uint32_t)i) & GMON_OBJECT_UNLOADED);
+}
+
+/* The tables of the object holding code address pc, or NULL. */
+static const struct gmon_cfi_table *tables_for(uintptr_t pc)
+{
+	long i = gmon_object_find(pc);
+	if (i < 0 || (gmon_object_flags((uint32_t)i) & GMON_OBJECT_UNLOADED))
+		return NULL;
+	return gmon_eh_tables_of((uint32_t)i);
+}
+
+static int read_word(const void *ctx, uintptr_t addr, uintptr_t *value)
+{
+	return gmon_unwind_word(ctx, addr, value);
+}
+
+static void walk_start(struct gmon_unwind *w, const void *context, unsigned limit)
+{
+	const ucontext_t *uc = context;
+	struct gmon_cfi_regs *r = &w->regs;
+#ifdef __x86_64__
+	r->pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
+	r->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
+	r->fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
+	r->lr = 0;
+#else
+	gmon_arch_signal_regs(uc, &r->pc, &r->sp, &r->fp, &r->lr);
+#endif
+	if (!tables_for(r->pc)) {
+		/* JIT code, a stub without CFI, a stripped object: the
+		 * frame-pointer walk and its leaf recovery, as before */
+		gmon_unwind_frame_pointers.start(w, context, limit);
+		w->fp_only = 1;
+		return;
+	}
+	gmon_unwind_ranges(w, uc, r->sp);
+	w->fp_only = 0;
+	r->base = 0;
+	r->known = 0; /* the context has it */
+	r->context = context;
+	r->caller = 0;
+	w->n = 0;
+	w->limit = limit;
+	w->flags = 0;
+	w->step = GIVE_PC;
+}
+
+/* The caller of the frame in w by its frame pointer, where the frame
+ * has one: it lies above the stack pointer, and the return address it
+ * holds is code.  0, or -1. */
+static int frame_pointer_step(struct gmon_unwind *w)
+{
+	struct gmon_cfi_regs *r = &w->regs;
+	uintptr_t fp = r->fp, next, ret;
+	if (fp < r->sp || gmon_unwind_word(w, fp, &next) != 0 ||
+	    gmon_unwind_word(w, fp + 8, &ret) != 0)
+		return -1;
+#ifdef __aarch64__
+	ret &= 0x0000ffffffffffffu;
+#endif
+	if (!is_code(ret))
+		return -1;
+	r->pc = ret;
+	r->sp = fp + 16;
+	r->fp = next;
+	r->lr = ret;
+	r->known = 0; /* where this frame saved %rbx is unknown */
+	r->context = NULL;
+	r->caller = 1;
+	return 0;
+}
+
+static int end(struct gmon_unwind *w, uint32_t flags)
+{
+	w->flags |= flags;
+	w->step = ENDED;
+	return 0;
+}
+
+static int walk_next(struct gmon_unwind *w, uintptr_t *frame)
+{
+	if (w->fp_only)
+		return gmon_unwind_frame_pointers.next(w, frame);
+	if (w->step == ENDED)
+		return 0;
+	struct gmon_cfi_regs *r = &w->regs;
+	if (w->step == GIVE_PC) {
+		w->step = NEXT_FRAME;
+		*frame = r->pc;
+		w->n++;
+		return 1;
+	}
+	/* the step writes the caller's registers only when it succeeds */
+	int rc = gmon_cfi_step(tables_for(r->caller ? r->pc - 1 : r->pc), r, read_word, w);
+	if (rc == GMON_CFI_OUTERMOST)
+		return end(w, 0);
+	if (rc == GMON_CFI_STEPPED) {
+		if (!is_code(r->pc))
+			return end(w, GMON_STACK_CUT_SHORT);
+	} else if (frame_pointer_step(w) != 0) {
+		return end(w, GMON_STACK_CUT_SHORT);
+	}
+	if (w->n == w->limit)
+		return end(w, GMON_STACK_AT_LIMIT);
+	*frame = r->pc;
+	w->n++;
+	return 1;
+}
+
+const struct gmon_unwinder gmon_unwind_cfi = {
+	.name = "cfi",
+	.start = walk_start,
+	.next = walk_next,
+};
