@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../include/libgmon.h"
 #include "arcs.h"
@@ -292,6 +293,43 @@ static int main_program_has_hook(const struct main_program *m)
 			return 1;
 	return 0;
 }
+
+/* GMON_START asks a program without hooks to be profiled all the same
+ * (doc/runtime.md, "Starting without -pg"):
+ *   1        this process; removed from the environment, so the
+ *            programs it execs are not profiled (nor overwrite its
+ *            gmon.out); a forked child profiles on, as with -pg;
+ *   PID      the same, if PID is this process's id (gprof-run puts its
+ *            own there, and becomes the program): a copy of the
+ *            variable that reaches another process does nothing;
+ *   all      this process and every program started from it that
+ *            preloads libgmon (kept in the environment);
+ *   0        no.
+ * Anything else: one line, and no. */
+static int asked_to_start(void)
+{
+	const char *v = gmon_getenv("GMON_START");
+	if (!v || strcmp(v, "0") == 0)
+		return 0;
+	if (strcmp(v, "all") == 0)
+		return 1;
+	int yes = strcmp(v, "1") == 0;
+	if (!yes && v[0] >= '1' && v[0] <= '9') {
+		char *end;
+		errno = 0;
+		long pid = strtol(v, &end, 10);
+		if (*end || errno) {
+			gmon_message("ignoring GMON_START=", v, ": not 1, all, 0 or a process id");
+			return 0;
+		}
+		yes = pid == (long)getpid();
+	} else if (!yes) {
+		gmon_message("ignoring GMON_START=", v, ": not 1, all, 0 or a process id");
+		return 0;
+	}
+	unsetenv("GMON_START");
+	return yes;
+}
 #endif
 
 /* When no start-up file called __monstartup (no gcrt1.o: musl, a link
@@ -307,7 +345,9 @@ __attribute__((constructor)) static void self_start(void)
 	if (m.text_high <= m.text_low)
 		return;
 #ifdef GMON_SHARED
-	if (!main_program_has_hook(&m))
+	/* asked_to_start first: it takes GMON_START out of the environment
+	 * whether or not the program has hooks */
+	if (!asked_to_start() && !main_program_has_hook(&m))
 		return;
 #endif
 	__monstartup(m.text_low, m.text_high);

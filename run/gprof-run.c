@@ -222,7 +222,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *prefix = NULL, *rate = NULL, *clock = NULL, *stacks = NULL;
-	const char *preload;
+	const char *preload, *start;
 	char *path, *runtime, *list;
 	int c;
 
@@ -301,6 +301,19 @@ int main(int argc, char **argv)
 	set("GMON_RATE", rate);
 	set("GMON_CLOCK", clock);
 	set("GMON_STACK_DEPTH", stacks);
+	/* Start the runtime in this process, which becomes the program,
+	 * hooks or not; the runtime takes the variable out of the
+	 * environment, so the programs this one starts are not profiled,
+	 * and a copy of it that reaches another process names another
+	 * process.  GMON_START=all (every program started from this one)
+	 * is the user's and kept. */
+	start = getenv("GMON_START");
+	if (!start || strcmp(start, "all") != 0) {
+		char pid[24];
+
+		snprintf(pid, sizeof(pid), "%ld", (long)getpid());
+		set("GMON_START", pid);
+	}
 
 	execv(path, argv + optind);
 	c = errno;
