@@ -29,6 +29,7 @@
 #include "sampler.h"
 #include "start.h"
 #include "state.h"
+#include "threads.h"
 #include "write.h"
 
 /* Named by the stubs (arch/ARCH/mcount.S), so that every program that
@@ -226,6 +227,20 @@ void gmon_before_exec(void)
 	gmon_write_profile(1);
 }
 
+/* GMON_CLOCK: cpu (the default), process or wall. */
+static enum gmon_clock_kind clock_from_environment(void)
+{
+	const char *v = gmon_getenv("GMON_CLOCK");
+	if (!v || strcmp(v, "cpu") == 0)
+		return GMON_CLOCK_CPU;
+	if (strcmp(v, "process") == 0)
+		return GMON_CLOCK_PROCESS;
+	if (strcmp(v, "wall") == 0)
+		return GMON_CLOCK_WALL;
+	gmon_message("ignoring GMON_CLOCK=", v, ": not cpu, process or wall");
+	return GMON_CLOCK_CPU;
+}
+
 void __monstartup(unsigned long lowpc, unsigned long highpc)
 {
 	if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL))
@@ -248,7 +263,9 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
-	gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000));
+	gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
+	                   clock_from_environment(),
+	                   gmon_threads_all_wrapped && gmon_threads_all_wrapped());
 }
 
 void monstartup(unsigned long lowpc, unsigned long highpc)
