@@ -126,6 +126,18 @@ static void on_sample(int signo, siginfo_t *info, void *context)
 	consumers[n - 1](context, pc, samples, in_histogram);
 }
 
+void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples)
+{
+	if (__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
+		return;
+	uintptr_t offset = pc - hist.low_pc;
+	int in_histogram = offset < hist.high_pc - hist.low_pc;
+	if (in_histogram)
+		bin_add(&hist.bins[offset >> hist.shift], samples);
+	for (unsigned i = 0; i < nconsumers; i++)
+		consumers[i](context, pc, samples, in_histogram);
+}
+
 static unsigned start(const struct gmon_clock *c, unsigned rate_hz)
 {
 	sample_clock = c;

@@ -31,6 +31,10 @@ enum gmon_clock_kind { GMON_CLOCK_CPU, GMON_CLOCK_PROCESS, GMON_CLOCK_WALL };
  * failure. */
 unsigned gmon_sampler_start(unsigned rate_hz, enum gmon_clock_kind kind,
                             int threads_wrapped) GMON_HIDDEN;
+/* A sample that no signal brought (a wait, wait.c): counted as the
+ * handler counts one, context a ucontext_t of the place it stands for;
+ * async-signal-safe, with the clock's signal blocked on this thread. */
+void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples) GMON_HIDDEN;
 /* Whether new threads must call gmon_sampler_thread_here (threads.c),
  * and the call: the clock's set-up in each new thread. */
 int gmon_sampler_wants_threads(void) GMON_HIDDEN;

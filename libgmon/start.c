@@ -30,6 +30,7 @@
 #include "start.h"
 #include "state.h"
 #include "threads.h"
+#include "wait.h"
 #include "write.h"
 
 /* Named by the stubs (arch/ARCH/mcount.S), so that every program that
@@ -263,9 +264,15 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
-	gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
-	                   clock_from_environment(),
-	                   gmon_threads_all_wrapped && gmon_threads_all_wrapped());
+	enum gmon_clock_kind kind = clock_from_environment();
+	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
+	                                   kind, gmon_threads_all_wrapped &&
+	                                                 gmon_threads_all_wrapped());
+	if (rate && gmon_wait_start(rate, kind == GMON_CLOCK_WALL) != 0) {
+		gmon_message("GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD) on x86-64: "
+		             "sampling CPU time only", NULL, NULL);
+		gmon_wait_start(rate, 0);
+	}
 }
 
 void monstartup(unsigned long lowpc, unsigned long highpc)
@@ -287,6 +294,7 @@ void _mcleanup(void)
 	    __atomic_exchange_n(&cleaned, 1, __ATOMIC_ACQ_REL))
 		return;
 	gmon_sampler_stop();
+	gmon_wait_stop();
 	__atomic_store_n(&gmon_state, GMON_DONE, __ATOMIC_RELEASE);
 	check_snapshot_handler();
 	/* name what was loaded since the last dlopen or dlclose; exit is an

@@ -44,8 +44,8 @@ static void usage(void)
 		"Read it with: gprof PROGRAM gmon.out\n"
 		"  -o, --output PREFIX  write PREFIX.<pid> (GMON_OUT_PREFIX)\n"
 		"  -r, --rate HZ        samples per second of CPU time, 1 to 100000 (GMON_RATE)\n"
-		"  -c, --clock CLOCK    cpu: the CPU time the program uses (GMON_CLOCK; wall,\n"
-		"                       all the time that passes, is not available yet)\n"
+		"  -c, --clock CLOCK    cpu: the CPU time each thread uses; wall: all the time\n"
+		"                       that passes, waiting included (GMON_CLOCK)\n"
 		"  -s, --stacks DEPTH   frames per recorded call stack, 0 to 512; 0: none\n"
 		"                       (GMON_STACK_DEPTH)\n"
 		"  -h, --help           this text\n"
@@ -243,10 +243,7 @@ int main(int argc, char **argv)
 			rate = number("--rate", optarg, 1, 100000);
 			break;
 		case 'c':
-			/* wall: issue 29; the runtime samples CPU time only */
-			if (strcmp(optarg, "wall") == 0)
-				fail(2, "--clock wall: not available yet: the runtime samples CPU time only");
-			if (strcmp(optarg, "cpu") != 0)
+			if (strcmp(optarg, "cpu") != 0 && strcmp(optarg, "wall") != 0)
 				fail(2, "--clock %s: the clocks are cpu and wall", optarg);
 			clock = optarg;
 			break;

@@ -82,8 +82,7 @@ run_expect run.refuse.rate 2 "gprof-run: --rate 0: not a number from 1 to 100000
 run_expect run.refuse.rate-text 2 "gprof-run: --rate fast: not a number from 1 to 100000" -r fast true
 run_expect run.refuse.stacks 2 "gprof-run: --stacks 513: not a number from 0 to 512" --stacks 513 true
 run_expect run.refuse.clock 2 "gprof-run: --clock real: the clocks are cpu and wall" --clock real true
-run_expect run.refuse.clock-wall 2 "gprof-run: --clock wall: not available yet: the runtime samples CPU time only" \
-	--clock wall true
+expect_eq run.env.clock-wall "wall" "$("$RUN" --clock wall sh -c 'echo $GMON_CLOCK')"
 run_expect run.refuse.prefix 2 "gprof-run: -o wants a file name prefix" -o "" true
 GPROF_RUN_LIBGMON=/nonexistent/libgmon.so "$RUN" true 2>"$SCRATCH/err"
 expect_eq run.refuse.library-variable \
