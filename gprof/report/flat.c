@@ -51,7 +51,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 				(double)m->process.user_ns / 1e9, (double)m->process.system_ns / 1e9);
 			/* a program without hooks (gprof-run, GMON_START):
 			 * samples and stacks, but no call was counted */
-			if (!(m->input & INPUT_CALL_GRAPH))
+			if (!(m->input & INPUT_CALL_GRAPH) || (m->input & INPUT_UNCOUNTED_ARCS))
 				fprintf(f, "No call was counted: call counts need a program "
 					   "compiled with -pg.\n");
 		}

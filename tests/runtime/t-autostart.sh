@@ -8,7 +8,8 @@
 # (doc/runtime.md, "Starting without -pg").
 #   runtime.autostart.off.*          no GMON_START: nothing written, as before
 #   runtime.autostart.start.*        GMON_START=1: gmon.out (no arcs) and the process file;
-#                                    gprof's header says that counts need -pg
+#                                    gprof's header says that counts need -pg; the
+#                                    call graph comes from the stacks, without counts
 #   runtime.autostart.pid.*          GMON_START=PID: only the process PID names
 #   runtime.autostart.refused.*      a value it does not know: one line, nothing written
 #   runtime.autostart.exec.*         a program execed from it is not profiled (all: it is)
@@ -20,7 +21,8 @@ need_runtime runtime.autostart
 runtime_scratch
 build_tools
 cd "$SCRATCH" || exit 2
-$RT_CC -O2 -o plain "$PROGS/plain.c"
+# frame pointers: the stacks (and so the call graph) come from them
+$RT_CC -O2 -fno-omit-frame-pointer -fno-inline -o plain "$PROGS/plain.c"
 
 # count_files PATTERN: how many files in . match the shell pattern
 count_files() {
@@ -60,6 +62,14 @@ expect_eq runtime.autostart.start.process-file-read "1|" \
 expect_eq runtime.autostart.start.header-says-no-calls \
 	"No call was counted: call counts need a program compiled with -pg." \
 	"$(grep '^No call' report)"
+
+# the call graph comes from the stacks: main calls burn, with its time,
+# and the called column is empty (nothing was counted)
+"$GPROF" -b -q plain gmon.out >graph 2>err
+expect_eq runtime.autostart.start.graph-from-stacks "main|" \
+	"$(awk '/^\[[0-9]+\].* burn \[[0-9]+\]$/ { print prev } { prev = $0 }' graph |
+		sed -nE 's/^ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +(main) \[[0-9]+\]$/\1/p')|$(cat err)"
+expect_eq runtime.autostart.start.graph-no-counts 0 "$(grep -c '[0-9]/[0-9]' graph)"
 
 # GMON_START=PID: the process with that id only; the variable goes away
 rm -f gmon.out .gmon.out.process
