@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
  * clock.h: clocks, what fires a sample (sampler.c picks one and owns the
- * signal handler they call): today the process CPU-time timer
- * (clock_cputime.c) and the per-thread perf task-clock (clock_perf.c).
+ * signal handler they call): the per-thread CPU-time timers
+ * (clock_thread.c), the process CPU-time timer (clock_cputime.c) and the
+ * per-thread perf task-clock (clock_perf.c).
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
- * start, stop and after_fork run in an ordinary context (start-up, exit,
- * a forked child) and may make system calls; samples runs in the signal
+ * start, stop, after_fork and thread_here run in an ordinary context
+ * (start-up, exit, a forked child, a new thread) and may make system
+ * calls; samples runs in the signal
  * handler: async-signal-safe, no system call but to pass on a signal
  * that is not the clock's.
  */
@@ -32,11 +34,15 @@ struct gmon_clock {
 	void (*stop)(void);
 	/* In a forked child, once the clock ran in its parent. */
 	void (*after_fork)(void);
+	/* In each thread created after start, before it runs the program's
+	 * code (threads.c); NULL if the clock needs nothing there. */
+	void (*thread_here)(void);
 	/* In the handler: how many samples this signal stands for, or 0 if
 	 * it is not the clock's (then it was passed on). */
 	unsigned (*samples)(int signo, const siginfo_t *info);
 };
 
+extern const struct gmon_clock gmon_clock_thread GMON_HIDDEN;
 extern const struct gmon_clock gmon_clock_cputime GMON_HIDDEN;
 extern const struct gmon_clock gmon_clock_perf GMON_HIDDEN;
 

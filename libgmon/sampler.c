@@ -126,18 +126,35 @@ static void on_sample(int signo, siginfo_t *info, void *context)
 	consumers[n - 1](context, pc, samples, in_histogram);
 }
 
+void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples)
+{
+	if (__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
+		return;
+	uintptr_t offset = pc - hist.low_pc;
+	int in_histogram = offset < hist.high_pc - hist.low_pc;
+	if (in_histogram)
+		bin_add(&hist.bins[offset >> hist.shift], samples);
+	for (unsigned i = 0; i < nconsumers; i++)
+		consumers[i](context, pc, samples, in_histogram);
+}
+
 static unsigned start(const struct gmon_clock *c, unsigned rate_hz)
 {
 	sample_clock = c;
 	return c->start(rate_hz, on_sample);
 }
 
-unsigned gmon_sampler_start(unsigned rate_hz)
+unsigned gmon_sampler_start(unsigned rate_hz, enum gmon_clock_kind kind, int threads_wrapped)
 {
 	if (!hist.bins || rate_hz == 0)
 		return 0;
 	unsigned achieved = 0;
-	if (rate_hz > 100) {
+	if (kind == GMON_CLOCK_PROCESS) {
+		achieved = start(&gmon_clock_cputime, rate_hz);
+		hist.rate = achieved;
+		return achieved;
+	}
+	if (rate_hz > 100 && kind == GMON_CLOCK_CPU) {
 		achieved = start(&gmon_clock_perf, rate_hz);
 		if (!achieved) {
 			char buf[24];
@@ -146,10 +163,25 @@ unsigned gmon_sampler_start(unsigned rate_hz)
 			rate_hz = 100;
 		}
 	}
+	if (!achieved && threads_wrapped)
+		achieved = start(&gmon_clock_thread, rate_hz);
 	if (!achieved)
 		achieved = start(&gmon_clock_cputime, rate_hz);
 	hist.rate = achieved;
 	return achieved;
+}
+
+int gmon_sampler_wants_threads(void)
+{
+	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
+	return c && c->thread_here;
+}
+
+void gmon_sampler_thread_here(void)
+{
+	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
+	if (c && c->thread_here)
+		c->thread_here();
 }
 
 void gmon_sampler_stop(void)

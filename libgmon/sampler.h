@@ -19,9 +19,26 @@ int gmon_hist_init(uintptr_t low_pc, uintptr_t high_pc) GMON_HIDDEN;
  * too (sample.h), after those added before.  0, or -1 if there are too
  * many. */
 int gmon_sampler_add(gmon_sample_consumer *consumer) GMON_HIDDEN;
-/* Starts the clock at about rate_hz samples per second of CPU time;
- * returns the rate achieved (what gmon.out records), 0 on failure. */
-unsigned gmon_sampler_start(unsigned rate_hz) GMON_HIDDEN;
+/* What the samples measure (GMON_CLOCK): each thread's CPU time (the
+ * default: per-thread timers, or the perf clock above 100 Hz), the
+ * process's CPU time (one timer for all threads), or the time that
+ * passes (wall). */
+enum gmon_clock_kind { GMON_CLOCK_CPU, GMON_CLOCK_PROCESS, GMON_CLOCK_WALL };
+/* Starts the clock at about rate_hz samples per second; threads_wrapped:
+ * every thread created from now on calls gmon_sampler_thread_here (else
+ * the per-thread timers cannot be used, and the process timer samples
+ * all threads).  Returns the rate achieved (what gmon.out records), 0 on
+ * failure. */
+unsigned gmon_sampler_start(unsigned rate_hz, enum gmon_clock_kind kind,
+                            int threads_wrapped) GMON_HIDDEN;
+/* A sample that no signal brought (a wait, wait.c): counted as the
+ * handler counts one, context a ucontext_t of the place it stands for;
+ * async-signal-safe, with the clock's signal blocked on this thread. */
+void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples) GMON_HIDDEN;
+/* Whether new threads must call gmon_sampler_thread_here (threads.c),
+ * and the call: the clock's set-up in each new thread. */
+int gmon_sampler_wants_threads(void) GMON_HIDDEN;
+void gmon_sampler_thread_here(void) GMON_HIDDEN;
 void gmon_sampler_stop(void) GMON_HIDDEN;
 /* In a forked child: zero the bins, restart a clock fork did not keep. */
 void gmon_sampler_after_fork(void) GMON_HIDDEN;

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../include/libgmon.h"
 #include "arcs.h"
@@ -28,6 +29,8 @@
 #include "sampler.h"
 #include "start.h"
 #include "state.h"
+#include "threads.h"
+#include "wait.h"
 #include "write.h"
 
 /* Named by the stubs (arch/ARCH/mcount.S), so that every program that
@@ -233,6 +236,20 @@ void gmon_before_exec(void)
 	gmon_write_profile(1);
 }
 
+/* GMON_CLOCK: cpu (the default), process or wall. */
+static enum gmon_clock_kind clock_from_environment(void)
+{
+	const char *v = gmon_getenv("GMON_CLOCK");
+	if (!v || strcmp(v, "cpu") == 0)
+		return GMON_CLOCK_CPU;
+	if (strcmp(v, "process") == 0)
+		return GMON_CLOCK_PROCESS;
+	if (strcmp(v, "wall") == 0)
+		return GMON_CLOCK_WALL;
+	gmon_message("ignoring GMON_CLOCK=", v, ": not cpu, process or wall");
+	return GMON_CLOCK_CPU;
+}
+
 void __monstartup(unsigned long lowpc, unsigned long highpc)
 {
 	if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL))
@@ -255,7 +272,15 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
-	gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000));
+	enum gmon_clock_kind kind = clock_from_environment();
+	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
+	                                   kind, gmon_threads_all_wrapped &&
+	                                                 gmon_threads_all_wrapped());
+	if (rate && gmon_wait_start(rate, kind == GMON_CLOCK_WALL) != 0) {
+		gmon_message("GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD) on x86-64: "
+		             "sampling CPU time only", NULL, NULL);
+		gmon_wait_start(rate, 0);
+	}
 }
 
 void monstartup(unsigned long lowpc, unsigned long highpc)
@@ -277,6 +302,7 @@ void _mcleanup(void)
 	    __atomic_exchange_n(&cleaned, 1, __ATOMIC_ACQ_REL))
 		return;
 	gmon_sampler_stop();
+	gmon_wait_stop();
 	__atomic_store_n(&gmon_state, GMON_DONE, __ATOMIC_RELEASE);
 	check_snapshot_handler();
 	/* name what was loaded since the last dlopen or dlclose; exit is an
@@ -300,6 +326,43 @@ static int main_program_has_hook(const struct main_program *m)
 			return 1;
 	return 0;
 }
+
+/* GMON_START asks a program without hooks to be profiled all the same
+ * (doc/runtime.md, "Starting without -pg"):
+ *   1        this process; removed from the environment, so the
+ *            programs it execs are not profiled (nor overwrite its
+ *            gmon.out); a forked child profiles on, as with -pg;
+ *   PID      the same, if PID is this process's id (gprof-run puts its
+ *            own there, and becomes the program): a copy of the
+ *            variable that reaches another process does nothing;
+ *   all      this process and every program started from it that
+ *            preloads libgmon (kept in the environment);
+ *   0        no.
+ * Anything else: one line, and no. */
+static int asked_to_start(void)
+{
+	const char *v = gmon_getenv("GMON_START");
+	if (!v || strcmp(v, "0") == 0)
+		return 0;
+	if (strcmp(v, "all") == 0)
+		return 1;
+	int yes = strcmp(v, "1") == 0;
+	if (!yes && v[0] >= '1' && v[0] <= '9') {
+		char *end;
+		errno = 0;
+		long pid = strtol(v, &end, 10);
+		if (*end || errno) {
+			gmon_message("ignoring GMON_START=", v, ": not 1, all, 0 or a process id");
+			return 0;
+		}
+		yes = pid == (long)getpid();
+	} else if (!yes) {
+		gmon_message("ignoring GMON_START=", v, ": not 1, all, 0 or a process id");
+		return 0;
+	}
+	unsetenv("GMON_START");
+	return yes;
+}
 #endif
 
 /* When no start-up file called __monstartup (no gcrt1.o: musl, a link
@@ -315,7 +378,9 @@ __attribute__((constructor)) static void self_start(void)
 	if (m.text_high <= m.text_low)
 		return;
 #ifdef GMON_SHARED
-	if (!main_program_has_hook(&m))
+	/* asked_to_start first: it takes GMON_START out of the environment
+	 * whether or not the program has hooks */
+	if (!asked_to_start() && !main_program_has_hook(&m))
 		return;
 #endif
 	__monstartup(m.text_low, m.text_high);

@@ -2,7 +2,8 @@
  *
  * threads.c: pthread_create, wrapped so that every thread the program
  * starts tells the stack walk where its stack is before it runs any of
- * the program's code (stacks.c, gmon_stack_bounds_here).  The walk reads
+ * the program's code (stacks.c, gmon_stack_bounds_here), and gets its
+ * own CPU-time timer (clock_thread.c, through the sampler).  The walk reads
  * a thread's stack only between the sampled stack pointer and the
  * stack's top, both known; a thread it was not told of (started by raw
  * clone(2), or through the C library's own pthread_create in a program
@@ -22,7 +23,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "sampler.h"
 #include "stacks.h"
+#include "threads.h"
 #include "unwind.h"
 
 /* With musl, libgmon.a leaves pthread_create alone: in a static link
@@ -54,6 +57,7 @@ static void *start_thread(void *p)
 	struct start s = *(struct start *)p;
 	free(p);
 	gmon_stack_bounds_here();
+	gmon_sampler_thread_here(); /* its CPU-time timer (clock_thread.c) */
 	return s.routine(s.arg);
 }
 
@@ -68,7 +72,8 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routin
 			return EAGAIN;
 		__atomic_store_n(&real_create, real, __ATOMIC_RELEASE);
 	}
-	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE) &&
+	    !gmon_sampler_wants_threads())
 		return real(thread, attr, routine, arg);
 	struct start *s = malloc(sizeof *s);
 	if (!s)
@@ -79,5 +84,20 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routin
 	if (rc != 0)
 		free(s);
 	return rc;
+}
+
+#ifndef GMON_SHARED
+extern char _DYNAMIC[] __attribute__((weak)); /* none in a static program */
+#endif
+
+int gmon_threads_all_wrapped(void)
+{
+#ifdef GMON_SHARED
+	return 1;
+#else
+	/* a shared library's calls bind to the first pthread_create the
+	 * loader finds: ours only if the executable exports it */
+	return !_DYNAMIC || dlsym(RTLD_DEFAULT, "pthread_create") == (void *)pthread_create;
+#endif
 }
 #endif

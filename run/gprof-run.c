@@ -44,8 +44,8 @@ static void usage(void)
 		"Read it with: gprof PROGRAM gmon.out\n"
 		"  -o, --output PREFIX  write PREFIX.<pid> (GMON_OUT_PREFIX)\n"
 		"  -r, --rate HZ        samples per second of CPU time, 1 to 100000 (GMON_RATE)\n"
-		"  -c, --clock CLOCK    cpu: the CPU time the program uses (GMON_CLOCK; wall,\n"
-		"                       all the time that passes, is not available yet)\n"
+		"  -c, --clock CLOCK    cpu: the CPU time each thread uses; wall: all the time\n"
+		"                       that passes, waiting included (GMON_CLOCK)\n"
 		"  -s, --stacks DEPTH   frames per recorded call stack, 0 to 512; 0: none\n"
 		"                       (GMON_STACK_DEPTH)\n"
 		"  -h, --help           this text\n"
@@ -222,7 +222,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *prefix = NULL, *rate = NULL, *clock = NULL, *stacks = NULL;
-	const char *preload;
+	const char *preload, *start;
 	char *path, *runtime, *list;
 	int c;
 
@@ -243,10 +243,7 @@ int main(int argc, char **argv)
 			rate = number("--rate", optarg, 1, 100000);
 			break;
 		case 'c':
-			/* wall: issue 29; the runtime samples CPU time only */
-			if (strcmp(optarg, "wall") == 0)
-				fail(2, "--clock wall: not available yet: the runtime samples CPU time only");
-			if (strcmp(optarg, "cpu") != 0)
+			if (strcmp(optarg, "cpu") != 0 && strcmp(optarg, "wall") != 0)
 				fail(2, "--clock %s: the clocks are cpu and wall", optarg);
 			clock = optarg;
 			break;
@@ -301,6 +298,19 @@ int main(int argc, char **argv)
 	set("GMON_RATE", rate);
 	set("GMON_CLOCK", clock);
 	set("GMON_STACK_DEPTH", stacks);
+	/* Start the runtime in this process, which becomes the program,
+	 * hooks or not; the runtime takes the variable out of the
+	 * environment, so the programs this one starts are not profiled,
+	 * and a copy of it that reaches another process names another
+	 * process.  GMON_START=all (every program started from this one)
+	 * is the user's and kept. */
+	start = getenv("GMON_START");
+	if (!start || strcmp(start, "all") != 0) {
+		char pid[24];
+
+		snprintf(pid, sizeof(pid), "%ld", (long)getpid());
+		set("GMON_START", pid);
+	}
 
 	execv(path, argv + optind);
 	c = errno;

@@ -208,8 +208,10 @@ struct symbol_table {
 
 /* ---------------------------------------------------------------- histograms */
 
-/* Kinds of data found in the profile files. */
-enum { INPUT_HISTOGRAM = 1, INPUT_CALL_GRAPH = 2, INPUT_BB_COUNTS = 4 };
+/* Kinds of data found in the profile files.  INPUT_UNCOUNTED_ARCS: the
+ * call graph's arcs come from the call stacks of a program without
+ * hooks (pipeline.c): none has a count. */
+enum { INPUT_HISTOGRAM = 1, INPUT_CALL_GRAPH = 2, INPUT_BB_COUNTS = 4, INPUT_UNCOUNTED_ARCS = 8 };
 
 /* One histogram record's range and summed bins (from all profile files). */
 struct histogram {

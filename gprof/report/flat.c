@@ -49,6 +49,11 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 				   "(%.1f%%; %.2f user, %.2f system).\n",
 				*total_ticks / hz, cpu, cpu > 0.0 ? 100.0 * *total_ticks / hz / cpu : 0.0,
 				(double)m->process.user_ns / 1e9, (double)m->process.system_ns / 1e9);
+			/* a program without hooks (gprof-run, GMON_START):
+			 * samples and stacks, but no call was counted */
+			if (!(m->input & INPUT_CALL_GRAPH) || (m->input & INPUT_UNCOUNTED_ARCS))
+				fprintf(f, "No call was counted: call counts need a program "
+					   "compiled with -pg.\n");
 		}
 	}
 	if (*total_ticks <= 0.0) {

@@ -23,6 +23,7 @@
  * before them and the blurb after go straight to f. */
 struct graph {
 	const struct options *opt;
+	bool uncounted;           /* arcs from stacks: the called column stays empty */
 	struct report_out *out;
 	FILE *f;
 	double hz;
@@ -171,7 +172,10 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 	if (other == entry || (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
 		/* "%6.6s %5.5s %7.7s %7.7s " (-T: %11.11s) of "" */
 		text_spaces(t, g->opt->traditional ? 33 : 29);
-		text_unsigned(t, arc->count, 7, false);
+		if (g->uncounted)
+			text_spaces(t, 7);
+		else
+			text_unsigned(t, arc->count, 7, false);
 		/* " %7.7s     " of "" */
 		text_spaces(t, 13);
 	} else {
@@ -180,9 +184,13 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 		text_char(t, ' ');
 		text_fixed(t, g->opt->traditional ? 11 : 7, 2, arc->child_time / hz);
 		text_char(t, ' ');
-		text_unsigned(t, arc->count, 7, false);
-		text_char(t, '/');
-		text_unsigned(t, total, 7, true);
+		if (g->uncounted) {
+			text_spaces(t, 15); /* "%7.7s/%-7.7s" of "", without the slash */
+		} else {
+			text_unsigned(t, arc->count, 7, false);
+			text_char(t, '/');
+			text_unsigned(t, total, 7, true);
+		}
 		text_spaces(t, 5);
 	}
 	text_name(t, g->out, other);
@@ -230,7 +238,8 @@ static void print_entry_line(struct graph *g, const struct symbol *sym)
 
 void print_call_graph(const struct model *m, const struct options *opt, struct report_out *out)
 {
-	struct graph graph = { opt, out, out->file, m->histograms.rate, m->print_ticks, { 0 } };
+	struct graph graph = { opt, (m->input & INPUT_UNCOUNTED_ARCS) != 0, out, out->file,
+			       m->histograms.rate, m->print_ticks, { 0 } };
 	struct graph *g = &graph;
 	FILE *f = out->file;
 	size_t i;

@@ -11,6 +11,8 @@
 scratch
 RUN=$TOP/run/gprof-run
 LIB=$(realpath "$TOP/libgmon/libgmon.so")
+# every program run here is profiled (it writes gmon.out where it starts)
+cd "$SCRATCH" || exit 2
 
 # run_expect NAME STATUS STDERR ARGS...: gprof-run ARGS exits with STATUS
 # and says exactly STDERR
@@ -38,6 +40,14 @@ expect_eq run.env.user-preload-kept "$LIB:/nonexistent/x.so" \
 	"$(LD_PRELOAD=/nonexistent/x.so "$RUN" sh -c 'echo $LD_PRELOAD' 2>/dev/null)"
 expect_eq run.env.library-variable "$LIB" \
 	"$(GPROF_RUN_LIBGMON=$TOP/libgmon/../libgmon/libgmon.so "$RUN" sh -c 'echo $LD_PRELOAD')"
+# GMON_START: gprof-run's process id, which the runtime takes out of the
+# environment at start (so a program the profiled one runs is not
+# profiled); GMON_START=all, the user's, is kept
+# (seen with a runtime that the loader refuses: nothing takes it out)
+expect_eq run.env.start-own-pid same "$(GPROF_RUN_LIBGMON=/dev/null "$RUN" sh -c \
+	'[ "$GMON_START" = $$ ] && echo same || echo "GMON_START=$GMON_START, pid $$"' 2>/dev/null)"
+expect_eq run.env.start-removed "[]" "$("$RUN" sh -c 'echo "[$GMON_START]"')"
+expect_eq run.env.start-all-kept "[all]" "$(GMON_START=all "$RUN" sh -c 'echo "[$GMON_START]"')"
 # the program's own options are its own, after its name
 expect_eq run.program-options "-o x --rate" "$("$RUN" echo -o x --rate)"
 
@@ -72,8 +82,7 @@ run_expect run.refuse.rate 2 "gprof-run: --rate 0: not a number from 1 to 100000
 run_expect run.refuse.rate-text 2 "gprof-run: --rate fast: not a number from 1 to 100000" -r fast true
 run_expect run.refuse.stacks 2 "gprof-run: --stacks 513: not a number from 0 to 512" --stacks 513 true
 run_expect run.refuse.clock 2 "gprof-run: --clock real: the clocks are cpu and wall" --clock real true
-run_expect run.refuse.clock-wall 2 "gprof-run: --clock wall: not available yet: the runtime samples CPU time only" \
-	--clock wall true
+expect_eq run.env.clock-wall "wall" "$("$RUN" --clock wall sh -c 'echo $GMON_CLOCK')"
 run_expect run.refuse.prefix 2 "gprof-run: -o wants a file name prefix" -o "" true
 GPROF_RUN_LIBGMON=/nonexistent/libgmon.so "$RUN" true 2>"$SCRATCH/err"
 expect_eq run.refuse.library-variable \
@@ -113,8 +122,21 @@ gcc -O1 -pg -o "$SCRATCH/pg/calls" "$SCRATCH/calls.c"
 expect_eq run.pg.process-file yes "$([ -s "$SCRATCH/pg/.gmon.out.process" ] && echo yes)"
 expect_eq run.pg.calls 1234 "$("$GNU_GPROF" -b -p "$SCRATCH/pg/calls" "$SCRATCH/pg/gmon.out" |
 	awk '$NF == "leaf" { print $(NF - 3) }')"
+expect_eq run.pg.no-note-on-counts 0 "$("$GPROF" -p "$SCRATCH/pg/calls" "$SCRATCH/pg/gmon.out" | grep -c '^No call')"
 (cd "$SCRATCH/pg" && rm -f gmon.out .gmon.out.process && "$RUN" -o "$SCRATCH/pg/prof" ./calls >/dev/null)
 expect_eq run.pg.prefix 1 "$(ls "$SCRATCH/pg" | grep -c '^prof\.[0-9]*$')"
+
+# a program built without -pg: the runtime starts by itself and writes
+# the whole-process profile, a histogram without arcs in gmon.out
+mkdir -p "$SCRATCH/plain"
+printf 'int main(void) { volatile unsigned long s = 0; for (unsigned long i = 0; i < 300000000; i++) s += i; return 0; }\n' >"$SCRATCH/plain.c"
+gcc -O1 -o "$SCRATCH/plain/plain" "$SCRATCH/plain.c"
+(cd "$SCRATCH/plain" && "$RUN" ./plain 2>"$SCRATCH/err")
+expect_eq run.no-pg.files "gmon.out .gmon.out.process|" \
+	"$(ls -A "$SCRATCH/plain" | grep gmon | sort -r | xargs)|$(cat "$SCRATCH/err")"
+expect_eq run.no-pg.gnu-reads "0|" \
+	"$("$GNU_GPROF" -b -p "$SCRATCH/plain/plain" "$SCRATCH/plain/gmon.out" 2>"$SCRATCH/err" |
+		awk '$1 ~ /^[0-9.]+$/ && NF > 4' | wc -l)|$(cat "$SCRATCH/err")"
 
 # every option gprof-run takes has its entry in doc/gprof-run.1, and the
 # page names no other

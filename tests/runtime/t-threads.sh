@@ -7,6 +7,8 @@
 #   runtime.threads.exact-counts        4 threads x 2,000,000 calls
 #   runtime.threads.exact-counts.shared the same through LD_PRELOAD
 #   runtime.sampler.*                   rates, sample totals, saturation
+#   runtime.clock.thread.*              each thread sampled by its own CPU time:
+#                                       4 threads spinning 1:2:3:4 credited so
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -73,3 +75,55 @@ expect_eq runtime.sampler.rate-4000.attributed burn "$top"
 build_ours saturate "$PROGS/saturate.c"
 ./saturate
 expect_eq runtime.sampler.bin-saturates 65535 "$(gmon_dump gmon.out | awk '/^hist/ { print $7 }')"
+
+# Per-thread CPU-time timers (clock_thread.c): 4 threads spinning 1, 2,
+# 3 and 4 units of 300 ms at once, each credited its own CPU time within
+# 20% (issue 29).  The timer of a thread fires per 10 ms of that
+# thread's time, so each function's samples are its thread's time to a
+# sample or two (30 samples for the shortest, where 20% is 6), however
+# the threads share the processors.
+# check_credit NAME EXE: GNU gprof's self seconds of spinK against the
+# thread's own measure (out: "spinK MS" lines)
+check_credit() {
+	local name=$1 exe=$2 k ms got
+	for k in 1 2 3 4; do
+		ms=$(awk -v f="spin$k" '$1 == f { print $2 }' out)
+		got=$("$GNU_GPROF" -b -p "$exe" gmon.out | awk -v f="spin$k" '$NF == f { print $3 * 1000 }')
+		if [ -n "$ms" ] && [ -n "$got" ] && [ $((got * 100)) -ge $((ms * 80)) ] &&
+			[ $((got * 100)) -le $((ms * 120)) ]; then
+			pass "$name.spin$k"
+		else
+			fail "$name.spin$k" "credited ${got:-nothing} ms for ${ms:-?} ms of the thread's CPU time"
+		fi
+	done
+}
+$RT_CC -O2 -o spin4 "$PROGS/spin4.c" -pthread
+rm -f gmon.out
+GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./spin4 300 >out
+check_credit runtime.clock.thread.preloaded spin4
+# the same, -pg with libgmon.a (its pthread_create is the executable's)
+build_ours spin4.pg "$PROGS/spin4.c"
+./spin4.pg 300 >out
+check_credit runtime.clock.thread.pg spin4.pg
+
+# a thread's timer goes with it: 2000 threads made and ended one after
+# the other leave the process with one timer, the main thread's
+GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./spin4 1 2000 >out
+expect_eq runtime.clock.thread.timers-deleted "timers 1 tid" "$(grep '^timers' out)"
+# and GMON_CLOCK=process (one timer for the process) is one timer too
+GMON_CLOCK=process GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./spin4 1 20 >out
+expect_eq runtime.clock.process.one-timer "timers 1 pid" "$(grep '^timers' out)"
+GMON_CLOCK=sundial GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./spin4 1 >out 2>err
+expect_eq runtime.clock.unknown "libgmon: ignoring GMON_CLOCK=sundial: not cpu, process or wall" "$(cat err)"
+
+# as an ordinary user (no privilege: no perf_event_open below 101 Hz)
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+	mkdir -p nobody && cp spin4 nobody/ && chmod 777 nobody
+	(cd nobody && setpriv --reuid=nobody --regid=nogroup --clear-groups \
+		env GMON_START=1 LD_PRELOAD="$LIBGMON_SO" ./spin4 300 >../out 2>../err)
+	cp nobody/gmon.out gmon.out 2>/dev/null
+	expect_eq runtime.clock.thread.nobody.quiet "" "$(cat err)"
+	check_credit runtime.clock.thread.nobody spin4
+else
+	echo "# runtime.clock.thread.nobody skipped: needs root (to become nobody) and setpriv"
+fi

@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * clock_thread.c: the per-thread CPU-time clock (clock.h), the default
+ * up to 100 Hz: one POSIX timer per thread on the thread's own CPU time
+ * (CLOCK_THREAD_CPUTIME_ID), which signals that thread (SIGEV_THREAD_ID)
+ * with SIGPROF per 10 ms of its time.  So each thread is sampled by what
+ * it uses, whatever the others do (a process-wide timer signals the
+ * process, and the kernel picks the thread), with no perf_event_open:
+ * timer_create is allowed by the default seccomp profiles of container
+ * runtimes.  The thread that starts the clock gets its timer at start;
+ * every thread created later gets its own before it runs the program's
+ * code (threads.c calls gmon_clock_thread_here), and deletes it as it
+ * exits (a thread-specific key's destructor), so that a program that
+ * makes many short threads does not run out of timers.
+ *
+ * Timers are made with the system calls themselves and kernel timer ids,
+ * which glibc and musl share.  The kernel checks CPU-time timers on its
+ * tick, so this clock cannot go faster than the tick either.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ *
+ * start, stop, after_fork and the per-thread set-up and tear-down run in
+ * ordinary contexts and make system calls only (the registry of timers
+ * is mapped at start and updated with atomic exchanges: no lock);
+ * samples runs in the signal handler and makes none.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "clock.h"
+#include "table.h"
+
+#ifndef SIGEV_THREAD_ID
+#define SIGEV_THREAD_ID 4
+#endif
+
+/* The kernel's struct sigevent (64 bytes), whatever the C library calls
+ * its thread-id member. */
+struct kernel_sigevent {
+	union sigval value;
+	int signo;
+	int notify;
+	union {
+		int tid;
+		char pad[64 - sizeof(union sigval) - 2 * sizeof(int)];
+	} u;
+};
+
+/* The registry: one slot per thread with a timer, holding its kernel
+ * timer id + 1 (0: free, -1: being claimed).  Whoever exchanges a
+ * slot's id for 0 deletes that timer (the thread as it exits, or stop),
+ * so no timer is deleted twice, nor an id the program has since reused.
+ * Slots [0, used) have been handed out; a thread takes a free one below
+ * used, or the next.  Mapped once at start (MAP_NORESERVE: untouched
+ * pages cost nothing). */
+#define MAX_TIMERS (1u << 16)
+static int *registry;
+static unsigned used;   /* atomic */
+static int running;     /* atomic */
+static int full_warned; /* atomic */
+static struct itimerspec interval;
+static pthread_key_t exit_key;
+
+/* The slot this thread's timer is in, + 1; 0: none. */
+static __thread unsigned this_slot __attribute__((tls_model("initial-exec")));
+
+static int make_timer(void)
+{
+	struct kernel_sigevent event;
+	memset(&event, 0, sizeof event);
+	event.signo = SIGPROF;
+	event.notify = SIGEV_THREAD_ID;
+	event.u.tid = (int)syscall(SYS_gettid);
+	int id = -1;
+	if (syscall(SYS_timer_create, CLOCK_THREAD_CPUTIME_ID, &event, &id) != 0)
+		return -1;
+	if (syscall(SYS_timer_settime, id, 0, &interval, NULL) != 0) {
+		syscall(SYS_timer_delete, id);
+		return -1;
+	}
+	return id;
+}
+
+static void release(unsigned slot)
+{
+	int id = __atomic_exchange_n(&registry[slot], 0, __ATOMIC_ACQ_REL);
+	if (id > 0)
+		syscall(SYS_timer_delete, id - 1);
+}
+
+/* A slot for this thread, claimed (-1), or MAX_TIMERS if all are taken. */
+static unsigned claim_slot(void)
+{
+	unsigned n = __atomic_load_n(&used, __ATOMIC_ACQUIRE);
+	for (unsigned i = 0; i < n; i++) {
+		int free_slot = 0;
+		if (__atomic_compare_exchange_n(&registry[i], &free_slot, -1, 0, __ATOMIC_ACQ_REL,
+		                                __ATOMIC_RELAXED))
+			return i;
+	}
+	unsigned i = __atomic_fetch_add(&used, 1, __ATOMIC_ACQ_REL);
+	if (i >= MAX_TIMERS) {
+		__atomic_store_n(&used, MAX_TIMERS, __ATOMIC_RELEASE);
+		return MAX_TIMERS;
+	}
+	__atomic_store_n(&registry[i], -1, __ATOMIC_RELEASE);
+	return i;
+}
+
+/* Give the calling thread its timer.  0, or -1 if it has none. */
+static int arm_this_thread(void)
+{
+	if (!__atomic_load_n(&running, __ATOMIC_SEQ_CST) || this_slot)
+		return this_slot ? 0 : -1;
+	unsigned slot = claim_slot();
+	if (slot == MAX_TIMERS) {
+		if (!__atomic_exchange_n(&full_warned, 1, __ATOMIC_RELAXED)) {
+			static const char line[] = "libgmon: more than 65536 threads at once: "
+			                           "the newest are not sampled\n";
+			(void)!write(2, line, sizeof line - 1);
+		}
+		return -1;
+	}
+	int id = make_timer();
+	if (id < 0) {
+		__atomic_store_n(&registry[slot], 0, __ATOMIC_RELEASE);
+		return -1;
+	}
+	__atomic_store_n(&registry[slot], id + 1, __ATOMIC_SEQ_CST);
+	this_slot = slot + 1;
+	/* stop may have swept past this slot before the store: then the
+	 * timer is ours to delete */
+	if (!__atomic_load_n(&running, __ATOMIC_SEQ_CST)) {
+		release(slot);
+		this_slot = 0;
+		return -1;
+	}
+	pthread_setspecific(exit_key, (void *)1);
+	return 0;
+}
+
+/* The key's destructor: the thread exits. */
+static void thread_exits(void *unused)
+{
+	(void)unused;
+	if (this_slot) {
+		release(this_slot - 1);
+		this_slot = 0;
+	}
+}
+
+/* How many threads the process has now (/proc/self/task), or 0 if it
+ * cannot be told. */
+static unsigned count_threads(void)
+{
+	int fd = open("/proc/self/task", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	unsigned n = 0;
+	char buf[4096];
+	long got;
+	/* the kernel's linux_dirent64: inode, offset, record length, type,
+	 * name (the C libraries differ in what they call it) */
+	while ((got = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+		for (long at = 0; at < got;) {
+			unsigned short reclen;
+			memcpy(&reclen, buf + at + 16, sizeof reclen);
+			if (buf[at + 19] != '.')
+				n++;
+			at += reclen ? reclen : got;
+		}
+	close(fd);
+	return n;
+}
+
+static unsigned start(unsigned hz, gmon_signal_handler *handler)
+{
+	/* Threads already running would have no timer: leave them to the
+	 * process clock (sampler.c falls back to it). */
+	if (count_threads() != 1)
+		return 0;
+	long ns = 1000000000L / hz;
+	interval.it_interval.tv_sec = ns / 1000000000L;
+	interval.it_interval.tv_nsec = ns % 1000000000L;
+	interval.it_value = interval.it_interval;
+	registry = gmon_map_zeroed(NULL, MAX_TIMERS * sizeof *registry);
+	if (!registry)
+		return 0;
+	if (pthread_key_create(&exit_key, thread_exits) != 0 ||
+	    gmon_clock_install(SIGPROF, handler) != 0)
+		return 0;
+	__atomic_store_n(&running, 1, __ATOMIC_SEQ_CST);
+	if (arm_this_thread() != 0) {
+		__atomic_store_n(&running, 0, __ATOMIC_SEQ_CST);
+		return 0;
+	}
+	struct itimerspec kept;
+	if (syscall(SYS_timer_gettime, registry[this_slot - 1] - 1, &kept) == 0 &&
+	    (kept.it_interval.tv_sec != 0 || kept.it_interval.tv_nsec != 0))
+		ns = kept.it_interval.tv_sec * 1000000000L + kept.it_interval.tv_nsec;
+	return (unsigned)((1000000000L + ns / 2) / ns);
+}
+
+static void stop(void)
+{
+	if (!__atomic_exchange_n(&running, 0, __ATOMIC_SEQ_CST))
+		return;
+	unsigned n = __atomic_load_n(&used, __ATOMIC_ACQUIRE);
+	for (unsigned i = 0; i < n; i++)
+		release(i);
+	this_slot = 0;
+}
+
+/* Timers are not inherited: the parent's ids mean nothing here.  The
+ * child has one thread, the one that forked: it gets a timer. */
+static void after_fork(void)
+{
+	if (!__atomic_load_n(&running, __ATOMIC_RELAXED))
+		return;
+	gmon_map_zeroed(registry, MAX_TIMERS * sizeof *registry);
+	__atomic_store_n(&used, 0, __ATOMIC_RELAXED);
+	this_slot = 0;
+	if (arm_this_thread() != 0)
+		__atomic_store_n(&running, 0, __ATOMIC_RELAXED);
+}
+
+static void thread_here(void)
+{
+	arm_this_thread();
+}
+
+/* Expiries merged into this signal were spent at its pc too. */
+static unsigned samples(int signo, const siginfo_t *info)
+{
+	unsigned n = 1;
+	if (signo == SIGPROF && info->si_code == SI_TIMER && info->si_overrun > 0)
+		n += (unsigned)info->si_overrun;
+	return n;
+}
+
+const struct gmon_clock gmon_clock_thread = {
+	.name = "thread",
+	.start = start,
+	.stop = stop,
+	.after_fork = after_fork,
+	.thread_here = thread_here,
+	.samples = samples,
+};

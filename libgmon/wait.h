@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * wait.h: the blocking calls, wrapped (wait.c): guarded against the
+ * clock's signal, and with GMON_CLOCK=wall, their waiting time counted.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
+ */
+#ifndef GMON_WAIT_H
+#define GMON_WAIT_H
+
+#include "base.h"
+
+extern int gmon_wait_mode GMON_HIDDEN; /* atomic: 0 off, 1 guard, 2 guard and wall */
+
+/* Once the clock runs at rate_hz (start-up): guard the calls a signal
+ * breaks; with wall, count waits too.  0, or -1 if wall-clock time
+ * cannot be counted here (libgmon.a, or a processor without the
+ * context it builds): then nothing changes. */
+int gmon_wait_start(unsigned rate_hz, int wall) GMON_HIDDEN;
+void gmon_wait_stop(void) GMON_HIDDEN;
+
+#endif /* GMON_WAIT_H */

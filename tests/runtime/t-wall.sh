@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Copyright (c) 2026 The gprof/libgmon authors.
+#
+# tests/runtime/t-wall.sh: wall-clock profiles (GMON_CLOCK=wall,
+# gprof-run --clock wall; doc/runtime.md, "Wall-clock time").  A program
+# that computes 0.5 s and waits 1 s in poll and 1 s in sleep: each part
+# credited its share of the time within 3 points, under the function
+# that waits, with its callers; poll and sleep last as long as they
+# should and do not fail.
+#   runtime.wall.durations.*     what the program saw of its own waits
+#   runtime.wall.shares.*        compute, wait_in_poll, wait_in_sleep
+#   runtime.wall.stacks.*        the waits' stacks name their callers
+#   runtime.wall.busy.*          the same waits while two threads spin
+#   runtime.wall.cpu.*           the default clock counts no waiting
+set -u
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/helpers.sh"
+need_runtime runtime.wall
+runtime_scratch
+build_tools
+cd "$SCRATCH" || exit 2
+$RT_CC -O1 -g -fno-omit-frame-pointer -fno-inline -o waits "$PROGS/waits.c" -pthread
+
+# durations NAME: poll timed out (0, no errno) and sleep slept it all,
+# each between 1.0 and 1.5 s by the program's own clock
+durations() {
+	local name=$1 poll sleep
+	poll=$(awk '$1 == "poll" { print $2, $3, ($4 >= 995 && $4 <= 1500) ? "1s" : $4 " ms" }' out)
+	sleep=$(awk '$1 == "sleep" { print $2, ($3 >= 995 && $3 <= 1500) ? "1s" : $3 " ms" }' out)
+	expect_eq "$name.poll" "0 0 1s" "$poll"
+	expect_eq "$name.sleep" "0 1s" "$sleep"
+}
+
+# share NAME FUNCTION MS TOTAL_MS: FUNCTION's share of the samples (GNU
+# gprof's self seconds) is MS/TOTAL_MS within 3 points
+share() {
+	local name=$1 fn=$2 ms=$3 total=$4 got all
+	all=$("$GNU_GPROF" -b -p waits gmon.out | awk '$1 ~ /^[0-9.]+$/ && NF >= 4 { s += $3 } END { print s * 1000 }')
+	got=$("$GNU_GPROF" -b -p waits gmon.out | awk -v f="$fn" '$NF == f { print $3 * 1000 }')
+	if [ -z "$got" ] || [ -z "$all" ] || [ "$all" = 0 ]; then
+		fail "$name" "no samples for $fn"
+	elif [ $((got * total * 100 / all)) -ge $(((ms - 3 * total / 100) * 100)) ] &&
+		[ $((got * total * 100 / all)) -le $(((ms + 3 * total / 100) * 100)) ]; then
+		pass "$name"
+	else
+		fail "$name" "$fn: $got of $all ms sampled, for $ms of $total ms"
+	fi
+}
+
+GMON_CLOCK=wall GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./waits 500 >out 2>err
+expect_eq runtime.wall.quiet "" "$(cat err)"
+durations runtime.wall.durations
+compute=$(awk '$1 == "compute" { print $2 }' out)
+poll=$(awk '$1 == "poll" { print $4 }' out)
+sleep=$(awk '$1 == "sleep" { print $3 }' out)
+total=$((compute + poll + sleep))
+share runtime.wall.shares.compute compute "$compute" $total
+share runtime.wall.shares.poll wait_in_poll "$poll" $total
+share runtime.wall.shares.sleep wait_in_sleep "$sleep" $total
+gprof_reads runtime.wall.gnu-reads waits gmon.out
+"$GPROF" --folded waits gmon.out >folded 2>err
+expect_eq runtime.wall.stacks.poll 1 "$(grep -c ';main;wait_in_poll [0-9]*$' folded)"
+expect_eq runtime.wall.stacks.sleep 1 "$(grep -c ';main;wait_in_sleep [0-9]*$' folded)"
+
+# gprof-run --clock wall does the same
+rm -f gmon.out .gmon.out.process
+"$TOP/run/gprof-run" --clock wall ./waits 100 >out 2>err
+durations runtime.wall.gprof-run.durations
+compute=$(awk '$1 == "compute" { print $2 }' out)
+poll=$(awk '$1 == "poll" { print $4 }' out)
+sleep=$(awk '$1 == "sleep" { print $3 }' out)
+share runtime.wall.gprof-run.shares.poll wait_in_poll "$poll" $((compute + poll + sleep))
+
+# two threads spin all along: the clock's signals keep coming, and the
+# waits of the main thread are neither cut short nor broken
+GMON_CLOCK=wall GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./waits 100 2 >out 2>err
+durations runtime.wall.busy.durations
+GMON_CLOCK=process GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./waits 100 2 >out 2>err
+durations runtime.wall.busy.process-clock.durations
+
+# the default clock measures CPU time: a second of waiting is (nearly)
+# no sample at all
+GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./waits 100 >out 2>err
+durations runtime.wall.cpu.durations
+waited=$("$GNU_GPROF" -b -p waits gmon.out | awk '$NF ~ /^wait_in_/ { s += $3 } END { print s * 100 + 0 }')
+if [ "$waited" -le 2 ]; then
+	pass runtime.wall.cpu.waits-not-counted
+else
+	fail runtime.wall.cpu.waits-not-counted "$waited samples in the waits at GMON_CLOCK=cpu"
+fi
+
+# a static link cannot wrap the C library's calls: one line, CPU time
+build_ours waits.pg "$PROGS/waits.c"
+GMON_CLOCK=wall ./waits.pg 10 >out 2>err
+expect_eq runtime.wall.static-refused \
+	"libgmon: GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD) on x86-64: sampling CPU time only" \
+	"$(cat err)"
+durations runtime.wall.static-refused.durations
