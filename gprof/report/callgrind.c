@@ -81,6 +81,7 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 	const struct symbol_table *symtab = &m->symbols;
 	unsigned long long total = 0;
 	FILE *f = out->file;
+	char sentence[256];
 	size_t i;
 
 	(void)opt;
@@ -91,6 +92,12 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 	fprintf(f, "version: 1\n");
 	fprintf(f, "creator: gprof (gprof/libgmon)\n");
 	fprintf(f, "cmd: %s\n", m->objects[0]->path);
+	/* the profiler's own time: its figure, and whether the summary and
+	 * the costs below count it (callgrind_annotate shows desc: lines) */
+	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
+		fprintf(f, "desc: Profiler overhead: %.2f s (%.0f samples), %s\n",
+			report_overhead_seconds(m), m->overhead_ticks,
+			m->overhead_counted ? "counted" : "not counted");
 	if (m->measured)
 		fprintf(f, "# costs measured from %zu call stacks\n", m->process.stacks.count);
 	else
@@ -99,6 +106,8 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 	fprintf(f, "# one sample is 1/%u of a second\n",
 		m->histograms.rate ? m->histograms.rate : m->process.rate ? m->process.rate : 100);
 	fprintf(f, "positions: line\n");
+	if (sentence[0])
+		fprintf(f, "# %s\n", sentence);
 	fprintf(f, "events: Samples\n");
 	fprintf(f, "summary: %llu\n", total);
 	for (i = 0; i < symtab->count; i++) {

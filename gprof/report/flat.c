@@ -28,7 +28,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 			 char prefix, double *total_ticks)
 {
 	const struct histogram_set *histograms = &m->histograms;
-	char unit[64];
+	char unit[64], sentence[256];
 	double hz = histograms->rate;
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, histograms->dimension_abbrev);
@@ -50,6 +50,8 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 				*total_ticks / hz, cpu, cpu > 0.0 ? 100.0 * *total_ticks / hz / cpu : 0.0,
 				(double)m->process.user_ns / 1e9, (double)m->process.system_ns / 1e9);
 		}
+		if (report_overhead_sentence(m, sentence, sizeof(sentence)))
+			fprintf(f, "%s\n", sentence);
 	}
 	if (*total_ticks <= 0.0) {
 		fprintf(f, " no time accumulated\n\n");

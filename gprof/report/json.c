@@ -14,6 +14,7 @@
 
 #include "analysis/callgraph.h"
 #include "analysis/histogram.h"
+#include "analysis/overhead.h"
 #include "symtab/object.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -505,6 +506,18 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 		json_number(j, "system_time", (double)m->process.system_ns / 1e9);
 		json_unsigned(j, "samples_taken", m->process.samples_taken);
 		json_unsigned(j, "samples_lost", m->process.samples_lost);
+		json_close(j, '}');
+	}
+	if (m->overhead_known && m->overhead_ticks > 0.0) {
+		bool of_cpu;
+		double percent = overhead_percent(m, &of_cpu);
+
+		json_open(j, "profiler_overhead", '{');
+		json_number(j, "samples", m->overhead_ticks);
+		json_number(j, "time", report_overhead_seconds(m));
+		json_number(j, "percent", percent);
+		json_string(j, "percent_of", of_cpu ? "cpu_time" : "samples");
+		json_bool(j, "counted", m->overhead_counted);
 		json_close(j, '}');
 	}
 	if (flat)
