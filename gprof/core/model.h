@@ -428,6 +428,13 @@ static inline double symbol_total_ticks(const struct model *m, const struct symb
 	return m->measured ? sym->prop_self + sym->prop_child : sym->self_ticks + sym->child_ticks;
 }
 
+/* Its children part, as every view gives it (the call graph's children
+ * column when measured, the estimate's otherwise). */
+static inline double symbol_child_ticks(const struct model *m, const struct symbol *sym)
+{
+	return m->measured ? sym->prop_child : sym->child_ticks;
+}
+
 /* Symbols */
 void symbol_init(struct symbol *sym);
 /* Sort a table by address, drop duplicates as GNU gprof does, and set

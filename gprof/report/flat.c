@@ -68,6 +68,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
  * built in line and written in blocks (text.h): the header before them
  * and the blurb after go straight to the output. */
 struct flat {
+	const struct model *m;
 	const struct options *opt;
 	struct report_out *out;
 	double hz;
@@ -97,7 +98,7 @@ static void print_line(struct flat *flat, const struct symbol *sym, double scale
 		text_char(t, ' ');
 		text_fixed(t, 8, 2, scale * sym->self_ticks / hz / sym->calls);
 		text_char(t, ' ');
-		text_fixed(t, 8, 2, scale * (sym->self_ticks + sym->child_ticks) / hz / sym->calls);
+		text_fixed(t, 8, 2, scale * symbol_total_ticks(flat->m, sym) / hz / sym->calls);
 		text_spaces(t, 2);
 	} else {
 		text_spaces(t, 28); /* "%8.8s %8.8s %8.8s  " of "" */
@@ -136,7 +137,7 @@ static int compare_time(const void *lp, const void *rp)
 void print_flat_profile(const struct model *m, const struct options *opt, struct report_out *out)
 {
 	const struct symbol_table *symtab = &m->symbols;
-	struct flat flat = { opt, out, m->histograms.rate, m->total_ticks, 0.0, { 0 } };
+	struct flat flat = { m, opt, out, m->histograms.rate, m->total_ticks, 0.0, { 0 } };
 	FILE *f = out->file;
 	struct symbol **sorted;
 	size_t i;
@@ -169,7 +170,7 @@ void print_flat_profile(const struct model *m, const struct options *opt, struct
 			const struct symbol *sym = sorted[i];
 
 			if (sym->calls != 0) {
-				double call_time = (sym->self_ticks + sym->child_ticks) / sym->calls;
+				double call_time = symbol_total_ticks(m, sym) / sym->calls;
 
 				if (call_time > top_time) {
 					top = sym;

@@ -321,7 +321,9 @@ static void emit_functions(struct page *p)
 			(p->flags[i] & 2) ? sym->index : 0, sym->cycle_number);
 		put_json_number(p->f, sym->self_ticks);
 		fprintf(p->f, ",%lu,%lu,", sym->calls, sym->self_calls);
-		put_json_number(p->f, sym->child_ticks);
+		/* what the flat total adds to the self time: self + this is
+		 * the total every view gives (model.h) */
+		put_json_number(p->f, symbol_total_ticks(m, sym) - sym->self_ticks);
 		putc(',', p->f);
 		put_json_number(p->f, sym->prop_self);
 		putc(',', p->f);

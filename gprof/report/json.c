@@ -272,11 +272,11 @@ static void emit_flat_profile(struct json *j, bool with_graph)
 		json_number(j, "cumulative_time", seconds(j, cumulative));
 		json_unsigned(j, "calls", sym->calls);
 		json_unsigned(j, "recursive_calls", with_graph ? sym->self_calls : 0);
-		json_number(j, "child_time", seconds(j, sym->child_ticks));
+		json_number(j, "child_time", seconds(j, symbol_child_ticks(j->m, sym)));
 		if (sym->calls != 0) {
 			json_number(j, "self_time_per_call", seconds(j, sym->self_ticks) / sym->calls);
 			json_number(j, "total_time_per_call",
-				    seconds(j, sym->self_ticks + sym->child_ticks) / sym->calls);
+				    seconds(j, symbol_total_ticks(j->m, sym)) / sym->calls);
 		} else {
 			json_null(j, "self_time_per_call");
 			json_null(j, "total_time_per_call");

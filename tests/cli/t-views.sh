@@ -241,6 +241,65 @@ mcount 200
 work 750" "$(callgrind_totals with.callgrind)"
 fi
 
+# ------------------------------------------------------------ flat totals = call-graph totals
+# The flat profile's "total s/call" times the calls is the call graph's
+# total (self + children), measured from the stacks, in the text and in
+# --json; --estimate-children turns both to the estimate together.
+flat_vs_graph() { # TEXT JSON: "NAME FLAT-TOTAL GRAPH-TOTAL" per called function, in samples
+	python3 - "$1" "$2" <<'PY'
+import json, re, sys
+text, doc = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
+rate = doc["histogram"]["rate"]
+graph = {f["name"]: f["self_time"] + f["child_time"] for f in doc["call_graph"]["functions"]}
+out = []
+for f in doc["flat_profile"]["functions"]:
+    if f["calls"]:
+        out.append("%s %.0f %.0f %.0f" % (f["name"], f["total_time_per_call"] * f["calls"] * rate,
+                                          (f["self_time"] + f["child_time"]) * rate,
+                                          graph[f["name"]] * rate))
+# the text: total per call (s/call column) times calls, to the text's precision
+for line in text.splitlines():
+    m = re.match(r"\s*[\d.]+\s+[\d.]+\s+[\d.]+\s+(\d+)\s+[\d.]+\s+([\d.]+)\s+(\S+)$", line)
+    if m:
+        out.append("text %s %s" % (m.group(3), m.group(2)))
+print("\n".join(sorted(out)))
+PY
+}
+expect_eq views.out.flat-total-is-graph-total "heavy 600 600 600
+light 150 150 150
+text heavy 6.00
+text light 1.50
+text work 0.04
+work 600 600 600" "$(flat_vs_graph out.txt out.json)"
+expect_eq views.with.flat-total-is-graph-total "heavy 800 800 800
+light 150 150 150
+mcount 200 200 200
+text heavy 8.00
+text light 1.50
+text mcount 0.01
+text work 0.05
+work 750 750 750" "$(flat_vs_graph with.txt with.json)"
+# the estimate, everywhere at once: work's 600 samples shared 100:50 by
+# calls (heavy 400 + 100 of its own, light 200 + 50)
+"$GPROF" -b --estimate-children hl gmon.out >est.txt 2>err &&
+	"$GPROF" --json --estimate-children hl gmon.out >est.json 2>>err
+expect_eq views.estimate.status-quiet "0:" "$?:$(cat err)"
+expect_eq views.estimate.flat-total-is-graph-total "heavy 500 500 500
+light 250 250 250
+text heavy 5.00
+text light 2.50
+text work 0.04
+work 600 600 600" "$(flat_vs_graph est.txt est.json)"
+expect_eq views.estimate.json-times "estimated" "$(json_get est.json 'd["call_graph"]["times"]')"
+if command -v callgrind_annotate >/dev/null 2>&1; then
+	"$GPROF" --callgrind --estimate-children hl gmon.out >est.callgrind 2>err
+	expect_eq views.estimate.callgrind.inclusive "ALL 800
+heavy 500
+light 250
+main 800
+work 600" "$(callgrind_totals est.callgrind)"
+fi
+
 # ------------------------------------------------------------ no stacks: the estimate
 # Without stacks the hook's time is shared out by calls: each call of a
 # -pg function is one call of the hook (work 150, heavy 1, light 1).
