@@ -300,6 +300,48 @@ main 800
 work 600" "$(callgrind_totals est.callgrind)"
 fi
 
+# ------------------------------------------------------------ shares and --diff
+# Each function's share of the whole, as the text call graph, --json and
+# --dot print it, and as the folded stacks give it: one figure.
+shares() { # MODE: "NAME TEXT JSON DOT FOLDED" percentages, one decimal
+	python3 - "$1" <<'PY'
+import json, re, sys
+mode = sys.argv[1]
+text = {}
+for line in open(mode + ".txt"):
+    m = re.match(r"\[\d+\]\s+([\d.]+)\s+\S+\s+\S+\s+(?:[\d+]+\s+)?(\S+) \[", line)
+    if m: text[m.group(2)] = float(m.group(1))
+doc = json.load(open(mode + ".json"))
+js = {f["name"]: f["percent_time"] for f in doc["call_graph"]["functions"]}
+dot = {m.group(1): float(m.group(2)) for m in
+       re.finditer(r'label="([^\\"]+)\\n([\d.]+)%', open(mode + ".dot").read())}
+fold, total = {}, 0
+for line in open(mode + ".folded"):
+    stack, n = line.rsplit(" ", 1)
+    total += int(n)
+    for f in set(stack.split(";")): fold[f] = fold.get(f, 0) + int(n)
+for f in sorted(text):
+    print(f, "%.1f %.1f %.1f %.1f" % (text[f], js[f], dot.get(f, -1), 100.0 * fold[f] / total))
+PY
+}
+expect_eq views.out.shares "heavy 75.0 75.0 75.0 75.0
+light 18.8 18.8 18.8 18.8
+main 100.0 100.0 100.0 100.0
+work 75.0 75.0 75.0 75.0" "$(shares out)"
+expect_eq views.with.shares "heavy 80.0 80.0 80.0 80.0
+light 15.0 15.0 15.0 15.0
+main 100.0 100.0 100.0 100.0
+mcount 20.0 20.0 20.0 20.0
+work 75.0 75.0 75.0 75.0" "$(shares with)"
+# --diff of the profile with itself: the same totals, with or without
+# the runtime
+"$GPROF" --diff hl gmon.out hl gmon.out >diff-out.txt 2>err
+expect_eq views.out.diff "8.000 seconds:heavy 6.000 light 1.500 main 8.000 work 6.000" \
+	"$(grep -o '[0-9.]* seconds' diff-out.txt | head -1):$(awk 'NF == 12 && $1 ~ /^[0-9.]+$/ { printf "%s%s %s", sep, $12, $7; sep = " " }' diff-out.txt)"
+"$GPROF" --diff --with-overhead hl gmon.out hl gmon.out >diff-with.txt 2>err
+expect_eq views.with.diff "10.000 seconds:heavy 8.000 light 1.500 main 10.000 mcount 2.000 work 7.500" \
+	"$(grep -o '[0-9.]* seconds' diff-with.txt | head -1):$(awk 'NF == 12 && $1 ~ /^[0-9.]+$/ { printf "%s%s %s", sep, $12, $7; sep = " " }' diff-with.txt)"
+
 # ------------------------------------------------------------ no stacks: the estimate
 # Without stacks the hook's time is shared out by calls: each call of a
 # -pg function is one call of the hook (work 150, heavy 1, light 1).
