@@ -166,6 +166,11 @@ struct arc {
 	unsigned long count;
 	double time;              /* self ticks of the callee carried up */
 	double child_time;        /* child ticks of the callee carried up */
+	/* measured only (stack_times.c): the samples of the stacks in which
+	 * this call is the one into the callee's outermost frame, so that
+	 * the costs of the calls into a function add up to its total even
+	 * inside cycles and recursion (--callgrind's inclusive costs) */
+	double call_cost;
 	struct arc *next_parent;
 	struct arc *next_child;
 	struct arc *hash_next;    /* arc lookup by (parent, child) */

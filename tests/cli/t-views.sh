@@ -133,6 +133,12 @@ callgrind_totals() {
 		awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print "ALL", $1 }
 		     /\?\?\?:[^ ]+ \[hl\]/ { gsub(",", "", $1); n = $3; sub(/^\?\?\?:/, "", n); print n, $1 }' | sort
 }
+# The same for any program: callgrind_inclusive_of FILE PROGRAM.
+callgrind_inclusive_of() {
+	callgrind_annotate --inclusive=yes --threshold=100 "$1" 2>/dev/null |
+		awk -v prog="[$2]" '/PROGRAM TOTALS/ { gsub(",", "", $1); print "ALL", $1 }
+		     $NF == prog && $(NF - 1) ~ /:/ { gsub(",", "", $1); n = $(NF - 1); sub(/^.*:/, "", n); print n, $1 }' | sort
+}
 json_get() { python3 -c "import json, sys; d = json.load(open('$1')); print($2)"; }
 
 # ------------------------------------------------------------ left out (the default)
@@ -355,6 +361,61 @@ expect_eq views.plain.with.not-spontaneous "0" \
 expect_eq views.plain.out.line \
 	"The profiler's own work took 2.00 seconds (20.0% of the samples), not counted below." \
 	"$(sed -n 4p plain-out.txt)"
+
+# ------------------------------------------------------------ --callgrind inside a cycle
+# a and b call each other (a cycle), b calls leaf; the stacks recurse.
+# callgrind_annotate --inclusive=yes takes a called function's total
+# from the costs of the calls into it: those add up to the samples of
+# the stacks holding it, the folded stacks' figure, members of the cycle
+# included (the call graph gives calls inside a cycle no time).
+cat >cyc.c <<'C'
+int leaf(int n) { return n + 1; }
+int b(int n);
+int a(int n) { return n > 0 ? b(n - 1) : 0; }
+int b(int n) { return n > 0 ? a(n - 1) : leaf(n); }
+int eval(void) { int s = 0; for (int i = 0; i < 100; i++) s += a(5); return s; }
+int main(void) { return eval() == 0; }
+C
+if cc -pg -O0 -no-pie -o cyc cyc.c "$TOP/libgmon/libgmon.a" 2>err && ./cyc && [ -s gmon.out ] &&
+	command -v callgrind_annotate >/dev/null 2>&1; then
+	rm -f .gmon.out.process
+	CA=$(symbol_address cyc a) CB=$(symbol_address cyc b) CL=$(symbol_address cyc leaf)
+	CE=$(symbol_address cyc eval) CM=$(symbol_address cyc main)
+	read -r ctext csize < <(text_section cyc)
+	python3 "$TOP/tests/cli/set_samples.py" gmon.out "$(pc "$CL")=300" "$(pc "$CA")=100" \
+		"$(pc "$CB")=100" "$(pc "$CE")=50"
+	cat >cyc.json <<JSON
+{"objects": [{"number": 0, "flags": 1, "bias": 0, "segments": [[$((ctext)), $((ctext + csize))]],
+   "path": "$PWD/cyc"}],
+ "stacks": {"entries": [
+  [300, [$(pc "$CL"), $(ret "$CB"), $(ret "$CA"), $(ret "$CB"), $(ret "$CA"), $(ret "$CE"), $(ret "$CM")]],
+  [100, [$(pc "$CA"), $(ret "$CB"), $(ret "$CA"), $(ret "$CE"), $(ret "$CM")]],
+  [100, [$(pc "$CB"), $(ret "$CA"), $(ret "$CE"), $(ret "$CM")]],
+  [50, [$(pc "$CE"), $(ret "$CM")]]]}}
+JSON
+	python3 "$TOP/tests/cli/craft_process.py" cyc.json gmon.out
+	"$GPROF" --callgrind cyc gmon.out >cyc.callgrind 2>err &&
+		"$GPROF" --folded cyc gmon.out >cyc.folded 2>>err
+	expect_eq views.cycle.status-quiet "0:" "$?:$(cat err)"
+	expect_eq views.cycle.folded "ALL 550
+a 500
+b 500
+eval 550
+leaf 300
+main 550" "$(folded_totals cyc.folded)"
+	expect_eq views.cycle.callgrind.inclusive "ALL 550
+a 500
+b 500
+eval 550
+leaf 300
+main 550" "$(callgrind_inclusive_of cyc.callgrind cyc)"
+	# the call graph still shows the cycle as a whole, its inner calls
+	# without time
+	expect_eq views.cycle.graph "a 500 b 500" \
+		"$("$GPROF" -b -q cyc gmon.out | awk '/^\[[0-9]+\].* (a|b) <cycle/ { printf "%s%s %.0f", sep, $6, 100 * ($3 + $4); sep = " " }')"
+else
+	fail views.cycle.setup "cannot build and run the cycle program, or no callgrind_annotate: $(head -3 err)"
+fi
 
 # ------------------------------------------------------------ GNU's text
 # Under GPROF_GNU_QUIRKS=all the text is GNU gprof 2.40's, line for line.
