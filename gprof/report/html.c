@@ -244,6 +244,7 @@ static void emit_header(struct page *p)
 	unsigned char id[64];
 	char hex[2 * sizeof(id) + 1] = "";
 	size_t size = object_build_id(m->objects[0], id, sizeof(id)), i;
+	char sentence[256];
 
 	for (i = 0; i < size; i++)
 		snprintf(hex + 2 * i, 3, "%02x", id[i]);
@@ -265,6 +266,9 @@ static void emit_header(struct page *p)
 	put_number_field(p, "total_ticks", m->total_ticks);
 	put_number_field(p, "print_ticks", m->print_ticks);
 	put_number_field(p, "measured", m->measured);
+	/* the profiler's own time, in the sentence every view states */
+	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
+		put_string_field(p, "overhead", sentence);
 	put_number_field(p, "line_granularity", p->opt->line_granularity);
 	put_number_field(p, "traditional", p->opt->traditional);
 	if (m->process.has_times) {

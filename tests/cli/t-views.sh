@@ -175,6 +175,8 @@ main 800
 work 600" "$(folded_totals out.folded)"
 expect_eq views.out.flame "800 samples in 5 stacks:1" \
 	"$(grep -o '[0-9]* samples in [0-9]* stacks' out.svg):$(grep -c "<desc>The profiler&apos;s own work took 2.00 seconds\|<desc>The profiler's own work took 2.00 seconds" out.svg)"
+"$GPROF" --html hl gmon.out >out.html 2>/dev/null
+expect_eq views.out.html "1" "$(grep -c "\"overhead\":\"$SAY_OUT\"" out.html)"
 expect_eq views.out.dot "0:1" \
 	"$(grep -c '"mcount' out.dot):$(grep -c "// $SAY_OUT" out.dot)"
 if command -v go >/dev/null 2>&1; then
