@@ -18,6 +18,7 @@
 #include <libiberty.h>
 
 #include "analysis/callgraph.h"
+#include "analysis/overhead.h"
 #include "diff.h"
 #include "core/options.h"
 #include "pipeline.h"
@@ -29,19 +30,6 @@
 #define GPROF_DOCDIR "/usr/local/share/doc/gprof-libgmon"
 #endif
 
-/* Never shown: the profiling runtime's own functions (glibc's, and the
- * hooks of ours when it is linked statically: their time is the cost of
- * profiling, not of the program). */
-static const char *const default_excluded[] = {
-	/* GNU gprof's */
-	"_gprof_mcount", "mcount", "_mcount", "__mcount", "__mcount_internal",
-	"__mcleanup",
-	/* ours (GPROF_GNU_QUIRKS=runtime-functions shows them as GNU does) */
-	"__fentry__", "__cyg_profile_func_enter",
-	"__cyg_profile_func_exit", "gmon_record_arc", "arc_insert", "gmon_foreign_arc", NULL
-};
-#define GNU_EXCLUDED 6 /* the first six are GNU gprof's own list */
-
 enum {
 	OPTION_DEMANGLE = 150,
 	OPTION_NO_DEMANGLE,
@@ -50,6 +38,7 @@ enum {
 	OPTION_EDGE_THRESHOLD,
 	OPTION_MAIN_ONLY,
 	OPTION_ESTIMATE_CHILDREN,
+	OPTION_WITH_OVERHEAD,
 	OPTION_STRIP,
 	OPTION_WRAP,
 	OPTION_ROOT,
@@ -105,6 +94,7 @@ static const struct option long_options_after_formats[] = {
 	{ "edge-threshold", required_argument, NULL, OPTION_EDGE_THRESHOLD },
 	{ "main-only", no_argument, NULL, OPTION_MAIN_ONLY },
 	{ "estimate-children", no_argument, NULL, OPTION_ESTIMATE_CHILDREN },
+	{ "with-overhead", no_argument, NULL, OPTION_WITH_OVERHEAD },
 	{ "strip", no_argument, NULL, OPTION_STRIP },
 	{ "wrap", optional_argument, NULL, OPTION_WRAP },
 	{ "root", required_argument, NULL, OPTION_ROOT },
@@ -175,6 +165,9 @@ static void usage(FILE *out, int status)
 			"                        (a profile from another machine; also $GPROF_SYSROOT)\n"
 			"  --estimate-children   call-graph times estimated from call counts, even\n"
 			"                        when the profile has call stacks to measure them\n"
+			"                        (in every view)\n"
+			"  --with-overhead       count the profiler's own time (mcount...) in every\n"
+			"                        view, under the functions whose calls it counted\n"
 			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
 			"  --callgrind           the profile in the callgrind format (KCachegrind)\n"
 			"  --flame               the call stacks as an SVG flame graph\n"
@@ -521,6 +514,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_ESTIMATE_CHILDREN:
 			opt->estimate_children = true;
 			break;
+		case OPTION_WITH_OVERHEAD:
+			opt->with_overhead = true;
+			break;
 		case OPTION_NODE_THRESHOLD:
 			opt->node_threshold = parse_percent("--node-threshold", optarg);
 			break;
@@ -594,11 +590,14 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	opt->profile_files = optind < argc ? (const char *const *)&argv[optind] : &default_profile;
 	opt->profile_file_count = optind < argc ? argc - optind : 1;
 
-	/* the profiling runtime's own functions come after the user's
-	 * symspecs (GNU's tables, which -r shows, depend on the order) */
-	for (name = default_excluded; *name; name++) {
-		if ((opt->gnu_quirks & QUIRK_RUNTIME_FUNCTIONS) &&
-		    name - default_excluded >= GNU_EXCLUDED)
+	/* the profiling runtime's own functions are left out of every figure
+	 * (analysis/overhead.c) unless --with-overhead counts them; they
+	 * come after the user's symspecs (GNU's tables, which -r shows,
+	 * depend on the order) */
+	for (name = overhead_function_names; *name; name++) {
+		if (opt->with_overhead && overhead_known(opt))
+			break;
+		if (!overhead_known(opt) && name - overhead_function_names >= OVERHEAD_GNU_NAMES)
 			break;
 		options_add_symspec(opt, *name, EXCL_TIME);
 		options_add_symspec(opt, *name, EXCL_GRAPH);

@@ -14,6 +14,7 @@
 #include "symtab/filemap.h"
 #include "analysis/histogram.h"
 #include "symtab/object.h"
+#include "analysis/overhead.h"
 #include "gmon/whole_process.h"
 #include "pipeline.h"
 #include "analysis/sumorder.h"
@@ -46,6 +47,7 @@ struct model *pipeline_read_executable(const struct options *opt)
 	objects_read(m, opt);
 	symbols_resolve_clones(m, opt);
 	symspec_resolve(m, opt);
+	overhead_mark(m, opt);
 	/* the table is final: every symbol is in it, none will move */
 	symbol_table_rank_names(&m->symbols);
 	return m;
@@ -225,6 +227,7 @@ void pipeline_analyse(struct model *m, struct profile_data *data, const struct o
 	if (m->input & INPUT_HISTOGRAM)
 		histogram_assign_samples(m);
 	histogram_assign_process_samples(m);
+	overhead_account(m);
 	/* a program without hooks (gprof-run): no call was counted, but
 	 * its stacks say who called whom: an arc without calls for each
 	 * pair of adjacent frames, so that the call graph is printed, its

@@ -60,6 +60,8 @@ static void assign_one(struct model *m, const struct histogram *h)
 			if (hi <= lo)
 				continue;
 			credit = (double)(hi - lo) * count_time / scale;
+			if (sym->is_runtime)
+				m->overhead_ticks += credit;
 			if (sym->in_flat) {
 				struct symbol *owner = sym->alias_of ? sym->alias_of : sym;
 
@@ -97,6 +99,8 @@ void histogram_assign_process_samples(struct model *m)
 			continue;
 		if (sym->alias_of)
 			sym = sym->alias_of;
+		if (sym->is_runtime)
+			m->overhead_ticks += ticks;
 		if (sym->in_flat) {
 			sym->self_ticks += ticks;
 			m->total_ticks += ticks;

@@ -15,7 +15,9 @@
 
 /* Credit every bin of m->histograms to the symbols it overlaps (self
  * ticks), and sum m->total_ticks; symbols left out of the flat profile
- * by symspecs take nothing and count for nothing. */
+ * by symspecs take nothing and count for nothing.  Samples in the
+ * runtime's functions (symbol.is_runtime) also go to m->overhead_ticks,
+ * whether the figures count them or not (overhead.c). */
 void histogram_assign_samples(struct model *m);
 /* A whole-process profile's samples outside the main program, one by one
  * (they are exact addresses, not bins). */

@@ -20,6 +20,14 @@
  * that the profile's call counts know get times: a pair of frames with
  * no recorded call (code without -pg between them) adds nothing.
  *
+ * Each arc also gets a call cost, the inclusive cost callgrind's format
+ * gives a call: in each stack, every function is charged once, to the
+ * call into its outermost frame.  So the costs of the calls into a
+ * function add up to its total, inside cycles and recursion too, where
+ * the arcs' times above are zero or counted once per arc (and
+ * callgrind_annotate --inclusive=yes takes a called function's total
+ * from exactly that sum).
+ *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <stdlib.h>
@@ -83,6 +91,9 @@ void stacks_measure(struct model *m)
 	struct arc **arcs = NULL;
 	void **seen = NULL;
 	struct frame_cache *cache = frame_cache_new();
+	/* stamp[k]: the last stack (numbered from 1) in which symbol k's
+	 * outermost frame was seen (its call cost charged) */
+	size_t *stamp = xcalloc(symtab->count + 1, sizeof(*stamp)), stack_number = 0;
 	size_t room = 0, i, w;
 	int c;
 
@@ -95,9 +106,9 @@ void stacks_measure(struct model *m)
 		m->cycles[c].prop_child = 0.0;
 	}
 	for (i = 0; i < m->arcs.all_count; i++)
-		m->arcs.all[i]->time = m->arcs.all[i]->child_time = 0.0;
+		m->arcs.all[i]->time = m->arcs.all[i]->child_time = m->arcs.all[i]->call_cost = 0.0;
 	for (i = 0; i < m->arcs.self_count; i++)
-		m->arcs.self[i]->time = m->arcs.self[i]->child_time = 0.0;
+		m->arcs.self[i]->time = m->arcs.self[i]->child_time = m->arcs.self[i]->call_cost = 0.0;
 
 	for (w = 0; w < st->word_count;) {
 		const uint64_t *stack = st->words + w;
@@ -153,7 +164,22 @@ void stacks_measure(struct model *m)
 			else
 				arc->child_time += samples;
 		}
+		/* call costs: each function once, the call into its
+		 * outermost frame */
+		stack_number++;
+		for (d = depth; d-- > 0;) {
+			struct symbol *callee = frames[d];
+
+			if (callee == NULL || callee < symtab->base ||
+			    callee >= symtab->base + symtab->count ||
+			    stamp[callee - symtab->base] == stack_number)
+				continue;
+			stamp[callee - symtab->base] = stack_number;
+			if (d + 1 < depth && arcs[d])
+				arcs[d]->call_cost += samples;
+		}
 	}
+	free(stamp);
 	free(frames);
 	free(arcs);
 	free(seen);

@@ -149,6 +149,7 @@ void model_forget_profile(struct model *m)
 	m->source_count = 0;
 	m->input = 0;
 	m->total_ticks = 0.0;
+	m->overhead_ticks = 0.0;
 	m->print_ticks = 0.0;
 	m->measured = false;
 }

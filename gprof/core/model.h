@@ -126,6 +126,7 @@ struct symbol {
 	unsigned in_exec : 1;     /* symspecs: shown by -C */
 	unsigned in_annotation : 1; /* symspecs: listed by -A */
 	unsigned is_object : 1;   /* stands for an object's code outside its symbols: "[libc.so.6]" */
+	unsigned is_runtime : 1;  /* the profiler's own code (mcount...: analysis/overhead.c) */
 	struct symbol *alias_of;  /* samples and call sites belong to this one */
 	unsigned long calls;      /* calls from other functions */
 	int uses;                 /* function ordering */
@@ -165,6 +166,11 @@ struct arc {
 	unsigned long count;
 	double time;              /* self ticks of the callee carried up */
 	double child_time;        /* child ticks of the callee carried up */
+	/* measured only (stack_times.c): the samples of the stacks in which
+	 * this call is the one into the callee's outermost frame, so that
+	 * the costs of the calls into a function add up to its total even
+	 * inside cycles and recursion (--callgrind's inclusive costs) */
+	double call_cost;
 	struct arc *next_parent;
 	struct arc *next_child;
 	struct arc *hash_next;    /* arc lookup by (parent, child) */
@@ -382,6 +388,15 @@ struct model {
 	size_t by_time_count;
 	double print_ticks;       /* total propagated self time, for percentages */
 	bool measured;            /* the call graph's times come from the stacks */
+	/* The profiler's own work (analysis/overhead.c): the samples that
+	 * landed in its functions (is_runtime), whether the figures count
+	 * them (--with-overhead) or leave them out (the default: every total
+	 * and share without them, their stacks dropped), and whether the
+	 * runtime's functions are told apart at all (not under
+	 * GPROF_GNU_QUIRKS=runtime-functions). */
+	double overhead_ticks;
+	bool overhead_counted;
+	bool overhead_known;
 
 	struct process_part process; /* other objects' data, or empty */
 	struct model_source *sources; /* the profile files read, in order */
@@ -410,6 +425,22 @@ const char *model_strdup(struct model *m, const char *s);
  * escaped copy that lives as long as the model.  For the names a process
  * file chose (object paths, other objects' symbols). */
 const char *model_printable(struct model *m, const char *s);
+
+/* A function's (or a cycle's) total, self and children, as every view
+ * gives it: measured from the stacks when the call graph is
+ * (m->measured), else the classic estimate (self + the time its callees
+ * pass on by call counts). */
+static inline double symbol_total_ticks(const struct model *m, const struct symbol *sym)
+{
+	return m->measured ? sym->prop_self + sym->prop_child : sym->self_ticks + sym->child_ticks;
+}
+
+/* Its children part, as every view gives it (the call graph's children
+ * column when measured, the estimate's otherwise). */
+static inline double symbol_child_ticks(const struct model *m, const struct symbol *sym)
+{
+	return m->measured ? sym->prop_child : sym->child_ticks;
+}
 
 /* Symbols */
 void symbol_init(struct symbol *sym);

@@ -12,8 +12,13 @@
  * samples whose stack ends in it, a call's the samples whose stack holds
  * it (the figures of the call graph).  Without them the self costs are
  * the histogram's and the calls' costs the classic estimate, which the
- * file says in a comment.  Costs are whole samples (rounded).  Calls
- * between members of a cycle carry no cost, as in the call graph.
+ * file says in a comment.  Costs are whole samples (rounded).  Measured,
+ * the costs of the calls into a function add up to its total, in cycles
+ * and recursion too (each stack charges a function once, to the call
+ * into its outermost frame: stack_times.c), so that callgrind_annotate
+ * --inclusive=yes gives every function its share;
+ * estimated, calls between members of a cycle carry no cost, as in the
+ * call graph.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -36,6 +41,14 @@ static unsigned long long self_cost(const struct model *m, const struct symbol *
 	return samples_of(m->measured ? sym->prop_self : sym->self_ticks);
 }
 
+/* A call's inclusive cost: measured, every call counted (inside cycles
+ * too: stack_times.c), or the estimate's, which gives calls between
+ * members of a cycle nothing. */
+static double call_cost(const struct model *m, const struct arc *arc)
+{
+	return m->measured ? arc->call_cost : arc->time + arc->child_time;
+}
+
 static bool listed(const struct model *m, const struct symbol *sym)
 {
 	const struct arc *arc;
@@ -45,7 +58,7 @@ static bool listed(const struct model *m, const struct symbol *sym)
 	if (self_cost(m, sym))
 		return true;
 	for (arc = sym->children; arc; arc = arc->next_child)
-		if (arc->count || arc->time + arc->child_time > 0.0)
+		if (arc->count || call_cost(m, arc) > 0.0)
 			return true;
 	return false;
 }
@@ -81,6 +94,7 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 	const struct symbol_table *symtab = &m->symbols;
 	unsigned long long total = 0;
 	FILE *f = out->file;
+	char sentence[256];
 	size_t i;
 
 	(void)opt;
@@ -91,6 +105,12 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 	fprintf(f, "version: 1\n");
 	fprintf(f, "creator: gprof (gprof/libgmon)\n");
 	fprintf(f, "cmd: %s\n", m->objects[0]->path);
+	/* the profiler's own time: its figure, and whether the summary and
+	 * the costs below count it (callgrind_annotate shows desc: lines) */
+	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
+		fprintf(f, "desc: Profiler overhead: %.2f s (%.0f samples), %s\n",
+			report_overhead_seconds(m), m->overhead_ticks,
+			m->overhead_counted ? "counted" : "not counted");
 	if (m->measured)
 		fprintf(f, "# costs measured from %zu call stacks\n", m->process.stacks.count);
 	else
@@ -99,6 +119,8 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 	fprintf(f, "# one sample is 1/%u of a second\n",
 		m->histograms.rate ? m->histograms.rate : m->process.rate ? m->process.rate : 100);
 	fprintf(f, "positions: line\n");
+	if (sentence[0])
+		fprintf(f, "# %s\n", sentence);
 	fprintf(f, "events: Samples\n");
 	fprintf(f, "summary: %llu\n", total);
 	for (i = 0; i < symtab->count; i++) {
@@ -117,7 +139,7 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 				continue;
 			put_location(out, callee, true);
 			fprintf(f, "calls=%lu %d\n", arc->count, callee->line);
-			fprintf(f, "%d %llu\n", sym->line, samples_of(arc->time + arc->child_time));
+			fprintf(f, "%d %llu\n", sym->line, samples_of(call_cost(m, arc)));
 		}
 	}
 }

@@ -323,6 +323,7 @@ void print_dot(const struct model *m, const struct options *opt, struct report_o
 	struct dot *d = &dot;
 	struct symbol *const *by_time = m->by_time;
 	size_t n = m->by_time_count, i;
+	char sentence[256];
 	int cycle;
 
 	if (by_time == NULL || !(m->input & INPUT_CALL_GRAPH))
@@ -338,6 +339,8 @@ void print_dot(const struct model *m, const struct options *opt, struct report_o
 	fprintf(d->f, "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
 	if (m->measured)
 		fprintf(d->f, "  // times measured from %zu call stacks\n", m->process.stacks.count);
+	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
+		fprintf(d->f, "  // %s\n", sentence);
 
 	/* members of each cycle inside its cluster, the rest outside */
 	for (cycle = 1; cycle <= m->cycle_count; cycle++) {

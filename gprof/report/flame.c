@@ -467,6 +467,7 @@ void print_flame(const struct model *m, const struct options *opt, struct report
 	struct flame_node *root = xcalloc(1, sizeof(*root));
 	size_t height, narrow;
 	FILE *f = out->file;
+	char sentence[256];
 
 	if (!st->present || st->samples == 0)
 		fatal("the profile has no call stacks: record them with libgmon's stack sampling "
@@ -482,6 +483,11 @@ void print_flame(const struct model *m, const struct options *opt, struct report
 		   "font-size=\"12\">\n", FLAME_WIDTH, height, FLAME_WIDTH, height);
 	fprintf(f, "<style>g.frame { cursor: pointer; } g.frame:hover rect { stroke: #000; "
 		   "stroke-width: 0.5; }</style>\n");
+	if (report_overhead_sentence(m, sentence, sizeof(sentence))) {
+		fprintf(f, "<desc>");
+		put_xml(f, sentence);
+		fprintf(f, "</desc>\n");
+	}
 	fprintf(f, "<rect class=\"background\" x=\"0\" y=\"0\" width=\"100%%\" height=\"100%%\" "
 		   "fill=\"#fdfaf4\"/>\n");
 	fprintf(f, "<text x=\"%.0f\" y=\"%d\" text-anchor=\"middle\" font-size=\"14\">Flame graph: ",

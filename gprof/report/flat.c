@@ -28,7 +28,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 			 char prefix, double *total_ticks)
 {
 	const struct histogram_set *histograms = &m->histograms;
-	char unit[64];
+	char unit[64], sentence[256];
 	double hz = histograms->rate;
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, histograms->dimension_abbrev);
@@ -55,6 +55,8 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 				fprintf(f, "No call was counted: call counts need a program "
 					   "compiled with -pg.\n");
 		}
+		if (report_overhead_sentence(m, sentence, sizeof(sentence)))
+			fprintf(f, "%s\n", sentence);
 	}
 	if (*total_ticks <= 0.0) {
 		fprintf(f, " no time accumulated\n\n");
@@ -71,6 +73,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
  * built in line and written in blocks (text.h): the header before them
  * and the blurb after go straight to the output. */
 struct flat {
+	const struct model *m;
 	const struct options *opt;
 	struct report_out *out;
 	double hz;
@@ -100,7 +103,7 @@ static void print_line(struct flat *flat, const struct symbol *sym, double scale
 		text_char(t, ' ');
 		text_fixed(t, 8, 2, scale * sym->self_ticks / hz / sym->calls);
 		text_char(t, ' ');
-		text_fixed(t, 8, 2, scale * (sym->self_ticks + sym->child_ticks) / hz / sym->calls);
+		text_fixed(t, 8, 2, scale * symbol_total_ticks(flat->m, sym) / hz / sym->calls);
 		text_spaces(t, 2);
 	} else {
 		text_spaces(t, 28); /* "%8.8s %8.8s %8.8s  " of "" */
@@ -139,7 +142,7 @@ static int compare_time(const void *lp, const void *rp)
 void print_flat_profile(const struct model *m, const struct options *opt, struct report_out *out)
 {
 	const struct symbol_table *symtab = &m->symbols;
-	struct flat flat = { opt, out, m->histograms.rate, m->total_ticks, 0.0, { 0 } };
+	struct flat flat = { m, opt, out, m->histograms.rate, m->total_ticks, 0.0, { 0 } };
 	FILE *f = out->file;
 	struct symbol **sorted;
 	size_t i;
@@ -172,7 +175,7 @@ void print_flat_profile(const struct model *m, const struct options *opt, struct
 			const struct symbol *sym = sorted[i];
 
 			if (sym->calls != 0) {
-				double call_time = (sym->self_ticks + sym->child_ticks) / sym->calls;
+				double call_time = symbol_total_ticks(m, sym) / sym->calls;
 
 				if (call_time > top_time) {
 					top = sym;

@@ -63,6 +63,8 @@ static void print_header(const struct model *m, struct graph *g)
 	const struct options *opt = g->opt;
 	FILE *f = g->f;
 	double hz = g->hz;
+	char sentence[256];
+	bool overhead = report_overhead_sentence(m, sentence, sizeof(sentence));
 
 	report_separator(g->out);
 	if (!opt->traditional) {
@@ -93,7 +95,11 @@ static void print_header(const struct model *m, struct graph *g)
 				   "by a frame that could not be followed.\n",
 				(unsigned long long)st->at_limit, st->depth_limit,
 				(unsigned long long)st->cut_short);
+		if (overhead)
+			fprintf(f, "%s\n", sentence);
 		fputc('\n', f);
+	} else if (overhead && !opt->traditional) {
+		fprintf(f, "%s\n\n", sentence);
 	}
 	if (opt->traditional) {
 		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",

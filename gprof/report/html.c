@@ -244,6 +244,7 @@ static void emit_header(struct page *p)
 	unsigned char id[64];
 	char hex[2 * sizeof(id) + 1] = "";
 	size_t size = object_build_id(m->objects[0], id, sizeof(id)), i;
+	char sentence[256];
 
 	for (i = 0; i < size; i++)
 		snprintf(hex + 2 * i, 3, "%02x", id[i]);
@@ -265,6 +266,9 @@ static void emit_header(struct page *p)
 	put_number_field(p, "total_ticks", m->total_ticks);
 	put_number_field(p, "print_ticks", m->print_ticks);
 	put_number_field(p, "measured", m->measured);
+	/* the profiler's own time, in the sentence every view states */
+	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
+		put_string_field(p, "overhead", sentence);
 	put_number_field(p, "line_granularity", p->opt->line_granularity);
 	put_number_field(p, "traditional", p->opt->traditional);
 	if (m->process.has_times) {
@@ -321,7 +325,9 @@ static void emit_functions(struct page *p)
 			(p->flags[i] & 2) ? sym->index : 0, sym->cycle_number);
 		put_json_number(p->f, sym->self_ticks);
 		fprintf(p->f, ",%lu,%lu,", sym->calls, sym->self_calls);
-		put_json_number(p->f, sym->child_ticks);
+		/* what the flat total adds to the self time: self + this is
+		 * the total every view gives (model.h) */
+		put_json_number(p->f, symbol_total_ticks(m, sym) - sym->self_ticks);
 		putc(',', p->f);
 		put_json_number(p->f, sym->prop_self);
 		putc(',', p->f);

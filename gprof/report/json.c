@@ -14,6 +14,7 @@
 
 #include "analysis/callgraph.h"
 #include "analysis/histogram.h"
+#include "analysis/overhead.h"
 #include "symtab/object.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -271,11 +272,11 @@ static void emit_flat_profile(struct json *j, bool with_graph)
 		json_number(j, "cumulative_time", seconds(j, cumulative));
 		json_unsigned(j, "calls", sym->calls);
 		json_unsigned(j, "recursive_calls", with_graph ? sym->self_calls : 0);
-		json_number(j, "child_time", seconds(j, sym->child_ticks));
+		json_number(j, "child_time", seconds(j, symbol_child_ticks(j->m, sym)));
 		if (sym->calls != 0) {
 			json_number(j, "self_time_per_call", seconds(j, sym->self_ticks) / sym->calls);
 			json_number(j, "total_time_per_call",
-				    seconds(j, sym->self_ticks + sym->child_ticks) / sym->calls);
+				    seconds(j, symbol_total_ticks(j->m, sym)) / sym->calls);
 		} else {
 			json_null(j, "self_time_per_call");
 			json_null(j, "total_time_per_call");
@@ -505,6 +506,18 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 		json_number(j, "system_time", (double)m->process.system_ns / 1e9);
 		json_unsigned(j, "samples_taken", m->process.samples_taken);
 		json_unsigned(j, "samples_lost", m->process.samples_lost);
+		json_close(j, '}');
+	}
+	if (m->overhead_known && m->overhead_ticks > 0.0) {
+		bool of_cpu;
+		double percent = overhead_percent(m, &of_cpu);
+
+		json_open(j, "profiler_overhead", '{');
+		json_number(j, "samples", m->overhead_ticks);
+		json_number(j, "time", report_overhead_seconds(m));
+		json_number(j, "percent", percent);
+		json_string(j, "percent_of", of_cpu ? "cpu_time" : "samples");
+		json_bool(j, "counted", m->overhead_counted);
 		json_close(j, '}');
 	}
 	if (flat)

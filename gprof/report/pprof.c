@@ -430,8 +430,8 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 	pb_line **line_list;
 	unsigned char *gz;
 	size_t size, i;
-	int64_t comment;
-	char text[200];
+	int64_t comments[2];
+	char text[200], sentence[256];
 
 	(void)opt;
 	if (isatty(fileno(out->file)))
@@ -467,7 +467,10 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 			 "profile's self time, two-frame samples (callee, caller) the calls of "
 			 "the call graph's arcs (sample type calls)");
 	}
-	comment = string_index(&p.strings, text);
+	comments[0] = string_index(&p.strings, text);
+	/* the profiler's own time: stated, and in the samples or not */
+	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
+		comments[1] = string_index(&p.strings, sentence);
 
 	function_list = xcalloc(p.function_count + 1, sizeof(*function_list));
 	for (i = 0; i < p.function_count; i++)
@@ -496,8 +499,8 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 	p.profile.function = function_list;
 	p.profile.period_type = &period_type;
 	p.profile.period = (int64_t)llround(period);
-	p.profile.n_comment = 1;
-	p.profile.comment = &comment;
+	p.profile.n_comment = sentence[0] ? 2 : 1;
+	p.profile.comment = comments;
 	p.profile.default_sample_type = types[1].type;
 	/* the last: every string is in the table by now */
 	p.profile.n_string_table = p.strings.count;

@@ -16,6 +16,7 @@
 #include <demangle.h>
 
 #include "gmon_out.h"
+#include "analysis/overhead.h"
 #include "report/report.h"
 #include "core/util.h"
 
@@ -321,4 +322,27 @@ FILE *report_open_source(const struct options *opt, const char *name)
 		}
 	}
 	return in;
+}
+
+double report_overhead_seconds(const struct model *m)
+{
+	unsigned rate = m->histograms.rate ? m->histograms.rate : m->process.rate;
+
+	return rate ? m->overhead_ticks / rate : 0.0;
+}
+
+bool report_overhead_sentence(const struct model *m, char *buf, size_t size)
+{
+	bool of_cpu;
+	double percent;
+
+	buf[0] = '\0';
+	if (!m->overhead_known || !(m->overhead_ticks > 0.0))
+		return false;
+	percent = overhead_percent(m, &of_cpu);
+	snprintf(buf, size, "The profiler's own work took %.2f seconds (%.1f%% of %s), %s.",
+		 report_overhead_seconds(m), percent,
+		 of_cpu ? "the process's CPU time" : "the samples",
+		 m->overhead_counted ? "counted below under its callers" : "not counted below");
+	return true;
 }

@@ -56,6 +56,14 @@ const char *file_base_name(const struct options *opt, const char *path);
  * directory of the search path (-I, $GPROF_PATH); NULL with errno set
  * when none opens. */
 FILE *report_open_source(const struct options *opt, const char *name);
+/* The profiler's own time (analysis/overhead.c) in one sentence, the
+ * same in every view that can say it (the text reports' headers, the
+ * comments of --pprof, --callgrind and --dot): into buf, true; false
+ * (buf empty) when there is nothing to say (no sample in the runtime, or
+ * its functions not told apart). */
+bool report_overhead_sentence(const struct model *m, char *buf, size_t size);
+/* The seconds of the profiler's own time. */
+double report_overhead_seconds(const struct model *m);
 /* s as a JSON string, quotes included: every byte that is not part of
  * valid UTF-8 becomes U+FFFD, so the document is always valid JSON. */
 void put_json_string(FILE *f, const char *s);

@@ -246,6 +246,7 @@
         fact(dl, 'samples lost', String(p.process[3]));
         fact(dl, 'CPU time not in samples', fixed(Math.max(0, cpu - covered), 2) + ' s');
       }
+      if (p.overhead) fact(dl, 'profiler overhead', p.overhead);
       fact(dl, 'call stacks', p.stacks ? 'recorded (' + plural(p.stacks[0], 'stack') + ', ' + p.stacks[2] + ' lost)' : 'not recorded');
       if (p.call_graph) fact(dl, 'call-graph times', p.measured ? 'measured from the stacks' : 'estimated from call counts');
       if (p.objects.length > 1) fact(dl, 'objects', String(p.objects.length));
