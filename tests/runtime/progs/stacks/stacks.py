@@ -8,6 +8,12 @@
 # what tests/runtime/t-stacks.sh asks of progs/stacks/stacks.c.  Prints
 # "ok NAME" / "not ok NAME: why".
 #
+# The fractions are what is checked; a least number of samples only
+# makes a fraction mean something.  That least number is about a tenth
+# of what the run takes at its rate: the perf clock (GMON_RATE above 100)
+# gives one signal for several periods when the host takes the CPU from
+# a busy virtual machine (seen: 96 signals for 0.3 s at 1000 Hz).
+#
 # usage: stacks.py CHECK PROCESS-FILE PROG [TEST-NAME-PREFIX]
 #   CHECK: heavylight recursion mutual deep threads corrupt garbage many memcpy fork-parent
 #          fork-child snapshot full rate none dump
@@ -138,7 +144,7 @@ def main():
                 if s[i + 1:i + 22] == want and "main" in s[i + 22:]:
                     good += c
         spun = sum(c for c, _, s in ents if "spin" in s)
-        expect(base + ".repeated-frames", spun > 100 and good >= 0.9 * spun,
+        expect(base + ".repeated-frames", spun > 30 and good >= 0.9 * spun,
                "%d of %d samples under spin have the 21 frames and main" % (good, spun))
         return
     if check == "deep":
@@ -146,7 +152,7 @@ def main():
         spun = sum(c for c, _, s in ents if "spin" in s)
         cut = sum(c for c, _, _ in lim)
         expect(base + ".depth-limit", st["depth"] == 128, "limit %d" % st["depth"])
-        expect(base + ".cut-at-limit", spun > 100 and cut >= 0.9 * spun and
+        expect(base + ".cut-at-limit", spun > 30 and cut >= 0.9 * spun and
                all(len(s) == 128 and "main" not in s for _, _, s in lim),
                "%d of %d samples in spin cut at the limit" % (cut, spun))
         expect(base + ".counted", st["at_limit"] == cut,
@@ -157,7 +163,7 @@ def main():
                    or s[-3:-1] == ["thread_work", "thread_main"]
                    or "thread_main" in s and "thread_work" in s)
         spun = sum(c for c, _, s in ents if "spin" in s and "main" not in s)
-        expect(base + ".four-threads", good >= 600 and good >= 0.9 * spun,
+        expect(base + ".four-threads", good >= 150 and good >= 0.9 * spun,
                "%d samples under thread_main -> thread_work (of %d in spin outside main)" %
                (good, spun))
         return
