@@ -227,7 +227,7 @@ if cc -pg -O2 -g -no-pie -fno-omit-frame-pointer -o inl/inl inl/inl.c "$TOP/libg
 	"$GPROF" --pprof inl/inl inl/gmon.out >inl.pb.gz 2>err
 	expect_eq pprof.lines.status "0:" "$?:$(cat err)"
 	# -list: "flat cum line:" of every line with a figure
-	list_rows() { awk '$3 ~ /^[0-9]+:$/ && ($1 != "." || $2 != ".") { print $1, $2, $3 }' "$1" | xargs; }
+	list_rows() { awk '$3 ~ /^[0-9]+:/ && ($1 != "." || $2 != ".") { sub(/:.*/, ":", $3); print $1, $2, $3 }' "$1" | xargs; }
 	pp -list '^mix$' -sample_index=samples inl.pb.gz >inl.mix
 	expect_eq pprof.lines.list-inlined "40 40 4: 100 100 5: 30 30 6:" "$(list_rows inl.mix)"
 	pp -list '^hot$' -sample_index=samples inl.pb.gz >inl.hot
