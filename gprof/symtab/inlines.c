@@ -3,7 +3,8 @@
  * inlines.c: the chain of inlined functions at an address, read from the
  * DWARF inline tree through elfutils' libdw.
  *
- * The compile unit holding the address (dwarf_addrdie) is walked down
+ * The compile unit holding the address (by the units' own ranges, read
+ * once) is walked down
  * through the DIEs whose ranges hold it: the out-of-line function
  * (DW_TAG_subprogram), then each DW_TAG_inlined_subroutine nested in it,
  * lexical blocks passed through.  Each inlined call says where it was
@@ -31,13 +32,80 @@
 /* Nesting deeper than this is cut (at the innermost end). */
 #define INLINE_DEPTH_MAX 64
 
+/* One address range of a compile unit. */
+struct unit_range {
+	uint64_t low, high;
+	Dwarf_Off die; /* the unit's DIE */
+};
+
 struct inline_reader {
 	int fd;
 	Dwarf *dwarf;
+	struct unit_range *units; /* sorted by low */
+	size_t unit_count;
 	const char **from; /* libdw's file names and their paths as given */
 	char **to;
 	size_t path_count;
 };
+
+static int compare_units(const void *lp, const void *rp)
+{
+	const struct unit_range *l = lp, *r = rp;
+
+	return l->low < r->low ? -1 : l->low > r->low;
+}
+
+/* Every unit's ranges, from the units themselves: .debug_aranges
+ * (dwarf_addrdie's) may cover only some of them (clang writes none, and
+ * libdw does not look further when another compiler's units have one). */
+static void read_units(struct inline_reader *r)
+{
+	Dwarf_Off offset = 0, next;
+	size_t header_size, capacity = 0;
+
+	while (dwarf_next_unit(r->dwarf, offset, &next, &header_size, NULL, NULL, NULL, NULL,
+			       NULL, NULL) == 0) {
+		Dwarf_Die cu;
+		Dwarf_Addr base, low, high;
+		ptrdiff_t at = 0;
+
+		if (dwarf_offdie(r->dwarf, offset + header_size, &cu) == NULL)
+			break;
+		while ((at = dwarf_ranges(&cu, at, &base, &low, &high)) > 0) {
+			if (low >= high)
+				continue;
+			if (r->unit_count == capacity) {
+				capacity = capacity ? 2 * capacity : 64;
+				r->units = xrealloc(r->units, capacity * sizeof(*r->units));
+			}
+			r->units[r->unit_count++] =
+				(struct unit_range){ low, high, dwarf_dieoffset(&cu) };
+		}
+		offset = next;
+	}
+	if (r->unit_count > 1)
+		qsort(r->units, r->unit_count, sizeof(*r->units), compare_units);
+}
+
+/* The unit holding address (the last starting at or below it that
+ * holds it). */
+static bool find_unit(struct inline_reader *r, uint64_t address, Dwarf_Die *cu)
+{
+	size_t low = 0, high = r->unit_count;
+
+	while (low < high) { /* the first range starting above the address */
+		size_t mid = low + (high - low) / 2;
+
+		if (r->units[mid].low <= address)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	while (low-- > 0)
+		if (r->units[low].high > address)
+			return dwarf_offdie(r->dwarf, r->units[low].die, cu) != NULL;
+	return false;
+}
 
 struct inline_reader *inline_reader_open(const char *path)
 {
@@ -55,6 +123,7 @@ struct inline_reader *inline_reader_open(const char *path)
 	r = xcalloc(1, sizeof(*r));
 	r->fd = fd;
 	r->dwarf = dwarf;
+	read_units(r);
 	return r;
 }
 
@@ -68,6 +137,7 @@ void inline_reader_close(struct inline_reader *r)
 		free(r->to[i]);
 	free(r->from);
 	free(r->to);
+	free(r->units);
 	dwarf_end(r->dwarf);
 	close(r->fd);
 	free(r);
@@ -162,7 +232,7 @@ size_t inline_reader_frames(struct inline_reader *r, uint64_t address,
 	Dwarf_Files *files = NULL;
 	size_t file_count = 0, depth = 0, i, n;
 
-	if (r == NULL || dwarf_addrdie(r->dwarf, address, &cu) == NULL)
+	if (r == NULL || !find_unit(r, address, &cu))
 		return 0;
 	walk(&cu, address, path, &depth, 0);
 	if (depth == 0)
@@ -178,6 +248,12 @@ size_t inline_reader_frames(struct inline_reader *r, uint64_t address,
 
 		f->function = function_name(die);
 		f->decl_file = file_path(r, &cu, dwarf_decl_file(die));
+		/* libdw takes file 0 for none, which in DWARF 5 is the unit's
+		 * own (clang names it): then from this unit's table */
+		if (f->decl_file == NULL && files &&
+		    dwarf_attr_integrate(die, DW_AT_decl_file, &attr) &&
+		    dwarf_formudata(&attr, &value) == 0 && value < file_count)
+			f->decl_file = file_path(r, &cu, dwarf_filesrc(files, value, NULL, NULL));
 		f->decl_line = 0;
 		if (dwarf_decl_line(die, &f->decl_line) != 0 || f->decl_line < 0)
 			f->decl_line = 0;
