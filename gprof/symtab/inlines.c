@@ -3,10 +3,10 @@
  * inlines.c: the chain of inlined functions at an address, read from the
  * DWARF inline tree through elfutils' libdw.
  *
- * The compile unit holding the address (by the units' own ranges, read
- * once) is walked down
- * through the DIEs whose ranges hold it: the out-of-line function
- * (DW_TAG_subprogram), then each DW_TAG_inlined_subroutine nested in it,
+ * The out-of-line function (DW_TAG_subprogram) holding the address is
+ * found by the ranges of its unit's functions (read once per unit, the
+ * units by their own ranges), then walked down through the DIEs whose
+ * ranges hold the address: each DW_TAG_inlined_subroutine nested in it,
  * lexical blocks passed through.  Each inlined call says where it was
  * called from (DW_AT_call_file, DW_AT_call_line); its name and
  * declaration come from its abstract origin.  (dwarf_getscopes is not
@@ -14,8 +14,8 @@
  * not the caller's.)  File names are as the line index gives them
  * (lineindex.c): a relative one under the unit's compilation directory.
  *
- * A lookup walks the unit's top-level DIEs: the reports that use it ask
- * once per distinct address (pprof's locations).
+ * A look-up walks one function's DIEs; the reports that use it ask once
+ * per distinct address (pprof's locations).
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -32,27 +32,74 @@
 /* Nesting deeper than this is cut (at the innermost end). */
 #define INLINE_DEPTH_MAX 64
 
-/* One address range of a compile unit. */
-struct unit_range {
+/* An address range of a DIE: a unit's, or a function's. */
+struct die_range {
 	uint64_t low, high;
-	Dwarf_Off die; /* the unit's DIE */
+	Dwarf_Off die;
+	size_t unit;  /* a unit's: its place in inline_reader.functions */
+};
+
+/* Ranges sorted by low. */
+struct range_table {
+	struct die_range *ranges;
+	size_t count, capacity;
+	bool read;    /* a unit's functions: read */
 };
 
 struct inline_reader {
 	int fd;
 	Dwarf *dwarf;
-	struct unit_range *units; /* sorted by low */
+	struct range_table units;      /* every unit's ranges */
+	struct range_table *functions; /* by unit: its out-of-line functions' ranges */
 	size_t unit_count;
 	const char **from; /* libdw's file names and their paths as given */
 	char **to;
 	size_t path_count;
 };
 
-static int compare_units(const void *lp, const void *rp)
+static void add_range(struct range_table *t, uint64_t low, uint64_t high, Dwarf_Off die,
+		      size_t unit)
 {
-	const struct unit_range *l = lp, *r = rp;
+	if (low >= high)
+		return;
+	if (t->count == t->capacity) {
+		t->capacity = t->capacity ? 2 * t->capacity : 64;
+		t->ranges = xrealloc(t->ranges, t->capacity * sizeof(*t->ranges));
+	}
+	t->ranges[t->count++] = (struct die_range){ low, high, die, unit };
+}
+
+static int compare_ranges(const void *lp, const void *rp)
+{
+	const struct die_range *l = lp, *r = rp;
 
 	return l->low < r->low ? -1 : l->low > r->low;
+}
+
+static void sort_ranges(struct range_table *t)
+{
+	if (t->count > 1)
+		qsort(t->ranges, t->count, sizeof(*t->ranges), compare_ranges);
+}
+
+/* The range holding address (of those starting at or below it, the
+ * last that holds it), or NULL. */
+static const struct die_range *find_range(const struct range_table *t, uint64_t address)
+{
+	size_t low = 0, high = t->count;
+
+	while (low < high) { /* the first range starting above the address */
+		size_t mid = low + (high - low) / 2;
+
+		if (t->ranges[mid].low <= address)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	while (low-- > 0)
+		if (t->ranges[low].high > address)
+			return &t->ranges[low];
+	return NULL;
 }
 
 /* Every unit's ranges, from the units themselves: .debug_aranges
@@ -61,7 +108,7 @@ static int compare_units(const void *lp, const void *rp)
 static void read_units(struct inline_reader *r)
 {
 	Dwarf_Off offset = 0, next;
-	size_t header_size, capacity = 0;
+	size_t header_size;
 
 	while (dwarf_next_unit(r->dwarf, offset, &next, &header_size, NULL, NULL, NULL, NULL,
 			       NULL, NULL) == 0) {
@@ -71,40 +118,57 @@ static void read_units(struct inline_reader *r)
 
 		if (dwarf_offdie(r->dwarf, offset + header_size, &cu) == NULL)
 			break;
-		while ((at = dwarf_ranges(&cu, at, &base, &low, &high)) > 0) {
-			if (low >= high)
-				continue;
-			if (r->unit_count == capacity) {
-				capacity = capacity ? 2 * capacity : 64;
-				r->units = xrealloc(r->units, capacity * sizeof(*r->units));
-			}
-			r->units[r->unit_count++] =
-				(struct unit_range){ low, high, dwarf_dieoffset(&cu) };
-		}
+		while ((at = dwarf_ranges(&cu, at, &base, &low, &high)) > 0)
+			add_range(&r->units, low, high, dwarf_dieoffset(&cu), r->unit_count);
+		r->unit_count++;
 		offset = next;
 	}
-	if (r->unit_count > 1)
-		qsort(r->units, r->unit_count, sizeof(*r->units), compare_units);
+	sort_ranges(&r->units);
+	r->functions = xcalloc(r->unit_count + 1, sizeof(*r->functions));
 }
 
-/* The unit holding address (the last starting at or below it that
- * holds it). */
-static bool find_unit(struct inline_reader *r, uint64_t address, Dwarf_Die *cu)
+/* The ranges of the out-of-line functions under die (in namespaces and
+ * classes too), read once per unit: a look-up then walks one function,
+ * not the whole unit. */
+static void read_functions(struct range_table *t, Dwarf_Die *die, int level)
 {
-	size_t low = 0, high = r->unit_count;
+	Dwarf_Die child;
 
-	while (low < high) { /* the first range starting above the address */
-		size_t mid = low + (high - low) / 2;
+	if (level > 256 || dwarf_child(die, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
 
-		if (r->units[mid].low <= address)
-			low = mid + 1;
-		else
-			high = mid;
+		if (tag == DW_TAG_subprogram) {
+			Dwarf_Addr base, low, high;
+			ptrdiff_t at = 0;
+
+			while ((at = dwarf_ranges(&child, at, &base, &low, &high)) > 0)
+				add_range(t, low, high, dwarf_dieoffset(&child), 0);
+		} else if (tag == DW_TAG_namespace || tag == DW_TAG_module ||
+			   tag == DW_TAG_class_type || tag == DW_TAG_structure_type) {
+			read_functions(t, &child, level + 1);
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
+}
+
+/* The out-of-line function holding address, and its unit. */
+static bool find_function(struct inline_reader *r, uint64_t address, Dwarf_Die *cu,
+			  Dwarf_Die *function)
+{
+	const struct die_range *unit = find_range(&r->units, address), *f;
+	struct range_table *t;
+
+	if (unit == NULL || dwarf_offdie(r->dwarf, unit->die, cu) == NULL)
+		return false;
+	t = &r->functions[unit->unit];
+	if (!t->read) {
+		t->read = true;
+		read_functions(t, cu, 0);
+		sort_ranges(t);
 	}
-	while (low-- > 0)
-		if (r->units[low].high > address)
-			return dwarf_offdie(r->dwarf, r->units[low].die, cu) != NULL;
-	return false;
+	f = find_range(t, address);
+	return f && dwarf_offdie(r->dwarf, f->die, function) != NULL;
 }
 
 struct inline_reader *inline_reader_open(const char *path)
@@ -137,7 +201,10 @@ void inline_reader_close(struct inline_reader *r)
 		free(r->to[i]);
 	free(r->from);
 	free(r->to);
-	free(r->units);
+	for (i = 0; i < r->unit_count; i++)
+		free(r->functions[i].ranges);
+	free(r->functions);
+	free(r->units.ranges);
 	dwarf_end(r->dwarf);
 	close(r->fd);
 	free(r);
@@ -191,8 +258,8 @@ static bool has_range(Dwarf_Die *die)
 	return dwarf_hasattr(die, DW_AT_low_pc) || dwarf_hasattr(die, DW_AT_ranges);
 }
 
-/* Down from die's children to the innermost function holding address:
- * path[] gets the functions met, outermost first. */
+/* Down from die's children to the innermost inlined call holding
+ * address: path[] gets the calls met, outermost first. */
 static void walk(Dwarf_Die *die, uint64_t address, Dwarf_Die *path, size_t *depth, int level)
 {
 	Dwarf_Die child;
@@ -232,11 +299,10 @@ size_t inline_reader_frames(struct inline_reader *r, uint64_t address,
 	Dwarf_Files *files = NULL;
 	size_t file_count = 0, depth = 0, i, n;
 
-	if (r == NULL || !find_unit(r, address, &cu))
+	if (r == NULL || !find_function(r, address, &cu, &path[0]))
 		return 0;
-	walk(&cu, address, path, &depth, 0);
-	if (depth == 0)
-		return 0;
+	depth = 1;
+	walk(&path[0], address, path, &depth, 0);
 	if (dwarf_getsrcfiles(&cu, &files, &file_count) != 0)
 		files = NULL;
 	n = depth < max ? depth : max;
