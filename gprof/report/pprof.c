@@ -10,18 +10,28 @@
  * Sample types: samples (count) and cpu (nanoseconds, the default).
  *
  *   - With call stacks (the process file's tag 5), every distinct stack
- *     is one sample, its frames as they were recorded: one location per
- *     address, the sampled pc for the innermost frame, the call's last
- *     byte (return address - 1) for the others.
- *   - Without them, the flat profile: one one-frame sample per function
- *     holding its self time, at the function's address; and a third
- *     sample type, calls (count), carried by two-frame samples (callee,
- *     caller), one per arc of the call graph.
+ *     is one sample, its frames as they were recorded: the sampled pc
+ *     for the innermost frame, the call's last byte (return address - 1)
+ *     for the others.
+ *   - Without them, the flat profile: each function's self time in
+ *     one-frame samples, one per line of its code (the histogram's bins
+ *     shared among the lines they cover by bytes, as -l shares them,
+ *     then scaled to the function's self time); and a third sample type,
+ *     calls (count), carried by two-frame samples (callee, caller), one
+ *     per arc of the call graph, whose locations are the functions (at
+ *     their address, on their first line).
  *
- * A comment in the profile says which.  Every location has its function
- * (name demangled as the reports show it, the symbol's own name as the
- * system name, its source file and first line) and, when the debug
- * information knows it, its line; every object is a mapping (path,
+ * A comment in the profile says which.  A location is a source line:
+ * the addresses with the same line and the same chain of inlined calls
+ * (symtab/inlines.c, the DWARF inline tree) share one; without a line,
+ * an address is a location of its own.  Its lines are pprof's frames,
+ * innermost first: the line of the code, in the innermost inlined
+ * function, then each inlined call's line in the function it was inlined
+ * into, the last in the symbol's function.  Every function has its name
+ * (demangled as the reports show it, the symbol's own name as the system
+ * name), its source file and its start line: the line that declares it,
+ * lowered to its lowest line with code if need be, since `go tool pprof
+ * -list` shows no line above it.  Every object is a mapping (path,
  * build-id), the executable first.  Addresses are the model's (object k's
  * own addresses plus k << 48: model.h), so that objects never overlap.
  *
@@ -35,14 +45,19 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <bfd.h>
+#include <demangle.h>
 #include <zlib.h>
 
 #include "core/intern.h"
+#include "symtab/inlines.h"
+#include "symtab/lineindex.h"
 #include "symtab/object.h"
 #include "report/printers.h"
 #include "report/proto/profile.pb-c.h"
@@ -55,6 +70,9 @@ typedef Perftools__Profiles__Mapping pb_mapping;
 typedef Perftools__Profiles__Location pb_location;
 typedef Perftools__Profiles__Line pb_line;
 typedef Perftools__Profiles__Function pb_function;
+
+/* Inlined calls nested deeper than this keep their innermost frames. */
+#define INLINE_FRAMES_MAX 64
 
 /* ---------------------------------------------------------------- strings */
 
@@ -85,17 +103,27 @@ struct pprof {
 
 	pb_mapping *mappings;     /* one per object, [0] the executable */
 	pb_mapping **mapping_list;
+	struct inline_reader **readers; /* by object: its DWARF, NULL if none */
+	bool *reader_tried;
 
 	pb_function *functions;   /* [0] "[unknown]", then as first met */
 	size_t function_count, function_capacity;
 	uint64_t *function_of_symbol; /* by place in m->symbols: id, 0 if none yet */
 	uint64_t unknown_function;    /* id of "[unknown]", 0 if none yet */
+	struct intern_table inline_names; /* inlined functions: "name\nfile\nline" */
+	uint64_t *function_of_inline;     /* ... their ids, by number */
 
 	pb_location *locations;
-	pb_line *lines;           /* one per location */
 	size_t location_count, location_capacity;
-	size_t *location_slots;   /* by address: index + 1, 0: empty */
-	size_t location_slot_count;
+	size_t *first_line;       /* by location: its lines' place in lines */
+	pb_line *lines;           /* every location's, innermost first */
+	size_t line_count, line_capacity;
+	struct intern_table location_keys; /* a location's mapping and lines, as text */
+	uint64_t *location_of_key;         /* ... its id, by number */
+	uint64_t *location_of_symbol;      /* function-level locations (flat arcs) */
+	uint64_t unknown_location;
+	struct address_slot *address_slots; /* address -> location, open addressing */
+	size_t address_count, address_slot_count;
 
 	pb_sample *samples;
 	size_t sample_count;
@@ -103,6 +131,43 @@ struct pprof {
 	int64_t *values;          /* every sample's, value_count each */
 	size_t value_count;
 };
+
+struct address_slot {
+	uint64_t address;
+	uint64_t location; /* id, 0: empty */
+};
+
+static pb_function *new_function(struct pprof *p)
+{
+	pb_function *fn;
+
+	if (p->function_count == p->function_capacity) {
+		p->function_capacity = p->function_capacity ? 2 * p->function_capacity : 256;
+		p->functions = xrealloc(p->functions,
+					p->function_capacity * sizeof(*p->functions));
+	}
+	fn = &p->functions[p->function_count];
+	perftools__profiles__function__init(fn);
+	fn->id = ++p->function_count;
+	return fn;
+}
+
+/* The DWARF reader of an object (its place in m->objects), opened once. */
+static struct inline_reader *reader_of(struct pprof *p, const struct object *obj)
+{
+	size_t k;
+
+	for (k = 0; k < p->m->object_count; k++)
+		if (p->m->objects[k] == obj)
+			break;
+	if (k == p->m->object_count || obj->path == NULL || !obj->has_debug_info)
+		return NULL;
+	if (!p->reader_tried[k]) {
+		p->reader_tried[k] = true;
+		p->readers[k] = inline_reader_open(obj->path);
+	}
+	return p->readers[k];
+}
 
 static uint64_t function_id(struct pprof *p, const struct symbol *sym)
 {
@@ -112,16 +177,12 @@ static uint64_t function_id(struct pprof *p, const struct symbol *sym)
 
 	if (*slot)
 		return *slot;
-	if (p->function_count == p->function_capacity) {
-		p->function_capacity = p->function_capacity ? 2 * p->function_capacity : 256;
-		p->functions = xrealloc(p->functions,
-					p->function_capacity * sizeof(*p->functions));
-	}
-	fn = &p->functions[p->function_count];
-	perftools__profiles__function__init(fn);
-	fn->id = ++p->function_count;
+	fn = new_function(p);
 	if (sym) {
 		char *to_free = NULL;
+		struct inline_frame frames[INLINE_FRAMES_MAX];
+		struct inline_reader *r = sym->object ? reader_of(p, sym->object) : NULL;
+		size_t n;
 
 		fn->name = string_index(&p->strings, display_name(p->out, sym, &to_free));
 		free(to_free);
@@ -129,10 +190,53 @@ static uint64_t function_id(struct pprof *p, const struct symbol *sym)
 		if (sym->file)
 			fn->filename = string_index(&p->strings, sym->file->name);
 		fn->start_line = sym->line;
+		/* the line that declares it, when in its file (pprof -list
+		 * shows no line above it); add_line lowers it to the lowest
+		 * line of its code if need be */
+		n = r ? inline_reader_frames(r, sym->address - sym->object->model_base, frames,
+					     INLINE_FRAMES_MAX)
+		      : 0;
+		if (n && sym->file && frames[n - 1].decl_line > 0 && frames[n - 1].decl_file &&
+		    strcmp(frames[n - 1].decl_file, sym->file->name) == 0)
+			fn->start_line = frames[n - 1].decl_line;
 	} else {
 		fn->name = fn->system_name = string_index(&p->strings, "[unknown]");
 	}
 	*slot = fn->id;
+	return fn->id;
+}
+
+/* An inlined function, by its name and where it is declared. */
+static uint64_t inline_function_id(struct pprof *p, const struct inline_frame *f)
+{
+	const char *name = f->function ? f->function : "[inlined]";
+	char *key = xmalloc(strlen(name) + (f->decl_file ? strlen(f->decl_file) : 0) + 16);
+	bool added;
+	size_t index;
+	pb_function *fn;
+
+	sprintf(key, "%s\n%s\n%d", name, f->decl_file ? f->decl_file : "", f->decl_line);
+	index = intern_string(&p->inline_names, key, &added);
+	if (!added) {
+		free(key);
+		return p->function_of_inline[index];
+	}
+	p->function_of_inline = xrealloc(p->function_of_inline,
+					 p->inline_names.count * sizeof(*p->function_of_inline));
+	fn = new_function(p);
+	if (p->out->opt->demangle) {
+		char *demangled = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
+
+		fn->name = string_index(&p->strings, demangled ? demangled : name);
+		free(demangled);
+	} else {
+		fn->name = string_index(&p->strings, name);
+	}
+	fn->system_name = string_index(&p->strings, name);
+	if (f->decl_file)
+		fn->filename = string_index(&p->strings, f->decl_file);
+	fn->start_line = f->decl_line;
+	p->function_of_inline[index] = fn->id;
 	return fn->id;
 }
 
@@ -147,63 +251,151 @@ static uint64_t mapping_id(const struct model *m, const struct object *obj)
 	return 0;
 }
 
-/* The location at a model address, made on first use.  precise: look
- * the line up in the debug information (stacks); otherwise the
- * function's first line (the flat profile's locations are functions). */
-static uint64_t location_id(struct pprof *p, uint64_t address, const struct symbol *sym,
-			    bool precise)
+static void add_line(struct pprof *p, uint64_t function, int line)
+{
+	pb_line *l;
+	pb_function *fn = &p->functions[function - 1];
+
+	if (p->line_count == p->line_capacity) {
+		p->line_capacity = p->line_capacity ? 2 * p->line_capacity : 1024;
+		p->lines = xrealloc(p->lines, p->line_capacity * sizeof(*p->lines));
+	}
+	l = &p->lines[p->line_count++];
+	perftools__profiles__line__init(l);
+	l->function_id = function;
+	l->line = line;
+	if (line > 0 && (fn->start_line <= 0 || line < fn->start_line))
+		fn->start_line = line;
+}
+
+/* A location whose lines are those now at the end of p->lines (from
+ * first on), at address; or the one made before with the same mapping
+ * and lines (key), whose lines are then dropped. */
+static uint64_t add_location(struct pprof *p, uint64_t address, uint64_t mapping, size_t first,
+			     const char *key)
 {
 	pb_location *loc;
-	pb_line *line;
-	size_t slot, mask;
+	size_t index = 0;
+	bool added = true;
 
-	if (2 * (p->location_count + 1) > p->location_slot_count) {
-		size_t i, n = p->location_slot_count ? 2 * p->location_slot_count : 1024;
+	if (key) {
+		char *copy = xstrdup(key);
 
-		free(p->location_slots);
-		p->location_slots = xcalloc(n, sizeof(*p->location_slots));
-		p->location_slot_count = n;
-		for (i = 0; i < p->location_count; i++) {
-			uint64_t a = p->locations[i].address;
-
-			slot = (size_t)((a * 0x9E3779B97F4A7C15ull) >> 20) & (n - 1);
-			while (p->location_slots[slot])
-				slot = (slot + 1) & (n - 1);
-			p->location_slots[slot] = i + 1;
+		index = intern_string(&p->location_keys, copy, &added);
+		if (!added) {
+			free(copy);
+			p->line_count = first;
+			return p->location_of_key[index];
 		}
-	}
-	mask = p->location_slot_count - 1;
-	slot = (size_t)((address * 0x9E3779B97F4A7C15ull) >> 20) & mask;
-	while (p->location_slots[slot]) {
-		if (p->locations[p->location_slots[slot] - 1].address == address)
-			return p->locations[p->location_slots[slot] - 1].id;
-		slot = (slot + 1) & mask;
+		p->location_of_key = xrealloc(p->location_of_key, p->location_keys.count *
+								   sizeof(*p->location_of_key));
 	}
 	if (p->location_count == p->location_capacity) {
 		p->location_capacity = p->location_capacity ? 2 * p->location_capacity : 1024;
 		p->locations = xrealloc(p->locations, p->location_capacity * sizeof(*p->locations));
-		p->lines = xrealloc(p->lines, p->location_capacity * sizeof(*p->lines));
+		p->first_line = xrealloc(p->first_line, p->location_capacity * sizeof(*p->first_line));
 	}
 	loc = &p->locations[p->location_count];
-	line = &p->lines[p->location_count];
 	perftools__profiles__location__init(loc);
-	perftools__profiles__line__init(line);
 	loc->id = ++p->location_count;
 	loc->address = address;
-	p->location_slots[slot] = p->location_count;
-	line->function_id = function_id(p, sym);
-	if (sym && sym->object) {
-		const struct object *obj = sym->object;
-		const char *file, *function;
-		int number;
-
-		loc->mapping_id = mapping_id(p->m, obj);
-		line->line = sym->line;
-		if (precise && obj->abfd && obj->text &&
-		    object_find_line(obj, address - obj->model_base, &file, &function, &number))
-			line->line = number;
-	}
+	loc->mapping_id = mapping;
+	loc->n_line = p->line_count - first;
+	p->first_line[p->location_count - 1] = first;
+	if (key)
+		p->location_of_key[index] = loc->id;
 	return loc->id;
+}
+
+/* A function's location (the flat profile's calls): at its address, its
+ * first line. */
+static uint64_t function_location_id(struct pprof *p, const struct symbol *sym)
+{
+	uint64_t *slot = sym ? &p->location_of_symbol[sym - p->m->symbols.base]
+			     : &p->unknown_location;
+	size_t first = p->line_count;
+
+	if (*slot == 0) {
+		add_line(p, function_id(p, sym), sym ? sym->line : 0);
+		*slot = add_location(p, sym ? sym->address : MODEL_UNKNOWN_ADDRESS,
+				     sym && sym->object ? mapping_id(p->m, sym->object) : 0, first,
+				     NULL);
+	}
+	return *slot;
+}
+
+/* The location of the code at a model address, in sym: one per
+ * distinct line and chain of inlined calls (one per address where the
+ * debug information gives no line).  Its lines, innermost first: the
+ * line's, in the innermost inlined function, then each call's, in the
+ * function it was inlined into, the last in sym. */
+static uint64_t line_location_id(struct pprof *p, uint64_t address, const struct symbol *sym)
+{
+	const struct object *obj = sym ? sym->object : NULL;
+	struct inline_frame frames[INLINE_FRAMES_MAX];
+	struct address_slot *slot;
+	size_t mask, n = 0, i, first = p->line_count, used;
+	uint64_t mapping = obj ? mapping_id(p->m, obj) : 0, id;
+	const char *file, *function;
+	int number = 0;
+	char *key;
+
+	if (2 * (p->address_count + 1) > p->address_slot_count) {
+		struct address_slot *old = p->address_slots;
+		size_t k, old_count = p->address_slot_count;
+
+		p->address_slot_count = old_count ? 2 * old_count : 1024;
+		p->address_slots = xcalloc(p->address_slot_count, sizeof(*p->address_slots));
+		for (k = 0; k < old_count; k++) {
+			if (old[k].location == 0)
+				continue;
+			mask = p->address_slot_count - 1;
+			i = (size_t)((old[k].address * 0x9E3779B97F4A7C15ull) >> 20) & mask;
+			while (p->address_slots[i].location)
+				i = (i + 1) & mask;
+			p->address_slots[i] = old[k];
+		}
+		free(old);
+	}
+	mask = p->address_slot_count - 1;
+	i = (size_t)((address * 0x9E3779B97F4A7C15ull) >> 20) & mask;
+	while (p->address_slots[i].location) {
+		if (p->address_slots[i].address == address)
+			return p->address_slots[i].location;
+		i = (i + 1) & mask;
+	}
+	slot = &p->address_slots[i];
+
+	if (obj && obj->abfd && obj->text &&
+	    !object_find_line(obj, address - obj->model_base, &file, &function, &number))
+		number = 0;
+	if (obj && number > 0) {
+		struct inline_reader *r = reader_of(p, obj);
+
+		if (r)
+			n = inline_reader_frames(r, address - obj->model_base, frames,
+						 INLINE_FRAMES_MAX);
+	}
+	key = xmalloc(48 + 48 * (n + 1));
+	used = (size_t)sprintf(key, "%" PRIu64, mapping);
+	if (number <= 0) /* no line: a location of its own */
+		used += (size_t)sprintf(key + used, "@%" PRIx64, address);
+	for (i = 0; i + 1 < n; i++) {
+		uint64_t fid = inline_function_id(p, &frames[i]);
+		int line = i == 0 ? number : frames[i].call_line;
+
+		add_line(p, fid, line);
+		used += (size_t)sprintf(key + used, ";%" PRIu64 ":%d", fid, line);
+	}
+	id = function_id(p, sym);
+	add_line(p, id, n > 1 ? frames[n - 1].call_line : number > 0 ? number : sym ? sym->line : 0);
+	sprintf(key + used, ";%" PRIu64 ":%" PRId64, id, p->lines[p->line_count - 1].line);
+	id = add_location(p, address, mapping, first, key);
+	free(key);
+	slot->address = address;
+	slot->location = id;
+	p->address_count++;
+	return id;
 }
 
 static void add_sample(struct pprof *p, size_t *location_used, const int64_t *values)
@@ -259,7 +451,7 @@ static void add_stacks(struct pprof *p, double period)
 			if (d > 0 && a != MODEL_UNKNOWN_ADDRESS)
 				a--;
 			p->location_ids[used++] =
-				location_id(p, a, stack_frame_symbol(p->m, stack + 2, d), true);
+				line_location_id(p, a, stack_frame_symbol(p->m, stack + 2, d));
 		}
 		s->n_location_id = depth;
 	}
@@ -283,41 +475,161 @@ static int64_t rounded_share(struct rounding *r, double x)
 	return share;
 }
 
-/* The flat profile's self times, and the arcs' counts. */
+/* A function's self time on one location (a line of its code). */
+struct line_share {
+	uint64_t location;
+	double ticks;
+};
+
+struct line_shares {
+	struct line_share *shares;
+	size_t count, capacity;
+	double *ticks_of_location; /* by location id - 1, while one function is split */
+	size_t ticks_size;
+};
+
+static void share_add(struct pprof *p, struct line_shares *ls, uint64_t location, double ticks)
+{
+	if (location > ls->ticks_size) {
+		size_t n = 2 * p->location_count + 64;
+
+		ls->ticks_of_location = xrealloc(ls->ticks_of_location,
+						 n * sizeof(*ls->ticks_of_location));
+		memset(ls->ticks_of_location + ls->ticks_size, 0,
+		       (n - ls->ticks_size) * sizeof(*ls->ticks_of_location));
+		ls->ticks_size = n;
+	}
+	if (ls->ticks_of_location[location - 1] == 0.0) {
+		if (ls->count == ls->capacity) {
+			ls->capacity = ls->capacity ? 2 * ls->capacity : 256;
+			ls->shares = xrealloc(ls->shares, ls->capacity * sizeof(*ls->shares));
+		}
+		ls->shares[ls->count++] = (struct line_share){ location, 0.0 };
+	}
+	ls->ticks_of_location[location - 1] += ticks;
+}
+
+/* The symbol at place i's self time by the lines of its code: each
+ * histogram bin over its range (from its address to the next symbol's)
+ * shared among the lines it covers by their bytes, as -l shares it among
+ * line symbols; then scaled to the flat profile's self time. */
+static void split_by_lines(struct pprof *p, struct line_shares *ls, size_t i)
+{
+	const struct model *m = p->m;
+	const struct symbol *sym = &m->symbols.base[i];
+	const struct object *obj = sym->object;
+	const struct line_index *index = obj ? obj->line_index : NULL;
+	uint64_t base = obj ? obj->model_base : 0, low = sym->address, high = UINT64_MAX;
+	double scale = m->histograms.scale, raw = 0.0;
+	size_t first = ls->count, j, k;
+	unsigned h;
+
+	for (j = i + 1; j < m->symbols.count; j++)
+		if (m->symbols.base[j].address > low) {
+			if (m->symbols.base[j].object == obj)
+				high = m->symbols.base[j].address;
+			break;
+		}
+	for (h = 0; scale > 0.0 && h < m->histograms.count; h++) {
+		const struct histogram *hist = &m->histograms.records[h];
+		uint64_t units = hist->low_pc / 2;
+		double from = ((double)(low / 2) - (double)units) / scale - 1.0;
+		uint32_t b = from > 0.0 ? (from < (double)hist->bin_count ? (uint32_t)from
+									 : hist->bin_count)
+					: 0;
+
+		for (; b < hist->bin_count; b++) {
+			uint64_t bin_low = 2 * (units + (uint64_t)(scale * b));
+			uint64_t bin_high = 2 * (units + (uint64_t)(scale * (b + 1)));
+			uint64_t a, end;
+
+			if (bin_low >= high)
+				break;
+			if (bin_high <= low || hist->bins[b] == 0 || bin_high <= bin_low)
+				continue;
+			a = bin_low > low ? bin_low : low;
+			end = bin_high < high ? bin_high : high;
+			while (a < end) {
+				const struct line_span *span =
+					index ? line_index_find(index, a - base) : NULL;
+				const struct line_span *next =
+					index ? (span ? span + 1 : index->spans) : NULL;
+				uint64_t piece = end, at = a;
+				double ticks;
+
+				if (next && next < index->spans + index->count &&
+				    next->address + base > a && next->address + base < end)
+					piece = next->address + base;
+				/* one look-up per line span, at its start in sym */
+				if (span && span->address + base > low)
+					at = span->address + base;
+				else if (span)
+					at = low;
+				ticks = (double)hist->bins[b] * (double)(piece - a) /
+					(double)(bin_high - bin_low);
+				share_add(p, ls, line_location_id(p, at, sym), ticks);
+				raw += ticks;
+				a = piece;
+			}
+		}
+	}
+	for (k = first; k < ls->count; k++) {
+		struct line_share *s = &ls->shares[k];
+
+		s->ticks = raw > 0.0 ? sym->self_ticks * ls->ticks_of_location[s->location - 1] / raw
+				     : 0.0;
+		ls->ticks_of_location[s->location - 1] = 0.0;
+	}
+	if (!(raw > 0.0)) { /* its samples are outside its code (a bin it shares) */
+		ls->count = first;
+		share_add(p, ls, line_location_id(p, sym->address, sym), sym->self_ticks);
+		ls->shares[ls->count - 1].ticks = sym->self_ticks;
+		ls->ticks_of_location[ls->shares[ls->count - 1].location - 1] = 0.0;
+	}
+}
+
+/* The flat profile's self times, by line, and the arcs' counts. */
 static void add_flat(struct pprof *p, double period)
 {
 	const struct model *m = p->m;
 	const struct symbol_table *symtab = &m->symbols;
 	struct rounding samples = { 0, 0 }, cpu = { 0, 0 };
-	size_t i, used = 0, room = symtab->count + m->arcs.all_count + m->arcs.self_count + 1;
+	struct line_shares ls = { NULL, 0, 0, NULL, 0 };
+	size_t i, used = 0, room;
 	double credited = 0.0;
 	int64_t values[3];
 
-	p->samples = xcalloc(room, sizeof(*p->samples));
-	p->location_ids = xmalloc(2 * room * sizeof(uint64_t));
-	p->values = xmalloc(room * p->value_count * sizeof(int64_t));
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
 
 		if (sym->hidden || sym->alias_of || !(sym->self_ticks > 0.0))
 			continue;
 		credited += sym->self_ticks;
-		values[0] = rounded_share(&samples, sym->self_ticks);
-		values[1] = rounded_share(&cpu, sym->self_ticks * period);
+		split_by_lines(p, &ls, i);
+	}
+	room = ls.count + m->arcs.all_count + m->arcs.self_count + 1;
+	p->samples = xcalloc(room, sizeof(*p->samples));
+	p->location_ids = xmalloc(2 * room * sizeof(uint64_t));
+	p->values = xmalloc(room * p->value_count * sizeof(int64_t));
+	for (i = 0; i < ls.count; i++) {
+		values[0] = rounded_share(&samples, ls.shares[i].ticks);
+		values[1] = rounded_share(&cpu, ls.shares[i].ticks * period);
 		values[2] = 0;
 		if (values[0] == 0 && values[1] == 0)
 			continue;
 		add_sample(p, &used, values);
-		p->location_ids[used++] = location_id(p, sym->address, sym, false);
+		p->location_ids[used++] = ls.shares[i].location;
 		p->samples[p->sample_count - 1].n_location_id = 1;
 	}
+	free(ls.shares);
+	free(ls.ticks_of_location);
 	/* samples in no function's range count in the total all the same */
 	if (m->total_ticks - credited >= 0.5) {
 		values[0] = rounded_share(&samples, m->total_ticks - credited);
 		values[1] = rounded_share(&cpu, (m->total_ticks - credited) * period);
 		values[2] = 0;
 		add_sample(p, &used, values);
-		p->location_ids[used++] = location_id(p, MODEL_UNKNOWN_ADDRESS, NULL, false);
+		p->location_ids[used++] = function_location_id(p, NULL);
 		p->samples[p->sample_count - 1].n_location_id = 1;
 	}
 	for (i = 0; i < m->arcs.all_count + m->arcs.self_count; i++) {
@@ -329,8 +641,8 @@ static void add_flat(struct pprof *p, double period)
 		values[0] = values[1] = 0;
 		values[2] = arc->count > INT64_MAX ? INT64_MAX : (int64_t)arc->count;
 		add_sample(p, &used, values);
-		p->location_ids[used++] = location_id(p, arc->child->address, arc->child, false);
-		p->location_ids[used++] = location_id(p, arc->parent->address, arc->parent, false);
+		p->location_ids[used++] = function_location_id(p, arc->child);
+		p->location_ids[used++] = function_location_id(p, arc->parent);
 		p->samples[p->sample_count - 1].n_location_id = 2;
 	}
 }
@@ -443,6 +755,9 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 	perftools__profiles__profile__init(&p.profile);
 	string_index(&p.strings, "");
 	p.function_of_symbol = xcalloc(m->symbols.count + 1, sizeof(*p.function_of_symbol));
+	p.location_of_symbol = xcalloc(m->symbols.count + 1, sizeof(*p.location_of_symbol));
+	p.readers = xcalloc(m->object_count + 1, sizeof(*p.readers));
+	p.reader_tried = xcalloc(m->object_count + 1, sizeof(*p.reader_tried));
 	p.value_count = stacks ? 2 : 3;
 	for (i = 0; i < 3; i++)
 		perftools__profiles__value_type__init(&types[i]);
@@ -476,12 +791,12 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 	for (i = 0; i < p.function_count; i++)
 		function_list[i] = &p.functions[i];
 	location_list = xcalloc(p.location_count + 1, sizeof(*location_list));
-	line_list = xcalloc(p.location_count + 1, sizeof(*line_list));
+	line_list = xcalloc(p.line_count + 1, sizeof(*line_list));
+	for (i = 0; i < p.line_count; i++)
+		line_list[i] = &p.lines[i];
 	for (i = 0; i < p.location_count; i++) {
 		location_list[i] = &p.locations[i];
-		line_list[i] = &p.lines[i];
-		p.locations[i].line = &line_list[i];
-		p.locations[i].n_line = 1;
+		p.locations[i].line = &line_list[p.first_line[i]];
 	}
 	sample_list = xcalloc(p.sample_count + 1, sizeof(*sample_list));
 	for (i = 0; i < p.sample_count; i++)
@@ -519,7 +834,21 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 	free(p.function_of_symbol);
 	free(p.locations);
 	free(p.lines);
-	free(p.location_slots);
+	free(p.first_line);
+	free(p.address_slots);
+	free(p.location_of_symbol);
+	for (i = 0; i < p.location_keys.count; i++)
+		free((char *)p.location_keys.strings[i]);
+	intern_free(&p.location_keys);
+	free(p.location_of_key);
+	for (i = 0; i < p.inline_names.count; i++)
+		free((char *)p.inline_names.strings[i]);
+	intern_free(&p.inline_names);
+	free(p.function_of_inline);
+	for (i = 0; i < m->object_count; i++)
+		inline_reader_close(p.readers[i]);
+	free(p.readers);
+	free(p.reader_tried);
 	free(p.samples);
 	free(p.location_ids);
 	free(p.values);

@@ -168,6 +168,108 @@ expect_eq pprof.stacks.mapping-main "1 t $build_id" \
 expect_eq pprof.stacks.mapping-libc 1 \
 	"$(awk '/^Mappings/ { m = 1; next } m && $3 ~ /libc\.so/ && $4 ~ /^[0-9a-f]+$/ { n++ } END { print n + 0 }' stacks.raw)"
 
+# ---------------------------------------------------------------- lines and inlined calls
+# A program built -O2 with a static inline function (mix) in the hot loop
+# of hot; its samples set by the test, each in a histogram bin that lies
+# wholly in one line of the line table (pick_bin), so that every figure
+# is exact: 40, 100, 30 samples on mix's lines 4, 5, 6 (inlined into hot
+# at line 12), 20 on hot's own loop line (11).
+mkdir -p inl
+cat >inl/inl.c <<'C'
+static volatile unsigned long sink;
+static inline __attribute__((always_inline)) unsigned long mix(unsigned long x)
+{
+	x ^= x >> 7;
+	x *= 0x9E3779B97F4A7C15ul;
+	return x ^ (x >> 29);
+}
+__attribute__((noinline)) unsigned long hot(unsigned long n)
+{
+	unsigned long acc = 1;
+	for (unsigned long i = 0; i < n; i++)
+		acc = mix(acc + i);
+	return acc;
+}
+int main(void) { sink = hot(1000); return 0; }
+C
+# pick_bin DIR LINE: the first address of hot's code (DIR/inl) whose histogram bin
+# lies wholly in a span of the line table on line LINE of inl.c (spans as
+# gprof reads them: a row reaches to the next address; of several rows
+# at one address the last counts)
+pick_bin() {
+	objdump --dwarf=decodedline "$1/inl" |
+		python3 -c '
+import struct, sys
+line, low, size = int(sys.argv[1]), int(sys.argv[2], 16), int(sys.argv[3], 16)
+d = open(sys.argv[4] + "/gmon.out", "rb").read()
+hist_low, hist_high, nbins = struct.unpack_from("<QQI", d, 21)
+width = (hist_high - hist_low) // nbins
+rows = {}
+for text in sys.stdin:
+    f = text.split()
+    if len(f) >= 3 and (f[0] == "inl.c" or f[0].endswith("/inl.c")) and f[2].startswith("0x"):
+        rows[int(f[2], 16)] = int(f[1]) if f[1].isdigit() else 0
+at = sorted(rows)
+for i in range(len(at) - 1):
+    if rows[at[i]] != line or not (low <= at[i] < low + size):
+        continue
+    a = hist_low + -(-(at[i] - hist_low) // width) * width
+    if a + width <= at[i + 1]:
+        print(hex(a))
+        break
+' "$2" "$(nm -S "$1/inl" | awk '$4 == "hot" { print $1 }')" "$(nm -S "$1/inl" | awk '$4 == "hot" { print $2 }')" "$1"
+}
+# lines_case CC: the program built by CC (gcc's DWARF, clang's: no
+# .debug_aranges for its units): pprof.lines.CC.*
+lines_case() {
+	local d=inl/$1 t=pprof.lines.$1
+	mkdir -p "$d"
+	if ! command -v "$1" >/dev/null 2>&1; then
+		echo "ok $t # skipped: no $1"
+		return
+	fi
+	if ! "$1" -pg -O2 -g -no-pie -fno-omit-frame-pointer -o "$d/inl" inl/inl.c "$TOP/libgmon/libgmon.a" -pthread ||
+		! (cd "$d" && GMON_STACK_DEPTH=0 GMON_PROCESS=0 ./inl) || [ ! -s "$d/gmon.out" ]; then
+		fail "$t.setup" "cannot build or run the inlining program"
+		return
+	fi
+	l4=$(pick_bin "$d" 4) l5=$(pick_bin "$d" 5) l6=$(pick_bin "$d" 6) l11=$(pick_bin "$d" 11)
+	if [ -z "$l4" ] || [ -z "$l5" ] || [ -z "$l6" ] || [ -z "$l11" ]; then
+		fail "$t.setup" "no histogram bin wholly on line 4, 5, 6 or 11: [$l4] [$l5] [$l6] [$l11]"
+		return
+	fi
+	python3 "$TOP/tests/cli/set_samples.py" "$d/gmon.out" "$l4=40" "$l5=100" "$l6=30" "$l11=20"
+	"$GPROF" --pprof "$d/inl" "$d/gmon.out" >$d.pb.gz 2>err
+	expect_eq $t.status "0:" "$?:$(cat err)"
+	# -list: "flat cum line:" of every line with a figure
+	list_rows() { awk '$3 ~ /^[0-9]+:/ && ($1 != "." || $2 != ".") { sub(/:.*/, ":", $3); print $1, $2, $3 }' "$1" | xargs; }
+	pp -list '^mix$' -sample_index=samples $d.pb.gz >$d.mix
+	expect_eq $t.list-inlined "40 40 4: 100 100 5: 30 30 6:" "$(list_rows $d.mix)"
+	pp -list '^hot$' -sample_index=samples $d.pb.gz >$d.hot
+	expect_eq $t.list-caller "20 20 11: . 170 12:" "$(list_rows $d.hot)"
+	expect_eq $t.list-caller-total "20 190" \
+		"$(awk '/\(flat, cum\)/ { print $1, $2 }' $d.hot)"
+	pp -top -sample_index=samples $d.pb.gz >$d.top
+	expect_eq $t.top-inlined "170 mix (inline)|20 hot" \
+		"$(awk '/^ *flat  flat%/ { rows = 1; next } rows { s = $NF == "(inline)" ? $(NF-1) " " $NF : $NF; printf "%s%s %s", sep, $1, s; sep = "|" }' $d.top)"
+	# the sampled locations: one per line; an inlined one with two lines,
+	# innermost first ("function:line:start line", "/" between lines);
+	# each function's start line is the line that declares it
+	pp -raw $d.pb.gz >$d.raw
+	expect_eq $t.locations \
+		"40 mix:4:2/hot:12:8|100 mix:5:2/hot:12:8|30 mix:6:2/hot:12:8|20 hot:11:8" \
+		"$(awk 'function at(s) { sub(/.*:/, "", s); return s }
+			function start(s) { sub(/^s=/, "", s); return s }
+			/^Samples/ { part = 1; next } /^Locations/ { part = 2; next } /^Mappings/ { part = 0 }
+			part == 1 && $1 ~ /^[0-9]+$/ && $1 > 0 { for (i = 1; i <= NF; i++) if ($i ~ /:$/) { count[$(i + 1)] = $1; order[++n] = $(i + 1) } }
+			part == 2 && /^ *[0-9]+: 0x/ { id = $1; sub(/:$/, "", id); chain[id] = $4 ":" at($5) ":" start($6); next }
+			part == 2 && NF == 3 { chain[id] = chain[id] "/" $1 ":" at($2) ":" start($3) }
+			END { for (k = 1; k <= n; k++) print count[order[k]], chain[order[k]] }' $d.raw |
+			sort -t: -k2,2n | paste -sd'|')"
+}
+lines_case gcc
+lines_case clang
+
 # ---------------------------------------------------------------- bad input
 mkdir -p empty
 printf 'int f(int x) { return x + 1; }\nint main(void) { return f(0) - 1; }\n' >empty/e.c
