@@ -68,7 +68,9 @@ share() {
 }
 
 # at_least NAME FILE ALL PART PERCENT MIN: of at least MIN samples
-# matching ALL, at least PERCENT% match PART
+# matching ALL, at least PERCENT% match PART.  MIN only makes the share
+# mean something: a fraction of what the run takes (at 1000 Hz the perf
+# clock gives fewer signals than periods on a busy host: 683 of ~1200)
 at_least() {
 	local name=$1 part all
 	read -r part all <<<"$(share "$2" "$3" "$4")"
@@ -98,7 +100,7 @@ MEMCPY=';[^;]*mem(cpy|move)[^;]*;$'
 
 run libc pg libc
 expect_eq runtime.unwind.libc.quiet "" "$(cat libc.err)"
-at_least runtime.unwind.libc.reach-main libc.folded . "$MAIN" 95 800
+at_least runtime.unwind.libc.reach-main libc.folded . "$MAIN" 95 200
 at_least runtime.unwind.libc.memcpy-caller libc.folded "$MEMCPY" \
 	';main;(copy_part|sort_part;qsort[^;]*;.*msort[^;]*);[^;]*mem(cpy|move)[^;]*;$' 95 20
 at_least runtime.unwind.libc.callback-callers libc.folded ';compare;$' ';main;sort_part;qsort[^;]*;.*;compare;$' 95 20
@@ -107,10 +109,10 @@ GMON_UNWIND=fp run libc-fp pg libc
 at_most runtime.unwind.libc.fp-falls-short libc-fp.folded . "$MAIN" 50
 
 run nofp-libc nofp libc
-at_least runtime.unwind.nofp.libc-reach-main nofp-libc.folded . "$MAIN" 95 800
+at_least runtime.unwind.nofp.libc-reach-main nofp-libc.folded . "$MAIN" 95 200
 run chain nofp chain
 at_least runtime.unwind.nofp.chain chain.folded ';inner;$' ';main;outer;middle;inner;$' 99 300
-at_least runtime.unwind.nofp.reach-main chain.folded . "$MAIN" 95 800
+at_least runtime.unwind.nofp.reach-main chain.folded . "$MAIN" 95 200
 GMON_UNWIND=fp run chain-fp nofp chain
 at_most runtime.unwind.nofp.fp-falls-short chain-fp.folded ';inner;$' ';main;outer;middle;inner;$' 50
 
