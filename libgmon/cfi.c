@@ -386,9 +386,9 @@ OUT_OF_LINE static int run(struct cursor *c, const struct cie *cie, uintptr_t lo
 		case 0x02: /* advance_loc1 */
 		case 0x03: /* advance_loc2 */
 		case 0x04: { /* advance_loc4 */
-			uint8_t d1;
-			uint16_t d2;
-			uint32_t d4;
+			uint8_t d1 = 0;
+			uint16_t d2 = 0;
+			uint32_t d4 = 0;
 			if (op == 0x02   ? get_u8(c, &d1)
 			    : op == 0x03 ? get(c, &d2, 2)
 					 : get(c, &d4, 4))
