@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "symtab/inlines.h"
+#include "symtab/lineindex.h"
 #include "core/util.h"
 
 /* Nesting deeper than this is cut (at the innermost end). */
@@ -52,9 +53,7 @@ struct inline_reader {
 	struct range_table units;      /* every unit's ranges */
 	struct range_table *functions; /* by unit: its out-of-line functions' ranges */
 	size_t unit_count;
-	const char **from; /* libdw's file names and their paths as given */
-	char **to;
-	size_t path_count;
+	struct unit_paths paths; /* libdw's file names and their paths as given */
 };
 
 static void add_range(struct range_table *t, uint64_t low, uint64_t high, Dwarf_Off die,
@@ -197,10 +196,10 @@ void inline_reader_close(struct inline_reader *r)
 
 	if (r == NULL)
 		return;
-	for (i = 0; i < r->path_count; i++)
-		free(r->to[i]);
-	free(r->from);
-	free(r->to);
+	for (i = 0; i < r->paths.count; i++)
+		free(r->paths.to[i]);
+	free(r->paths.from);
+	free(r->paths.to);
 	for (i = 0; i < r->unit_count; i++)
 		free(r->functions[i].ranges);
 	free(r->functions);
@@ -215,28 +214,13 @@ static const char *file_path(struct inline_reader *r, Dwarf_Die *cu, const char 
 {
 	Dwarf_Attribute attr;
 	const char *dir = NULL;
-	size_t i, len;
-	char *path;
+	bool made;
 
 	if (name == NULL || name[0] == '/')
 		return name;
 	if (dwarf_attr(cu, DW_AT_comp_dir, &attr))
 		dir = dwarf_formstring(&attr);
-	if (dir == NULL)
-		return name;
-	for (i = r->path_count; i-- > 0;)
-		if (r->from[i] == name)
-			return r->to[i];
-	len = strlen(dir);
-	path = xmalloc(len + strlen(name) + 2);
-	memcpy(path, dir, len);
-	path[len] = '/';
-	strcpy(path + len + 1, name);
-	r->from = xrealloc(r->from, (r->path_count + 1) * sizeof(*r->from));
-	r->to = xrealloc(r->to, (r->path_count + 1) * sizeof(*r->to));
-	r->from[r->path_count] = name;
-	r->to[r->path_count++] = path;
-	return path;
+	return unit_path(&r->paths, dir, name, &made);
 }
 
 static const char *function_name(Dwarf_Die *die)

@@ -74,36 +74,43 @@ static void add_function(struct builder *b, uint64_t low, uint64_t high, const c
 	b->function_count++;
 }
 
-/* File names as BFD gives them: a relative one under the unit's
- * compilation directory.  Per unit, by libdw's string, made once. */
-struct unit_files {
-	const char **from;
-	const char **to;
-	size_t count;
-};
-
-static const char *file_path(struct builder *b, struct unit_files *files, const char *comp_dir,
-			     const char *name)
+const char *unit_path(struct unit_paths *paths, const char *dir, const char *name, bool *made)
 {
 	size_t i, len;
 	char *path;
 
-	if (name == NULL || name[0] == '/' || comp_dir == NULL)
+	*made = false;
+	if (name == NULL || name[0] == '/' || dir == NULL)
 		return name;
-	for (i = files->count; i-- > 0;)
-		if (files->from[i] == name)
-			return files->to[i];
-	len = strlen(comp_dir);
+	for (i = paths->count; i-- > 0;)
+		if (paths->from[i] == name)
+			return paths->to[i];
+	len = strlen(dir);
 	path = xmalloc(len + strlen(name) + 2);
-	memcpy(path, comp_dir, len);
+	memcpy(path, dir, len);
 	path[len] = '/';
 	strcpy(path + len + 1, name);
-	files->from = xrealloc(files->from, (files->count + 1) * sizeof(*files->from));
-	files->to = xrealloc(files->to, (files->count + 1) * sizeof(*files->to));
-	files->from[files->count] = name;
-	files->to[files->count++] = path;
+	paths->from = xrealloc(paths->from, (paths->count + 1) * sizeof(*paths->from));
+	paths->to = xrealloc(paths->to, (paths->count + 1) * sizeof(*paths->to));
+	paths->from[paths->count] = name;
+	paths->to[paths->count++] = path;
+	*made = true;
+	return path;
+}
+
+/* File names as BFD gives them: a relative one under the unit's
+ * compilation directory, made once per unit and libdw string; the paths
+ * made are the index's (b->paths). */
+static const char *file_path(struct builder *b, struct unit_paths *files, const char *comp_dir,
+			     const char *name)
+{
+	bool made;
+	const char *path = unit_path(files, comp_dir, name, &made);
+
+	if (!made)
+		return path;
 	b->paths = xrealloc(b->paths, (b->path_count + 1) * sizeof(*b->paths));
-	b->paths[b->path_count++] = path;
+	b->paths[b->path_count++] = files->to[files->count - 1];
 	return path;
 }
 
@@ -132,7 +139,7 @@ struct row_cursor {
 	struct unit_range *ranges;
 	size_t range_count, r;
 	const char *comp_dir, *name, *file;
-	struct unit_files files;
+	struct unit_paths files;
 	struct row_span row; /* the current row, when valid */
 	bool valid;
 	/* GPROF_GNU_QUIRKS=dwarf5-lines: BFD 2.40 starts each sequence of a

@@ -41,4 +41,17 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 const struct line_span *line_index_find(const struct line_index *index, uint64_t address);
 void line_index_free(struct line_index *index);
 
+/* A DWARF unit's relative file names joined to its compilation
+ * directory, each made once: from[i], a libdw string compared by
+ * address, became to[i] (malloc'd; its owner frees it). */
+struct unit_paths {
+	const char **from;
+	char **to;
+	size_t count;
+};
+
+/* name under dir: name itself when it is absolute or dir is NULL, else
+ * the path made the first time (*made set) and found after. */
+const char *unit_path(struct unit_paths *paths, const char *dir, const char *name, bool *made);
+
 #endif
