@@ -170,16 +170,22 @@ fixture_runs() {
 # option_set_name SET: the option set as part of a test name
 # ("-k main/ -z" gives "k_main/_z")
 option_set_name() {
-	echo "$1" | sed -e 's/^-*//' -e 's/ -*/_/g'
+	# in the shell alone (suites call it thousands of times): leading
+	# dashes dropped, each space and the dashes after it made one "_"
+	local s=$1 out=
+	while [[ $s == -* ]]; do s=${s#-}; done
+	while [[ $s == *" "* ]]; do
+		out+=${s%%" "*}_
+		s=${s#*" "}
+		while [[ $s == -* ]]; do s=${s#-}; done
+	done
+	echo "$out$s"
 }
 
 # add_check LIST NAME FIELD...: queue one check as a tab-separated line of
 # LIST, for check_each in tests/cli/gprof_text.py
 add_check() {
-	local list=$1
+	local list=$1 IFS=$'\t'
 	shift
-	(
-		IFS=$'\t'
-		printf '%s\n' "$*"
-	) >>"$list"
+	printf '%s\n' "$*" >>"$list"
 }
