@@ -210,6 +210,16 @@ static int get_encoded(struct cursor *c, uint8_t enc, int application, uintptr_t
 	return 0;
 }
 
+int gmon_cfi_pointer(const struct gmon_cfi_table *t, uintptr_t *at, uintptr_t end, uint8_t enc,
+                     uintptr_t *out)
+{
+	struct cursor c;
+	if (cursor_at(&c, t, *at, end) != 0 || get_encoded(&c, enc, 1, out) != 0)
+		return -1;
+	*at = c.at;
+	return 0;
+}
+
 static int fits(int64_t v)
 {
 	return v >= INT32_MIN && v <= INT32_MAX;

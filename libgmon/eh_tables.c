@@ -36,50 +36,6 @@
 static struct gmon_cfi_table *tables; /* GMON_EH_TABLES_MAX, mapped at the first add */
 static size_t copied;
 
-/* A 4- or 8-byte field of .eh_frame_hdr in encoding enc, pc-relative,
- * relative to the header, or absolute: 0, or -1 for another form. */
-static int hdr_field(uintptr_t hdr, uintptr_t *at, uintptr_t end, uint8_t enc, uintptr_t *out)
-{
-	uintptr_t field = *at;
-	uint64_t v;
-	switch (enc & 0x0f) {
-	case 0x03:
-	case 0x0b: {
-		uint32_t u;
-		if (end - field < 4)
-			return -1;
-		memcpy(&u, (const void *)field, 4);
-		v = (enc & 0x0f) == 0x0b ? (uint64_t)(int64_t)(int32_t)u : u;
-		*at += 4;
-		break;
-	}
-	case 0x00:
-	case 0x04:
-	case 0x0c:
-		if (end - field < 8)
-			return -1;
-		memcpy(&v, (const void *)field, 8);
-		*at += 8;
-		break;
-	default:
-		return -1;
-	}
-	switch (enc & 0xf0) {
-	case 0x00:
-		break;
-	case 0x10:
-		v += field;
-		break;
-	case 0x30:
-		v += hdr;
-		break;
-	default:
-		return -1;
-	}
-	*out = (uintptr_t)v;
-	return 0;
-}
-
 void gmon_eh_tables_add(uint32_t index, uintptr_t bias, const void *phdr, size_t phnum,
                         int permanent)
 {
@@ -110,9 +66,10 @@ void gmon_eh_tables_add(uint32_t index, uintptr_t bias, const void *phdr, size_t
 	const unsigned char *h = (const unsigned char *)hdr;
 	if (!high || high - hdr < 4 || h[0] != 1 || h[3] != 0x3b)
 		return;
+	struct gmon_cfi_table in_place = { .low = low, .high = high, .hdr = hdr };
 	uintptr_t at = hdr + 4, eh_frame, count;
-	if (hdr_field(hdr, &at, high, h[1], &eh_frame) != 0 ||
-	    hdr_field(hdr, &at, high, h[2], &count) != 0 || count == 0 || count > UINT32_MAX ||
+	if (gmon_cfi_pointer(&in_place, &at, high, h[1], &eh_frame) != 0 ||
+	    gmon_cfi_pointer(&in_place, &at, high, h[2], &count) != 0 || count == 0 || count > UINT32_MAX ||
 	    (high - at) / 8 < count || eh_frame < low || eh_frame >= high)
 		return;
 	struct gmon_cfi_table t = { .low = low, .high = high, .hdr = hdr, .entries = at,
