@@ -268,6 +268,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 		return;
 	}
 	pthread_atfork(NULL, NULL, after_fork_in_child);
+	gmon_wait_resolve(); /* before any signal of ours is armed */
 	gmon_process_init(); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();

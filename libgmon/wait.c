@@ -6,12 +6,15 @@
  *   - no call fails with EINTR because of the profiler.  The CPU-time
  *     clocks signal a thread only while it runs, but a timer that
  *     expires on the tick that finds the thread entering a wait makes
- *     poll, select, epoll_wait, nanosleep (so sleep and usleep) and
- *     sem_wait return EINTR, since the kernel restarts them after no
- *     handler, SA_RESTART or not.  Those are called with SIGPROF
- *     blocked, whenever the profile runs; a sample that falls then is
- *     taken when the call returns.  (read, recv, accept, waitpid, the
- *     locks and condition variables are restarted: left alone.)
+ *     the calls the kernel never restarts (poll, ppoll, select, pselect,
+ *     epoll_wait, epoll_pwait(2), nanosleep, clock_nanosleep, so sleep
+ *     and usleep, pause, sigsuspend, sigtimedwait, sigwaitinfo and
+ *     sem_wait) return EINTR, SA_RESTART or not.  Those are called with
+ *     SIGPROF blocked, whenever the profile runs (the ones that install
+ *     a signal mask of the program's get it with SIGPROF added); a
+ *     sample that falls then is taken when the call returns.  (read,
+ *     write, recv, recvfrom, recvmsg, accept, connect, waitpid, the locks,
+ *     barriers and condition variables are restarted: left alone.)
  *   - with GMON_CLOCK=wall, the time a thread waits in any of them is
  *     measured (CLOCK_MONOTONIC around the call) and counted as samples
  *     of the clock's period, at the call site in the function that
@@ -19,9 +22,10 @@
  *     threads that run, this accounts for the threads that wait, and no
  *     waiting thread is ever interrupted.
  *
- * Each wrapper calls the next definition (dlsym(RTLD_NEXT)), resolved
- * once.  A process where the profile never started calls straight
- * through.
+ * Each wrapper calls the next definition (dlsym(RTLD_NEXT)), all of them
+ * resolved when the library is loaded (a constructor), before any signal
+ * of ours is armed: dlsym is not async-signal-safe.  A process where the
+ * profile never started calls straight through.
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
@@ -153,20 +157,105 @@ static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *fra
 	errno = saved_errno;
 }
 
-static void *next(void **slot, const char *name, const char *version)
-{
-	void *f = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-	if (!f) {
-#ifdef __GLIBC__
-		f = version ? dlvsym(RTLD_NEXT, name, version) : NULL;
+/* Condition variables: glibc has two versions, and the default is the
+ * one a program built today binds to. */
+#if defined(__GLIBC__) && defined(__x86_64__)
+#define COND_VERSION "GLIBC_2.3.2"
 #else
-		(void)version; /* musl has one version of each */
+#define COND_VERSION NULL
 #endif
-		if (!f)
-			f = dlsym(RTLD_NEXT, name);
-		__atomic_store_n(slot, f, __ATOMIC_RELEASE);
-	}
+
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
+#define HAVE_EPOLL_PWAIT2 1
+#define EPOLL_PWAIT2(X) X(epoll_pwait2, NULL)
+#else
+#define HAVE_EPOLL_PWAIT2 0
+#define EPOLL_PWAIT2(X)
+#endif
+
+/* Every call wrapped here, with the version of its definition to bind
+ * to (NULL: the default one). */
+#define CALLS(X)                                                                            \
+	X(poll, NULL)                                                                       \
+	X(ppoll, NULL)                                                                      \
+	X(select, NULL)                                                                     \
+	X(pselect, NULL)                                                                    \
+	X(epoll_wait, NULL)                                                                 \
+	X(epoll_pwait, NULL)                                                                \
+	EPOLL_PWAIT2(X)                                                                     \
+	X(nanosleep, NULL)                                                                  \
+	X(clock_nanosleep, NULL)                                                            \
+	X(sleep, NULL)                                                                      \
+	X(usleep, NULL)                                                                     \
+	X(pause, NULL)                                                                      \
+	X(sigsuspend, NULL)                                                                 \
+	X(sigtimedwait, NULL)                                                               \
+	X(sigwaitinfo, NULL)                                                                \
+	X(sem_wait, NULL)                                                                   \
+	X(read, NULL)                                                                       \
+	X(write, NULL)                                                                      \
+	X(recv, NULL)                                                                       \
+	X(recvfrom, NULL)                                                                   \
+	X(recvmsg, NULL)                                                                    \
+	X(accept, NULL)                                                                     \
+	X(connect, NULL)                                                                    \
+	X(waitpid, NULL)                                                                    \
+	X(pthread_join, NULL)                                                               \
+	X(pthread_cond_wait, COND_VERSION)                                                  \
+	X(pthread_cond_timedwait, COND_VERSION)                                             \
+	X(pthread_mutex_lock, NULL)                                                         \
+	X(pthread_mutex_trylock, NULL)                                                      \
+	X(pthread_rwlock_rdlock, NULL)                                                      \
+	X(pthread_rwlock_tryrdlock, NULL)                                                   \
+	X(pthread_rwlock_wrlock, NULL)                                                      \
+	X(pthread_rwlock_trywrlock, NULL)                                                   \
+	X(pthread_barrier_wait, NULL)
+
+#define CALL_ENUM(name, version) CALL_##name,
+enum { CALLS(CALL_ENUM) N_CALLS };
+#define CALL_ENTRY(name, version) {#name, version},
+static const struct {
+	const char *name, *version;
+} calls[N_CALLS] = {CALLS(CALL_ENTRY)};
+
+/* The next definitions, resolved by the constructor below; until it ran
+ * (a call from another object's constructor), on first use.  &absent:
+ * resolved, and the C library has none. */
+static void *real[N_CALLS];
+static char absent;
+
+static void *resolve(int i)
+{
+	void *f = NULL;
+#ifdef __GLIBC__
+	if (calls[i].version)
+		f = dlvsym(RTLD_NEXT, calls[i].name, calls[i].version);
+#endif
+	if (!f)
+		f = dlsym(RTLD_NEXT, calls[i].name);
+	if (!f)
+		f = &absent;
+	__atomic_store_n(&real[i], f, __ATOMIC_RELEASE);
 	return f;
+}
+
+/* dlsym is not async-signal-safe, and a wrapper may be called first in
+ * a signal handler: resolve all of them at load, before our clock's
+ * signal can be armed (its priority puts it before start.c's
+ * self-start constructor), and again from __monstartup in case. */
+__attribute__((constructor(101))) void gmon_wait_resolve(void)
+{
+	for (int i = 0; i < N_CALLS; i++)
+		if (!__atomic_load_n(&real[i], __ATOMIC_ACQUIRE))
+			resolve(i);
+}
+
+static void *next(int i)
+{
+	void *f = __atomic_load_n(&real[i], __ATOMIC_ACQUIRE);
+	if (!f)
+		f = resolve(i);
+	return f == &absent ? NULL : f;
 }
 
 /* WRAP(type, name, guard, failure, (parameters), (arguments)): guard 1 for
@@ -175,8 +264,7 @@ static void *next(void **slot, const char *name, const char *version)
 #define WRAP(type, name, guard, failure, params, args)                                    \
 	type name params                                                                 \
 	{                                                                                \
-		static void *real;                                                       \
-		type(*f) params = (type(*) params)next(&real, #name, NULL);              \
+		type(*f) params = (type(*) params)next(CALL_##name);                    \
 		if (!f) {                                                                \
 			errno = ENOSYS;                                                  \
 			return failure;                                                  \
@@ -188,77 +276,130 @@ static void *next(void **slot, const char *name, const char *version)
 		return rc;                                                               \
 	}
 
+/* The calls that install a signal mask of the program's for the time
+ * they wait: while guarded, the same mask with SIGPROF added (SIGPROF
+ * is the profile's, blocked only while the call waits). */
+static const sigset_t *with_prof(const struct wait *w, const sigset_t *mask, sigset_t *copy)
+{
+	if (!mask || !w->blocked)
+		return mask;
+	*copy = *mask;
+	sigaddset(copy, SIGPROF);
+	return copy;
+}
+
+/* WRAP_MASKED: as WRAP(guard 1), for a call whose argument mask is such
+ * a mask. */
+#define WRAP_MASKED(type, name, params, args)                                              \
+	type name params                                                                 \
+	{                                                                                \
+		type(*f) params = (type(*) params)next(CALL_##name);                    \
+		if (!f) {                                                                \
+			errno = ENOSYS;                                                  \
+			return -1;                                                       \
+		}                                                                        \
+		struct wait w;                                                           \
+		sigset_t copy;                                                           \
+		begin(&w, 1);                                                            \
+		mask = with_prof(&w, mask, &copy);                                       \
+		type rc = f args;                                                        \
+		finish(&w, __builtin_return_address(0), __builtin_frame_address(0));     \
+		return rc;                                                               \
+	}
+
 WRAP(int, poll, 1, -1, (struct pollfd *fds, nfds_t n, int timeout), (fds, n, timeout))
+WRAP_MASKED(int, ppoll,
+            (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigset_t *mask),
+            (fds, n, timeout, mask))
 WRAP(int, select, 1, -1,
      (int n, fd_set *r, fd_set *wr, fd_set *e, struct timeval *timeout), (n, r, wr, e, timeout))
+WRAP_MASKED(int, pselect,
+            (int n, fd_set *r, fd_set *wr, fd_set *e, const struct timespec *timeout,
+             const sigset_t *mask),
+            (n, r, wr, e, timeout, mask))
 WRAP(int, epoll_wait, 1, -1, (int fd, struct epoll_event *events, int max, int timeout),
      (fd, events, max, timeout))
+WRAP_MASKED(int, epoll_pwait,
+            (int fd, struct epoll_event *events, int max, int timeout, const sigset_t *mask),
+            (fd, events, max, timeout, mask))
+#if HAVE_EPOLL_PWAIT2
+WRAP_MASKED(int, epoll_pwait2,
+            (int fd, struct epoll_event *events, int max, const struct timespec *timeout,
+             const sigset_t *mask),
+            (fd, events, max, timeout, mask))
+#endif
 WRAP(int, nanosleep, 1, -1, (const struct timespec *t, struct timespec *left), (t, left))
 WRAP(int, clock_nanosleep, 1, EINVAL,
      (clockid_t c, int flags, const struct timespec *t, struct timespec *left), (c, flags, t, left))
 WRAP(unsigned, sleep, 1, 0, (unsigned seconds), (seconds))
 WRAP(int, usleep, 1, -1, (useconds_t us), (us))
+WRAP(int, pause, 1, -1, (void), ())
+WRAP_MASKED(int, sigsuspend, (const sigset_t *mask), (mask))
+WRAP(int, sigtimedwait, 1, -1, (const sigset_t *set, siginfo_t *info, const struct timespec *t),
+     (set, info, t))
+WRAP(int, sigwaitinfo, 1, -1, (const sigset_t *set, siginfo_t *info), (set, info))
 WRAP(int, sem_wait, 1, -1, (sem_t *s), (s))
 WRAP(ssize_t, read, 0, -1, (int fd, void *buf, size_t n), (fd, buf, n))
+WRAP(ssize_t, write, 0, -1, (int fd, const void *buf, size_t n), (fd, buf, n))
 WRAP(ssize_t, recv, 0, -1, (int fd, void *buf, size_t n, int flags), (fd, buf, n, flags))
+WRAP(ssize_t, recvfrom, 0, -1,
+     (int fd, void *buf, size_t n, int flags, struct sockaddr *from, socklen_t *len),
+     (fd, buf, n, flags, from, len))
+WRAP(ssize_t, recvmsg, 0, -1, (int fd, struct msghdr *msg, int flags), (fd, msg, flags))
 WRAP(int, accept, 0, -1, (int fd, struct sockaddr *a, socklen_t *len), (fd, a, len))
+WRAP(int, connect, 0, -1, (int fd, const struct sockaddr *a, socklen_t len), (fd, a, len))
 WRAP(pid_t, waitpid, 0, -1, (pid_t pid, int *status, int options), (pid, status, options))
 WRAP(int, pthread_join, 0, ENOSYS, (pthread_t t, void **value), (t, value))
+WRAP(int, pthread_cond_wait, 0, ENOSYS, (pthread_cond_t * c, pthread_mutex_t *m), (c, m))
+WRAP(int, pthread_cond_timedwait, 0, ENOSYS,
+     (pthread_cond_t * c, pthread_mutex_t *m, const struct timespec *t), (c, m, t))
+WRAP(int, pthread_barrier_wait, 0, ENOSYS, (pthread_barrier_t * b), (b))
 
-/* Condition variables: glibc has two versions, and the default is the
- * one a program built today binds to. */
-#if defined(__GLIBC__) && defined(__x86_64__)
-#define COND_VERSION "GLIBC_2.3.2"
-#else
-#define COND_VERSION NULL
-#endif
+/* A lock that is free costs what it did and one atomic load (a try
+ * first, in wall mode): only one that would block is measured. */
+#define WRAP_LOCK(type, name, tryname)                                                     \
+	int name(type *m)                                                                \
+	{                                                                                \
+		int (*f)(type *) = (int (*)(type *))next(CALL_##name);                   \
+		if (!f)                                                                  \
+			return ENOSYS;                                                   \
+		if (__atomic_load_n(&gmon_wait_mode, __ATOMIC_RELAXED) != 2)             \
+			return f(m);                                                     \
+		int (*try)(type *) = (int (*)(type *))next(CALL_##tryname);              \
+		if (try && try(m) == 0)                                                  \
+			return 0;                                                        \
+		struct wait w;                                                           \
+		begin(&w, 0);                                                            \
+		int rc = f(m);                                                           \
+		finish(&w, __builtin_return_address(0), __builtin_frame_address(0));     \
+		return rc;                                                               \
+	}
 
-int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+WRAP_LOCK(pthread_mutex_t, pthread_mutex_lock, pthread_mutex_trylock)
+WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_rdlock, pthread_rwlock_tryrdlock)
+WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_wrlock, pthread_rwlock_trywrlock)
+
+/* libgmon's own writes (the profile's files, its messages) are not the
+ * program's waits: straight to the C library's write. */
+ssize_t gmon_write(int fd, const void *buf, size_t n)
 {
-	static void *real;
-	int (*f)(pthread_cond_t *, pthread_mutex_t *) = next(&real, "pthread_cond_wait",
-	                                                      COND_VERSION);
-	if (!f)
-		return ENOSYS;
-	struct wait w;
-	begin(&w, 0);
-	int rc = f(c, m);
-	finish(&w, __builtin_return_address(0), __builtin_frame_address(0));
-	return rc;
+	ssize_t (*f)(int, const void *, size_t) = (ssize_t(*)(int, const void *, size_t))next(CALL_write);
+	if (!f) {
+		errno = ENOSYS;
+		return -1;
+	}
+	return f(fd, buf, n);
 }
 
-int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t)
+#else /* !GMON_SHARED */
+
+void gmon_wait_resolve(void)
 {
-	static void *real;
-	int (*f)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *) =
-		next(&real, "pthread_cond_timedwait", COND_VERSION);
-	if (!f)
-		return ENOSYS;
-	struct wait w;
-	begin(&w, 0);
-	int rc = f(c, m, t);
-	finish(&w, __builtin_return_address(0), __builtin_frame_address(0));
-	return rc;
 }
 
-/* A lock that is free costs what it did: only one that would block is
- * measured. */
-int pthread_mutex_lock(pthread_mutex_t *m)
+ssize_t gmon_write(int fd, const void *buf, size_t n)
 {
-	static void *real, *real_try;
-	int (*f)(pthread_mutex_t *) = next(&real, "pthread_mutex_lock", NULL);
-	if (!f)
-		return ENOSYS;
-	if (__atomic_load_n(&gmon_wait_mode, __ATOMIC_RELAXED) != 2)
-		return f(m);
-	int (*try)(pthread_mutex_t *) = next(&real_try, "pthread_mutex_trylock", NULL);
-	if (try && try(m) == 0)
-		return 0;
-	struct wait w;
-	begin(&w, 0);
-	int rc = f(m);
-	finish(&w, __builtin_return_address(0), __builtin_frame_address(0));
-	return rc;
+	return write(fd, buf, n);
 }
 
 #endif /* GMON_SHARED */

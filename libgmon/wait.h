@@ -8,6 +8,8 @@
 #ifndef GMON_WAIT_H
 #define GMON_WAIT_H
 
+#include <sys/types.h>
+
 #include "base.h"
 
 extern int gmon_wait_mode GMON_HIDDEN; /* atomic: 0 off, 1 guard, 2 guard and wall */
@@ -18,5 +20,13 @@ extern int gmon_wait_mode GMON_HIDDEN; /* atomic: 0 off, 1 guard, 2 guard and wa
  * context it builds): then nothing changes. */
 int gmon_wait_start(unsigned rate_hz, int wall) GMON_HIDDEN;
 void gmon_wait_stop(void) GMON_HIDDEN;
+
+/* Resolve the C library's definitions of the wrapped calls (dlsym, not
+ * async-signal-safe): at load, and by __monstartup before any signal of
+ * ours is armed. */
+void gmon_wait_resolve(void) GMON_HIDDEN;
+
+/* write(2) for libgmon's own output, past the wrapper of write. */
+ssize_t gmon_write(int fd, const void *buf, size_t n) GMON_HIDDEN;
 
 #endif /* GMON_WAIT_H */

@@ -97,3 +97,79 @@ expect_eq runtime.wall.static-refused \
 	"libgmon: GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD) on x86-64: sampling CPU time only" \
 	"$(cat err)"
 durations runtime.wall.static-refused.durations
+
+# Every other wait libgmon.so wraps (progs/morewaits.c): the program sees
+# the same results, errno names and lengths with the profiler as without
+# (timeouts last at least what was asked, events end the waits), at
+# 1 kHz, with the wall clock and with the CPU clock; with the wall clock
+# each wait is credited to the function that waited: a timeout of 100 ms
+# at least 100 samples, an event at least one.
+#   runtime.wall.more.*
+$RT_CC -O1 -g -fno-omit-frame-pointer -fno-inline -o morewaits "$PROGS/morewaits.c" -pthread
+cat >more.expected <<'END'
+poll 0 - long
+ppoll 0 - long
+select 0 - long
+pselect 0 - long
+epoll_wait 0 - long
+epoll_pwait 0 - long
+epoll_pwait2 0 - long
+nanosleep 0 - long
+clock_nanosleep 0 - long
+usleep 0 - long
+sigtimedwait -1 EAGAIN long
+recvfrom -1 EAGAIN long
+recvmsg -1 EAGAIN long
+connect -1 EAGAIN long
+pause -1 EINTR event
+sigsuspend -1 EINTR event
+sigwaitinfo 14 - event
+pthread_rwlock_rdlock 0 - event
+pthread_rwlock_wrlock 0 - event
+pthread_barrier_wait 0 - event
+write 1 - event
+recv 1 - event
+END
+./morewaits >more.plain 2>&1
+expect_same runtime.wall.more.plain more.expected more.plain
+rm -f gmon.out .gmon.out.process
+GMON_CLOCK=wall GMON_RATE=1000 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./morewaits >more.wall 2>&1
+expect_same runtime.wall.more.wall.behaviour more.expected more.wall
+"$GNU_GPROF" -b -p morewaits gmon.out >more.flat 2>&1
+while read -r call _ _ kind; do
+	fn=wait_in_$call
+	case $call in
+	pthread_rwlock_rdlock) fn=wait_in_rdlock ;;
+	pthread_rwlock_wrlock) fn=wait_in_wrlock ;;
+	pthread_barrier_wait) fn=wait_in_barrier ;;
+	esac
+	# self seconds, in ms (the histogram's unit is 1 ms at 1 kHz)
+	got=$(awk -v f="$fn" '$NF == f && NF >= 4 { printf "%d\n", $3 * 1000 + 0.5 }' more.flat)
+	want=1
+	[ "$kind" = long ] && want=100
+	if [ -n "$got" ] && [ "$got" -ge "$want" ]; then
+		pass "runtime.wall.more.credited.$call"
+	else
+		fail "runtime.wall.more.credited.$call" "$fn: ${got:-no} samples, want at least $want"
+	fi
+done <more.expected
+rm -f gmon.out .gmon.out.process
+GMON_RATE=1000 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./morewaits >more.cpu 2>&1
+expect_same runtime.wall.more.cpu.behaviour more.expected more.cpu
+
+# The wrappers find the C library's definitions when libgmon.so is
+# loaded (dlsym is not async-signal-safe, and a first call may come in
+# a signal handler): from main on, no wait calls dlsym or dlvsym.
+#   runtime.wall.resolved-at-load
+if command -v gdb >/dev/null; then
+	GMON_CLOCK=wall GMON_START=1 gdb -nx -batch -ex "set environment LD_PRELOAD=$LIBGMON_SO" \
+		-ex 'set breakpoint pending on' -ex 'break main' -ex run -ex 'break dlsym' \
+		-ex 'break dlvsym' -ex continue -ex 'bt 4' --args ./waits 10 >gdb.out 2>&1
+	if grep -q 'exited normally' gdb.out && ! grep -q '^Breakpoint [23],' gdb.out; then
+		pass runtime.wall.resolved-at-load
+	else
+		fail runtime.wall.resolved-at-load "dlsym called after main (gdb.out: $(grep -A3 '^Breakpoint [23],' gdb.out | tr '\n' ' '))"
+	fi
+else
+	echo "ok runtime.wall.resolved-at-load # skip: needs gdb"
+fi
