@@ -277,10 +277,11 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
 	                                   kind, gmon_threads_all_wrapped &&
 	                                                 gmon_threads_all_wrapped());
-	if (rate && gmon_wait_start(rate, kind == GMON_CLOCK_WALL) != 0) {
+	int process_wide = gmon_sampler_process_wide();
+	if (rate && gmon_wait_start(rate, kind == GMON_CLOCK_WALL, process_wide) != 0) {
 		gmon_message("GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD) on x86-64: "
 		             "sampling CPU time only", NULL, NULL);
-		gmon_wait_start(rate, 0);
+		gmon_wait_start(rate, 0, process_wide);
 	}
 }
 

@@ -173,3 +173,49 @@ if command -v gdb >/dev/null; then
 else
 	echo "ok runtime.wall.resolved-at-load # skip: needs gdb"
 fi
+
+# A thread that blocks every signal computes while main waits: the
+# process-wide CPU clock's SIGPROF, due while that thread runs, goes to
+# a thread that does not block it, main, waiting in poll or nanosleep.
+# The guard (SIGPROF blocked in those calls) keeps it from breaking them:
+# not one EINTR under any clock (without the guard, about 1 call in 10
+# failed under GMON_CLOCK=process: bench/runtime/wait-cost.sh).
+#   runtime.wall.guard.*
+$RT_CC -O1 -o eintr "$PROGS/eintr.c" -pthread
+for clock in process cpu wall; do
+	GMON_CLOCK=$clock GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./eintr 300 1 >out 2>err
+	expect_eq "runtime.wall.guard.$clock" "poll 0 nanosleep 0" "$(cat out err)"
+done
+
+# The guard costs two system calls a call (bench/runtime/wait-cost.sh):
+# it is taken where a signal of ours could break a wait, the process
+# clock always, the per-thread clocks only on kernels that send a
+# thread's CPU-time signal from the tick (before 5.11 on x86-64; setarch
+# --uname-2.6 makes this one look so).  Counted with strace: 1000 polls
+# make 2000 rt_sigprocmask calls more, or none.
+#   runtime.wall.guard.syscalls.*
+guarded() { # guarded CLOCK [SETARCH...]: "guarded" or "unguarded"
+	local clock=$1 n
+	shift
+	n=$(GMON_CLOCK=$clock GMON_START=1 "$@" strace -f -qq -e trace=rt_sigprocmask \
+		-E LD_PRELOAD="$LIBGMON_SO" ./pollloop 1000 2>&1 >/dev/null | grep -c rt_sigprocmask)
+	if [ "$n" -ge 2000 ]; then echo guarded; elif [ "$n" -lt 100 ]; then echo unguarded; else echo "$n calls"; fi
+}
+if command -v strace >/dev/null && command -v setarch >/dev/null &&
+	strace -qq -o /dev/null true 2>/dev/null; then
+	$RT_CC -O1 -o pollloop "$TOP/bench/runtime/pollloop.c"
+	release=$(uname -r)
+	thread_clock=guarded
+	if [ "$(uname -m)" = x86_64 ] && { [ "${release%%.*}" -gt 5 ] ||
+		{ [ "${release%%.*}" = 5 ] && [ "$(echo "$release" | cut -d. -f2)" -ge 11 ]; }; }; then
+		thread_clock=unguarded
+	fi
+	expect_eq runtime.wall.guard.syscalls.process guarded "$(guarded process)"
+	expect_eq runtime.wall.guard.syscalls.cpu "$thread_clock" "$(guarded cpu)"
+	expect_eq runtime.wall.guard.syscalls.wall "$thread_clock" "$(guarded wall)"
+	expect_eq runtime.wall.guard.syscalls.cpu-old-kernel guarded "$(guarded cpu setarch "$(uname -m)" --uname-2.6)"
+	expect_eq runtime.wall.guard.syscalls.wall-old-kernel guarded "$(guarded wall setarch "$(uname -m)" --uname-2.6)"
+	rm -f gmon.out .gmon.out.process
+else
+	echo "ok runtime.wall.guard.syscalls # skip: needs strace (and ptrace allowed) and setarch"
+fi
