@@ -62,7 +62,7 @@
 int gmon_wait_mode;
 static uint64_t period_ns; /* one sample's worth of waiting */
 
-#if defined(GMON_SHARED) && defined(__x86_64__)
+#if defined(GMON_SHARED) && (defined(__x86_64__) || defined(__aarch64__))
 #define WALL_SUPPORTED 1
 #else
 #define WALL_SUPPORTED 0
@@ -150,10 +150,12 @@ static void begin(struct wait *w, int guard)
 		clock_gettime(CLOCK_MONOTONIC, &w->start);
 }
 
-/* The call returned to the wrapper whose return address is ra and frame
- * frame (its saved frame pointer, then ra): record the wait as samples
- * at ra, in the caller, as if the caller had been interrupted there. */
-static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *frame)
+/* The call returned to the wrapper whose return address is ra, frame
+ * record frame (the caller's frame pointer, then ra) and canonical frame
+ * address cfa (the caller's stack pointer at the call): record the wait
+ * as samples at ra, in the caller, as if the caller had been interrupted
+ * there. */
+static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *frame, void *cfa)
 {
 	if (!w->mode)
 		return;
@@ -174,15 +176,23 @@ static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *fra
 				w->blocked = block_prof(&w->old);
 			ucontext_t uc;
 			memset(&uc, 0, sizeof uc);
+#if defined(__x86_64__)
 			uc.uc_mcontext.gregs[REG_RIP] = (greg_t)(uintptr_t)ra;
-			uc.uc_mcontext.gregs[REG_RSP] = (greg_t)((uintptr_t)frame + 16);
+			uc.uc_mcontext.gregs[REG_RSP] = (greg_t)(uintptr_t)cfa;
 			uc.uc_mcontext.gregs[REG_RBP] = (greg_t) * (uintptr_t *)frame;
+#else /* aarch64: x30 still holds ra once the wrapper returned */
+			uc.uc_mcontext.pc = (uintptr_t)ra;
+			uc.uc_mcontext.sp = (uintptr_t)cfa;
+			uc.uc_mcontext.regs[29] = *(uintptr_t *)frame;
+			uc.uc_mcontext.regs[30] = (uintptr_t)ra;
+#endif
 			gmon_sampler_record(&uc, (uintptr_t)ra,
 			                    samples > UINT32_MAX ? UINT32_MAX : (unsigned)samples);
 		}
 #else
 		(void)ra;
 		(void)frame;
+		(void)cfa;
 		(void)samples;
 #endif
 	}
@@ -292,6 +302,11 @@ static void *next(int i)
 	return f == &absent ? NULL : f;
 }
 
+/* The wrapper's own return address, frame record and canonical frame
+ * address: what finish finds the caller by. */
+#define FINISH(w)                                                                         \
+	finish(w, __builtin_return_address(0), __builtin_frame_address(0), __builtin_dwarf_cfa())
+
 /* WRAP(type, name, guard, failure, (parameters), (arguments)): guard 1 for
  * the calls a signal breaks.  The frame pointer the wrapper keeps
  * (__builtin_frame_address) is what finish finds its caller by. */
@@ -306,7 +321,7 @@ static void *next(int i)
 		struct wait w;                                                           \
 		begin(&w, guard);                                                        \
 		type rc = f args;                                                        \
-		finish(&w, __builtin_return_address(0), __builtin_frame_address(0));     \
+		FINISH(&w);                                                              \
 		return rc;                                                               \
 	}
 
@@ -337,7 +352,7 @@ static const sigset_t *with_prof(const struct wait *w, const sigset_t *mask, sig
 		begin(&w, 1);                                                            \
 		mask = with_prof(&w, mask, &copy);                                       \
 		type rc = f args;                                                        \
-		finish(&w, __builtin_return_address(0), __builtin_frame_address(0));     \
+		FINISH(&w);                                                              \
 		return rc;                                                               \
 	}
 
@@ -405,7 +420,7 @@ WRAP(int, pthread_barrier_wait, 0, ENOSYS, (pthread_barrier_t * b), (b))
 		struct wait w;                                                           \
 		begin(&w, 0);                                                            \
 		int rc = f(m);                                                           \
-		finish(&w, __builtin_return_address(0), __builtin_frame_address(0));     \
+		FINISH(&w);                                                              \
 		return rc;                                                               \
 	}
 

@@ -94,7 +94,7 @@ fi
 build_ours waits.pg "$PROGS/waits.c"
 GMON_CLOCK=wall ./waits.pg 10 >out 2>err
 expect_eq runtime.wall.static-refused \
-	"libgmon: GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD) on x86-64: sampling CPU time only" \
+	"libgmon: GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD), libgmon.a cannot wrap the waiting calls: sampling CPU time only" \
 	"$(cat err)"
 durations runtime.wall.static-refused.durations
 
