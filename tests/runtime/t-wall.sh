@@ -156,6 +156,20 @@ done <more.expected
 rm -f gmon.out .gmon.out.process
 GMON_RATE=1000 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./morewaits >more.cpu 2>&1
 expect_same runtime.wall.more.cpu.behaviour more.expected more.cpu
+# the same where the guard is taken (the process clock; the wall clock on
+# a kernel that looks older than 5.11): the masks that ppoll, pselect,
+# epoll_pwait(2) and sigsuspend install get SIGPROF added, nothing else
+GMON_CLOCK=process GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./morewaits >more.process 2>&1
+expect_same runtime.wall.more.process.behaviour more.expected more.process
+if command -v setarch >/dev/null; then
+	rm -f gmon.out .gmon.out.process
+	setarch "$(uname -m)" --uname-2.6 env GMON_CLOCK=wall GMON_RATE=1000 GMON_START=1 \
+		LD_PRELOAD="$LIBGMON_SO" ./morewaits >more.old 2>&1
+	expect_same runtime.wall.more.old-kernel.behaviour more.expected more.old
+	# and it was profiled: the waits are there
+	expect_eq runtime.wall.more.old-kernel.profiled wait_in_ppoll \
+		"$("$GNU_GPROF" -b -p morewaits gmon.out 2>&1 | awk '$NF == "wait_in_ppoll" && $3 >= 0.1 { print $NF }')"
+fi
 
 # The wrappers find the C library's definitions when libgmon.so is
 # loaded (dlsym is not async-signal-safe, and a first call may come in
