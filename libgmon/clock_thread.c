@@ -35,6 +35,7 @@
 
 #include "clock.h"
 #include "table.h"
+#include "wait.h"
 
 #ifndef SIGEV_THREAD_ID
 #define SIGEV_THREAD_ID 4
@@ -123,7 +124,7 @@ static int arm_this_thread(void)
 		if (!__atomic_exchange_n(&full_warned, 1, __ATOMIC_RELAXED)) {
 			static const char line[] = "libgmon: more than 65536 threads at once: "
 			                           "the newest are not sampled\n";
-			(void)!write(2, line, sizeof line - 1);
+			(void)!gmon_write(2, line, sizeof line - 1);
 		}
 		return -1;
 	}

@@ -171,6 +171,11 @@ unsigned gmon_sampler_start(unsigned rate_hz, enum gmon_clock_kind kind, int thr
 	return achieved;
 }
 
+int gmon_sampler_process_wide(void)
+{
+	return __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE) == &gmon_clock_cputime;
+}
+
 int gmon_sampler_wants_threads(void)
 {
 	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);

@@ -35,6 +35,10 @@ unsigned gmon_sampler_start(unsigned rate_hz, enum gmon_clock_kind kind,
  * handler counts one, context a ucontext_t of the place it stands for;
  * async-signal-safe, with the clock's signal blocked on this thread. */
 void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples) GMON_HIDDEN;
+/* Whether the clock's signal is the process's (the process CPU-time
+ * timer), which the kernel may deliver to any thread that does not block
+ * it, a waiting one too; else it goes to the thread that ran. */
+int gmon_sampler_process_wide(void) GMON_HIDDEN;
 /* Whether new threads must call gmon_sampler_thread_here (threads.c),
  * and the call: the clock's set-up in each new thread. */
 int gmon_sampler_wants_threads(void) GMON_HIDDEN;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "sink.h"
+#include "wait.h"
 
 void gmon_sink_init(struct gmon_sink *s, int fd)
 {
@@ -26,7 +27,7 @@ void gmon_sink_flush(struct gmon_sink *s)
 {
 	size_t done = 0;
 	while (done < s->used && !s->error) {
-		ssize_t n = write(s->fd, s->buf + done, s->used - done);
+		ssize_t n = gmon_write(s->fd, s->buf + done, s->used - done);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)

@@ -268,6 +268,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 		return;
 	}
 	pthread_atfork(NULL, NULL, after_fork_in_child);
+	gmon_wait_resolve(); /* before any signal of ours is armed */
 	gmon_process_init(); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
@@ -276,10 +277,16 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
 	                                   kind, gmon_threads_all_wrapped &&
 	                                                 gmon_threads_all_wrapped());
-	if (rate && gmon_wait_start(rate, kind == GMON_CLOCK_WALL) != 0) {
-		gmon_message("GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD) on x86-64: "
+	int process_wide = gmon_sampler_process_wide();
+	if (rate && gmon_wait_start(rate, kind == GMON_CLOCK_WALL, process_wide) != 0) {
+#ifdef GMON_SHARED
+		gmon_message("GMON_CLOCK=wall is not built for this processor (x86-64 and aarch64 only): "
 		             "sampling CPU time only", NULL, NULL);
-		gmon_wait_start(rate, 0);
+#else
+		gmon_message("GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD), libgmon.a "
+		             "cannot wrap the waiting calls: sampling CPU time only", NULL, NULL);
+#endif
+		gmon_wait_start(rate, 0, process_wide);
 	}
 }
 

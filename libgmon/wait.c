@@ -6,12 +6,15 @@
  *   - no call fails with EINTR because of the profiler.  The CPU-time
  *     clocks signal a thread only while it runs, but a timer that
  *     expires on the tick that finds the thread entering a wait makes
- *     poll, select, epoll_wait, nanosleep (so sleep and usleep) and
- *     sem_wait return EINTR, since the kernel restarts them after no
- *     handler, SA_RESTART or not.  Those are called with SIGPROF
- *     blocked, whenever the profile runs; a sample that falls then is
- *     taken when the call returns.  (read, recv, accept, waitpid, the
- *     locks and condition variables are restarted: left alone.)
+ *     the calls the kernel never restarts (poll, ppoll, select, pselect,
+ *     epoll_wait, epoll_pwait(2), nanosleep, clock_nanosleep, so sleep
+ *     and usleep, pause, sigsuspend, sigtimedwait, sigwaitinfo and
+ *     sem_wait) return EINTR, SA_RESTART or not.  Those are called with
+ *     SIGPROF blocked, whenever the profile runs (the ones that install
+ *     a signal mask of the program's get it with SIGPROF added); a
+ *     sample that falls then is taken when the call returns.  (read,
+ *     write, recv, recvfrom, recvmsg, accept, connect, waitpid, the locks,
+ *     barriers and condition variables are restarted: left alone.)
  *   - with GMON_CLOCK=wall, the time a thread waits in any of them is
  *     measured (CLOCK_MONOTONIC around the call) and counted as samples
  *     of the clock's period, at the call site in the function that
@@ -19,9 +22,10 @@
  *     threads that run, this accounts for the threads that wait, and no
  *     waiting thread is ever interrupted.
  *
- * Each wrapper calls the next definition (dlsym(RTLD_NEXT)), resolved
- * once.  A process where the profile never started calls straight
- * through.
+ * Each wrapper calls the next definition (dlsym(RTLD_NEXT)), all of them
+ * resolved when the library is loaded (a constructor), before any signal
+ * of ours is armed: dlsym is not async-signal-safe.  A process where the
+ * profile never started calls straight through.
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
@@ -43,6 +47,7 @@
 #include <sys/epoll.h>
 #include <sys/select.h>
 #include <sys/socket.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <ucontext.h>
@@ -57,16 +62,45 @@
 int gmon_wait_mode;
 static uint64_t period_ns; /* one sample's worth of waiting */
 
-#if defined(GMON_SHARED) && defined(__x86_64__)
+#if defined(GMON_SHARED) && (defined(__x86_64__) || defined(__aarch64__))
 #define WALL_SUPPORTED 1
 #else
 #define WALL_SUPPORTED 0
 #endif
 
-int gmon_wait_start(unsigned rate_hz, int wall)
+static int guarding; /* block SIGPROF in the calls a signal breaks */
+
+/* Whether a thread's own CPU-time timer can signal it while it enters a
+ * wait.  Since Linux 5.11 on x86-64 (POSIX_CPU_TIMERS_TASK_WORK) the
+ * expiry found by the tick is acted on when the thread returns to user
+ * mode, so the signal comes after the call, never inside; before, the
+ * tick interrupt sent it at once, and one that found the thread on its
+ * way into poll broke the poll.  Elsewhere: assume it can. */
+static int thread_signal_can_break_waits(void)
+{
+#if defined(__x86_64__)
+	struct utsname u;
+	if (uname(&u) != 0)
+		return 1;
+	const char *p = u.release;
+	unsigned major = 0, minor = 0;
+	while (*p >= '0' && *p <= '9')
+		major = major * 10 + (unsigned)(*p++ - '0');
+	if (*p++ != '.')
+		return 1;
+	while (*p >= '0' && *p <= '9')
+		minor = minor * 10 + (unsigned)(*p++ - '0');
+	return major < 5 || (major == 5 && minor < 11);
+#else
+	return 1;
+#endif
+}
+
+int gmon_wait_start(unsigned rate_hz, int wall, int process_wide)
 {
 	if (wall && (!WALL_SUPPORTED || rate_hz == 0))
 		return -1;
+	guarding = process_wide || thread_signal_can_break_waits();
 	if (wall)
 		period_ns = 1000000000ull / rate_hz;
 	__atomic_store_n(&gmon_wait_mode, wall ? 2 : 1, __ATOMIC_RELEASE);
@@ -106,16 +140,22 @@ static void begin(struct wait *w, int guard)
 		return;
 	if (w->mode == 2 && __atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON)
 		w->mode = 1;
-	if (guard)
+#ifndef GMON_WAIT_NO_GUARD /* bench/runtime/wait-cost.sh builds without */
+	if (guard && guarding)
 		w->blocked = block_prof(&w->old);
+#else
+	(void)guard;
+#endif
 	if (w->mode == 2)
 		clock_gettime(CLOCK_MONOTONIC, &w->start);
 }
 
-/* The call returned to the wrapper whose return address is ra and frame
- * frame (its saved frame pointer, then ra): record the wait as samples
- * at ra, in the caller, as if the caller had been interrupted there. */
-static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *frame)
+/* The call returned to the wrapper whose return address is ra, frame
+ * record frame (the caller's frame pointer, then ra) and canonical frame
+ * address cfa (the caller's stack pointer at the call): record the wait
+ * as samples at ra, in the caller, as if the caller had been interrupted
+ * there. */
+static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *frame, void *cfa)
 {
 	if (!w->mode)
 		return;
@@ -136,15 +176,23 @@ static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *fra
 				w->blocked = block_prof(&w->old);
 			ucontext_t uc;
 			memset(&uc, 0, sizeof uc);
+#if defined(__x86_64__)
 			uc.uc_mcontext.gregs[REG_RIP] = (greg_t)(uintptr_t)ra;
-			uc.uc_mcontext.gregs[REG_RSP] = (greg_t)((uintptr_t)frame + 16);
+			uc.uc_mcontext.gregs[REG_RSP] = (greg_t)(uintptr_t)cfa;
 			uc.uc_mcontext.gregs[REG_RBP] = (greg_t) * (uintptr_t *)frame;
+#else /* aarch64: x30 still holds ra once the wrapper returned */
+			uc.uc_mcontext.pc = (uintptr_t)ra;
+			uc.uc_mcontext.sp = (uintptr_t)cfa;
+			uc.uc_mcontext.regs[29] = *(uintptr_t *)frame;
+			uc.uc_mcontext.regs[30] = (uintptr_t)ra;
+#endif
 			gmon_sampler_record(&uc, (uintptr_t)ra,
 			                    samples > UINT32_MAX ? UINT32_MAX : (unsigned)samples);
 		}
 #else
 		(void)ra;
 		(void)frame;
+		(void)cfa;
 		(void)samples;
 #endif
 	}
@@ -152,58 +200,6 @@ static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *fra
 		pthread_sigmask(SIG_SETMASK, &w->old, NULL);
 	errno = saved_errno;
 }
-
-static void *next(void **slot, const char *name, const char *version)
-{
-	void *f = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
-	if (!f) {
-#ifdef __GLIBC__
-		f = version ? dlvsym(RTLD_NEXT, name, version) : NULL;
-#else
-		(void)version; /* musl has one version of each */
-#endif
-		if (!f)
-			f = dlsym(RTLD_NEXT, name);
-		__atomic_store_n(slot, f, __ATOMIC_RELEASE);
-	}
-	return f;
-}
-
-/* WRAP(type, name, guard, failure, (parameters), (arguments)): guard 1 for
- * the calls a signal breaks.  The frame pointer the wrapper keeps
- * (__builtin_frame_address) is what finish finds its caller by. */
-#define WRAP(type, name, guard, failure, params, args)                                    \
-	type name params                                                                 \
-	{                                                                                \
-		static void *real;                                                       \
-		type(*f) params = (type(*) params)next(&real, #name, NULL);              \
-		if (!f) {                                                                \
-			errno = ENOSYS;                                                  \
-			return failure;                                                  \
-		}                                                                        \
-		struct wait w;                                                           \
-		begin(&w, guard);                                                        \
-		type rc = f args;                                                        \
-		finish(&w, __builtin_return_address(0), __builtin_frame_address(0));     \
-		return rc;                                                               \
-	}
-
-WRAP(int, poll, 1, -1, (struct pollfd *fds, nfds_t n, int timeout), (fds, n, timeout))
-WRAP(int, select, 1, -1,
-     (int n, fd_set *r, fd_set *wr, fd_set *e, struct timeval *timeout), (n, r, wr, e, timeout))
-WRAP(int, epoll_wait, 1, -1, (int fd, struct epoll_event *events, int max, int timeout),
-     (fd, events, max, timeout))
-WRAP(int, nanosleep, 1, -1, (const struct timespec *t, struct timespec *left), (t, left))
-WRAP(int, clock_nanosleep, 1, EINVAL,
-     (clockid_t c, int flags, const struct timespec *t, struct timespec *left), (c, flags, t, left))
-WRAP(unsigned, sleep, 1, 0, (unsigned seconds), (seconds))
-WRAP(int, usleep, 1, -1, (useconds_t us), (us))
-WRAP(int, sem_wait, 1, -1, (sem_t *s), (s))
-WRAP(ssize_t, read, 0, -1, (int fd, void *buf, size_t n), (fd, buf, n))
-WRAP(ssize_t, recv, 0, -1, (int fd, void *buf, size_t n, int flags), (fd, buf, n, flags))
-WRAP(int, accept, 0, -1, (int fd, struct sockaddr *a, socklen_t *len), (fd, a, len))
-WRAP(pid_t, waitpid, 0, -1, (pid_t pid, int *status, int options), (pid, status, options))
-WRAP(int, pthread_join, 0, ENOSYS, (pthread_t t, void **value), (t, value))
 
 /* Condition variables: glibc has two versions, and the default is the
  * one a program built today binds to. */
@@ -213,52 +209,246 @@ WRAP(int, pthread_join, 0, ENOSYS, (pthread_t t, void **value), (t, value))
 #define COND_VERSION NULL
 #endif
 
-int pthread_cond_wait(pthread_cond_t *c, pthread_mutex_t *m)
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 35))
+#define HAVE_EPOLL_PWAIT2 1
+#define EPOLL_PWAIT2(X) X(epoll_pwait2, NULL)
+#else
+#define HAVE_EPOLL_PWAIT2 0
+#define EPOLL_PWAIT2(X)
+#endif
+
+/* Every call wrapped here, with the version of its definition to bind
+ * to (NULL: the default one). */
+#define CALLS(X)                                                                            \
+	X(poll, NULL)                                                                       \
+	X(ppoll, NULL)                                                                      \
+	X(select, NULL)                                                                     \
+	X(pselect, NULL)                                                                    \
+	X(epoll_wait, NULL)                                                                 \
+	X(epoll_pwait, NULL)                                                                \
+	EPOLL_PWAIT2(X)                                                                     \
+	X(nanosleep, NULL)                                                                  \
+	X(clock_nanosleep, NULL)                                                            \
+	X(sleep, NULL)                                                                      \
+	X(usleep, NULL)                                                                     \
+	X(pause, NULL)                                                                      \
+	X(sigsuspend, NULL)                                                                 \
+	X(sigtimedwait, NULL)                                                               \
+	X(sigwaitinfo, NULL)                                                                \
+	X(sem_wait, NULL)                                                                   \
+	X(read, NULL)                                                                       \
+	X(write, NULL)                                                                      \
+	X(recv, NULL)                                                                       \
+	X(recvfrom, NULL)                                                                   \
+	X(recvmsg, NULL)                                                                    \
+	X(accept, NULL)                                                                     \
+	X(connect, NULL)                                                                    \
+	X(waitpid, NULL)                                                                    \
+	X(pthread_join, NULL)                                                               \
+	X(pthread_cond_wait, COND_VERSION)                                                  \
+	X(pthread_cond_timedwait, COND_VERSION)                                             \
+	X(pthread_mutex_lock, NULL)                                                         \
+	X(pthread_mutex_trylock, NULL)                                                      \
+	X(pthread_rwlock_rdlock, NULL)                                                      \
+	X(pthread_rwlock_tryrdlock, NULL)                                                   \
+	X(pthread_rwlock_wrlock, NULL)                                                      \
+	X(pthread_rwlock_trywrlock, NULL)                                                   \
+	X(pthread_barrier_wait, NULL)
+
+#define CALL_ENUM(name, version) CALL_##name,
+enum { CALLS(CALL_ENUM) N_CALLS };
+#define CALL_ENTRY(name, version) {#name, version},
+static const struct {
+	const char *name, *version;
+} calls[N_CALLS] = {CALLS(CALL_ENTRY)};
+
+/* The next definitions, resolved by the constructor below; until it ran
+ * (a call from another object's constructor), on first use.  &absent:
+ * resolved, and the C library has none. */
+static void *real[N_CALLS];
+static char absent;
+
+static void *resolve(int i)
 {
-	static void *real;
-	int (*f)(pthread_cond_t *, pthread_mutex_t *) = next(&real, "pthread_cond_wait",
-	                                                      COND_VERSION);
+	void *f = NULL;
+#ifdef __GLIBC__
+	if (calls[i].version)
+		f = dlvsym(RTLD_NEXT, calls[i].name, calls[i].version);
+#endif
 	if (!f)
-		return ENOSYS;
-	struct wait w;
-	begin(&w, 0);
-	int rc = f(c, m);
-	finish(&w, __builtin_return_address(0), __builtin_frame_address(0));
-	return rc;
+		f = dlsym(RTLD_NEXT, calls[i].name);
+	if (!f)
+		f = &absent;
+	__atomic_store_n(&real[i], f, __ATOMIC_RELEASE);
+	return f;
 }
 
-int pthread_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const struct timespec *t)
+/* dlsym is not async-signal-safe, and a wrapper may be called first in
+ * a signal handler: resolve all of them at load, before our clock's
+ * signal can be armed (its priority puts it before start.c's
+ * self-start constructor), and again from __monstartup in case. */
+__attribute__((constructor(101))) void gmon_wait_resolve(void)
 {
-	static void *real;
-	int (*f)(pthread_cond_t *, pthread_mutex_t *, const struct timespec *) =
-		next(&real, "pthread_cond_timedwait", COND_VERSION);
-	if (!f)
-		return ENOSYS;
-	struct wait w;
-	begin(&w, 0);
-	int rc = f(c, m, t);
-	finish(&w, __builtin_return_address(0), __builtin_frame_address(0));
-	return rc;
+	for (int i = 0; i < N_CALLS; i++)
+		if (!__atomic_load_n(&real[i], __ATOMIC_ACQUIRE))
+			resolve(i);
 }
 
-/* A lock that is free costs what it did: only one that would block is
- * measured. */
-int pthread_mutex_lock(pthread_mutex_t *m)
+static void *next(int i)
 {
-	static void *real, *real_try;
-	int (*f)(pthread_mutex_t *) = next(&real, "pthread_mutex_lock", NULL);
+	void *f = __atomic_load_n(&real[i], __ATOMIC_ACQUIRE);
 	if (!f)
-		return ENOSYS;
-	if (__atomic_load_n(&gmon_wait_mode, __ATOMIC_RELAXED) != 2)
-		return f(m);
-	int (*try)(pthread_mutex_t *) = next(&real_try, "pthread_mutex_trylock", NULL);
-	if (try && try(m) == 0)
-		return 0;
-	struct wait w;
-	begin(&w, 0);
-	int rc = f(m);
-	finish(&w, __builtin_return_address(0), __builtin_frame_address(0));
-	return rc;
+		f = resolve(i);
+	return f == &absent ? NULL : f;
+}
+
+/* The wrapper's own return address, frame record and canonical frame
+ * address: what finish finds the caller by. */
+#define FINISH(w)                                                                         \
+	finish(w, __builtin_return_address(0), __builtin_frame_address(0), __builtin_dwarf_cfa())
+
+/* WRAP(type, name, guard, failure, (parameters), (arguments)): guard 1 for
+ * the calls a signal breaks.  The frame pointer the wrapper keeps
+ * (__builtin_frame_address) is what finish finds its caller by. */
+#define WRAP(type, name, guard, failure, params, args)                                    \
+	type name params                                                                 \
+	{                                                                                \
+		type(*f) params = (type(*) params)next(CALL_##name);                    \
+		if (!f) {                                                                \
+			errno = ENOSYS;                                                  \
+			return failure;                                                  \
+		}                                                                        \
+		struct wait w;                                                           \
+		begin(&w, guard);                                                        \
+		type rc = f args;                                                        \
+		FINISH(&w);                                                              \
+		return rc;                                                               \
+	}
+
+/* The calls that install a signal mask of the program's for the time
+ * they wait: while guarded, the same mask with SIGPROF added (SIGPROF
+ * is the profile's, blocked only while the call waits). */
+static const sigset_t *with_prof(const struct wait *w, const sigset_t *mask, sigset_t *copy)
+{
+	if (!mask || !w->blocked)
+		return mask;
+	*copy = *mask;
+	sigaddset(copy, SIGPROF);
+	return copy;
+}
+
+/* WRAP_MASKED: as WRAP(guard 1), for a call whose argument mask is such
+ * a mask. */
+#define WRAP_MASKED(type, name, params, args)                                              \
+	type name params                                                                 \
+	{                                                                                \
+		type(*f) params = (type(*) params)next(CALL_##name);                    \
+		if (!f) {                                                                \
+			errno = ENOSYS;                                                  \
+			return -1;                                                       \
+		}                                                                        \
+		struct wait w;                                                           \
+		sigset_t copy;                                                           \
+		begin(&w, 1);                                                            \
+		mask = with_prof(&w, mask, &copy);                                       \
+		type rc = f args;                                                        \
+		FINISH(&w);                                                              \
+		return rc;                                                               \
+	}
+
+WRAP(int, poll, 1, -1, (struct pollfd *fds, nfds_t n, int timeout), (fds, n, timeout))
+WRAP_MASKED(int, ppoll,
+            (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigset_t *mask),
+            (fds, n, timeout, mask))
+WRAP(int, select, 1, -1,
+     (int n, fd_set *r, fd_set *wr, fd_set *e, struct timeval *timeout), (n, r, wr, e, timeout))
+WRAP_MASKED(int, pselect,
+            (int n, fd_set *r, fd_set *wr, fd_set *e, const struct timespec *timeout,
+             const sigset_t *mask),
+            (n, r, wr, e, timeout, mask))
+WRAP(int, epoll_wait, 1, -1, (int fd, struct epoll_event *events, int max, int timeout),
+     (fd, events, max, timeout))
+WRAP_MASKED(int, epoll_pwait,
+            (int fd, struct epoll_event *events, int max, int timeout, const sigset_t *mask),
+            (fd, events, max, timeout, mask))
+#if HAVE_EPOLL_PWAIT2
+WRAP_MASKED(int, epoll_pwait2,
+            (int fd, struct epoll_event *events, int max, const struct timespec *timeout,
+             const sigset_t *mask),
+            (fd, events, max, timeout, mask))
+#endif
+WRAP(int, nanosleep, 1, -1, (const struct timespec *t, struct timespec *left), (t, left))
+WRAP(int, clock_nanosleep, 1, EINVAL,
+     (clockid_t c, int flags, const struct timespec *t, struct timespec *left), (c, flags, t, left))
+WRAP(unsigned, sleep, 1, 0, (unsigned seconds), (seconds))
+WRAP(int, usleep, 1, -1, (useconds_t us), (us))
+WRAP(int, pause, 1, -1, (void), ())
+WRAP_MASKED(int, sigsuspend, (const sigset_t *mask), (mask))
+WRAP(int, sigtimedwait, 1, -1, (const sigset_t *set, siginfo_t *info, const struct timespec *t),
+     (set, info, t))
+WRAP(int, sigwaitinfo, 1, -1, (const sigset_t *set, siginfo_t *info), (set, info))
+WRAP(int, sem_wait, 1, -1, (sem_t *s), (s))
+WRAP(ssize_t, read, 0, -1, (int fd, void *buf, size_t n), (fd, buf, n))
+WRAP(ssize_t, write, 0, -1, (int fd, const void *buf, size_t n), (fd, buf, n))
+WRAP(ssize_t, recv, 0, -1, (int fd, void *buf, size_t n, int flags), (fd, buf, n, flags))
+WRAP(ssize_t, recvfrom, 0, -1,
+     (int fd, void *buf, size_t n, int flags, struct sockaddr *from, socklen_t *len),
+     (fd, buf, n, flags, from, len))
+WRAP(ssize_t, recvmsg, 0, -1, (int fd, struct msghdr *msg, int flags), (fd, msg, flags))
+WRAP(int, accept, 0, -1, (int fd, struct sockaddr *a, socklen_t *len), (fd, a, len))
+WRAP(int, connect, 0, -1, (int fd, const struct sockaddr *a, socklen_t len), (fd, a, len))
+WRAP(pid_t, waitpid, 0, -1, (pid_t pid, int *status, int options), (pid, status, options))
+WRAP(int, pthread_join, 0, ENOSYS, (pthread_t t, void **value), (t, value))
+WRAP(int, pthread_cond_wait, 0, ENOSYS, (pthread_cond_t * c, pthread_mutex_t *m), (c, m))
+WRAP(int, pthread_cond_timedwait, 0, ENOSYS,
+     (pthread_cond_t * c, pthread_mutex_t *m, const struct timespec *t), (c, m, t))
+WRAP(int, pthread_barrier_wait, 0, ENOSYS, (pthread_barrier_t * b), (b))
+
+/* A lock that is free costs what it did and one atomic load (a try
+ * first, in wall mode): only one that would block is measured. */
+#define WRAP_LOCK(type, name, tryname)                                                     \
+	int name(type *m)                                                                \
+	{                                                                                \
+		int (*f)(type *) = (int (*)(type *))next(CALL_##name);                   \
+		if (!f)                                                                  \
+			return ENOSYS;                                                   \
+		if (__atomic_load_n(&gmon_wait_mode, __ATOMIC_RELAXED) != 2)             \
+			return f(m);                                                     \
+		int (*try)(type *) = (int (*)(type *))next(CALL_##tryname);              \
+		if (try && try(m) == 0)                                                  \
+			return 0;                                                        \
+		struct wait w;                                                           \
+		begin(&w, 0);                                                            \
+		int rc = f(m);                                                           \
+		FINISH(&w);                                                              \
+		return rc;                                                               \
+	}
+
+WRAP_LOCK(pthread_mutex_t, pthread_mutex_lock, pthread_mutex_trylock)
+WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_rdlock, pthread_rwlock_tryrdlock)
+WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_wrlock, pthread_rwlock_trywrlock)
+
+/* libgmon's own writes (the profile's files, its messages) are not the
+ * program's waits: straight to the C library's write. */
+ssize_t gmon_write(int fd, const void *buf, size_t n)
+{
+	ssize_t (*f)(int, const void *, size_t) = (ssize_t(*)(int, const void *, size_t))next(CALL_write);
+	if (!f) {
+		errno = ENOSYS;
+		return -1;
+	}
+	return f(fd, buf, n);
+}
+
+#else /* !GMON_SHARED */
+
+void gmon_wait_resolve(void)
+{
+}
+
+ssize_t gmon_write(int fd, const void *buf, size_t n)
+{
+	return write(fd, buf, n);
 }
 
 #endif /* GMON_SHARED */

@@ -32,7 +32,7 @@
 #
 # Every ```sh block must carry test or notest.  Blocks run in order, each
 # with "bash -e" in one scratch directory (so files made by one block are
-# there for the next), with our gprof first on PATH and LIBGMON set to the
+# there for the next), with our gprof and gprof-run first on PATH and LIBGMON set to the
 # directory holding libgmon.a and libgmon.so, as the manual tells readers
 # to set it.
 #
@@ -154,7 +154,7 @@ if [ ! -x "$GPROF" ] || [ ! -f "$TOP/libgmon/libgmon.a" ] || [ ! -f "$TOP/libgmo
 	fail docs.manual.built "gprof/gprof or libgmon/libgmon.{a,so} not built"
 	exit 0
 fi
-export PATH="$TOP/gprof:$PATH"
+export PATH="$TOP/run:$TOP/gprof:$PATH"
 export LIBGMON="$TOP/libgmon"
 unset GMON_OUT_PREFIX GMON_RATE GMON_SNAPSHOT_SIGNAL GMON_ARCS GPROF_PATH GPROF_GNU_QUIRKS
 

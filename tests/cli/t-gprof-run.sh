@@ -138,6 +138,38 @@ expect_eq run.no-pg.gnu-reads "0|" \
 	"$("$GNU_GPROF" -b -p "$SCRATCH/plain/plain" "$SCRATCH/plain/gmon.out" 2>"$SCRATCH/err" |
 		awk '$1 ~ /^[0-9.]+$/ && NF > 4' | wc -l)|$(cat "$SCRATCH/err")"
 
+# an ordinary user in a container: user nobody, and a seccomp filter that
+# kills the process at perf_event_open or ptrace (progs/seccomp-run.c; the
+# default profiles of container runtimes refuse both).  The default clock
+# and the wall clock profile there; above 100 Hz the CPU clock is a perf
+# event, which the filter kills (so the filter is known to work).
+#   run.unprivileged.*
+gcc -O1 -o "$SCRATCH/seccomp-run" "$TOP/tests/runtime/progs/seccomp-run.c"
+if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/null; then
+	nobody_dir=$SCRATCH/nobody
+	mkdir -p "$nobody_dir" && cp "$SCRATCH/plain/plain" "$nobody_dir/" && chmod 777 "$nobody_dir"
+	as_nobody() {
+		(cd "$nobody_dir" && rm -f gmon.out .gmon.out.process &&
+			setpriv --reuid=nobody --regid=nogroup --clear-groups \
+				"$SCRATCH/seccomp-run" "$RUN" "$@" ./plain 2>"$SCRATCH/err")
+	}
+	for clock in cpu wall; do
+		as_nobody --clock $clock
+		rc=$?
+		expect_eq "run.unprivileged.$clock.runs" "0|" "$rc|$(cat "$SCRATCH/err")"
+		expect_eq "run.unprivileged.$clock.files" "nobody gmon.out nobody .gmon.out.process" \
+			"$(cd "$nobody_dir" && stat -c '%U %n' gmon.out .gmon.out.process 2>&1 | xargs)"
+		# GNU gprof reads it: main has samples
+		expect_eq "run.unprivileged.$clock.gnu-reads" "main|" \
+			"$("$GNU_GPROF" -b -p "$nobody_dir/plain" "$nobody_dir/gmon.out" 2>"$SCRATCH/err" |
+				awk '$1 ~ /^[0-9.]+$/ && $3 > 0 && $NF == "main" { print $NF }')|$(cat "$SCRATCH/err")"
+	done
+	as_nobody --rate 1000
+	expect_eq run.unprivileged.filter-kills-perf 159 $?
+else
+	echo "ok run.unprivileged # skip: needs root (to become nobody) and setpriv"
+fi
+
 # every option gprof-run takes has its entry in doc/gprof-run.1, and the
 # page names no other
 src_opts=$(sed -n 's/^\t\t{ "\([a-z]*\)", .*/\1/p' "$TOP/run/gprof-run.c" | sort | xargs)
@@ -147,4 +179,16 @@ if [ -z "$src_opts" ]; then
 	fail run.man.options "no options read from run/gprof-run.c"
 else
 	expect_eq run.man.options "$src_opts" "$man_opts"
+fi
+
+# every environment variable gprof-run reads or sets has its entry in the
+# page's ENVIRONMENT section
+src_env=$(grep -o '"\(GMON_[A-Z_]*\|GPROF_RUN_[A-Z_]*\|LD_PRELOAD\|PATH\)"' "$TOP/run/gprof-run.c" | tr -d '"' | sort -u | xargs)
+man_env=$(sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$TOP/doc/gprof-run.1" | grep -A1 '^\.TP' |
+	grep -o '\(GMON_[A-Z_]*\|GPROF_RUN_[A-Z_]*\|LD_PRELOAD\|PATH\)' | sort -u | xargs)
+missing=$(comm -23 <(tr ' ' '\n' <<<"$src_env") <(tr ' ' '\n' <<<"$man_env") | xargs)
+if [ -z "$src_env" ]; then
+	fail run.man.environment "no variables read from run/gprof-run.c"
+else
+	expect_eq run.man.environment "" "$missing"
 fi

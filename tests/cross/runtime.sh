@@ -262,6 +262,37 @@ if [ "$TARGET" = aarch64 ]; then
 	expect_arcs "cross.$TARGET.so.preload.arcs" so/preload/prog so/preload/gmon.out "$SKEW"
 fi
 
+# Wall-clock time (doc/runtime.md, "Wall-clock time"): libgmon.so builds
+# the wait's context on aarch64 too.  progs/waits.c computes 100 ms, then
+# waits 1 s in poll and 1 s in sleep: both return as they should, and
+# each wait is credited at least its second (100 samples at 100 Hz,
+# measured around the call) to the function that waited; libgmon.a says
+# in one line that it cannot, and samples CPU time.
+#   cross.aarch64.wall.*
+if [ "$TARGET" = aarch64 ]; then
+	mkdir -p wall
+	$CC_T -O1 -g -fno-omit-frame-pointer -fno-inline -o wall/waits "$TOP/tests/runtime/progs/waits.c" -pthread
+	(cd wall && GMON_CLOCK=wall GMON_START=1 "${RUN[@]}" -E LD_PRELOAD="$SO_DIR/libgmon.so" \
+		./waits 100 >out 2>err)
+	expect_eq "cross.$TARGET.wall.quiet" "" "$(cat wall/err)"
+	expect_eq "cross.$TARGET.wall.returns" "poll 0 0|sleep 0" \
+		"$(awk '$1 == "poll" { p = $1 " " $2 " " $3 } $1 == "sleep" { s = $1 " " $2 } END { print p "|" s }' wall/out)"
+	"$GNU_GPROF" -b -p wall/waits wall/gmon.out >wall/flat 2>&1
+	for fn in wait_in_poll wait_in_sleep; do
+		got=$(awk -v f="$fn" '$NF == f && NF >= 4 { printf "%d\n", $3 * 100 + 0.5 }' wall/flat)
+		if [ -n "$got" ] && [ "$got" -ge 100 ]; then
+			pass "cross.$TARGET.wall.credited.$fn"
+		else
+			fail "cross.$TARGET.wall.credited.$fn" "${got:-no} samples, want at least 100"
+		fi
+	done
+	$CC_T -pg -O1 -fno-inline -o wall/waits.static "$TOP/tests/runtime/progs/waits.c" "$LIB" -pthread
+	(cd wall && GMON_CLOCK=wall "${RUN[@]}" ./waits.static 10 >out 2>err)
+	expect_eq "cross.$TARGET.wall.static-refused" \
+		"libgmon: GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD), libgmon.a cannot wrap the waiting calls: sampling CPU time only" \
+		"$(cat wall/err)"
+fi
+
 # --sysroot: a profile recorded under qemu -L /usr/aarch64-linux-gnu names
 # the board's /lib/libc.so.6.  Read here as recorded, libc is missing (one
 # line naming it and the option); with --sysroot (or GPROF_SYSROOT) it is

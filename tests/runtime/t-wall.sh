@@ -94,6 +94,142 @@ fi
 build_ours waits.pg "$PROGS/waits.c"
 GMON_CLOCK=wall ./waits.pg 10 >out 2>err
 expect_eq runtime.wall.static-refused \
-	"libgmon: GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD) on x86-64: sampling CPU time only" \
+	"libgmon: GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD), libgmon.a cannot wrap the waiting calls: sampling CPU time only" \
 	"$(cat err)"
 durations runtime.wall.static-refused.durations
+
+# Every other wait libgmon.so wraps (progs/morewaits.c): the program sees
+# the same results, errno names and lengths with the profiler as without
+# (timeouts last at least what was asked, events end the waits), at
+# 1 kHz, with the wall clock and with the CPU clock; with the wall clock
+# each wait is credited to the function that waited: a timeout of 100 ms
+# at least 100 samples, an event at least one.
+#   runtime.wall.more.*
+$RT_CC -O1 -g -fno-omit-frame-pointer -fno-inline -o morewaits "$PROGS/morewaits.c" -pthread
+cat >more.expected <<'END'
+poll 0 - long
+ppoll 0 - long
+select 0 - long
+pselect 0 - long
+epoll_wait 0 - long
+epoll_pwait 0 - long
+epoll_pwait2 0 - long
+nanosleep 0 - long
+clock_nanosleep 0 - long
+usleep 0 - long
+sigtimedwait -1 EAGAIN long
+recvfrom -1 EAGAIN long
+recvmsg -1 EAGAIN long
+connect -1 EAGAIN long
+pause -1 EINTR event
+sigsuspend -1 EINTR event
+sigwaitinfo 14 - event
+pthread_rwlock_rdlock 0 - event
+pthread_rwlock_wrlock 0 - event
+pthread_barrier_wait 0 - event
+write 1 - event
+recv 1 - event
+END
+./morewaits >more.plain 2>&1
+expect_same runtime.wall.more.plain more.expected more.plain
+rm -f gmon.out .gmon.out.process
+GMON_CLOCK=wall GMON_RATE=1000 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./morewaits >more.wall 2>&1
+expect_same runtime.wall.more.wall.behaviour more.expected more.wall
+"$GNU_GPROF" -b -p morewaits gmon.out >more.flat 2>&1
+while read -r call _ _ kind; do
+	fn=wait_in_$call
+	case $call in
+	pthread_rwlock_rdlock) fn=wait_in_rdlock ;;
+	pthread_rwlock_wrlock) fn=wait_in_wrlock ;;
+	pthread_barrier_wait) fn=wait_in_barrier ;;
+	esac
+	# self seconds, in ms (the histogram's unit is 1 ms at 1 kHz)
+	got=$(awk -v f="$fn" '$NF == f && NF >= 4 { printf "%d\n", $3 * 1000 + 0.5 }' more.flat)
+	want=1
+	[ "$kind" = long ] && want=100
+	if [ -n "$got" ] && [ "$got" -ge "$want" ]; then
+		pass "runtime.wall.more.credited.$call"
+	else
+		fail "runtime.wall.more.credited.$call" "$fn: ${got:-no} samples, want at least $want"
+	fi
+done <more.expected
+rm -f gmon.out .gmon.out.process
+GMON_RATE=1000 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./morewaits >more.cpu 2>&1
+expect_same runtime.wall.more.cpu.behaviour more.expected more.cpu
+# the same where the guard is taken (the process clock; the wall clock on
+# a kernel that looks older than 5.11): the masks that ppoll, pselect,
+# epoll_pwait(2) and sigsuspend install get SIGPROF added, nothing else
+GMON_CLOCK=process GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./morewaits >more.process 2>&1
+expect_same runtime.wall.more.process.behaviour more.expected more.process
+if command -v setarch >/dev/null; then
+	rm -f gmon.out .gmon.out.process
+	setarch "$(uname -m)" --uname-2.6 env GMON_CLOCK=wall GMON_RATE=1000 GMON_START=1 \
+		LD_PRELOAD="$LIBGMON_SO" ./morewaits >more.old 2>&1
+	expect_same runtime.wall.more.old-kernel.behaviour more.expected more.old
+	# and it was profiled: the waits are there
+	expect_eq runtime.wall.more.old-kernel.profiled wait_in_ppoll \
+		"$("$GNU_GPROF" -b -p morewaits gmon.out 2>&1 | awk '$NF == "wait_in_ppoll" && $3 >= 0.1 { print $NF }')"
+fi
+
+# The wrappers find the C library's definitions when libgmon.so is
+# loaded (dlsym is not async-signal-safe, and a first call may come in
+# a signal handler): from main on, no wait calls dlsym or dlvsym.
+#   runtime.wall.resolved-at-load
+if command -v gdb >/dev/null; then
+	GMON_CLOCK=wall GMON_START=1 gdb -nx -batch -ex "set environment LD_PRELOAD=$LIBGMON_SO" \
+		-ex 'set breakpoint pending on' -ex 'break main' -ex run -ex 'break dlsym' \
+		-ex 'break dlvsym' -ex continue -ex 'bt 4' --args ./waits 10 >gdb.out 2>&1
+	if grep -q 'exited normally' gdb.out && ! grep -q '^Breakpoint [23],' gdb.out; then
+		pass runtime.wall.resolved-at-load
+	else
+		fail runtime.wall.resolved-at-load "dlsym called after main (gdb.out: $(grep -A3 '^Breakpoint [23],' gdb.out | tr '\n' ' '))"
+	fi
+else
+	echo "ok runtime.wall.resolved-at-load # skip: needs gdb"
+fi
+
+# A thread that blocks every signal computes while main waits: the
+# process-wide CPU clock's SIGPROF, due while that thread runs, goes to
+# a thread that does not block it, main, waiting in poll or nanosleep.
+# The guard (SIGPROF blocked in those calls) keeps it from breaking them:
+# not one EINTR under any clock (without the guard, about 1 call in 10
+# failed under GMON_CLOCK=process: bench/runtime/wait-cost.sh).
+#   runtime.wall.guard.*
+$RT_CC -O1 -o eintr "$PROGS/eintr.c" -pthread
+for clock in process cpu wall; do
+	GMON_CLOCK=$clock GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./eintr 300 1 >out 2>err
+	expect_eq "runtime.wall.guard.$clock" "poll 0 nanosleep 0" "$(cat out err)"
+done
+
+# The guard costs two system calls a call (bench/runtime/wait-cost.sh):
+# it is taken where a signal of ours could break a wait, the process
+# clock always, the per-thread clocks only on kernels that send a
+# thread's CPU-time signal from the tick (before 5.11 on x86-64; setarch
+# --uname-2.6 makes this one look so).  Counted with strace: 1000 polls
+# make 2000 rt_sigprocmask calls more, or none.
+#   runtime.wall.guard.syscalls.*
+guarded() { # guarded CLOCK [SETARCH...]: "guarded" or "unguarded"
+	local clock=$1 n
+	shift
+	n=$(GMON_CLOCK=$clock GMON_START=1 "$@" strace -f -qq -e trace=rt_sigprocmask \
+		-E LD_PRELOAD="$LIBGMON_SO" ./pollloop 1000 2>&1 >/dev/null | grep -c rt_sigprocmask)
+	if [ "$n" -ge 2000 ]; then echo guarded; elif [ "$n" -lt 100 ]; then echo unguarded; else echo "$n calls"; fi
+}
+if command -v strace >/dev/null && command -v setarch >/dev/null &&
+	strace -qq -o /dev/null true 2>/dev/null; then
+	$RT_CC -O1 -o pollloop "$TOP/bench/runtime/pollloop.c"
+	release=$(uname -r)
+	thread_clock=guarded
+	if [ "$(uname -m)" = x86_64 ] && { [ "${release%%.*}" -gt 5 ] ||
+		{ [ "${release%%.*}" = 5 ] && [ "$(echo "$release" | cut -d. -f2)" -ge 11 ]; }; }; then
+		thread_clock=unguarded
+	fi
+	expect_eq runtime.wall.guard.syscalls.process guarded "$(guarded process)"
+	expect_eq runtime.wall.guard.syscalls.cpu "$thread_clock" "$(guarded cpu)"
+	expect_eq runtime.wall.guard.syscalls.wall "$thread_clock" "$(guarded wall)"
+	expect_eq runtime.wall.guard.syscalls.cpu-old-kernel guarded "$(guarded cpu setarch "$(uname -m)" --uname-2.6)"
+	expect_eq runtime.wall.guard.syscalls.wall-old-kernel guarded "$(guarded wall setarch "$(uname -m)" --uname-2.6)"
+	rm -f gmon.out .gmon.out.process
+else
+	echo "ok runtime.wall.guard.syscalls # skip: needs strace (and ptrace allowed) and setarch"
+fi
