@@ -415,8 +415,7 @@ static void put_costs(struct report_out *out, const struct line_costs *lc, size_
 			fprintf(out->file, "calls=%lu %d\n", arc->count ? arc->count : 1UL,
 				arc->child->line);
 		}
-		if (arc || total)
-			fprintf(out->file, "%d %llu\n", sym->line, total);
+		fprintf(out->file, "%d %llu\n", sym->line, total);
 		free(n);
 		return;
 	}
@@ -498,7 +497,7 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 		const struct symbol *sym = &symtab->base[i];
 		const char *current;
 		const struct arc *arc;
-		size_t from, to;
+		size_t from, to, k;
 
 		if (!listed(m, sym))
 			continue;
@@ -508,6 +507,15 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 		from = costs_find(&lc, i, NULL);
 		for (to = from; to < lc.count && lc.items[to].sym == i && !lc.items[to].arc; to++)
 			;
+		/* a cost line in the function's own file, if only of 0:
+		 * callgrind_annotate --inclusive=yes annotates the file of a
+		 * function that passes its threshold, and trips over a file
+		 * without a line */
+		for (k = from; k < to; k++)
+			if (compare_text(lc.items[k].file ? lc.items[k].file : current, current) == 0)
+				break;
+		if (from < to && k == to)
+			fprintf(f, "%d 0\n", sym->line);
 		put_costs(out, &lc, from, to, sym, NULL, self_cost(m, sym), &current);
 		for (arc = sym->children; arc; arc = arc->next_child) {
 			const struct symbol *callee = arc->child;

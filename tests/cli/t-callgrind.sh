@@ -172,6 +172,26 @@ if command -v callgrind_annotate >/dev/null 2>&1; then
 main 500
 work 450" "$(callgrind_annotate --inclusive=yes stacks.callgrind 2>/dev/null |
 		awk '/:(main|heavy|work) \[lc\]$/ { c = $1; gsub(",", "", c); n = $(NF - 1); sub(/.*:/, "", n); print n, c }' | sort)"
+	# callers without self samples still have a line in their file (of
+	# cost 0): callgrind_annotate --inclusive=yes annotates their file
+	# and warns about one without lines
+	mkdir -p noself
+	cp lc lc.c noself/
+	cp plain.out noself/gmon.out
+	cat >noself/spec.json <<JSON
+{"objects": [{"number": 0, "flags": 1, "bias": 0, "segments": [[$((text)), $((text + size))]],
+   "path": "$PWD/noself/lc"}],
+ "stacks": {"entries": [
+  [300, [$((L5)), $((R10)), $((R15))]],
+  [50, [$((L4)), $((R10)), $((R15))]],
+  [100, [$((L6)), $((R11)), $((R15))]]]}}
+JSON
+	python3 "$TOP/tests/cli/craft_process.py" noself/spec.json noself/gmon.out
+	(cd noself && "$GPROF" --callgrind lc gmon.out >noself.callgrind 2>err)
+	expect_eq callgrind.annotate.no-self.lines "9 0 14 0" \
+		"$(awk '/^fn=(heavy|main)$/ { getline; printf "%s%s", sep, $0; sep = " " }' noself/noself.callgrind)"
+	expect_eq callgrind.annotate.no-self.quiet "" \
+		"$(cd noself && callgrind_annotate --inclusive=yes noself.callgrind 2>&1 >/dev/null)"
 else
 	pass callgrind.annotate.skipped
 fi
