@@ -9,7 +9,8 @@
 # a second, renders the profile in every view (text, --json, --folded,
 # --dot, --pprof, --callgrind; --with-overhead; --diff against a second
 # run) and prints each figure of the "Done when" with PASS or
-# FAIL (bench/views/figures.py).  Needs go (go tool pprof) and
+# FAIL (bench/views/figures.py; GPROF2DOT=path/to/gprof2dot.py adds what
+# gprof2dot makes of --callgrind, not judged).  Needs go (go tool pprof) and
 # callgrind_annotate (valgrind).  Not a test: the samples land where the
 # run puts them; the figures are shares, which hold run to run.
 #
