@@ -12,7 +12,8 @@
 #   main   line 16: 10, its call of heavy from line 15 (490)
 #
 # With stacks the calls are on their call sites' lines; without
-# (a classic gmon.out) the self costs still are on their lines.
+# (a classic gmon.out) the self costs still are on their lines.  Code
+# inlined from a header is on the header's line, under fi=.
 # callgrind_annotate reads it: its total is the flat profile's, and its
 # annotated source shows the costs on those lines.
 . "$(dirname "$0")/../lib.sh"
@@ -50,8 +51,10 @@ line_address() {
 	objdump --dwarf=decodedline lc | awk -v n="$1" '$1 == "lc.c" && $2 == n { print $3; exit }'
 }
 # the return address of the K-th call (1, 2...) from function FROM to TO
+# (in lc, or the program PROGRAM names)
+PROGRAM=lc
 return_address() {
-	objdump -d --no-show-raw-insn lc | awk -v from="$1" -v to="$2" -v k="$3" '
+	objdump -d --no-show-raw-insn "$PROGRAM" | awk -v from="$1" -v to="$2" -v k="$3" '
 		/^[0-9a-f]+ <.*>:$/ { inside = ($2 == "<" from ">:"); next }
 		inside && found { sub(":", "", $1); print "0x" $1; exit }
 		inside && /call/ && $NF == "<" to ">" { if (++seen == k) found = 1 }'
@@ -194,4 +197,72 @@ JSON
 		"$(cd noself && callgrind_annotate --inclusive=yes noself.callgrind 2>&1 >/dev/null)"
 else
 	pass callgrind.annotate.skipped
+fi
+
+# ------------------------------------------------------------ inlined code
+# user() runs bump(), inlined from inl.h: its samples there are on
+# inl.h's line, under fi= (as valgrind writes inlined code), and
+# callgrind_annotate annotates both files.
+mkdir -p inl
+cd inl || exit 2
+cat >inl.h <<'C'
+static volatile unsigned long sink;
+static inline __attribute__((always_inline)) void bump(int n)
+{
+	for (int i = 0; i < n; i++)
+		sink += i;
+}
+C
+cat >li.c <<'C'
+#include "inl.h"
+void user(int n)
+{
+	bump(n);
+	sink *= 3;
+}
+int main(void)
+{
+	user(1000);
+	return 0;
+}
+C
+# an even address inside a row of FILE's line LINE (2 bytes past the
+# row's start, away from rows that share its address)
+inner_address() {
+	objdump --dwarf=decodedline li | python3 -c '
+import sys
+rows = [(f[0], int(f[1]), int(f[2], 16)) for f in (l.split() for l in sys.stdin)
+        if len(f) >= 3 and f[1].isdigit() and f[2].startswith("0x")]
+for (name, line, a), (_, _, end) in zip(rows, rows[1:]):
+    e = a + a % 2 + 2
+    if name == sys.argv[1] and line == int(sys.argv[2]) and e + 2 <= end:
+        print(hex(e)); break' "$1" "$2"
+}
+PROGRAM=li
+if cc -pg -g -O1 -no-pie -o li li.c "$TOP/libgmon/libgmon.a" 2>err && ./li && [ -s gmon.out ]; then
+	rm -f .gmon.out.process
+	I5=$(inner_address inl.h 5) U5=$(inner_address li.c 5) RU=$(return_address main user 1)
+	read -r text size < <(text_section li)
+	[ -n "$I5" ] && [ -n "$U5" ] && [ -n "$RU" ] ||
+		fail callgrind.inlined.setup "cannot find inl.h:5, li.c:5 or main's call in li: '$I5' '$U5' '$RU'"
+	cat >spec.json <<JSON
+{"objects": [{"number": 0, "flags": 1, "bias": 0, "segments": [[$((text)), $((text + size))]],
+   "path": "$PWD/li"}],
+ "stacks": {"entries": [[300, [$((I5)), $((RU))]], [100, [$((U5)), $((RU))]]]}}
+JSON
+	python3 "$TOP/tests/cli/craft_process.py" spec.json gmon.out
+	"$GPROF" --callgrind li gmon.out >li.callgrind 2>err
+	expect_eq callgrind.lines.inlined "fl=$PWD/li.c
+fn=user
+fi=$PWD/inl.h
+5 300
+fi=$PWD/li.c
+5 100" "$(costs li.callgrind | sed -n 1,6p)"
+	if command -v callgrind_annotate >/dev/null 2>&1; then
+		expect_eq callgrind.annotate.inlined "100 sink *= 3;
+300 sink += i;" "$(callgrind_annotate --auto=yes li.callgrind 2>/dev/null |
+			awk '/sink \+= i|sink \*= 3/ { c = $1; gsub(",", "", c); sub(/^[^)]*\)[ \t]+/, ""); print c, $0 }' | sort)"
+	fi
+else
+	fail callgrind.inlined.setup "cannot build and run the inlining program: $(head -3 err)"
 fi
