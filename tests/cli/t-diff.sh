@@ -22,8 +22,8 @@
 #                   reachable part of that union; --wrap still applies;
 #                   the marks swap when the runs do; dot renders it
 #  diff.overhead.*  the profiler's own time (samples in mcount) stated on
-#                   its run's line and in --json, as every view states it,
-#                   and not on the line of a run that has none
+#                   its run's line, in --json and in --dot, as every view
+#                   states it, and not for a run that has none
 #  diff.refuse.*    two different programs, a profile of another program,
 #                   a file that is not a profile, different sampling
 #                   rates, bad operands: one line on stderr, exit status
@@ -161,6 +161,9 @@ expect_eq diff.overhead.json "null 100 0.1 samples false" \
 	"$(jq -r '[.diff.old.profiler_overhead, .diff.new.profiler_overhead.samples,
 		.diff.new.profiler_overhead.time, .diff.new.profiler_overhead.percent_of,
 		.diff.new.profiler_overhead.counted] | map(tostring) | join(" ")' over.json)"
+"$GPROF" --dot --diff old old.gmon new over.gmon >over.dot 2>&1
+expect_eq diff.overhead.dot "  // new: The profiler's own work took 0.10 seconds (16.1% of the samples), not counted below." \
+	"$(grep '^  // ' over.dot)"
 
 # ---------------------------------------------------------------- union
 
