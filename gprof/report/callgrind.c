@@ -12,23 +12,38 @@
  * samples whose stack ends in it, a call's the samples whose stack holds
  * it (the figures of the call graph).  Without them the self costs are
  * the histogram's and the calls' costs the classic estimate, which the
- * file says in a comment.  Costs are whole samples (rounded).  Measured,
- * the costs of the calls into a function add up to its total, in cycles
- * and recursion too (each stack charges a function once, to the call
- * into its outermost frame: stack_times.c), so that callgrind_annotate
- * --inclusive=yes gives every function its share;
- * estimated, calls between members of a cycle carry no cost, as in the
- * call graph.
+ * file says in a comment.  Costs are whole samples (rounded so that a
+ * function's lines add up to its rounded figure).  Measured, the costs
+ * of the calls into a function add up to its total, in cycles and
+ * recursion too (each stack charges a function once, to the call into
+ * its outermost frame: stack_times.c), so that callgrind_annotate
+ * --inclusive=yes gives every function its share; estimated, calls
+ * between members of a cycle carry no cost, as in the call graph.
+ *
+ * Costs are by source line where the line table knows the address: a
+ * self cost on the line of the sampled code (the innermost inlined
+ * function's line, under fi= when its file is not the function's, as
+ * valgrind writes inlined code), a call's on the line of the call (the
+ * return address less one), each call site a calls= line of its own.
+ * The arc's count is shared among its sites (at least one each:
+ * callgrind_annotate takes the cost of calls=0 for the caller's own).
+ * Without stacks, the histogram's bins are shared among the lines they
+ * cover by bytes (as -l and --pprof share them), and the calls, summed
+ * by caller in a gmon.out, sit on the caller's first line.  Without a
+ * line, a cost sits on the function's first line.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gmon_out.h"
 #include "report/printers.h"
 #include "core/util.h"
+#include "symtab/lineindex.h"
+#include "symtab/object.h"
 
 static unsigned long long samples_of(double ticks)
 {
@@ -89,11 +104,361 @@ static void put_location(struct report_out *out, const struct symbol *sym, bool 
 	free(to_free);
 }
 
+/* ------------------------------------------------------------ line costs */
+
+/* One cost line: a function's self samples on one line of a file (arc
+ * NULL), or the samples of its calls through arc made on that line. */
+struct line_cost {
+	size_t sym;               /* the function's (the caller's) place */
+	const struct arc *arc;    /* NULL: self cost */
+	const char *file;         /* NULL: the function's own file */
+	int line;
+	double cost;
+};
+
+struct line_costs {
+	struct line_cost *items;
+	size_t count, capacity;
+};
+
+static void cost_add(struct line_costs *lc, size_t sym, const struct arc *arc, const char *file,
+		     int line, double cost)
+{
+	if (lc->count == lc->capacity) {
+		lc->capacity = lc->capacity ? 2 * lc->capacity : 1024;
+		lc->items = xrealloc(lc->items, lc->capacity * sizeof(*lc->items));
+	}
+	lc->items[lc->count++] = (struct line_cost){ sym, arc, file, line, cost };
+}
+
+static int compare_text(const char *l, const char *r)
+{
+	return strcmp(l ? l : "", r ? r : "");
+}
+
+static int compare_cost(const void *lp, const void *rp)
+{
+	const struct line_cost *l = lp, *r = rp;
+	uintptr_t la = (uintptr_t)l->arc, ra = (uintptr_t)r->arc;
+	int c;
+
+	if (l->sym != r->sym)
+		return l->sym < r->sym ? -1 : 1;
+	if (la != ra)
+		return la < ra ? -1 : 1;
+	if ((c = compare_text(l->file, r->file)) != 0)
+		return c;
+	return (l->line > r->line) - (l->line < r->line);
+}
+
+/* Sorted, the costs of the same function, arc, file and line summed. */
+static void costs_merge(struct line_costs *lc)
+{
+	size_t i, out = 0;
+
+	if (lc->count == 0)
+		return;
+	qsort(lc->items, lc->count, sizeof(*lc->items), compare_cost);
+	for (i = 1; i < lc->count; i++) {
+		if (compare_cost(&lc->items[out], &lc->items[i]) == 0)
+			lc->items[out].cost += lc->items[i].cost;
+		else
+			lc->items[++out] = lc->items[i];
+	}
+	lc->count = out + 1;
+}
+
+/* The first of sym's costs through arc (NULL: its self costs), or
+ * lc->count. */
+static size_t costs_find(const struct line_costs *lc, size_t sym, const struct arc *arc)
+{
+	size_t low = 0, high = lc->count;
+
+	while (low < high) {
+		size_t mid = low + (high - low) / 2;
+		const struct line_cost *c = &lc->items[mid];
+
+		if (c->sym < sym || (c->sym == sym && (uintptr_t)c->arc < (uintptr_t)arc))
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return low < lc->count && lc->items[low].sym == sym && lc->items[low].arc == arc
+		       ? low
+		       : lc->count;
+}
+
+/* The file and line of the code at a model address in sym: the line
+ * table's (the innermost inlined function's line, in its own file), or
+ * the function's first line. */
+static void line_of(const struct symbol *sym, uint64_t address, const char **file, int *line)
+{
+	const struct object *obj = sym->object;
+	const char *f = NULL;
+	int l = 0;
+
+	if (obj && obj->abfd && obj->text && address >= obj->model_base &&
+	    object_find_line(obj, address - obj->model_base, &f, NULL, &l) && f && l > 0) {
+		*file = f;
+		*line = l;
+		return;
+	}
+	*file = NULL;
+	*line = sym->line;
+}
+
+/* Measured: each stack's samples as the self cost of its innermost
+ * function, on the line sampled, and as the cost of the call into each
+ * function's outermost frame (stack_times.c's rule), on the line of the
+ * call in the caller (its return address less one). */
+static void costs_from_stacks(const struct model *m, struct line_costs *lc)
+{
+	const struct model_stacks *st = &m->process.stacks;
+	const struct symbol_table *symtab = &m->symbols;
+	struct frame_cache *cache = frame_cache_new();
+	size_t *stamp = xcalloc(symtab->count + 1, sizeof(*stamp)), stack_number = 0;
+	struct symbol **frames = NULL;
+	struct arc **arcs = NULL;
+	size_t room = 0, w;
+
+	for (w = 0; w < st->word_count;) {
+		const uint64_t *stack = st->words + w;
+		size_t depth = (size_t)(stack[1] >> 32), d;
+		double samples = (double)stack[0];
+		const char *file;
+		int line;
+
+		w += 2 + depth;
+		if (depth == 0 || stack[0] == 0)
+			continue;
+		if (depth > room) {
+			room = 2 * depth;
+			frames = xrealloc(frames, room * sizeof(*frames));
+			arcs = xrealloc(arcs, room * sizeof(*arcs));
+		}
+		for (d = 0; d < depth; d++)
+			frames[d] = frame_cache_symbol(m, cache, stack + 2, d);
+		if (frames[0]) {
+			line_of(frames[0], stack[2], &file, &line);
+			cost_add(lc, (size_t)(frames[0] - symtab->base), NULL, file, line, samples);
+		}
+		arc_lookup_adjacent(&m->arcs, frames, depth, arcs);
+		stack_number++;
+		for (d = depth; d-- > 0;) {
+			struct symbol *callee = frames[d], *caller;
+			uint64_t site;
+
+			if (callee == NULL || callee < symtab->base ||
+			    callee >= symtab->base + symtab->count ||
+			    stamp[callee - symtab->base] == stack_number)
+				continue;
+			stamp[callee - symtab->base] = stack_number;
+			if (d + 1 >= depth || !arcs[d])
+				continue;
+			caller = frames[d + 1];
+			site = stack[2 + d + 1];
+			if (site != MODEL_UNKNOWN_ADDRESS)
+				site--; /* a return address: the call is its previous byte */
+			line_of(caller, site, &file, &line);
+			cost_add(lc, (size_t)(caller - symtab->base), arcs[d], file, line, samples);
+		}
+	}
+	free(stamp);
+	free(frames);
+	free(arcs);
+	free(cache);
+}
+
+/* From the histogram: the symbol at place i's self samples by line, each
+ * bin over its range shared among the lines it covers by their bytes (as
+ * -l and --pprof share it), then scaled to the flat profile's self time. */
+static void self_costs_from_histogram(const struct model *m, struct line_costs *lc, size_t i)
+{
+	const struct symbol *sym = &m->symbols.base[i];
+	const struct object *obj = sym->object;
+	const struct line_index *index = obj ? obj->line_index : NULL;
+	uint64_t base = obj ? obj->model_base : 0, low = sym->address, high = UINT64_MAX;
+	double scale = m->histograms.scale, raw = 0.0;
+	size_t first = lc->count, j, k;
+	unsigned h;
+
+	for (j = i + 1; j < m->symbols.count; j++)
+		if (m->symbols.base[j].address > low) {
+			if (m->symbols.base[j].object == obj)
+				high = m->symbols.base[j].address;
+			break;
+		}
+	for (h = 0; scale > 0.0 && h < m->histograms.count; h++) {
+		const struct histogram *hist = &m->histograms.records[h];
+		uint64_t units = hist->low_pc / 2;
+		double from = ((double)(low / 2) - (double)units) / scale - 1.0;
+		uint32_t b = from > 0.0 ? (from < (double)hist->bin_count ? (uint32_t)from
+									 : hist->bin_count)
+					: 0;
+
+		for (; b < hist->bin_count; b++) {
+			uint64_t bin_low = 2 * (units + (uint64_t)(scale * b));
+			uint64_t bin_high = 2 * (units + (uint64_t)(scale * (b + 1)));
+			uint64_t a, end;
+
+			if (bin_low >= high)
+				break;
+			if (bin_high <= low || hist->bins[b] == 0 || bin_high <= bin_low)
+				continue;
+			a = bin_low > low ? bin_low : low;
+			end = bin_high < high ? bin_high : high;
+			while (a < end) {
+				const struct line_span *span =
+					index && a >= base ? line_index_find(index, a - base) : NULL;
+				const struct line_span *next =
+					index ? (span ? span + 1 : index->spans) : NULL;
+				uint64_t piece = end;
+				double ticks;
+				const char *file;
+				int line;
+
+				if (next && next < index->spans + index->count &&
+				    next->address + base > a && next->address + base < end)
+					piece = next->address + base;
+				line_of(sym, a, &file, &line);
+				ticks = (double)hist->bins[b] * (double)(piece - a) /
+					(double)(bin_high - bin_low);
+				cost_add(lc, i, NULL, file, line, ticks);
+				raw += ticks;
+				a = piece;
+			}
+		}
+	}
+	if (!(raw > 0.0)) { /* its samples are outside its code (a bin it shares) */
+		lc->count = first;
+		cost_add(lc, i, NULL, NULL, sym->line, sym->self_ticks);
+		return;
+	}
+	for (k = first; k < lc->count; k++)
+		lc->items[k].cost = sym->self_ticks * lc->items[k].cost / raw;
+}
+
+/* Estimated: self costs from the histogram, by line; each call's cost on
+ * the caller's first line (the arcs of a gmon.out are summed by caller). */
+static void costs_from_histogram(const struct model *m, struct line_costs *lc)
+{
+	const struct symbol_table *symtab = &m->symbols;
+	size_t i;
+
+	for (i = 0; i < symtab->count; i++) {
+		const struct symbol *sym = &symtab->base[i];
+		const struct arc *arc;
+
+		if (sym->hidden || sym->alias_of)
+			continue;
+		if (sym->self_ticks > 0.0)
+			self_costs_from_histogram(m, lc, i);
+		for (arc = sym->children; arc; arc = arc->next_child)
+			if (arc->time + arc->child_time > 0.0)
+				cost_add(lc, i, arc, NULL, sym->line, arc->time + arc->child_time);
+	}
+}
+
+/* ------------------------------------------------------------ writing */
+
+/* The file of the cost lines that follow, when not the one they are in:
+ * fi= (callgrind's line for code from another file, inlined there). */
+static void switch_file(FILE *f, const char **current, const char *want)
+{
+	char *copy;
+
+	if (compare_text(*current, want) == 0)
+		return;
+	fputs("fi=", f);
+	fputs(text_printable(want, &copy), f);
+	putc('\n', f);
+	free(copy);
+	*current = want;
+}
+
+/* Rounded so that the values given add up to the rounded running sum. */
+struct rounding {
+	double sum;
+	unsigned long long given;
+};
+
+static unsigned long long rounded_share(struct rounding *r, double x)
+{
+	unsigned long long next, share;
+
+	r->sum += x;
+	next = samples_of(r->sum);
+	share = next > r->given ? next - r->given : 0;
+	r->given = next;
+	return share;
+}
+
+/* The cost lines of costs [from, to) (one function's self costs, or its
+ * costs through one arc), rounded so that they add up to total; for an
+ * arc, each preceded by its calls= line.  The arc's calls are shared
+ * among its call sites: one each (callgrind_annotate counts the cost of
+ * a call without calls as the caller's own), the rest by their costs. */
+static void put_costs(struct report_out *out, const struct line_costs *lc, size_t from, size_t to,
+		      const struct symbol *sym, const struct arc *arc, unsigned long long total,
+		      const char **current)
+{
+	const char *own = sym->file ? sym->file->name : "???";
+	struct rounding cost = { 0, 0 }, calls = { 0, 0 };
+	unsigned long long *n = xcalloc(to - from + 1, sizeof(*n)), sites = 0, spare;
+	double sum = 0.0;
+	size_t k;
+
+	if (from == to) { /* calls without cost (or no cost at all): on the first line */
+		if (arc) {
+			switch_file(out->file, current, own);
+			put_location(out, arc->child, true);
+			fprintf(out->file, "calls=%lu %d\n", arc->count ? arc->count : 1UL,
+				arc->child->line);
+		}
+		fprintf(out->file, "%d %llu\n", sym->line, total);
+		free(n);
+		return;
+	}
+	for (k = from; k < to; k++)
+		sum += lc->items[k].cost;
+	for (k = from; k < to; k++) {
+		double part = sum > 0.0 ? lc->items[k].cost * (double)total / sum : 0.0;
+
+		if (k + 1 < to)
+			n[k - from] = rounded_share(&cost, part);
+		else
+			n[k - from] = cost.given < total ? total - cost.given : 0;
+		sites += n[k - from] > 0;
+	}
+	spare = arc && arc->count > sites ? arc->count - sites : 0;
+	for (k = from; k < to; k++) {
+		const struct line_cost *c = &lc->items[k];
+
+		if (n[k - from] == 0 && (sites || k + 1 < to))
+			continue;
+		switch_file(out->file, current, c->file ? c->file : own);
+		if (arc) {
+			unsigned long long times = 1;
+
+			if (sites)
+				times += rounded_share(&calls, (double)spare * (double)n[k - from] /
+								       (double)total);
+			else if (arc->count)
+				times = arc->count;
+			put_location(out, arc->child, true);
+			fprintf(out->file, "calls=%llu %d\n", times, arc->child->line);
+		}
+		fprintf(out->file, "%d %llu\n", c->line, n[k - from]);
+	}
+	free(n);
+}
+
 void print_callgrind(const struct model *m, const struct options *opt, struct report_out *out)
 {
 	const struct symbol_table *symtab = &m->symbols;
 	unsigned long long total = 0;
 	FILE *f = out->file;
+	struct line_costs lc = { NULL, 0, 0 };
 	char sentence[256];
 	size_t i;
 
@@ -123,23 +488,49 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 		fprintf(f, "# %s\n", sentence);
 	fprintf(f, "events: Samples\n");
 	fprintf(f, "summary: %llu\n", total);
+	if (m->measured)
+		costs_from_stacks(m, &lc);
+	else
+		costs_from_histogram(m, &lc);
+	costs_merge(&lc);
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
+		const char *current;
 		const struct arc *arc;
+		size_t from, to, k;
 
 		if (!listed(m, sym))
 			continue;
 		putc('\n', f);
 		put_location(out, sym, false);
-		fprintf(f, "%d %llu\n", sym->line, self_cost(m, sym));
+		current = sym->file ? sym->file->name : "???";
+		from = costs_find(&lc, i, NULL);
+		for (to = from; to < lc.count && lc.items[to].sym == i && !lc.items[to].arc; to++)
+			;
+		/* a cost line in the function's own file, if only of 0:
+		 * callgrind_annotate --inclusive=yes annotates the file of a
+		 * function that passes its threshold, and trips over a file
+		 * without a line */
+		for (k = from; k < to; k++)
+			if (compare_text(lc.items[k].file ? lc.items[k].file : current, current) == 0)
+				break;
+		if (from < to && k == to)
+			fprintf(f, "%d 0\n", sym->line);
+		put_costs(out, &lc, from, to, sym, NULL, self_cost(m, sym), &current);
 		for (arc = sym->children; arc; arc = arc->next_child) {
 			const struct symbol *callee = arc->child;
 
 			if (callee == sym || callee->hidden)
 				continue;
-			put_location(out, callee, true);
-			fprintf(f, "calls=%lu %d\n", arc->count, callee->line);
-			fprintf(f, "%d %llu\n", sym->line, samples_of(call_cost(m, arc)));
+			if (!arc->count && !(call_cost(m, arc) > 0.0))
+				continue;
+			from = costs_find(&lc, i, arc);
+			for (to = from; to < lc.count && lc.items[to].sym == i && lc.items[to].arc == arc;
+			     to++)
+				;
+			put_costs(out, &lc, from, to, sym, arc, samples_of(call_cost(m, arc)),
+				  &current);
 		}
 	}
+	free(lc.items);
 }

@@ -18,6 +18,7 @@
 #include "core/util.h"
 #include "report/labels.h"
 #include "report/printers.h"
+#include "report/report.h"
 #include "symtab/symspec.h"
 
 /*
@@ -333,6 +334,13 @@ void print_dot_diff(const struct comparison *c, struct report_out names[2],
 	put_dot_string(p->f, c->run[NEW].profile);
 	fprintf(p->f, ": %.3f s \xE2\x86\x92 %.3f s (red: slower, green: faster)\"];\n",
 		comparison_run_time(c, OLD), comparison_run_time(c, NEW));
+	/* each run's profiler time, as --dot states it */
+	for (run = OLD; run <= NEW; run++) {
+		char sentence[256];
+
+		if (report_overhead_sentence(c->run[run].m, sentence, sizeof(sentence)))
+			fprintf(p->f, "  // %s: %s\n", run == OLD ? "old" : "new", sentence);
+	}
 	fprintf(p->f, "  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", "
 		"fontsize=10];\n");
 	fprintf(p->f, "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6, color=\"#808080\", "

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 
 #include "analysis/comparison.h"
+#include "analysis/overhead.h"
 #include "report/printers.h"
+#include "report/report.h"
 
 /* text (a separator and a key), then a value */
 static void put_number_after(FILE *f, const char *text, double value)
@@ -32,6 +34,18 @@ static void put_side_json(const struct comparison *c, int run, FILE *f)
 	put_string_after(f, ",\n      \"profile\": ", s->profile);
 	put_number_after(f, ",\n      \"rate\": ", s->rate);
 	put_number_after(f, ",\n      \"total_time\": ", comparison_run_time(c, run));
+	/* the profiler's own time, as --json states it (doc/json.md) */
+	if (s->m->overhead_known && s->m->overhead_ticks > 0.0) {
+		bool of_cpu;
+		double percent = overhead_percent(s->m, &of_cpu);
+
+		put_number_after(f, ",\n      \"profiler_overhead\": {\"samples\": ",
+				 s->m->overhead_ticks);
+		put_number_after(f, ", \"time\": ", report_overhead_seconds(s->m));
+		put_number_after(f, ", \"percent\": ", percent);
+		fprintf(f, ", \"percent_of\": \"%s\", \"counted\": %s}",
+			of_cpu ? "cpu_time" : "samples", s->m->overhead_counted ? "true" : "false");
+	}
 	fprintf(f, "\n    },\n");
 }
 

@@ -14,6 +14,7 @@
 #include "analysis/comparison.h"
 #include "core/util.h"
 #include "report/printers.h"
+#include "report/report.h"
 
 /* A name as the table shows it (demangled unless --no-demangle), from
  * whichever run has it, with its object when not the executable's. */
@@ -39,11 +40,22 @@ static char *shown_name(struct report_out names[2], const struct comparison_entr
 static void print_side(const struct comparison *c, int run, const char *label, FILE *f)
 {
 	const struct compared_run *s = &c->run[run];
+	char sentence[256];
 
 	fprintf(f, "%s %s of %s: %.3f seconds", label, s->profile, s->executable,
 		comparison_run_time(c, run));
 	if (s->rate > 0)
 		fprintf(f, " at %g Hz", s->rate);
+	/* the profiler's own time, as every view states it (on this line:
+	 * the table's place in the text stays the same) */
+	if (report_overhead_sentence(s->m, sentence, sizeof(sentence))) {
+		size_t n = strlen(sentence);
+
+		if (n && sentence[n - 1] == '.')
+			sentence[n - 1] = '\0';
+		sentence[0] = 't';
+		fprintf(f, "; %s", sentence);
+	}
 	fprintf(f, "\n");
 }
 

@@ -21,6 +21,9 @@
 #                   (ping/pong, and x/y whose arcs are one in each run); --root, --leaf and --depth select exactly the
 #                   reachable part of that union; --wrap still applies;
 #                   the marks swap when the runs do; dot renders it
+#  diff.overhead.*  the profiler's own time (samples in mcount) stated on
+#                   its run's line, in --json and in --dot, as every view
+#                   states it, and not for a run that has none
 #  diff.refuse.*    two different programs, a profile of another program,
 #                   a file that is not a profile, different sampling
 #                   rates, bad operands: one line on stderr, exit status
@@ -138,6 +141,29 @@ if dot -Tsvg tuned.dot >/dev/null 2>dot.err && [ ! -s dot.err ]; then
 else
 	fail diff.tuned.dot.renders "$(head -2 dot.err)"
 fi
+
+# ---------------------------------------------------------------- overhead
+# the new run with 100 samples in mcount: 0.10 s, 100 of the 620 samples
+cp new.gmon over.gmon
+python3 "$TOP/tests/cli/set_samples.py" over.gmon "$(symbol_address new tuned)=300" \
+	"$(symbol_address new steady)=200" "$(symbol_address new extra)=20" \
+	"$(symbol_address new mcount)=100"
+"$GPROF" -b --diff old old.gmon new over.gmon >over.txt 2>over.err
+expect_eq diff.overhead.status "0:" "$?:$(cat over.err)"
+expect_eq diff.overhead.lines "old: old.gmon of old: 0.800 seconds at 1000 Hz
+new: over.gmon of new: 0.520 seconds at 1000 Hz; the profiler's own work took 0.10 seconds (16.1% of the samples), not counted below" \
+	"$(sed -n 1,2p over.txt)"
+"$GPROF" -b --with-overhead --diff old old.gmon new over.gmon >over-with.txt 2>&1
+expect_eq diff.overhead.with "new: over.gmon of new: 0.620 seconds at 1000 Hz; the profiler's own work took 0.10 seconds (16.1% of the samples), counted below under its callers" \
+	"$(sed -n 2p over-with.txt)"
+"$GPROF" --json --diff old old.gmon new over.gmon >over.json 2>&1
+expect_eq diff.overhead.json "null 100 0.1 samples false" \
+	"$(jq -r '[.diff.old.profiler_overhead, .diff.new.profiler_overhead.samples,
+		.diff.new.profiler_overhead.time, .diff.new.profiler_overhead.percent_of,
+		.diff.new.profiler_overhead.counted] | map(tostring) | join(" ")' over.json)"
+"$GPROF" --dot --diff old old.gmon new over.gmon >over.dot 2>&1
+expect_eq diff.overhead.dot "  // new: The profiler's own work took 0.10 seconds (16.1% of the samples), not counted below." \
+	"$(grep '^  // ' over.dot)"
 
 # ---------------------------------------------------------------- union
 
