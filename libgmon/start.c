@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../include/gmon_out.h"
 #include "../include/libgmon.h"
 #include "arcs.h"
 #include "environ.h"
@@ -276,11 +277,16 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
 	                                   kind, gmon_threads_all_wrapped &&
 	                                                 gmon_threads_all_wrapped());
-	if (rate && gmon_wait_start(rate, kind == GMON_CLOCK_WALL) != 0) {
+	int wall = kind == GMON_CLOCK_WALL;
+	if (rate && gmon_wait_start(rate, wall) != 0) {
 		gmon_message("GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD) on x86-64: "
 		             "sampling CPU time only", NULL, NULL);
 		gmon_wait_start(rate, 0);
+		wall = 0;
 	}
+	/* what the samples measure, for the process file's times record */
+	gmon_process_set_clock(rate == 0 ? 0 : wall ? GMON_PROCESS_CLOCK_WALL
+	                                            : gmon_sampler_clock_code());
 }
 
 void monstartup(unsigned long lowpc, unsigned long highpc)
