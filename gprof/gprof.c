@@ -704,6 +704,10 @@ int main(int argc, char **argv)
 		report_format_list(formats, sizeof(formats), 0);
 		fatal("only one of %s may be given", formats);
 	}
+	if (opt.threads && m->process.thread_count == 0)
+		fatal("the profile does not say which thread each call stack came from: "
+		      "--threads needs the thread stacks libgmon records with its call stacks "
+		      "(doc/runtime.md, \"Threads\")");
 	if (opt.threads && opt.output && strcmp(opt.output->name, "json") != 0 &&
 	    strcmp(opt.output->name, "folded") != 0 && strcmp(opt.output->name, "pprof") != 0)
 		fatal("--threads goes with the text reports, --json, --folded and --pprof, "
