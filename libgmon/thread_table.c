@@ -29,7 +29,7 @@
 #include "table.h"
 #include "thread_table.h"
 
-#define MAX_THREADS 65536u /* 24 bytes each: 1.5 MiB, touched as used */
+#define MAX_THREADS GMON_THREADS_MAX
 #define ENDED 0x80000000u  /* the name was read as the thread ended */
 
 struct thread_entry {

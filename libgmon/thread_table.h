@@ -18,6 +18,7 @@
 #define GMON_THREAD_UNKNOWN UINT32_MAX
 #define GMON_THREAD_NAME_SIZE 16 /* the kernel's comm: 15 bytes and a NUL */
 #define GMON_THREAD_MAIN 1       /* flag: the process's main thread */
+#define GMON_THREADS_MAX 65536u  /* entries of 24 bytes: 1.5 MiB, touched as used */
 
 /* At start-up, in the main thread (ordinary context): maps the table
  * and enters the calling thread.  0 or -1 (no memory: no thread is

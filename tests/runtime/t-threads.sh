@@ -12,7 +12,8 @@
 #   runtime.threads.view.*              which thread each stack came from
 #                                       (gprof --threads, --folded --threads,
 #                                       --pprof's labels): 4 named threads and
-#                                       the main one, each by id and name
+#                                       the main one, each by id and name;
+#                                       GMON_THREADS=0 writes tag 5
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -215,3 +216,12 @@ rm -f gmon.out
 GMON_CLOCK=wall GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./named4 20 >out
 expect_eq runtime.threads.view.wall-header 1 \
 	"$("$TOP/gprof/gprof" -b -p named4 gmon.out | grep -c '^A wall-clock profile: the samples cover ')"
+# GMON_THREADS=0: the stack record of before (tag 5), and --threads refuses it
+rm -f gmon.out .gmon.out.process
+GMON_THREADS=0 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./named4 20 >out 2>err
+expect_eq runtime.threads.view.off.record "5:" \
+	"$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import check; print(max(check.read_process(".gmon.out.process")["records"]))' "$PROGS/process"):$(cat err)"
+"$TOP/gprof/gprof" --threads named4 gmon.out >/dev/null 2>err
+expect_eq runtime.threads.view.off.refused "1" "$(grep -c 'does not say which thread' err)"
+GMON_THREADS=2 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./named4 1 >out 2>err
+expect_eq runtime.threads.view.off.bad-value "libgmon: ignoring GMON_THREADS=2: not 0 or 1" "$(cat err)"
