@@ -312,9 +312,7 @@ static void add_stacks(struct model *m, const struct run_map *run, size_t run_in
 		       const char *run_name, const struct process_stacks *ps)
 {
 	struct model_stacks *st = &m->process.stacks;
-	size_t i, w = 0;
-
-	size_t first_thread = m->process.thread_count;
+	size_t i, w = 0, first_thread = m->process.thread_count;
 
 	st->present = true;
 	/* this run's threads after the others': its numbers shift by
@@ -347,9 +345,7 @@ static void add_stacks(struct model *m, const struct run_map *run, size_t run_in
 	}
 	for (i = 0; i < ps->count; i++) {
 		uint64_t depth = ps->words[w + 1] >> 32, d;
-
-		uint64_t head = ps->words[w + 1];
-		uint64_t thread = MODEL_STACK_THREAD(head);
+		uint64_t head = ps->words[w + 1], thread = MODEL_STACK_THREAD(head);
 
 		if (thread)
 			head = (head & ~(uint64_t)0xffffff00) | (thread + first_thread) << 8;
@@ -392,11 +388,11 @@ static bool same_frames(const uint64_t *l, const uint64_t *r)
 	       memcmp(l + 2, r + 2, depth * sizeof(*l)) == 0;
 }
 
-/* Stacks with the same frames in the same thread become one (samples summed, flags or'ed),
- * kept where the first of them was: in place, through a hash table of
- * the stacks kept so far (a sort here was a quarter of the time at a
- * million stacks).  The order is the runs' order, which no report
- * depends on. */
+/* Stacks with the same frames in the same thread become one (samples
+ * summed, flags or'ed), kept where the first of them was: in place,
+ * through a hash table of the stacks kept so far (a sort here was a
+ * quarter of the time at a million stacks).  The order is the runs'
+ * order, which no report depends on. */
 static void merge_stacks(struct model_stacks *st)
 {
 	size_t size = 16, mask, i, w = 0, out = 0, kept = 0;
