@@ -40,6 +40,7 @@ enum {
 	OPTION_ESTIMATE_CHILDREN,
 	OPTION_WITH_OVERHEAD,
 	OPTION_STRIP,
+	OPTION_THREADS,
 	OPTION_WRAP,
 	OPTION_ROOT,
 	OPTION_LEAF,
@@ -96,6 +97,7 @@ static const struct option long_options_after_formats[] = {
 	{ "estimate-children", no_argument, NULL, OPTION_ESTIMATE_CHILDREN },
 	{ "with-overhead", no_argument, NULL, OPTION_WITH_OVERHEAD },
 	{ "strip", no_argument, NULL, OPTION_STRIP },
+	{ "threads", no_argument, NULL, OPTION_THREADS },
 	{ "wrap", optional_argument, NULL, OPTION_WRAP },
 	{ "root", required_argument, NULL, OPTION_ROOT },
 	{ "leaf", required_argument, NULL, OPTION_LEAF },
@@ -173,6 +175,8 @@ static void usage(FILE *out, int status)
 			"  --flame               the call stacks as an SVG flame graph\n"
 			"  --html                one self-contained HTML page to explore in a browser\n"
 			"  --pprof               the profile in pprof's format (profile.proto, gzipped)\n"
+			"  --threads             one flat profile per thread after the text reports;\n"
+			"                        --folded: a thread frame first; --json: \"threads\"\n"
 			"  --strip               --dot, --flame: C++ names without arguments and\n"
 			"                        template arguments\n"
 			"  --wrap[=N]            --dot, --flame: names wrapped at N characters (32)\n"
@@ -529,6 +533,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_STRIP:
 			opt->strip = true;
 			break;
+		case OPTION_THREADS:
+			opt->threads = true;
+			break;
 		case OPTION_WRAP:
 			opt->wrap = optarg ? (int)parse_number("--wrap", optarg, 1) : 32;
 			break;
@@ -667,6 +674,8 @@ static void print_text_reports(struct model *m, const struct options *opt,
 		print_function_ordering(m, opt, out);
 	if (report & REPORT_FILE_ORDER)
 		print_file_ordering(m, opt, out);
+	if (opt->threads)
+		print_thread_profiles(m, opt, out);
 }
 
 int main(int argc, char **argv)
@@ -695,6 +704,14 @@ int main(int argc, char **argv)
 		report_format_list(formats, sizeof(formats), 0);
 		fatal("only one of %s may be given", formats);
 	}
+	if (opt.threads && m->process.thread_count == 0)
+		fatal("the profile does not say which thread each call stack came from: "
+		      "--threads needs the thread stacks libgmon records with its call stacks "
+		      "(doc/runtime.md, \"Threads\")");
+	if (opt.threads && opt.output && strcmp(opt.output->name, "json") != 0 &&
+	    strcmp(opt.output->name, "folded") != 0 && strcmp(opt.output->name, "pprof") != 0)
+		fatal("--threads goes with the text reports, --json, --folded and --pprof, "
+		      "not --%s", opt.output->name);
 	if (opt.output)
 		opt.output->print(m, &opt, &out);
 	else

@@ -85,7 +85,8 @@ enum gmon_process_tag {
 	GMON_PROCESS_TAG_SAMPLES = 2,
 	GMON_PROCESS_TAG_ARCS = 3,
 	GMON_PROCESS_TAG_TIMES = 4,
-	GMON_PROCESS_TAG_STACKS = 5
+	GMON_PROCESS_TAG_STACKS = 5,
+	GMON_PROCESS_TAG_THREAD_STACKS = 6
 };
 
 /* Stack record: depth limit (4), count (4), lost (8), at limit (8), cut
@@ -93,6 +94,16 @@ enum gmon_process_tag {
  * 8 (innermost first). */
 #define GMON_STACKS_HEADER_SIZE 32
 #define GMON_STACK_ENTRY_HEADER_SIZE 16
+/* Thread stack record (tag 6): the stack record's 32-byte header, then
+ * per stack: samples (8), frames (4), flags (4), thread number (4),
+ * frames x 8; then thread count (4), per thread: kernel thread id (4),
+ * flags (4), name (16, NUL-padded).  Thread number 0xffffffff: a thread
+ * the runtime did not know. */
+#define GMON_THREAD_STACK_ENTRY_HEADER_SIZE 20
+#define GMON_THREAD_ENTRY_SIZE 24
+#define GMON_THREAD_NAME_BYTES 16
+#define GMON_THREAD_NONE 0xffffffffu
+#define GMON_THREAD_FLAG_MAIN 1 /* the process's main thread */
 #define GMON_STACK_AT_LIMIT 1
 #define GMON_STACK_CUT_SHORT 2
 
@@ -105,5 +116,14 @@ enum gmon_process_tag {
 #define GMON_SAMPLE_ENTRY_SIZE 16
 #define GMON_PROCESS_ARC_ENTRY_SIZE 24
 #define GMON_TIMES_BODY_SIZE 40 /* user, system ns; samples taken, lost; calls lost */
+/* then, in a longer body: elapsed wall time ns (8), the clock (4), zeros (4) */
+#define GMON_TIMES_BODY_SIZE_CLOCK 56
+enum gmon_process_clock {
+	GMON_PROCESS_CLOCK_UNKNOWN = 0, /* not recorded (an older file, a sum of several) */
+	GMON_PROCESS_CLOCK_THREAD_CPU = 1, /* each thread's CPU time (timer_create) */
+	GMON_PROCESS_CLOCK_PROCESS_CPU = 2, /* the process's CPU time (setitimer) */
+	GMON_PROCESS_CLOCK_PERF = 3,        /* each thread's perf task-clock */
+	GMON_PROCESS_CLOCK_WALL = 4         /* CPU time and the time threads wait */
+};
 
 #endif /* GMON_OUT_H */

@@ -34,6 +34,7 @@
 #include "sampler.h"
 #include "sink.h"
 #include "stacks.h"
+#include "thread_table.h"
 
 int gmon_process_enabled;
 
@@ -48,6 +49,23 @@ int gmon_process_enabled;
 
 /* Random, never 0; a forked child draws its own (gmon_process_after_fork). */
 static uint64_t run_id;
+/* The clock (enum gmon_process_clock), and when the profile started
+ * (CLOCK_MONOTONIC, ns; a forked child's starts at the fork). */
+static unsigned clock_code;
+static uint64_t started_ns;
+
+static uint64_t monotonic_ns(void)
+{
+	struct timespec t;
+	if (clock_gettime(CLOCK_MONOTONIC, &t) != 0)
+		return 0;
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+void gmon_process_set_clock(unsigned code)
+{
+	clock_code = code;
+}
 
 static void new_run_id(void)
 {
@@ -73,9 +91,24 @@ void gmon_process_after_fork(void)
 	if (!gmon_process_enabled)
 		return;
 	new_run_id();
+	started_ns = monotonic_ns();
 	gmon_foreign_reset();
 	gmon_stacks_reset();
+	gmon_threads_after_fork();
 	gmon_objects_after_fork();
+}
+
+/* GMON_THREADS=0: stacks without their threads, the stack record of
+ * before (tag 5), which sums of many runs merge into one. */
+static int threads_wanted(void)
+{
+	const char *setting = gmon_getenv("GMON_THREADS");
+	if (!setting || strcmp(setting, "1") == 0)
+		return 1;
+	if (strcmp(setting, "0") == 0)
+		return 0;
+	gmon_message("ignoring GMON_THREADS=", setting, ": not 0 or 1");
+	return 1;
 }
 
 void gmon_process_init(void)
@@ -107,6 +140,10 @@ void gmon_process_init(void)
 	                                           MAX_STACK_DEPTH);
 	if (gmon_stacks_init(stack_keys, depth) != 0)
 		gmon_message("cannot map memory for call stacks: recording none", NULL, NULL);
+	else if (gmon_stacks_enabled && threads_wanted() && gmon_threads_init() != 0)
+		gmon_message("cannot map memory for the thread table: threads are not told apart",
+		             NULL, NULL);
+	started_ns = monotonic_ns();
 	/* what the clock's samples are handed to, besides the histogram */
 	gmon_sampler_add(gmon_foreign_on_sample);
 	if (gmon_stacks_enabled)
@@ -239,18 +276,25 @@ struct stacks_sink {
 	struct gmon_sink *sink;
 	uint32_t n;
 	uint64_t bytes;
+	uint32_t threads; /* 0: tag 5; else the table's size when the record began (tag 6) */
 };
 
 static int put_stack(void *ctx, uint64_t count, uint32_t depth, uint32_t flags,
-                     const uintptr_t *frames)
+                     uint32_t thread, const uintptr_t *frames)
 {
 	struct stacks_sink *c = ctx;
-	uint64_t bytes = GMON_STACK_ENTRY_HEADER_SIZE + 8 * (uint64_t)depth;
-	if (c->bytes + bytes > UINT32_MAX)
+	uint64_t bytes = (c->threads ? GMON_THREAD_STACK_ENTRY_HEADER_SIZE
+	                             : GMON_STACK_ENTRY_HEADER_SIZE) +
+	                 8 * (uint64_t)depth;
+	/* room kept for the threads after the stacks, as many as may be */
+	if (c->bytes + bytes + (c->threads ? 4 + (uint64_t)GMON_THREAD_ENTRY_SIZE * GMON_THREADS_MAX : 0) >
+	    UINT32_MAX)
 		return 1; /* the record's length is 32 bits: the rest are left out */
 	put_u64(c->sink, count);
 	put_u32(c->sink, depth);
 	put_u32(c->sink, flags);
+	if (c->threads)
+		put_u32(c->sink, thread < gmon_threads_count() ? thread : GMON_THREAD_NONE);
 	for (uint32_t i = 0; i < depth; i++)
 		put_u64(c->sink, frames[i]);
 	c->n++;
@@ -258,21 +302,41 @@ static int put_stack(void *ctx, uint64_t count, uint32_t depth, uint32_t flags,
 	return c->sink->error;
 }
 
-/* Tag 5: only when stacks are recorded (GMON_STACK_DEPTH=0: none). */
+/* Tag 6 (tag 5 with each stack's thread, and the threads), or tag 5
+ * with GMON_THREADS=0: only when stacks are recorded (GMON_STACK_DEPTH=0:
+ * none).  The threads go after the stacks: a snapshot's table goes on
+ * filling while it is written, and every thread a stack names entered
+ * the table before its stack. */
 static void put_stacks(struct gmon_sink *s)
 {
 	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
 		return;
 	struct gmon_stacks_totals t;
 	gmon_stacks_totals(&t);
-	uint64_t at = begin_record(s, GMON_PROCESS_TAG_STACKS);
+	uint32_t threads = gmon_threads_count(); /* 0: no table (GMON_THREADS=0) */
+	uint64_t at = begin_record(s, threads ? GMON_PROCESS_TAG_THREAD_STACKS
+	                                      : GMON_PROCESS_TAG_STACKS);
 	put_u32(s, t.depth);
 	put_u32(s, 0);
 	put_u64(s, t.lost);
 	put_u64(s, t.at_limit);
 	put_u64(s, t.cut_short);
-	struct stacks_sink c = { s, 0, GMON_STACKS_HEADER_SIZE };
+	struct stacks_sink c = { s, 0, GMON_STACKS_HEADER_SIZE, threads };
 	gmon_stacks_each(put_stack, &c);
+	if (!threads) {
+		patch_record(s, at, (uint32_t)c.bytes, 12, c.n);
+		return;
+	}
+	threads = gmon_threads_count(); /* the threads entered while the stacks were written too */
+	put_u32(s, threads);
+	for (uint32_t i = 0; i < threads; i++) {
+		struct gmon_thread_view v;
+		gmon_thread_view(i, &v);
+		put_u32(s, (uint32_t)v.tid);
+		put_u32(s, v.flags);
+		put(s, v.name, GMON_THREAD_NAME_BYTES);
+	}
+	c.bytes += 4 + (uint64_t)GMON_THREAD_ENTRY_SIZE * threads;
 	patch_record(s, at, (uint32_t)c.bytes, 12, c.n);
 }
 
@@ -288,12 +352,16 @@ static void put_times(struct gmon_sink *s)
 	getrusage(RUSAGE_SELF, &usage);
 	struct gmon_foreign_totals t;
 	gmon_foreign_totals(&t);
-	put_record_header(s, GMON_PROCESS_TAG_TIMES, GMON_TIMES_BODY_SIZE);
+	put_record_header(s, GMON_PROCESS_TAG_TIMES, GMON_TIMES_BODY_SIZE_CLOCK);
 	put_u64(s, nanoseconds(usage.ru_utime));
 	put_u64(s, nanoseconds(usage.ru_stime));
 	put_u64(s, t.samples_taken);
 	put_u64(s, t.samples_lost);
 	put_u64(s, t.calls_lost);
+	uint64_t now = monotonic_ns();
+	put_u64(s, now > started_ns && started_ns ? now - started_ns : 0);
+	put_u32(s, clock_code);
+	put_u32(s, 0);
 }
 
 static void put_header(struct gmon_sink *s)

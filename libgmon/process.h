@@ -23,6 +23,9 @@ void gmon_process_init(void) GMON_HIDDEN;
 /* In a forked child, before its clock runs again (start.c's fork
  * handler): a new run id, and empty tables of samples, arcs and stacks. */
 void gmon_process_after_fork(void) GMON_HIDDEN;
+/* At start-up, once the clock runs: what its samples measure (enum
+ * gmon_process_clock, gmon_out.h). */
+void gmon_process_set_clock(unsigned code) GMON_HIDDEN;
 /* The run id for gmon.out's spare bytes: 0 when GMON_PROCESS=0. */
 uint64_t gmon_process_run_id(void) GMON_HIDDEN;
 /* The process file's bytes into fd, a new regular file; 0 or an errno;

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <sys/mman.h>
 
+#include "../include/gmon_out.h"
 #include "arch.h"
 #include "clock.h"
 #include "message.h"
@@ -187,6 +188,18 @@ void gmon_sampler_thread_here(void)
 	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
 	if (c && c->thread_here)
 		c->thread_here();
+}
+
+unsigned gmon_sampler_clock_code(void)
+{
+	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
+	if (c == &gmon_clock_thread)
+		return GMON_PROCESS_CLOCK_THREAD_CPU;
+	if (c == &gmon_clock_cputime)
+		return GMON_PROCESS_CLOCK_PROCESS_CPU;
+	if (c == &gmon_clock_perf)
+		return GMON_PROCESS_CLOCK_PERF;
+	return GMON_PROCESS_CLOCK_UNKNOWN;
 }
 
 void gmon_sampler_stop(void)

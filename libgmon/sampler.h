@@ -44,6 +44,9 @@ int gmon_sampler_process_wide(void) GMON_HIDDEN;
 int gmon_sampler_wants_threads(void) GMON_HIDDEN;
 void gmon_sampler_thread_here(void) GMON_HIDDEN;
 void gmon_sampler_stop(void) GMON_HIDDEN;
+/* Which clock started (enum gmon_process_clock of gmon_out.h, without
+ * the wall clock's waits, which wait.c adds): 0 if none. */
+unsigned gmon_sampler_clock_code(void) GMON_HIDDEN;
 /* In a forked child: zero the bins, restart a clock fork did not keep. */
 void gmon_sampler_after_fork(void) GMON_HIDDEN;
 struct gmon_hist_view {

@@ -22,6 +22,7 @@
 #include "message.h"
 #include "stacks.h"
 #include "table.h"
+#include "thread_table.h"
 #include "unwind.h"
 
 #define MAX_PROBES 64
@@ -33,7 +34,8 @@ int gmon_stacks_enabled;
  * The table of distinct stacks, of the kind table.h describes: slots of
  * (key, count).  A key is (32 bits of the stack's hash, 1 + the stack's
  * word index in the frame pool), never 0.  A stack's words in the pool
- * are (depth | flags << 16) then its frames, innermost first, written
+ * are (depth | flags << 16 | thread << 32) then its frames, innermost
+ * first (thread: the sampled thread's number, thread_table.h), written
  * before the key is published by one compare-and-swap (release), so that
  * whoever sees a key sees its frames, and never change after.  Pool
  * words are handed out by an atomic add: a stack that loses the race for
@@ -119,18 +121,24 @@ static uint64_t hash_frame(uint64_t h, uintptr_t frame)
 	return h ^ (h >> 29);
 }
 
-static uint64_t hash_end(uint64_t h, unsigned n, uint32_t flags)
+static uint64_t head_word(unsigned n, uint32_t flags, uint32_t thread)
 {
-	return hash_frame(h, n | (uint64_t)flags << 32);
+	return n | (uint64_t)flags << 16 | (uint64_t)thread << 32;
+}
+
+/* the same stack in two threads is two entries */
+static uint64_t hash_end(uint64_t h, unsigned n, uint32_t flags, uint32_t thread)
+{
+	return hash_frame(h, head_word(n, flags, thread));
 }
 
 /* Is the stack at pool word `at` the one the context gives?  (w: room
  * for the walk, the caller's, so that the handler's frame holds one.) */
 static int same_stack(struct gmon_unwind *w, uint64_t at, const void *context, unsigned n,
-                      uint32_t flags)
+                      uint32_t flags, uint32_t thread)
 {
 	const uint64_t *p = &stacks.pool[at];
-	if (p[0] != (n | (uint64_t)flags << 16))
+	if (p[0] != head_word(n, flags, thread))
 		return 0;
 	stacks.unwinder->start(w, context, n);
 	uintptr_t frame;
@@ -143,7 +151,7 @@ static int same_stack(struct gmon_unwind *w, uint64_t at, const void *context, u
 /* Walks the context again into the pool at `at`: 0 if it gave the stack
  * whose hash is h, -1 if not (the object table changed in between). */
 static int copy_stack(struct gmon_unwind *w, uint64_t at, const void *context, unsigned n,
-                      uint32_t flags, uint64_t h)
+                      uint32_t flags, uint32_t thread, uint64_t h)
 {
 	stacks.unwinder->start(w, context, n);
 	uint64_t check = HASH_START;
@@ -153,8 +161,8 @@ static int copy_stack(struct gmon_unwind *w, uint64_t at, const void *context, u
 		stacks.pool[at + 1 + i++] = frame;
 		check = hash_frame(check, frame);
 	}
-	stacks.pool[at] = n | (uint64_t)flags << 16;
-	return i == n && hash_end(check, n, flags) == h ? 0 : -1;
+	stacks.pool[at] = head_word(n, flags, thread);
+	return i == n && hash_end(check, n, flags, thread) == h ? 0 : -1;
 }
 
 void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int in_histogram)
@@ -171,7 +179,8 @@ void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int 
 		h = hash_frame(h, frame);
 	unsigned n = w.n;
 	uint32_t flags = w.flags;
-	h = hash_end(h, n, flags);
+	uint32_t thread = gmon_thread_number();
+	h = hash_end(h, n, flags, thread);
 	if (flags & GMON_STACK_AT_LIMIT)
 		__atomic_fetch_add(&stacks.at_limit, samples, __ATOMIC_RELAXED);
 	if (flags & GMON_STACK_CUT_SHORT)
@@ -191,7 +200,7 @@ void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int 
 				uint64_t at = __atomic_fetch_add(&stacks.pool_used, n + 1,
 				                                 __ATOMIC_RELAXED);
 				if (at + n + 1 > stacks.pool_words || at + 1 > UINT32_MAX ||
-				    copy_stack(&w, at, context, n, flags, h) != 0)
+				    copy_stack(&w, at, context, n, flags, thread, h) != 0)
 					break;
 				mine = at + 1;
 			}
@@ -203,7 +212,7 @@ void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int 
 		}
 		if ((key & 0xffffffff00000000u) == tag &&
 		    ((key & 0xffffffffu) == mine ||
-		     same_stack(&w, (key & 0xffffffffu) - 1, context, n, flags))) {
+		     same_stack(&w, (key & 0xffffffffu) - 1, context, n, flags, thread))) {
 			__atomic_fetch_add(&s->count, samples, __ATOMIC_RELAXED);
 			return;
 		}
@@ -231,8 +240,8 @@ int gmon_stacks_each(gmon_stack_visitor visit, void *ctx)
 		if (key == 0 || count == 0)
 			continue;
 		const uint64_t *p = &stacks.pool[(key & 0xffffffffu) - 1];
-		int rc = visit(ctx, count, (uint32_t)(p[0] & 0xffff), (uint32_t)(p[0] >> 16),
-		               (const uintptr_t *)(p + 1));
+		int rc = visit(ctx, count, (uint32_t)(p[0] & 0xffff), (uint32_t)(p[0] >> 16 & 0xffff),
+		               (uint32_t)(p[0] >> 32), (const uintptr_t *)(p + 1));
 		if (rc)
 			return rc;
 	}

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../include/gmon_out.h"
 #include "../include/libgmon.h"
 #include "arcs.h"
 #include "environ.h"
@@ -278,7 +279,8 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	                                   kind, gmon_threads_all_wrapped &&
 	                                                 gmon_threads_all_wrapped());
 	int process_wide = gmon_sampler_process_wide();
-	if (rate && gmon_wait_start(rate, kind == GMON_CLOCK_WALL, process_wide) != 0) {
+	int wall = kind == GMON_CLOCK_WALL;
+	if (rate && gmon_wait_start(rate, wall, process_wide) != 0) {
 #ifdef GMON_SHARED
 		gmon_message("GMON_CLOCK=wall is not built for this processor (x86-64 and aarch64 only): "
 		             "sampling CPU time only", NULL, NULL);
@@ -287,7 +289,11 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 		             "cannot wrap the waiting calls: sampling CPU time only", NULL, NULL);
 #endif
 		gmon_wait_start(rate, 0, process_wide);
+		wall = 0;
 	}
+	/* what the samples measure, for the process file's times record */
+	gmon_process_set_clock(rate == 0 ? 0 : wall ? GMON_PROCESS_CLOCK_WALL
+	                                            : gmon_sampler_clock_code());
 }
 
 void monstartup(unsigned long lowpc, unsigned long highpc)

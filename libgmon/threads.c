@@ -25,6 +25,7 @@
 
 #include "sampler.h"
 #include "stacks.h"
+#include "thread_table.h"
 #include "threads.h"
 #include "unwind.h"
 
@@ -57,6 +58,7 @@ static void *start_thread(void *p)
 	struct start s = *(struct start *)p;
 	free(p);
 	gmon_stack_bounds_here();
+	gmon_thread_here(); /* its id and name, for its stacks (thread_table.c) */
 	gmon_sampler_thread_here(); /* its CPU-time timer (clock_thread.c) */
 	return s.routine(s.arg);
 }

@@ -13,7 +13,8 @@
 
 typedef int (*gmon_arc_visitor)(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t count);
 typedef int (*gmon_sample_visitor)(void *ctx, uintptr_t pc, uint64_t count);
+/* thread: the sampled thread's number (thread_table.h) */
 typedef int (*gmon_stack_visitor)(void *ctx, uint64_t count, uint32_t depth, uint32_t flags,
-                                  const uintptr_t *frames);
+                                  uint32_t thread, const uintptr_t *frames);
 
 #endif /* GMON_VISIT_H */

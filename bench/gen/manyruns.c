@@ -128,13 +128,16 @@ static void vary_process(unsigned char *d, size_t size, uint64_t run_id, uint64_
 			n = get(b, 4);
 			for (i = 0; i < n; i++)
 				set(b + 4 + 24 * i + 16, scaled(get(b + 4 + 24 * i + 16, 8), factor, UINT64_MAX), 8);
-		} else if (tag == 5) {   /* stacks: limit, N, 3 x 8, N x (samples, D, flags, D x 8) */
+		} else if (tag == 5 || tag == 6) {
+			/* stacks: limit, N, 3 x 8, N x (samples, D, flags, D x 8);
+			 * tag 6 has each stack's thread (4) after its flags */
 			unsigned char *s = b + 32;
+			unsigned head = tag == 6 ? 20 : 16;
 
 			n = get(b + 4, 4);
 			for (i = 0; i < n; i++) {
 				set(s, scaled(get(s, 8), factor, UINT64_MAX), 8);
-				s += 16 + 8 * get(s + 8, 4);
+				s += head + 8 * get(s + 8, 4);
 			}
 		}
 		at += 8 + length;

@@ -309,7 +309,10 @@ struct model_sample {
  * Call stacks (the process file's tag 5), aggregated: one entry per
  * distinct sequence of frames, in model addresses, innermost first.  The
  * entries are packed in one array of words: samples, then frame count <<
- * 32 | flags (GMON_STACK_*), then the frames.  Frame 0 is the sampled
+ * 32 | thread << 8 | flags (GMON_STACK_*), then the frames; thread is 1
+ * + the stack's thread in process_part's threads (tag 6), 0 for none
+ * (tag 5, or a thread the runtime did not know): the same frames in two
+ * threads are two entries.  Frame 0 is the sampled
  * program counter; the others are return addresses, kept as the model
  * address of the call's last byte plus 1 (so address - 1 is in the
  * caller, whatever the run's layout); MODEL_UNKNOWN_ADDRESS for a frame
@@ -327,8 +330,28 @@ struct model_stacks {
 	size_t merged_count;      /* count after the last merge (objects.c) */
 };
 
+#define MODEL_STACK_FLAGS(word) ((uint32_t)((word) & 0xff))
+#define MODEL_STACK_THREAD(word) ((uint32_t)((word) >> 8 & 0xffffff))
+#define MODEL_THREADS_MAX 0xfffffeu /* 24 bits, 1 + the number */
+
+/* A thread of one run (tag 6): two runs' threads are two threads, even
+ * with one id. */
+struct model_thread {
+	uint32_t tid;
+	uint32_t flags;           /* GMON_THREAD_FLAG_* */
+	const char *name;         /* as recorded (model_strdup), may hold control bytes */
+	const char *shown;        /* the same, printable (model_printable) */
+	size_t run;               /* the profile file it came from */
+	uint64_t samples;         /* its stacks' samples (analysis/threads.c) */
+};
+
 struct process_part {
 	struct model_stacks stacks;
+	struct model_thread *threads; /* numbered as the stacks name them */
+	size_t thread_count;
+	uint64_t elapsed_ns;      /* wall time the runs took, summed; 0: not recorded */
+	uint32_t clock;           /* enum gmon_process_clock, if every run says the same; else 0 */
+	bool clock_seen;
 	struct run_map *runs;     /* one per profile file, in the order given */
 	size_t run_count;
 	struct model_sample *samples;

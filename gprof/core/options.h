@@ -96,6 +96,7 @@ struct options {
 	const char *sysroot;      /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
 	bool estimate_children;   /* --estimate-children: the classic estimate despite stacks */
 	bool with_overhead;       /* --with-overhead: the profiler's own time counted, in its functions */
+	bool threads;             /* --threads: per thread (text, --json, --folded) */
 	bool strip;               /* --strip: pictures name C++ functions without arguments */
 	int wrap;                 /* --wrap[=N]: pictures wrap names at N characters; 0: no */
 	int depth;                /* --depth=N: --root/--leaf go N calls deep; -1: no limit */

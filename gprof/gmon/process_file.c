@@ -250,38 +250,58 @@ static bool read_times(struct cursor *c, size_t end, struct process_file *pf)
 	pf->samples_taken = take(c, 8);
 	pf->samples_lost = take(c, 8);
 	pf->calls_lost = take(c, 8);
+	if (end - c->pos >= GMON_TIMES_BODY_SIZE_CLOCK - GMON_TIMES_BODY_SIZE) {
+		pf->elapsed_ns = take(c, 8);
+		pf->clock = (uint32_t)take(c, 4);
+	}
 	return true;
 }
 
-static bool read_stacks(struct cursor *c, size_t end, struct process_file *pf)
+/* Tag 5 and tag 6 (threads: each stack names its thread, and the
+ * threads follow the stacks). */
+static bool read_stacks(struct cursor *c, size_t end, struct process_file *pf, bool threads)
 {
 	struct process_stacks *st = &pf->stacks;
-	uint64_t limit, count, i;
+	size_t entry_header = threads ? GMON_THREAD_STACK_ENTRY_HEADER_SIZE
+				      : GMON_STACK_ENTRY_HEADER_SIZE;
+	uint64_t limit, count, i, thread_count, w, highest = 0;
 
 	if (st->present)
 		return failf(c, "a second stack record at offset %zu", c->pos - 8);
 	if (!need(c, end, GMON_STACKS_HEADER_SIZE, "stack record"))
 		return false;
 	st->present = true;
+	st->has_threads = threads;
 	limit = take(c, 4);
 	count = take(c, 4);
 	st->lost = take(c, 8);
 	st->at_limit = take(c, 8);
 	st->cut_short = take(c, 8);
-	if (count > (end - c->pos) / GMON_STACK_ENTRY_HEADER_SIZE)
+	if (count > (end - c->pos) / entry_header)
 		return failf(c, "%llu stacks do not fit their record", (unsigned long long)count);
 	st->depth_limit = (uint32_t)limit;
 	/* each entry takes at least 16 bytes and one word per frame: the
 	 * words never outnumber the record's bytes / 4 */
 	st->words = xmalloc(((end - c->pos) / 4 + 2) * sizeof(*st->words));
 	for (i = 0; i < count; i++) {
-		uint64_t samples, depth, flags, d;
+		uint64_t samples, depth, flags, thread = 0, d;
 
-		if (!need(c, end, GMON_STACK_ENTRY_HEADER_SIZE, "stack record"))
+		if (!need(c, end, entry_header, "stack record"))
 			return false;
 		samples = take(c, 8);
 		depth = take(c, 4);
 		flags = take(c, 4);
+		if (threads) {
+			thread = take(c, 4);
+			/* 1 + the number, below 2^24 (struct model_stacks) */
+			thread = thread == GMON_THREAD_NONE ? 0 : thread + 1;
+			if (thread > MODEL_THREADS_MAX)
+				return failf(c, "stack %llu names thread %llu, beyond the %u a "
+					     "record may hold", (unsigned long long)i,
+					     (unsigned long long)thread - 1, MODEL_THREADS_MAX);
+			if (thread > highest)
+				highest = thread;
+		}
 		if (depth == 0)
 			return failf(c, "stack %llu has no frames", (unsigned long long)i);
 		if (depth > limit)
@@ -295,13 +315,43 @@ static bool read_stacks(struct cursor *c, size_t end, struct process_file *pf)
 			return failf(c, "stack %llu: %llu frames do not fit its record",
 				     (unsigned long long)i, (unsigned long long)depth);
 		st->words[st->word_count++] = samples;
-		st->words[st->word_count++] = depth << 32 | flags;
+		st->words[st->word_count++] = depth << 32 | thread << 8 | flags;
 		for (d = 0; d < depth; d++)
 			st->words[st->word_count++] = take(c, 8);
 		st->count++;
 	}
+	if (threads) {
+		if (!need(c, end, 4, "thread stack record's thread count"))
+			return false;
+		thread_count = take(c, 4);
+		if (thread_count > (end - c->pos) / GMON_THREAD_ENTRY_SIZE)
+			return failf(c, "%llu threads do not fit their record",
+				     (unsigned long long)thread_count);
+		if (thread_count > MODEL_THREADS_MAX)
+			return failf(c, "%llu threads, more than the %u a record may hold",
+				     (unsigned long long)thread_count, MODEL_THREADS_MAX);
+		if (highest > thread_count)
+			return failf(c, "a stack names thread %llu, but the record lists %llu threads",
+				     (unsigned long long)highest - 1,
+				     (unsigned long long)thread_count);
+		st->threads = xcalloc(thread_count + 1, sizeof(*st->threads));
+		st->thread_count = (size_t)thread_count;
+		for (w = 0; w < thread_count; w++) {
+			struct process_thread *t = &st->threads[w];
+
+			t->tid = (uint32_t)take(c, 4);
+			t->flags = (uint32_t)take(c, 4);
+			memcpy(t->name, c->data + c->pos, GMON_THREAD_NAME_BYTES);
+			t->name[GMON_THREAD_NAME_BYTES] = '\0';
+			c->pos += GMON_THREAD_NAME_BYTES;
+			if (t->flags & ~(uint32_t)GMON_THREAD_FLAG_MAIN)
+				return failf(c, "thread %llu has unknown flags 0x%x",
+					     (unsigned long long)w, t->flags);
+		}
+	}
 	if (c->pos != end)
-		return failf(c, "%zu bytes after the last stack of the stack record", end - c->pos);
+		return failf(c, "%zu bytes after the last %s of the stack record", end - c->pos,
+			     threads ? "thread" : "stack");
 	return true;
 }
 
@@ -347,7 +397,8 @@ static bool parse(struct cursor *c, struct process_file *pf)
 			ok = read_times(c, end, pf);
 			break;
 		case GMON_PROCESS_TAG_STACKS:
-			ok = read_stacks(c, end, pf);
+		case GMON_PROCESS_TAG_THREAD_STACKS:
+			ok = read_stacks(c, end, pf, tag == GMON_PROCESS_TAG_THREAD_STACKS);
 			break;
 		default: /* a later version's record: skipped */
 			break;
@@ -424,5 +475,6 @@ void process_file_free(struct process_file *pf)
 	free(pf->samples);
 	free(pf->arcs);
 	free(pf->stacks.words);
+	free(pf->stacks.threads);
 	memset(pf, 0, sizeof(*pf));
 }

@@ -13,6 +13,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gmon_out.h"
+#include "core/model.h"
+
 /* A mapped range of one object in one run: runtime [start, end). */
 struct process_segment {
 	uint64_t start, end;
@@ -41,11 +44,22 @@ struct process_arc {
 	uint64_t count;
 };
 
-/* The stack record (tag 5): stacks packed as in struct model_stacks
- * (samples, frame count << 32 | flags, frames innermost first), runtime
- * addresses. */
+/* One thread of a thread stack record (tag 6). */
+struct process_thread {
+	uint32_t tid;
+	uint32_t flags;           /* GMON_THREAD_FLAG_* */
+	char name[GMON_THREAD_NAME_BYTES + 1]; /* NUL-terminated, as recorded */
+};
+
+/* The stack record (tag 5, or tag 6 with threads): stacks packed as in
+ * struct model_stacks (samples, frame count << 32 | thread << 8 | flags,
+ * frames innermost first; thread: 1 + its number in threads, 0 none),
+ * runtime addresses. */
 struct process_stacks {
 	bool present;
+	bool has_threads;         /* tag 6 */
+	struct process_thread *threads;
+	size_t thread_count;
 	uint32_t depth_limit;
 	uint64_t lost, at_limit, cut_short;
 	uint64_t *words;
@@ -64,6 +78,8 @@ struct process_file {
 	size_t arc_count;
 	bool has_times;
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
+	uint64_t elapsed_ns;      /* wall time the profile ran; 0: not recorded */
+	uint32_t clock;           /* enum gmon_process_clock; 0: not recorded */
 	struct process_stacks stacks;
 };
 

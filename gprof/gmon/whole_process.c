@@ -308,12 +308,32 @@ static void merge_stacks(struct model_stacks *st);
 
 /* A run's stacks into the model, in model addresses (see struct
  * model_stacks for the return addresses' + 1). */
-static void add_stacks(struct model *m, const struct run_map *run, const struct process_stacks *ps)
+static void add_stacks(struct model *m, const struct run_map *run, size_t run_index,
+		       const char *run_name, const struct process_stacks *ps)
 {
 	struct model_stacks *st = &m->process.stacks;
-	size_t i, w = 0;
+	size_t i, w = 0, first_thread = m->process.thread_count;
 
 	st->present = true;
+	/* this run's threads after the others': its numbers shift by
+	 * first_thread */
+	if (ps->thread_count) {
+		if (ps->thread_count > MODEL_THREADS_MAX - first_thread)
+			fatal("%s: more than %u threads in the profiles", run_name,
+			      MODEL_THREADS_MAX);
+		m->process.threads = xrealloc(m->process.threads,
+					      (first_thread + ps->thread_count) *
+						      sizeof(*m->process.threads));
+		for (i = 0; i < ps->thread_count; i++) {
+			const char *name = model_strdup(m, ps->threads[i].name);
+
+			m->process.threads[first_thread + i] = (struct model_thread){
+				ps->threads[i].tid, ps->threads[i].flags, name,
+				model_printable(m, name), run_index, 0
+			};
+		}
+		m->process.thread_count += ps->thread_count;
+	}
 	if (ps->depth_limit > st->depth_limit)
 		st->depth_limit = ps->depth_limit;
 	st->lost += ps->lost;
@@ -325,9 +345,12 @@ static void add_stacks(struct model *m, const struct run_map *run, const struct 
 	}
 	for (i = 0; i < ps->count; i++) {
 		uint64_t depth = ps->words[w + 1] >> 32, d;
+		uint64_t head = ps->words[w + 1], thread = MODEL_STACK_THREAD(head);
 
+		if (thread)
+			head = (head & ~(uint64_t)0xffffff00) | (thread + first_thread) << 8;
 		st->words[st->word_count++] = ps->words[w];
-		st->words[st->word_count++] = ps->words[w + 1];
+		st->words[st->word_count++] = head;
 		for (d = 0; d < depth; d++) {
 			uint64_t a = ps->words[w + 2 + d];
 
@@ -349,7 +372,8 @@ static void add_stacks(struct model *m, const struct run_map *run, const struct 
 
 static uint64_t stack_hash(const uint64_t *s)
 {
-	uint64_t depth = s[1] >> 32, h = depth * 0x9E3779B97F4A7C15ull, d;
+	uint64_t depth = s[1] >> 32, h = (depth ^ (uint64_t)MODEL_STACK_THREAD(s[1]) << 40) *
+					 0x9E3779B97F4A7C15ull, d;
 
 	for (d = 0; d < depth; d++)
 		h = (h ^ s[2 + d]) * 0xC2B2AE3D27D4EB4Full;
@@ -360,14 +384,15 @@ static bool same_frames(const uint64_t *l, const uint64_t *r)
 {
 	uint64_t depth = l[1] >> 32;
 
-	return depth == r[1] >> 32 && memcmp(l + 2, r + 2, depth * sizeof(*l)) == 0;
+	return depth == r[1] >> 32 && MODEL_STACK_THREAD(l[1]) == MODEL_STACK_THREAD(r[1]) &&
+	       memcmp(l + 2, r + 2, depth * sizeof(*l)) == 0;
 }
 
-/* Stacks with the same frames become one (samples summed, flags or'ed),
- * kept where the first of them was: in place, through a hash table of
- * the stacks kept so far (a sort here was a quarter of the time at a
- * million stacks).  The order is the runs' order, which no report
- * depends on. */
+/* Stacks with the same frames in the same thread become one (samples
+ * summed, flags or'ed), kept where the first of them was: in place,
+ * through a hash table of the stacks kept so far (a sort here was a
+ * quarter of the time at a million stacks).  The order is the runs'
+ * order, which no report depends on. */
 static void merge_stacks(struct model_stacks *st)
 {
 	size_t size = 16, mask, i, w = 0, out = 0, kept = 0;
@@ -390,7 +415,7 @@ static void merge_stacks(struct model_stacks *st)
 
 			if (same_frames(last, s)) {
 				last[0] = last[0] + s[0] < last[0] ? UINT64_MAX : last[0] + s[0];
-				last[1] |= s[1] & 0xffffffffu;
+				last[1] |= MODEL_STACK_FLAGS(s[1]);
 				break;
 			}
 		}
@@ -509,7 +534,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 					pf.arcs[i].count);
 	}
 	if (pf.stacks.present)
-		add_stacks(m, run, &pf.stacks);
+		add_stacks(m, run, run_index, path, &pf.stacks);
 	if (pf.has_times) {
 		m->process.has_times = true;
 		m->process.user_ns += pf.user_ns;
@@ -517,6 +542,13 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		m->process.samples_taken += pf.samples_taken;
 		m->process.samples_lost += pf.samples_lost;
 		m->process.calls_lost += pf.calls_lost;
+		m->process.elapsed_ns += pf.elapsed_ns;
+		/* one clock for all the runs, or none said */
+		if (!m->process.clock_seen)
+			m->process.clock = pf.clock;
+		else if (m->process.clock != pf.clock)
+			m->process.clock = GMON_PROCESS_CLOCK_UNKNOWN;
+		m->process.clock_seen = true;
 	}
 	(void)opt;
 	process_file_free(&pf);
@@ -811,7 +843,8 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		end_record(&b, at, path);
 	}
 	if (p->stacks.present) {
-		at = begin_record(&b, GMON_PROCESS_TAG_STACKS);
+		at = begin_record(&b, p->thread_count ? GMON_PROCESS_TAG_THREAD_STACKS
+						       : GMON_PROCESS_TAG_STACKS);
 		put(&b, p->stacks.depth_limit, 4);
 		put(&b, p->stacks.count, 4);
 		put(&b, p->stacks.lost, 8);
@@ -823,10 +856,25 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 
 			put(&b, w[0], 8);
 			put(&b, depth, 4);
-			put(&b, w[1] & 0xffffffffu, 4);
+			put(&b, MODEL_STACK_FLAGS(w[1]), 4);
+			if (p->thread_count)
+				put(&b, MODEL_STACK_THREAD(w[1]) ? MODEL_STACK_THREAD(w[1]) - 1
+								 : GMON_THREAD_NONE, 4);
 			for (d = 0; d < depth; d++)
 				put(&b, w[2 + d], 8);
 			i += 2 + depth;
+		}
+		if (p->thread_count) {
+			put(&b, p->thread_count, 4);
+			for (i = 0; i < p->thread_count; i++) {
+				char name[GMON_THREAD_NAME_BYTES];
+
+				memset(name, 0, sizeof(name));
+				strncpy(name, p->threads[i].name, sizeof(name) - 1);
+				put(&b, p->threads[i].tid, 4);
+				put(&b, p->threads[i].flags, 4);
+				put_raw(&b, name, sizeof(name));
+			}
 		}
 		end_record(&b, at, path);
 	}
@@ -837,6 +885,11 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		put(&b, p->samples_taken, 8);
 		put(&b, p->samples_lost, 8);
 		put(&b, p->calls_lost, 8);
+		if (p->clock) { /* every run said which, and the same */
+			put(&b, p->elapsed_ns, 8);
+			put(&b, p->clock, 4);
+			put(&b, 0, 4);
+		}
 		end_record(&b, at, path);
 	}
 

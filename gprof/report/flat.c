@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gmon_out.h"
 #include "analysis/histogram.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -42,7 +43,18 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 		fprintf(f, "\nEach sample counts as %g %s.\n", 1.0 / hz, histograms->dimension);
 		/* a whole-process profile says how much of the process's CPU
 		 * time its samples account for, so that missing time shows */
-		if (m->process.has_times && hz > 0.0) {
+		if (m->process.has_times && hz > 0.0 &&
+		    m->process.clock == GMON_PROCESS_CLOCK_WALL) {
+			/* threads waiting are counted too: against the process's
+			 * CPU time the share would pass 100% */
+			fprintf(f, "A wall-clock profile: the samples cover %.2f seconds of the "
+				   "threads' running and waiting, over %.2f seconds elapsed "
+				   "(the threads' times add up).\n",
+				*total_ticks / hz, (double)m->process.elapsed_ns / 1e9);
+			if (!(m->input & INPUT_CALL_GRAPH) || (m->input & INPUT_UNCOUNTED_ARCS))
+				fprintf(f, "No call was counted: call counts need a program "
+					   "compiled with -pg.\n");
+		} else if (m->process.has_times && hz > 0.0) {
 			double cpu = (double)(m->process.user_ns + m->process.system_ns) / 1e9;
 
 			fprintf(f, "The samples cover %.2f of the process's %.2f seconds of CPU time "

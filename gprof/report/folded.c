@@ -7,10 +7,14 @@
  * (demangled) names, without the object's name: what those tools and
  * their users expect.  A frame no symbol holds is "[unknown]".  Stacks
  * that fold to the same line (different addresses in one function) are
- * one line; the lines sum to the stacks' samples.
+ * one line; the lines sum to the stacks' samples.  With --threads each
+ * line starts with a frame for its thread, "NAME-TID" (as FlameGraph's
+ * stackcollapse-perf.pl --tid starts one with the command and the ids),
+ * "[unknown thread]" for a stack of no known thread.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -58,6 +62,24 @@ static const char *name_of(struct report_out *out, char **names, const struct sy
 	return names[sym - base];
 }
 
+/* A stack's thread as its first frame: "NAME-TID". */
+static char *thread_frame(const struct model *m, uint32_t thread)
+{
+	const struct model_thread *t;
+	char *name, *frame;
+	size_t size;
+
+	if (thread == 0 || thread > m->process.thread_count)
+		return xstrdup("[unknown thread]");
+	t = &m->process.threads[thread - 1];
+	name = folded_name(t->shown);
+	size = strlen(name) + 16;
+	frame = xmalloc(size);
+	snprintf(frame, size, "%s-%u", name, t->tid);
+	free(name);
+	return frame;
+}
+
 void print_folded(const struct model *m, const struct options *opt, struct report_out *out)
 {
 	const struct model_stacks *st = &m->process.stacks;
@@ -67,10 +89,13 @@ void print_folded(const struct model *m, const struct options *opt, struct repor
 	char *arena = NULL;
 	size_t w, n = 0, i, used = 0, room = 0;
 
-	(void)opt;
 	if (!st->present || st->samples == 0)
 		fatal("the profile has no call stacks: record them with libgmon's stack sampling "
 		      "(GMON_STACK_DEPTH, doc/runtime.md) to get --folded");
+	if (opt->threads && m->process.thread_count == 0)
+		fatal("the profile does not say which thread each call stack came from: "
+		      "--threads needs the thread stacks libgmon records with its call stacks "
+		      "(doc/runtime.md, \"Threads\")");
 	for (w = 0; w < st->word_count;) {
 		const uint64_t *stack = st->words + w;
 		size_t depth = (size_t)(stack[1] >> 32), d;
@@ -78,6 +103,20 @@ void print_folded(const struct model *m, const struct options *opt, struct repor
 		w += 2 + depth;
 		lines[n].at = used;
 		lines[n++].samples = stack[0];
+		if (opt->threads) {
+			uint32_t thread = MODEL_STACK_THREAD(stack[1]);
+			char *frame = thread_frame(m, thread);
+			size_t len = strlen(frame);
+
+			if (used + len + 2 > room) {
+				room = 2 * (used + len + 2) + 4096;
+				arena = xrealloc(arena, room);
+			}
+			memcpy(arena + used, frame, len);
+			used += len;
+			arena[used++] = depth ? ';' : '\0';
+			free(frame);
+		}
 		for (d = depth; d-- > 0;) {
 			const char *name = name_of(out, names, m->symbols.base,
 						   frame_cache_symbol(m, cache, stack + 2, d));

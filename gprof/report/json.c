@@ -12,9 +12,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "gmon_out.h"
+
 #include "analysis/callgraph.h"
 #include "analysis/histogram.h"
 #include "analysis/overhead.h"
+#include "analysis/threads.h"
 #include "symtab/object.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -480,6 +483,62 @@ static void emit_execution_counts(struct json *j)
 	free(sorted);
 }
 
+/* --threads: each thread's flat profile (analysis/threads.c), in
+ * --threads' order. */
+static void emit_threads(struct json *j)
+{
+	struct thread_profiles tp;
+	uint64_t all = 0;
+	size_t i, k;
+
+	if (!thread_profiles_build(j->m, &tp))
+		fatal("the profile does not say which thread each call stack came from: "
+		      "--threads needs the thread stacks libgmon records with its call stacks "
+		      "(doc/runtime.md, \"Threads\")");
+	for (i = 0; i < tp.count; i++)
+		all += tp.profiles[i].samples;
+	json_open(j, "threads", '[');
+	for (i = 0; i < tp.count; i++) {
+		const struct thread_profile *p = &tp.profiles[i];
+		double cumulative = 0.0;
+
+		json_open(j, NULL, '{');
+		if (p->thread) {
+			json_unsigned(j, "tid", p->thread->tid);
+			json_string(j, "name", p->thread->name);
+			json_bool(j, "main", p->thread->flags & GMON_THREAD_FLAG_MAIN);
+			json_unsigned(j, "run", p->thread->run + 1);
+		} else {
+			json_null(j, "tid");
+			json_null(j, "name");
+			json_bool(j, "main", false);
+			json_null(j, "run");
+		}
+		json_unsigned(j, "samples", p->samples);
+		json_number(j, "time", seconds(j, (double)p->samples));
+		json_number(j, "percent", percent(j, (double)p->samples, (double)all));
+		json_open(j, "functions", '[');
+		for (k = 0; k < p->row_count; k++) {
+			const struct symbol *sym = p->rows[k].sym;
+			double ticks = (double)p->rows[k].samples;
+
+			if (sym->hidden || !sym->in_flat)
+				continue;
+			cumulative += ticks;
+			json_open(j, NULL, '{');
+			emit_identity(j, sym, j->m->by_time != NULL);
+			json_number(j, "self_time", seconds(j, ticks));
+			json_number(j, "self_percent", percent(j, ticks, (double)p->samples));
+			json_number(j, "cumulative_time", seconds(j, cumulative));
+			json_close(j, '}');
+		}
+		json_close(j, ']');
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	thread_profiles_free(&tp);
+}
+
 void print_json(const struct model *m, const struct options *opt, struct report_out *out)
 {
 	unsigned report = opt->report;
@@ -506,6 +565,15 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 		json_number(j, "system_time", (double)m->process.system_ns / 1e9);
 		json_unsigned(j, "samples_taken", m->process.samples_taken);
 		json_unsigned(j, "samples_lost", m->process.samples_lost);
+		/* files that record it (older ones keep their document) */
+		if (m->process.clock) {
+			static const char *const clocks[] = { NULL, "thread_cpu", "process_cpu",
+							      "perf", "wall" };
+
+			json_string(j, "clock", m->process.clock < 5 ? clocks[m->process.clock]
+									 : "unknown");
+			json_number(j, "elapsed_time", (double)m->process.elapsed_ns / 1e9);
+		}
 		json_close(j, '}');
 	}
 	if (m->overhead_known && m->overhead_ticks > 0.0) {
@@ -526,6 +594,8 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 		emit_call_graph(j);
 	if (report & REPORT_EXEC_COUNTS)
 		emit_execution_counts(j);
+	if (opt->threads)
+		emit_threads(j);
 	json_close(j, '}');
 	putc('\n', j->out);
 }

@@ -70,6 +70,7 @@ typedef Perftools__Profiles__Mapping pb_mapping;
 typedef Perftools__Profiles__Location pb_location;
 typedef Perftools__Profiles__Line pb_line;
 typedef Perftools__Profiles__Function pb_function;
+typedef Perftools__Profiles__Label pb_label;
 
 /* Inlined calls nested deeper than this keep their innermost frames. */
 #define INLINE_FRAMES_MAX 64
@@ -127,6 +128,8 @@ struct pprof {
 
 	pb_sample *samples;
 	size_t sample_count;
+	pb_label *thread_labels;  /* 2 per thread: "thread" "NAME TID", "thread_id" TID */
+	pb_label **thread_label_list;
 	uint64_t *location_ids;   /* every sample's, one array */
 	int64_t *values;          /* every sample's, value_count each */
 	size_t value_count;
@@ -422,12 +425,47 @@ static int64_t whole(double x)
 	return x >= 9.2e18 ? INT64_MAX : (int64_t)llround(x);
 }
 
+/* Each thread's labels (doc/manual.md, "Threads"): "thread", its name
+ * and id as one string ("worker 4242": -tagfocus=thread=worker picks by
+ * name, -tagroot=thread gives each thread a root), and "thread_id", the
+ * id as a number. */
+static void add_thread_labels(struct pprof *p)
+{
+	const struct model *m = p->m;
+	size_t t, n = m->process.thread_count;
+	int64_t thread_key, id_key;
+
+	if (n == 0)
+		return;
+	thread_key = string_index(&p->strings, "thread");
+	id_key = string_index(&p->strings, "thread_id");
+	p->thread_labels = xcalloc(2 * n, sizeof(*p->thread_labels));
+	p->thread_label_list = xcalloc(2 * n, sizeof(*p->thread_label_list));
+	for (t = 0; t < n; t++) {
+		const struct model_thread *th = &m->process.threads[t];
+		size_t size = strlen(th->name) + 16;
+		char *value = xmalloc(size);
+
+		snprintf(value, size, "%s %u", th->name, th->tid);
+		perftools__profiles__label__init(&p->thread_labels[2 * t]);
+		p->thread_labels[2 * t].key = thread_key;
+		p->thread_labels[2 * t].str = string_index(&p->strings, value);
+		perftools__profiles__label__init(&p->thread_labels[2 * t + 1]);
+		p->thread_labels[2 * t + 1].key = id_key;
+		p->thread_labels[2 * t + 1].num = th->tid;
+		p->thread_label_list[2 * t] = &p->thread_labels[2 * t];
+		p->thread_label_list[2 * t + 1] = &p->thread_labels[2 * t + 1];
+		free(value);
+	}
+}
+
 /* Every distinct call stack, one sample each. */
 static void add_stacks(struct pprof *p, double period)
 {
 	const struct model_stacks *st = &p->m->process.stacks;
 	size_t w, used = 0;
 
+	add_thread_labels(p);
 	p->samples = xcalloc(st->count ? st->count : 1, sizeof(*p->samples));
 	p->location_ids = xmalloc((st->word_count ? st->word_count : 1) * sizeof(uint64_t));
 	p->values = xmalloc((st->count ? st->count : 1) * p->value_count * sizeof(int64_t));
@@ -444,6 +482,10 @@ static void add_stacks(struct pprof *p, double period)
 		values[1] = whole((double)values[0] * period);
 		add_sample(p, &used, values);
 		s = &p->samples[p->sample_count - 1];
+		if (MODEL_STACK_THREAD(stack[1]) && p->thread_labels) {
+			s->n_label = 2;
+			s->label = &p->thread_label_list[2 * (MODEL_STACK_THREAD(stack[1]) - 1)];
+		}
 		for (d = 0; d < depth; d++) {
 			uint64_t a = stack[2 + d];
 
@@ -850,6 +892,8 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 	free(p.readers);
 	free(p.reader_tried);
 	free(p.samples);
+	free(p.thread_labels);
+	free(p.thread_label_list);
 	free(p.location_ids);
 	free(p.values);
 	free(function_list);

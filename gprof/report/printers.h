@@ -20,6 +20,10 @@ void print_file_info(struct report_out *out, const char *path,
 		     const struct profile_file_info *info);
 /* flat.c: the flat profile */
 void print_flat_profile(const struct model *m, const struct options *opt, struct report_out *out);
+/* threads.c: --threads, one flat profile per thread (exits without
+ * thread stacks) */
+void print_thread_profiles(const struct model *m, const struct options *opt,
+			   struct report_out *out);
 /* graph.c: the call graph, in the order callgraph_sort_for_printing left */
 void print_call_graph(const struct model *m, const struct options *opt, struct report_out *out);
 /* index.c: the index by function name */

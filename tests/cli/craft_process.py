@@ -11,11 +11,15 @@
 #   SPEC: {"run_id": N, "objects": [{"number", "flags", "bias", "segments":
 #   [[start, end]...], "build_id": "hex", "path"}...], "rate": N,
 #   "samples": [[address, count]...], "arcs": [[from, to, count]...],
-#   "times": [user_ns, system_ns, taken, lost], "stamp": true|false,
+#   "times": [user_ns, system_ns, taken, lost], "clock": [elapsed_ns, clock]
+#   (the times record's later fields), "stamp": true|false,
 #   "truncate": N (cut the file to N bytes), "extra": [[tag, "hex"]...],
 #   "stacks": {"limit": N (128), "lost": N, "at_limit": N, "cut_short": N,
 #   "count": N (stated entry count; default the entries'), "entries":
-#   [[samples, [frame...] (innermost first), flags (0), stated depth]...]},
+#   [[samples, [frame...] (innermost first), flags (0), stated depth,
+#   thread number]...], "threads": [[tid, flags, name]...] (present: a
+#   thread stack record, tag 6, each entry's thread number 0xffffffff
+#   unless given), "thread_count": N (stated; default the threads')},
 #   "many_objects": {"count": N, "path": "fmt with %d", "base": N, "flags": N}
 #   (N more object records numbered from 1, each one 4 KiB segment at
 #   base + 4 KiB * number, bias 0), "path_hex" (an object's path as bytes).
@@ -66,20 +70,31 @@ if "arcs" in spec:
     out += record(3, body)
 if "times" in spec:
     times = [num(v) for v in spec["times"]]
-    out += record(4, struct.pack("<%dQ" % len(times), *times))
+    body = struct.pack("<%dQ" % len(times), *times)
+    if "clock" in spec:  # elapsed ns, clock: the longer times record
+        elapsed, clock = spec["clock"]
+        body += struct.pack("<QII", num(elapsed), num(clock), 0)
+    out += record(4, body)
 if "stacks" in spec:
     st = spec["stacks"]
     entries = st.get("entries", [])
     body = struct.pack("<IIQQQ", num(st.get("limit", 128)), num(st.get("count", len(entries))),
                        num(st.get("lost", 0)), num(st.get("at_limit", 0)),
                        num(st.get("cut_short", 0)))
+    threads = st.get("threads")
     for e in entries:
         frames = [num(a) for a in e[1]]
         flags = num(e[2]) if len(e) > 2 else 0
-        depth = num(e[3]) if len(e) > 3 else len(frames)
+        depth = num(e[3]) if len(e) > 3 and e[3] is not None else len(frames)
         body += struct.pack("<QII", num(e[0]), depth, flags)
+        if threads is not None:
+            body += struct.pack("<I", num(e[4]) if len(e) > 4 else 0xffffffff)
         body += struct.pack("<%dQ" % len(frames), *frames)
-    out += record(5, body)
+    if threads is not None:
+        body += struct.pack("<I", num(st.get("thread_count", len(threads))))
+        for tid, tflags, name in threads:
+            body += struct.pack("<II", num(tid), num(tflags)) + name.encode()[:16].ljust(16, b"\0")
+    out += record(6 if threads is not None else 5, body)
 for tag, hexbody in spec.get("extra", []):
     out += record(num(tag), bytes.fromhex(hexbody))
 if "truncate" in spec:

@@ -171,6 +171,17 @@ refuse process.hostile.reversed-segment "object 1: segment 0x7f0000001000-0x7f00
 refuse process.hostile.overlap "two objects' segments overlap at 0x7f0000000800" '"objects": [{"number": 1, "bias": 0, "segments": [["0x7f0000000000", "0x7f0000001000"]], "path": "/a"}, {"number": 2, "bias": 0, "segments": [["0x7f0000000800", "0x7f0000002000"]], "path": "/b"}]'
 refuse process.hostile.twice "object 1 is recorded twice" '"objects": [{"number": 1, "bias": 0, "segments": [], "path": "/a"}, {"number": 1, "bias": 0, "segments": [], "path": "/b"}]'
 refuse process.hostile.bad-magic "not a process file (bad magic)" '"extra": [], "magic": "xxxx"'
+# thread stack records (tag 6): a stack naming a thread the record does
+# not list, threads that cannot fit, bytes after the threads
+tag6() { python3 -c 'import struct, sys
+n, thread, threads, stated = (int(a, 0) for a in sys.argv[1:])
+b = struct.pack("<IIQQQ", 128, n, 0, 0, 0)
+b += (struct.pack("<QIII", 1, 1, 0, thread) + struct.pack("<Q", 0x7f0000000010)) * n
+b += struct.pack("<I", stated) + b"".join(struct.pack("<II", 100 + k, 0) + b"t".ljust(16, b"\0") for k in range(threads))
+print(b.hex())' "$@"; }
+refuse process.hostile.thread-stacks.thread-beyond "a stack names thread 3, but the record lists 2 threads" "\"extra\": [[6, \"$(tag6 1 3 2 2)\"]]"
+refuse process.hostile.thread-stacks.threads-overflow "4294967295 threads do not fit their record" "\"extra\": [[6, \"$(tag6 1 0 1 0xffffffff)\"]]"
+refuse process.hostile.thread-stacks.bytes-after "24 bytes after the last thread of the stack record" "\"extra\": [[6, \"$(tag6 1 0 2 1)\"]]"
 # a later version's record is skipped
 make_profile ', "extra": [[77, "00ff00ff"]]'
 "$GPROF" -b prog gmon.out >out 2>err

@@ -3,7 +3,8 @@
 # tests/cli/t-sum-many.sh: gprof -s over many whole-process profiles named
 # in a response file (gprof -s prog @list), as profiles from many machines
 # are summed.  One real run of a program linked with libgmon (with call
-# stacks) becomes 400 runs (bench/gen/manyruns: own run ids, counts
+# stacks, without their threads: GMON_THREADS=0, since each run's threads
+# stay apart in a sum, which then grows with the runs) becomes 400 runs (bench/gen/manyruns: own run ids, counts
 # scaled); checked:
 #   sum.many.response-file   @list names the files; a missing list or a
 #                            missing file in it: one line, status 1, no sum
@@ -43,7 +44,7 @@ C
 sed -i '1i #include <stdlib.h>' m.c
 if ! cc -pg -O0 -no-pie -fno-omit-frame-pointer -o m m.c "$TOP/libgmon/libgmon.a" -pthread ||
 	! cc -O2 -o manyruns "$TOP/bench/gen/manyruns.c" ||
-	! (mkdir -p run && cd run && GMON_RATE=1000 ../m) || [ ! -s run/.gmon.out.process ]; then
+	! (mkdir -p run && cd run && GMON_RATE=1000 GMON_THREADS=0 ../m) || [ ! -s run/.gmon.out.process ]; then
 	fail sum.many.setup "cannot build and run the test program with libgmon"
 	exit 0
 fi

@@ -61,9 +61,11 @@ def old_bsd(low, high, bins, arcs, size=8, endian="<", bsd44=False):
     return out
 
 
-def process_file(stacks, other_object=False, run_id=0x5EED):
+def process_file(stacks, other_object=False, run_id=0x5EED, threads=None):
     """A process file for the debug_g fixture (PIE, unrelocated: bias 0)
-    with a stack record of (samples, [frames, innermost first], flags)."""
+    with a stack record of (samples, [frames, innermost first], flags);
+    with threads [(tid, flags, name)], a thread stack record (tag 6),
+    the stacks' thread numbers taken in turn (0xffffffff after them)."""
     def record(tag, body):
         return struct.pack("<II", tag, len(body)) + body
 
@@ -79,10 +81,17 @@ def process_file(stacks, other_object=False, run_id=0x5EED):
         out += obj(1, 0, 0x7F0000000000, [(0x7F0000001000, 0x7F0000100000)],
                    b"/lib/x86_64-linux-gnu/libc.so.6")
     body = struct.pack("<IIQQQ", 128, len(stacks), 0, 0, 0)
-    for samples, frames, flags in stacks:
+    for k, (samples, frames, flags) in enumerate(stacks):
         body += struct.pack("<QII", samples, len(frames), flags)
+        if threads is not None:
+            body += struct.pack("<I", k if k < len(threads) else 0xFFFFFFFF)
         body += struct.pack("<%dQ" % len(frames), *frames)
-    return out + record(5, body)
+    if threads is None:
+        return out + record(5, body)
+    body += struct.pack("<I", len(threads))
+    for tid, flags, name in threads:
+        body += struct.pack("<II", tid, flags) + name[:16].ljust(16, b"\0")
+    return out + record(6, body)
 
 
 def main():
@@ -157,6 +166,11 @@ def main():
         write("stacks", "recursive-%d" % sel, sel, process_file(recursive))
         write("stacks", "lib-%d" % sel, sel, process_file(lib, other_object=True))
         write("stacks", "odd-%d" % sel, sel, process_file(odd))
+    # thread stacks (tag 6), with --threads (0x10) where it applies
+    named = [(4242, 1, b"prog"), (4243, 0, b"worker\x1b[31m"), (4244, 0, b"x" * 16)]
+    for sel in list(range(16)) + [0x10, 0x11, 0x14, 0x18]:
+        write("stacks", "threads-%02x" % sel, sel, process_file(plain, threads=named))
+        write("stacks", "threads-odd-%02x" % sel, sel, process_file(odd, threads=named[:1]))
     # options: every option set of the corpus, each argument joined to
     # its option ("-w 60" is "-w60", "--time x" is "--time=x")
     sets = []

@@ -15,6 +15,8 @@
  *   --depth=2   11 --flame --wrap --leaf=polynomial   12 --pprof
  *   --estimate-children   13 -b --main-only   14 --json --estimate-children
  *   15 --callgrind --estimate-children
+ * and bit 4 adds --threads (which runs 0, 1, 4 and 8 take, and the
+ * others refuse).
  * The gmon.out (the fixture's, marked with run id 0x5eed) and the process
  * file are written into the current directory (tests/fuzz/run gives the
  * target its own).
@@ -87,6 +89,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[argc++] = "gprof";
 	for (i = 0; i < 4 && runs[selector & 15][i]; i++)
 		argv[argc++] = (char *)runs[selector & 15][i];
+	if (selector & 0x10)
+		argv[argc++] = "--threads";
 	argv[argc++] = executable;
 	argv[argc++] = "stacks.out";
 	argv[argc] = NULL;

@@ -3,7 +3,8 @@
 # Copyright (c) 2026 The gprof/libgmon authors.
 #
 # tests/runtime/t-stacks.sh: the call stacks of the samples, the process
-# file's tag 5 record (doc/format.md, "Tag 5, call stacks"), read back by
+# file's tag 5 record (doc/format.md, "Tag 5, call stacks"; tag 6 with
+# each stack's thread, as the runtime writes it by default), read back by
 # progs/stacks/stacks.py, which names frames with nm.  The program is
 # progs/stacks/stacks.c, at GMON_RATE=1000.  Every check also verifies
 # that the record parses exactly, that no stack appears twice, and that

@@ -9,6 +9,11 @@
 #   runtime.sampler.*                   rates, sample totals, saturation
 #   runtime.clock.thread.*              each thread sampled by its own CPU time:
 #                                       4 threads spinning 1:2:3:4 credited so
+#   runtime.threads.view.*              which thread each stack came from
+#                                       (gprof --threads, --folded --threads,
+#                                       --pprof's labels): 4 named threads and
+#                                       the main one, each by id and name;
+#                                       GMON_THREADS=0 writes tag 5
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -127,3 +132,96 @@ if [ "$(id -u)" = 0 ] && id nobody >/dev/null 2>&1 && command -v setpriv >/dev/n
 else
 	echo "# runtime.clock.thread.nobody skipped: needs root (to become nobody) and setpriv"
 fi
+
+# ---------------------------------------------------------------- per-thread view
+# 4 threads spinning 1, 2, 3 and 4 units of their own CPU time, named
+# after they started (two by themselves, two by the main thread): the
+# profile names each by its kernel id and name, and each thread's flat
+# profile has its own spin function on top.  (The counts are the CPU
+# clock's, set by each thread's own time; bench/runtime/threads.sh prints
+# their ratios.)
+# check_view NAME: the report of gmon.out against out ("spinK TID MS",
+# "main PID")
+check_view() {
+	local name=$1 exe=$2 k tid pid heads counts
+	"$TOP/gprof/gprof" -b -P -Q --threads "$exe" gmon.out >threads.txt 2>threads.err
+	expect_eq "$name.quiet" "0:" "$?:$(cat threads.err)"
+	heads=$(grep -c '^Flat profile of thread ' threads.txt)
+	expect_eq "$name.sections" 5 "$heads"
+	pid=$(awk '$1 == "main" { print $2 }' out)
+	expect_eq "$name.main" 1 "$(grep -c "^Flat profile of thread $pid \"${exe:0:15}\" (main thread):\$" threads.txt)"
+	for k in 1 2 3 4; do
+		tid=$(awk -v f="spin$k" '$1 == f { print $2 }' out)
+		expect_eq "$name.named.spin$k" 1 "$(grep -c "^Flat profile of thread $tid \"spin-$k\":\$" threads.txt)"
+		# the first function under the thread's heading
+		expect_eq "$name.top.spin$k" "spin$k" "$(awk -v h="Flat profile of thread $tid \"spin-$k\":" \
+			'$0 == h { on = 1; next } on && /^ *[0-9.]+ +[0-9.]+ +[0-9.]+ / { print $NF; exit }' threads.txt)"
+	done
+	# the documented order: samples, most first
+	counts=$(awk '/^[0-9]+ samples, / { print $1 }' threads.txt | tr '\n' ' ')
+	if [ "$(echo "$counts" | tr ' ' '\n' | sed '/^$/d' | sort -rn | tr '\n' ' ')" = "$counts" ]; then
+		pass "$name.order"
+	else
+		fail "$name.order" "samples in the order printed: $counts"
+	fi
+	# --folded --threads: each line's first frame is its thread's
+	"$TOP/gprof/gprof" --folded --threads "$exe" gmon.out >folded.txt 2>&1
+	for k in 1 2 3 4; do
+		tid=$(awk -v f="spin$k" '$1 == f { print $2 }' out)
+		expect_eq "$name.folded.spin$k" 0 \
+			"$(grep ";spin$k [0-9]*\$" folded.txt | grep -vc "^spin-$k-$tid;")"
+	done
+	expect_eq "$name.folded.every-line" 0 "$(grep -vcE '^(spin-[1-4]|'"${exe:0:15}"')-[0-9]+;' folded.txt)"
+	expect_eq "$name.folded.off-by-default" 0 \
+		"$("$TOP/gprof/gprof" --folded "$exe" gmon.out | grep -cE '^(spin-|'"${exe:0:15}"'-)')"
+}
+$RT_CC -O2 -o named4 "$PROGS/named4.c" -pthread
+rm -f gmon.out
+GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./named4 100 >out
+check_view runtime.threads.view.preloaded named4
+# the thread stack record as the format says (progs/process/check.py)
+if python3 - "$PROGS/process" .gmon.out.process out <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import check
+p = check.read_process(sys.argv[2])
+st = p["stacks"]
+names = sorted(n for _, _, n in st["threads"])
+mains = [t for t, f, _ in st["threads"] if f & 1]
+ids = dict(l.split()[:2] for l in open(sys.argv[3]))
+want_main = [int(ids["main"])]
+assert names == ["named4", "spin-1", "spin-2", "spin-3", "spin-4"], names
+assert mains == want_main, (mains, want_main)
+assert p["times"]["clock"] == 1 and p["times"]["elapsed_ns"] > 0, p["times"]
+PY
+then pass runtime.threads.view.record; else fail runtime.threads.view.record "see above"; fi
+if command -v go >/dev/null 2>&1; then
+	mkdir -p gohome
+	"$TOP/gprof/gprof" --pprof named4 gmon.out >prof.pb.gz
+	HOME=$PWD/gohome GOCACHE=$PWD/gohome/cache go tool pprof -tags -sample_index=samples prof.pb.gz >tags.txt 2>/dev/null
+	for k in 1 2 3 4; do
+		tid=$(awk -v f="spin$k" '$1 == f { print $2 }' out)
+		expect_eq "runtime.threads.view.pprof.spin$k" 1 "$(grep -c "): spin-$k $tid\$" tags.txt)"
+	done
+else
+	echo "ok runtime.threads.view.pprof # skipped: go not installed"
+fi
+# the same with -pg and libgmon.a (pthread_create is the executable's)
+build_ours named4.pg "$PROGS/named4.c"
+rm -f gmon.out
+./named4.pg 100 >out
+check_view runtime.threads.view.pg named4.pg
+# a wall-clock profile says so, rather than a share of the CPU time
+rm -f gmon.out
+GMON_CLOCK=wall GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./named4 20 >out
+expect_eq runtime.threads.view.wall-header 1 \
+	"$("$TOP/gprof/gprof" -b -p named4 gmon.out | grep -c '^A wall-clock profile: the samples cover ')"
+# GMON_THREADS=0: the stack record of before (tag 5), and --threads refuses it
+rm -f gmon.out .gmon.out.process
+GMON_THREADS=0 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./named4 20 >out 2>err
+expect_eq runtime.threads.view.off.record "5:" \
+	"$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import check; print(max(check.read_process(".gmon.out.process")["records"]))' "$PROGS/process"):$(cat err)"
+"$TOP/gprof/gprof" --threads named4 gmon.out >/dev/null 2>err
+expect_eq runtime.threads.view.off.refused "1" "$(grep -c 'does not say which thread' err)"
+GMON_THREADS=2 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./named4 1 >out 2>err
+expect_eq runtime.threads.view.off.bad-value "libgmon: ignoring GMON_THREADS=2: not 0 or 1" "$(cat err)"

@@ -19,7 +19,7 @@ import struct
 import subprocess
 import sys
 
-TAG_OBJECT, TAG_SAMPLES, TAG_ARCS, TAG_TIMES, TAG_STACKS = 1, 2, 3, 4, 5
+TAG_OBJECT, TAG_SAMPLES, TAG_ARCS, TAG_TIMES, TAG_STACKS, TAG_THREAD_STACKS = 1, 2, 3, 4, 5, 6
 MAIN, UNLOADED, VDSO = 1, 2, 4
 TOLERANCE = 0.30  # samples against measured CPU time (1000 Hz, 300 ms)
 
@@ -105,25 +105,31 @@ def read_process(path):
                 raise FormatError("times: %d bytes" % length)
             names = ("user_ns", "system_ns", "taken", "samples_lost", "calls_lost")
             p["times"] = dict(zip(names, struct.unpack_from("<5Q", body, 0)))
-        elif tag == TAG_STACKS:
-            p["stacks"] = read_stacks(p, body)
+            if length >= 56:
+                p["times"]["elapsed_ns"], p["times"]["clock"] = struct.unpack_from("<QI", body, 40)
+        elif tag in (TAG_STACKS, TAG_THREAD_STACKS):
+            p["stacks"] = read_stacks(p, body, tag == TAG_THREAD_STACKS)
     return p
 
 
-def read_stacks(p, body):
-    """Tag 5: the limit, the losses and the entries (samples, flags,
-    frames innermost first); FormatError if anything is off."""
+def read_stacks(p, body, threads=False):
+    """Tag 5 or 6: the limit, the losses and the entries (samples, flags,
+    frames innermost first); with tag 6 each entry's thread number (in
+    "entry_threads") and the threads (tid, flags, name); FormatError if
+    anything is off."""
     length = len(body)
     if p["stacks"] is not None:
         raise FormatError("two stack records")
     depth, n, lost, at_limit, cut = struct.unpack_from("<IIQQQ", body, 0)
     q = 32
-    entries = []
+    entries, entry_threads, thread_list = [], [], []
+    head = 20 if threads else 16
     for _ in range(n):
-        if q + 16 > length:
+        if q + head > length:
             raise FormatError("stack entry past the record's end")
         count, nf, flags = struct.unpack_from("<QII", body, q)
-        q += 16
+        thread = struct.unpack_from("<I", body, q + 16)[0] if threads else None
+        q += head
         if q + 8 * nf > length:
             raise FormatError("stack frames past the record's end")
         if nf == 0 or nf > depth:
@@ -131,12 +137,29 @@ def read_stacks(p, body):
         frames = struct.unpack_from("<%dQ" % nf, body, q)
         q += 8 * nf
         entries.append((count, flags, frames))
+        entry_threads.append(thread)
+    if threads:
+        if q + 4 > length:
+            raise FormatError("no thread count")
+        (nt,) = struct.unpack_from("<I", body, q)
+        q += 4
+        for _ in range(nt):
+            if q + 24 > length:
+                raise FormatError("thread past the record's end")
+            tid, tflags = struct.unpack_from("<II", body, q)
+            name = body[q + 8:q + 24].split(b"\0")[0].decode("utf-8", "replace")
+            thread_list.append((tid, tflags, name))
+            q += 24
+        for t in entry_threads:
+            if t != 0xffffffff and t >= nt:
+                raise FormatError("a stack names thread %d of %d" % (t, nt))
     if q != length:
         raise FormatError("%d bytes left over in the stack record" % (length - q))
-    keys = [(f, fr) for _, f, fr in entries]
+    keys = [(t, f, fr) for t, (_, f, fr) in zip(entry_threads, entries)]
     if len(set(keys)) != len(keys):
         raise FormatError("a stack appears twice")
-    return dict(depth=depth, lost=lost, at_limit=at_limit, cut_short=cut, entries=entries)
+    return dict(depth=depth, lost=lost, at_limit=at_limit, cut_short=cut, entries=entries,
+                entry_threads=entry_threads, threads=thread_list)
 
 
 def gmon_run_id(path):

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # Copyright (c) 2026 The gprof/libgmon authors.
 #
-# stacks.py: reads the call-stack record (tag 5) of a process file
+# stacks.py: reads the call-stack record (tag 5, or 6 with threads) of a process file
 # (doc/format.md, "Tag 5, call stacks") through progs/process/check.py,
 # names each frame from the objects' symbols (nm), and checks
 # what tests/runtime/t-stacks.sh asks of progs/stacks/stacks.c.  Prints
@@ -25,7 +25,7 @@ import sys
 
 sys.dont_write_bytecode = True  # nothing written into the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "process"))
-from check import TAG_STACKS, FormatError, expect, not_ok, ok, read_process  # noqa: E402
+from check import TAG_STACKS, TAG_THREAD_STACKS, FormatError, expect, not_ok, ok, read_process  # noqa: E402
 
 AT_LIMIT, CUT_SHORT = 1, 2
 
@@ -101,7 +101,8 @@ def main():
         not_ok(base + ".read", str(e))
         return
     if check == "none":
-        expect(base + ".no-record", TAG_STACKS not in p["records"],
+        expect(base + ".no-record",
+               TAG_STACKS not in p["records"] and TAG_THREAD_STACKS not in p["records"],
                "a stack record was written")
         return
     if not expect(base + ".record", p["stacks"] is not None, "no stack record"):
