@@ -170,6 +170,7 @@ void model_free(struct model *m)
 	free(m->process.arcs_to);
 	free(m->process.stacks.words);
 	free(m->process.threads);
+	intern_free(&m->process.thread_keys);
 	for (i = 0; i < m->symbols.count; i++)
 		free(m->symbols.base[i].blocks);
 	symbol_table_release(&m->symbols);

@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/intern.h"
 #include "core/options.h"
 
 struct bfd;         /* BFD's types, for those who open objects (object.c) */
@@ -341,7 +342,6 @@ struct model_thread {
 	uint32_t flags;           /* GMON_THREAD_FLAG_* */
 	const char *name;         /* as recorded (model_strdup), may hold control bytes */
 	const char *shown;        /* the same, printable (model_printable) */
-	size_t run;               /* the profile file it came from */
 	uint64_t samples;         /* its stacks' samples (analysis/threads.c) */
 };
 
@@ -349,6 +349,9 @@ struct process_part {
 	struct model_stacks stacks;
 	struct model_thread *threads; /* numbered as the stacks name them */
 	size_t thread_count;
+	/* "m" or "t" (main thread or not), the k-th of its name in its
+	 * run, ":" and the name: the runs' threads joined (whole_process.c) */
+	struct intern_table thread_keys;
 	uint64_t elapsed_ns;      /* wall time the runs took, summed; 0: not recorded */
 	uint32_t clock;           /* enum gmon_process_clock, if every run says the same; else 0 */
 	bool clock_seen;

@@ -308,31 +308,54 @@ static void merge_stacks(struct model_stacks *st);
 
 /* A run's stacks into the model, in model addresses (see struct
  * model_stacks for the return addresses' + 1). */
-static void add_stacks(struct model *m, const struct run_map *run, size_t run_index,
+static void add_stacks(struct model *m, const struct run_map *run,
 		       const char *run_name, const struct process_stacks *ps)
 {
 	struct model_stacks *st = &m->process.stacks;
-	size_t i, w = 0, first_thread = m->process.thread_count;
+	size_t i, w = 0;
+	size_t *joined = NULL; /* this run's thread i is the model's joined[i] */
 
 	st->present = true;
-	/* this run's threads after the others': its numbers shift by
-	 * first_thread */
+	/* A run's threads join those of the runs read before: the k-th
+	 * thread of a name in one run (the main thread apart) is the k-th
+	 * of that name in every run, shown with the id it had in the first
+	 * run that had it.  So reading several files and reading their sum
+	 * print the same, and a sum of many runs keeps as many threads as
+	 * one run has, not their total. */
 	if (ps->thread_count) {
-		if (ps->thread_count > MODEL_THREADS_MAX - first_thread)
-			fatal("%s: more than %u threads in the profiles", run_name,
-			      MODEL_THREADS_MAX);
-		m->process.threads = xrealloc(m->process.threads,
-					      (first_thread + ps->thread_count) *
-						      sizeof(*m->process.threads));
-		for (i = 0; i < ps->thread_count; i++) {
-			const char *name = model_strdup(m, ps->threads[i].name);
+		struct intern_table in_run = { 0 };
+		uint32_t *count_of = xcalloc(ps->thread_count, sizeof(*count_of));
 
-			m->process.threads[first_thread + i] = (struct model_thread){
-				ps->threads[i].tid, ps->threads[i].flags, name,
-				model_printable(m, name), run_index, 0
-			};
+		joined = xmalloc(ps->thread_count * sizeof(*joined));
+		for (i = 0; i < ps->thread_count; i++) {
+			const struct process_thread *t = &ps->threads[i];
+			char key[GMON_THREAD_NAME_BYTES + 32];
+			size_t kind, number;
+			bool added;
+
+			snprintf(key, sizeof(key), "%c%s", t->flags & GMON_THREAD_FLAG_MAIN ? 'm' : 't',
+				 t->name);
+			kind = intern_string(&in_run, model_strdup(m, key), &added);
+			snprintf(key, sizeof(key), "%c%u:%s", t->flags & GMON_THREAD_FLAG_MAIN ? 'm' : 't',
+				 count_of[kind]++, t->name);
+			number = intern_string(&m->process.thread_keys, model_strdup(m, key), &added);
+			if (added) {
+				const char *name = model_strdup(m, t->name);
+
+				if (number >= MODEL_THREADS_MAX)
+					fatal("%s: more than %u threads in the profiles", run_name,
+					      MODEL_THREADS_MAX);
+				m->process.threads = xrealloc(m->process.threads,
+							      (number + 1) * sizeof(*m->process.threads));
+				m->process.threads[number] = (struct model_thread){
+					t->tid, t->flags, name, model_printable(m, name), 0
+				};
+				m->process.thread_count = number + 1;
+			}
+			joined[i] = number;
 		}
-		m->process.thread_count += ps->thread_count;
+		intern_free(&in_run);
+		free(count_of);
 	}
 	if (ps->depth_limit > st->depth_limit)
 		st->depth_limit = ps->depth_limit;
@@ -348,7 +371,8 @@ static void add_stacks(struct model *m, const struct run_map *run, size_t run_in
 		uint64_t head = ps->words[w + 1], thread = MODEL_STACK_THREAD(head);
 
 		if (thread)
-			head = (head & ~(uint64_t)0xffffff00) | (thread + first_thread) << 8;
+			head = (head & ~(uint64_t)0xffffff00) |
+			       (thread <= ps->thread_count ? (uint64_t)(joined[thread - 1] + 1) << 8 : 0);
 		st->words[st->word_count++] = ps->words[w];
 		st->words[st->word_count++] = head;
 		for (d = 0; d < depth; d++) {
@@ -366,6 +390,7 @@ static void add_stacks(struct model *m, const struct run_map *run, size_t run_in
 		w += 2 + depth;
 		st->count++;
 	}
+	free(joined);
 	if (st->count >= 2 * st->merged_count + MERGE_SLACK)
 		merge_stacks(st);
 }
@@ -534,7 +559,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 					pf.arcs[i].count);
 	}
 	if (pf.stacks.present)
-		add_stacks(m, run, run_index, path, &pf.stacks);
+		add_stacks(m, run, path, &pf.stacks);
 	if (pf.has_times) {
 		m->process.has_times = true;
 		m->process.user_ns += pf.user_ns;

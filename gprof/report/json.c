@@ -507,12 +507,10 @@ static void emit_threads(struct json *j)
 			json_unsigned(j, "tid", p->thread->tid);
 			json_string(j, "name", p->thread->name);
 			json_bool(j, "main", p->thread->flags & GMON_THREAD_FLAG_MAIN);
-			json_unsigned(j, "run", p->thread->run + 1);
 		} else {
 			json_null(j, "tid");
 			json_null(j, "name");
 			json_bool(j, "main", false);
-			json_null(j, "run");
 		}
 		json_unsigned(j, "samples", p->samples);
 		json_number(j, "time", seconds(j, (double)p->samples));

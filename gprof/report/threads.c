@@ -26,8 +26,6 @@ static void print_heading(const struct model *m, const struct options *opt, FILE
 			t->flags & GMON_THREAD_FLAG_MAIN ? " (main thread)" : "");
 	else
 		fprintf(f, "Flat profile of the samples of no known thread");
-	if (m->process.run_count > 1 && t)
-		fprintf(f, ", run %zu", t->run + 1);
 	fprintf(f, ":\n%llu samples, %.2f %s (%.1f%% of all the threads' samples).\n",
 		(unsigned long long)p->samples, (double)p->samples / hz, m->histograms.dimension,
 		all ? 100.0 * (double)p->samples / (double)all : 0.0);

@@ -3,8 +3,8 @@
 # tests/cli/t-sum-many.sh: gprof -s over many whole-process profiles named
 # in a response file (gprof -s prog @list), as profiles from many machines
 # are summed.  One real run of a program linked with libgmon (with call
-# stacks, without their threads: GMON_THREADS=0, since each run's threads
-# stay apart in a sum, which then grows with the runs) becomes 400 runs (bench/gen/manyruns: own run ids, counts
+# stacks and their threads, which a sum joins by name) becomes 400 runs
+# (bench/gen/manyruns: own run ids, counts
 # scaled); checked:
 #   sum.many.response-file   @list names the files; a missing list or a
 #                            missing file in it: one line, status 1, no sum
@@ -44,7 +44,7 @@ C
 sed -i '1i #include <stdlib.h>' m.c
 if ! cc -pg -O0 -no-pie -fno-omit-frame-pointer -o m m.c "$TOP/libgmon/libgmon.a" -pthread ||
 	! cc -O2 -o manyruns "$TOP/bench/gen/manyruns.c" ||
-	! (mkdir -p run && cd run && GMON_RATE=1000 GMON_THREADS=0 ../m) || [ ! -s run/.gmon.out.process ]; then
+	! (mkdir -p run && cd run && GMON_RATE=1000 ../m) || [ ! -s run/.gmon.out.process ]; then
 	fail sum.many.setup "cannot build and run the test program with libgmon"
 	exit 0
 fi
@@ -79,7 +79,7 @@ expect_same sum.many.report all.txt sum.txt
 expect_same sum.many.report-gnu gnu-all.txt gnu-sum.txt
 
 # ---------------------------------------------------------------- the process file
-# totals and distinct keys of tags 2 (samples), 3 (arcs), 5 (stacks)
+# totals and distinct keys of tags 2 (samples), 3 (arcs), 5 and 6 (stacks)
 cat >totals.py <<'PY'
 import struct, sys
 def totals(path):
@@ -96,12 +96,12 @@ def totals(path):
             n = struct.unpack_from("<I", b, 0)[0]
             e = [struct.unpack_from("<QQQ", b, 4 + 24 * i) for i in range(n)]
             out["arcs"] = (sum(c for _, _, c in e), n, len({(f, t) for f, t, _ in e}))
-        elif tag == 5:
+        elif tag in (5, 6):  # tag 6: each stack's thread after its flags
             n, s, i = struct.unpack_from("<I", b, 4)[0], 0, 32
             for _ in range(n):
                 c, depth = struct.unpack_from("<QI", b, i)
                 s += c
-                i += 16 + 8 * depth
+                i += (16 if tag == 5 else 20) + 8 * depth
             out["stacks"] = (s,)
         at += 8 + length
     return out

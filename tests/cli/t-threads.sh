@@ -10,7 +10,7 @@
 #                       alone: the lines a file without threads gives
 #   threads.json.*      --json --threads: the "threads" array
 #   threads.pprof.*     the thread labels, read back by go tool pprof
-#   threads.sum.*       gprof -s keeps each run's threads apart
+#   threads.sum.*       gprof -s joins the runs' threads by name
 #   threads.old-file.*  a file without thread stacks (tag 5) reads as
 #                       before this record existed (tests/cli/data/threads,
 #                       written by the gprof before it), and --threads
@@ -146,13 +146,25 @@ cp gmon.out run1.out && cp .gmon.out.process .run1.out.process
 make_profile run2.out ', "run_id": "0x99"'
 "$GPROF" -s prog run1.out run2.out 2>err
 expect_eq threads.sum.quiet "0:" "$?:$(cat err)"
-expect_eq threads.sum.threads-kept 10 \
+# the runs' threads joined by name (and by order among threads of one
+# name): the sum keeps one run's threads, not their total
+expect_eq threads.sum.threads-joined 5 \
 	"$("$GPROF" -b -P -Q --threads prog gmon.sum | grep -c '^Flat profile of thread')"
 expect_eq threads.sum.samples "180 80 10" \
 	"$("$GPROF" --folded --threads prog gmon.sum | awk '{ s[$1 ~ /^worker-1/ ? 1 : $1 ~ /^worker-2/ ? 2 : 3] += $NF } END { print s[1], s[2], s[3] }')"
-# read as two runs, each thread says which
-expect_eq threads.sum.runs-named "worker-1-4243 run 1|worker-1-4243 run 2" \
-	"$("$GPROF" -b -P -Q --threads prog run1.out run2.out | sed -n 's/^Flat profile of thread 4243 "worker-1", run \([12]\):$/worker-1-4243 run \1/p' | tr '\n' '|' | sed 's/|$//')"
+# two files read at once print what their sum prints
+"$GPROF" -b --threads prog run1.out run2.out >two.txt 2>&1
+"$GPROF" -b --threads prog gmon.sum >sum.txt 2>&1
+expect_same threads.sum.same-as-files two.txt sum.txt
+# a second thread of a name in one run stays apart from the first; the
+# first joins the other run's, with the id it had there
+cp gmon.orig run3.out
+echo "{$OBJECTS, \"stacks\": {\"entries\": [[7, [\"$POLY\", \"$EV\", \"$MAIN_RET\"], 0, null, 1],
+ [5, [\"$EV\", \"$MAIN_RET\"], 0, null, 2]],
+ \"threads\": [[5000, 1, \"prog\"], [5001, 0, \"worker-1\"], [5002, 0, \"worker-1\"]]}}" >spec3.json
+"$craft" spec3.json run3.out
+expect_eq threads.sum.same-name-apart '4243 "worker-1":|97 samples|5002 "worker-1":|5 samples' \
+	"$("$GPROF" -b -P -Q --threads prog run1.out run3.out | sed -n 's/^Flat profile of thread \([0-9]* "worker-1"\):$/\1:/p; s/^\([0-9]* samples\),.*/\1/p' | sed -n '/worker-1/{p;n;p}' | tr '\n' '|' | sed 's/|$//')"
 
 # ---------------------------------------------------------------- pprof
 if command -v go >/dev/null 2>&1; then
