@@ -34,8 +34,8 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "message.h"
 #include "table.h"
-#include "wait.h"
 
 #ifndef SIGEV_THREAD_ID
 #define SIGEV_THREAD_ID 4
@@ -122,9 +122,8 @@ static int arm_this_thread(void)
 	unsigned slot = claim_slot();
 	if (slot == MAX_TIMERS) {
 		if (!__atomic_exchange_n(&full_warned, 1, __ATOMIC_RELAXED)) {
-			static const char line[] = "libgmon: more than 65536 threads at once: "
-			                           "the newest are not sampled\n";
-			(void)!gmon_write(2, line, sizeof line - 1);
+			gmon_message("more than 65536 threads at once: the newest are not sampled",
+			             NULL, NULL);
 		}
 		return -1;
 	}
