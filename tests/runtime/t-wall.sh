@@ -205,15 +205,17 @@ done
 # it is taken where a signal of ours could break a wait, the process
 # clock always, the per-thread clocks only on kernels that send a
 # thread's CPU-time signal from the tick (before 5.11 on x86-64; setarch
-# --uname-2.6 makes this one look so).  Counted with strace: 1000 polls
-# make 2000 rt_sigprocmask calls more, or none.
+# --uname-2.6 makes this one look so).  Counted with strace: 5000 polls
+# make 10000 rt_sigprocmask calls more, or none (beside a few per sample,
+# which a loaded machine multiplies: 110 were seen for 1000 polls, so
+# the line between the two is drawn at half the guard's).
 #   runtime.wall.guard.syscalls.*
 guarded() { # guarded CLOCK [SETARCH...]: "guarded" or "unguarded"
 	local clock=$1 n
 	shift
 	n=$(GMON_CLOCK=$clock GMON_START=1 "$@" strace -f -qq -e trace=rt_sigprocmask \
-		-E LD_PRELOAD="$LIBGMON_SO" ./pollloop 1000 2>&1 >/dev/null | grep -c rt_sigprocmask)
-	if [ "$n" -ge 2000 ]; then echo guarded; elif [ "$n" -lt 100 ]; then echo unguarded; else echo "$n calls"; fi
+		-E LD_PRELOAD="$LIBGMON_SO" ./pollloop 5000 2>&1 >/dev/null | grep -c rt_sigprocmask)
+	if [ "$n" -ge 10000 ]; then echo guarded; elif [ "$n" -lt 5000 ]; then echo unguarded; else echo "$n calls"; fi
 }
 if command -v strace >/dev/null && command -v setarch >/dev/null &&
 	strace -qq -o /dev/null true 2>/dev/null; then
