@@ -325,23 +325,26 @@ static void add_stacks(struct model *m, const struct run_map *run,
 	if (ps->thread_count) {
 		struct intern_table in_run = { 0 };
 		uint32_t *count_of = xcalloc(ps->thread_count, sizeof(*count_of));
+		/* "m" or "t" and the name: the run's kinds of thread */
+		char (*kinds)[GMON_THREAD_NAME_BYTES + 2] = xmalloc(ps->thread_count * sizeof(*kinds));
 
 		joined = xmalloc(ps->thread_count * sizeof(*joined));
 		for (i = 0; i < ps->thread_count; i++) {
 			const struct process_thread *t = &ps->threads[i];
+			char main_or_not = t->flags & GMON_THREAD_FLAG_MAIN ? 'm' : 't';
 			char key[GMON_THREAD_NAME_BYTES + 32];
 			size_t kind, number;
 			bool added;
 
-			snprintf(key, sizeof(key), "%c%s", t->flags & GMON_THREAD_FLAG_MAIN ? 'm' : 't',
-				 t->name);
-			kind = intern_string(&in_run, model_strdup(m, key), &added);
-			snprintf(key, sizeof(key), "%c%u:%s", t->flags & GMON_THREAD_FLAG_MAIN ? 'm' : 't',
-				 count_of[kind]++, t->name);
-			number = intern_string(&m->process.thread_keys, model_strdup(m, key), &added);
+			snprintf(kinds[i], sizeof(kinds[i]), "%c%s", main_or_not, t->name);
+			kind = intern_string(&in_run, kinds[i], &added);
+			snprintf(key, sizeof(key), "%c%u:%s", main_or_not, count_of[kind]++, t->name);
+			number = intern_string(&m->process.thread_keys, key, &added);
 			if (added) {
 				const char *name = model_strdup(m, t->name);
 
+				/* the table keeps the key: a copy that lasts */
+				m->process.thread_keys.strings[number] = model_strdup(m, key);
 				if (number >= MODEL_THREADS_MAX)
 					fatal("%s: more than %u threads in the profiles", run_name,
 					      MODEL_THREADS_MAX);
@@ -355,6 +358,7 @@ static void add_stacks(struct model *m, const struct run_map *run,
 			joined[i] = number;
 		}
 		intern_free(&in_run);
+		free(kinds);
 		free(count_of);
 	}
 	if (ps->depth_limit > st->depth_limit)
