@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analysis/histogram.h"
+#include "symtab/lineindex.h"
 #include "core/util.h"
 
 static void assign_one(struct model *m, const struct histogram *h)
@@ -156,3 +157,59 @@ void histogram_clip(const struct histogram_set *histograms, uint64_t *low, uint6
 		*high = *low;
 }
 
+double histogram_by_line(const struct model *m, size_t i, histogram_piece_fn visit, void *ctx)
+{
+	const struct symbol *sym = &m->symbols.base[i];
+	const struct object *obj = sym->object;
+	const struct line_index *index = obj ? obj->line_index : NULL;
+	uint64_t base = obj ? obj->model_base : 0, low = sym->address, high = UINT64_MAX;
+	double scale = m->histograms.scale, raw = 0.0;
+	size_t j;
+	unsigned h;
+
+	for (j = i + 1; j < m->symbols.count; j++)
+		if (m->symbols.base[j].address > low) {
+			if (m->symbols.base[j].object == obj)
+				high = m->symbols.base[j].address;
+			break;
+		}
+	for (h = 0; scale > 0.0 && h < m->histograms.count; h++) {
+		const struct histogram *hist = &m->histograms.records[h];
+		uint64_t units = hist->low_pc / 2;
+		double from = ((double)(low / 2) - (double)units) / scale - 1.0;
+		uint32_t b = from > 0.0 ? (from < (double)hist->bin_count ? (uint32_t)from
+									 : hist->bin_count)
+					: 0;
+
+		for (; b < hist->bin_count; b++) {
+			uint64_t bin_low = 2 * (units + (uint64_t)(scale * b));
+			uint64_t bin_high = 2 * (units + (uint64_t)(scale * (b + 1)));
+			uint64_t a, end;
+
+			if (bin_low >= high)
+				break;
+			if (bin_high <= low || hist->bins[b] == 0 || bin_high <= bin_low)
+				continue;
+			a = bin_low > low ? bin_low : low;
+			end = bin_high < high ? bin_high : high;
+			while (a < end) {
+				const struct line_span *span =
+					index && a >= base ? line_index_find(index, a - base) : NULL;
+				const struct line_span *next =
+					index ? (span ? span + 1 : index->spans) : NULL;
+				uint64_t piece = end;
+				double ticks;
+
+				if (next && next < index->spans + index->count &&
+				    next->address + base > a && next->address + base < end)
+					piece = next->address + base;
+				ticks = (double)hist->bins[b] * (double)(piece - a) /
+					(double)(bin_high - bin_low);
+				visit(ctx, a, span, ticks);
+				raw += ticks;
+				a = piece;
+			}
+		}
+	}
+	return raw;
+}

@@ -29,4 +29,17 @@ bool histogram_covers(const struct histogram_set *histograms, uint64_t addr);
 /* Clip [*low, *high) to the histogram it falls in; empty if none. */
 void histogram_clip(const struct histogram_set *histograms, uint64_t *low, uint64_t *high);
 
+struct line_span;
+/* The histogram's samples in the code of the symbol at place i of
+ * m->symbols (from its address to the next symbol's of its object), each
+ * bin shared among the bytes it covers and cut where the object's line
+ * spans start: visit(ctx, address, span, ticks) for each piece, span the
+ * line span holding address (NULL if none).  Returns the ticks visited
+ * (0: the symbol's samples lie outside its code, in a bin it shares).
+ * --callgrind and --pprof split a function's self time by line with it,
+ * as -l does. */
+typedef void (*histogram_piece_fn)(void *ctx, uint64_t address, const struct line_span *span,
+				   double ticks);
+double histogram_by_line(const struct model *m, size_t i, histogram_piece_fn visit, void *ctx);
+
 #endif

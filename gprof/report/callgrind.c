@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "gmon_out.h"
+#include "analysis/histogram.h"
 #include "report/printers.h"
 #include "core/util.h"
 #include "symtab/lineindex.h"
@@ -269,66 +270,34 @@ static void costs_from_stacks(const struct model *m, struct line_costs *lc)
 	free(cache);
 }
 
+/* histogram_by_line's pieces as costs of the symbol at place i */
+struct line_pieces {
+	struct line_costs *lc;
+	const struct symbol *sym;
+	size_t i;
+};
+
+static void add_piece(void *ctx, uint64_t address, const struct line_span *span, double ticks)
+{
+	struct line_pieces *lp = ctx;
+	const char *file;
+	int line;
+
+	(void)span;
+	line_of(lp->sym, address, &file, &line);
+	cost_add(lp->lc, lp->i, NULL, file, line, ticks);
+}
+
 /* From the histogram: the symbol at place i's self samples by line, each
  * bin over its range shared among the lines it covers by their bytes (as
  * -l and --pprof share it), then scaled to the flat profile's self time. */
 static void self_costs_from_histogram(const struct model *m, struct line_costs *lc, size_t i)
 {
 	const struct symbol *sym = &m->symbols.base[i];
-	const struct object *obj = sym->object;
-	const struct line_index *index = obj ? obj->line_index : NULL;
-	uint64_t base = obj ? obj->model_base : 0, low = sym->address, high = UINT64_MAX;
-	double scale = m->histograms.scale, raw = 0.0;
-	size_t first = lc->count, j, k;
-	unsigned h;
+	struct line_pieces lp = { lc, sym, i };
+	size_t first = lc->count, k;
+	double raw = histogram_by_line(m, i, add_piece, &lp);
 
-	for (j = i + 1; j < m->symbols.count; j++)
-		if (m->symbols.base[j].address > low) {
-			if (m->symbols.base[j].object == obj)
-				high = m->symbols.base[j].address;
-			break;
-		}
-	for (h = 0; scale > 0.0 && h < m->histograms.count; h++) {
-		const struct histogram *hist = &m->histograms.records[h];
-		uint64_t units = hist->low_pc / 2;
-		double from = ((double)(low / 2) - (double)units) / scale - 1.0;
-		uint32_t b = from > 0.0 ? (from < (double)hist->bin_count ? (uint32_t)from
-									 : hist->bin_count)
-					: 0;
-
-		for (; b < hist->bin_count; b++) {
-			uint64_t bin_low = 2 * (units + (uint64_t)(scale * b));
-			uint64_t bin_high = 2 * (units + (uint64_t)(scale * (b + 1)));
-			uint64_t a, end;
-
-			if (bin_low >= high)
-				break;
-			if (bin_high <= low || hist->bins[b] == 0 || bin_high <= bin_low)
-				continue;
-			a = bin_low > low ? bin_low : low;
-			end = bin_high < high ? bin_high : high;
-			while (a < end) {
-				const struct line_span *span =
-					index && a >= base ? line_index_find(index, a - base) : NULL;
-				const struct line_span *next =
-					index ? (span ? span + 1 : index->spans) : NULL;
-				uint64_t piece = end;
-				double ticks;
-				const char *file;
-				int line;
-
-				if (next && next < index->spans + index->count &&
-				    next->address + base > a && next->address + base < end)
-					piece = next->address + base;
-				line_of(sym, a, &file, &line);
-				ticks = (double)hist->bins[b] * (double)(piece - a) /
-					(double)(bin_high - bin_low);
-				cost_add(lc, i, NULL, file, line, ticks);
-				raw += ticks;
-				a = piece;
-			}
-		}
-	}
 	if (!(raw > 0.0)) { /* its samples are outside its code (a bin it shares) */
 		lc->count = first;
 		cost_add(lc, i, NULL, NULL, sym->line, sym->self_ticks);

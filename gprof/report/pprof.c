@@ -59,6 +59,7 @@
 #include "symtab/inlines.h"
 #include "symtab/lineindex.h"
 #include "symtab/object.h"
+#include "analysis/histogram.h"
 #include "report/printers.h"
 #include "report/proto/profile.pb-c.h"
 #include "core/util.h"
@@ -551,70 +552,37 @@ static void share_add(struct pprof *p, struct line_shares *ls, uint64_t location
 	ls->ticks_of_location[location - 1] += ticks;
 }
 
+/* histogram_by_line's pieces as shares of the symbol at place i */
+struct line_pieces {
+	struct pprof *p;
+	struct line_shares *ls;
+	const struct symbol *sym;
+};
+
+static void add_piece(void *ctx, uint64_t address, const struct line_span *span, double ticks)
+{
+	struct line_pieces *lp = ctx;
+	uint64_t base = lp->sym->object ? lp->sym->object->model_base : 0, at = address;
+
+	/* one look-up per line span, at its start in sym */
+	if (span && span->address + base > lp->sym->address)
+		at = span->address + base;
+	else if (span)
+		at = lp->sym->address;
+	share_add(lp->p, lp->ls, line_location_id(lp->p, at, lp->sym), ticks);
+}
+
 /* The symbol at place i's self time by the lines of its code: each
  * histogram bin over its range (from its address to the next symbol's)
  * shared among the lines it covers by their bytes, as -l shares it among
  * line symbols; then scaled to the flat profile's self time. */
 static void split_by_lines(struct pprof *p, struct line_shares *ls, size_t i)
 {
-	const struct model *m = p->m;
-	const struct symbol *sym = &m->symbols.base[i];
-	const struct object *obj = sym->object;
-	const struct line_index *index = obj ? obj->line_index : NULL;
-	uint64_t base = obj ? obj->model_base : 0, low = sym->address, high = UINT64_MAX;
-	double scale = m->histograms.scale, raw = 0.0;
-	size_t first = ls->count, j, k;
-	unsigned h;
+	const struct symbol *sym = &p->m->symbols.base[i];
+	struct line_pieces lp = { p, ls, sym };
+	size_t first = ls->count, k;
+	double raw = histogram_by_line(p->m, i, add_piece, &lp);
 
-	for (j = i + 1; j < m->symbols.count; j++)
-		if (m->symbols.base[j].address > low) {
-			if (m->symbols.base[j].object == obj)
-				high = m->symbols.base[j].address;
-			break;
-		}
-	for (h = 0; scale > 0.0 && h < m->histograms.count; h++) {
-		const struct histogram *hist = &m->histograms.records[h];
-		uint64_t units = hist->low_pc / 2;
-		double from = ((double)(low / 2) - (double)units) / scale - 1.0;
-		uint32_t b = from > 0.0 ? (from < (double)hist->bin_count ? (uint32_t)from
-									 : hist->bin_count)
-					: 0;
-
-		for (; b < hist->bin_count; b++) {
-			uint64_t bin_low = 2 * (units + (uint64_t)(scale * b));
-			uint64_t bin_high = 2 * (units + (uint64_t)(scale * (b + 1)));
-			uint64_t a, end;
-
-			if (bin_low >= high)
-				break;
-			if (bin_high <= low || hist->bins[b] == 0 || bin_high <= bin_low)
-				continue;
-			a = bin_low > low ? bin_low : low;
-			end = bin_high < high ? bin_high : high;
-			while (a < end) {
-				const struct line_span *span =
-					index ? line_index_find(index, a - base) : NULL;
-				const struct line_span *next =
-					index ? (span ? span + 1 : index->spans) : NULL;
-				uint64_t piece = end, at = a;
-				double ticks;
-
-				if (next && next < index->spans + index->count &&
-				    next->address + base > a && next->address + base < end)
-					piece = next->address + base;
-				/* one look-up per line span, at its start in sym */
-				if (span && span->address + base > low)
-					at = span->address + base;
-				else if (span)
-					at = low;
-				ticks = (double)hist->bins[b] * (double)(piece - a) /
-					(double)(bin_high - bin_low);
-				share_add(p, ls, line_location_id(p, at, sym), ticks);
-				raw += ticks;
-				a = piece;
-			}
-		}
-	}
 	for (k = first; k < ls->count; k++) {
 		struct line_share *s = &ls->shares[k];
 
