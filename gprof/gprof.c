@@ -206,6 +206,7 @@ static const struct {
 	{ QUIRK_MAIN_ONLY, "main-only" },
 	{ QUIRK_RUNTIME_FUNCTIONS, "runtime-functions" },
 	{ QUIRK_SUM_LINES, "sum-lines" },
+	{ QUIRK_COMP_DIR, "comp-dir" },
 	{ ~0u, "all" },
 };
 
@@ -226,7 +227,7 @@ static unsigned parse_quirks(const char *text)
 		if (i < COUNT(quirk_names))
 			quirks |= quirk_names[i].bit;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions, sum-lines or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines or all)", word);
 	}
 	free(copy);
 	return quirks;

@@ -29,7 +29,8 @@ struct model *pipeline_read_executable(const struct options *opt)
 
 	object_open(obj, opt->executable,
 		    (opt->gnu_quirks & QUIRK_PLT ? 0 : OBJECT_PLT_SYMBOLS) |
-			    (opt->gnu_quirks & QUIRK_DWARF5_LINES ? OBJECT_GNU_LINES : 0));
+			    (opt->gnu_quirks & QUIRK_DWARF5_LINES ? OBJECT_GNU_LINES : 0) |
+			    (opt->gnu_quirks & QUIRK_COMP_DIR ? OBJECT_GNU_COMP_DIR : 0));
 	if (opt->static_call_graph)
 		object_read_text(obj);
 	/* -R renames the functions its map names while the table is made

@@ -30,6 +30,7 @@ enum {
 	QUIRK_MAIN_ONLY = 1 << 7,    /* the main program alone: no process file read */
 	QUIRK_RUNTIME_FUNCTIONS = 1 << 8, /* libgmon's own functions shown like any other */
 	QUIRK_SUM_LINES = 1 << 9,    /* -s turns on -l */
+	QUIRK_COMP_DIR = 1 << 10,    /* DWARF 5: a relative comp dir joined twice (BFD 2.40) */
 };
 
 /* Report bits, as requested on the command line or chosen by default. */

@@ -220,7 +220,7 @@ static const char *file_path(struct inline_reader *r, Dwarf_Die *cu, const char 
 		return name;
 	if (dwarf_attr(cu, DW_AT_comp_dir, &attr))
 		dir = dwarf_formstring(&attr);
-	return unit_path(&r->paths, dir, name, &made);
+	return unit_path(&r->paths, dir, name, false, &made);
 }
 
 static const char *function_name(Dwarf_Die *die)

@@ -59,6 +59,8 @@ struct builder {
 	size_t path_count;
 	bool gnu_file_zero; /* the dwarf5-lines quirk asked for */
 	bool unit_file_zero; /* ... and this unit is DWARF 5 */
+	bool gnu_comp_dir;   /* the comp-dir quirk asked for */
+	bool unit_comp_dir;  /* ... and this unit is DWARF 5 */
 };
 
 static void add_function(struct builder *b, uint64_t low, uint64_t high, const char *name)
@@ -74,7 +76,8 @@ static void add_function(struct builder *b, uint64_t low, uint64_t high, const c
 	b->function_count++;
 }
 
-const char *unit_path(struct unit_paths *paths, const char *dir, const char *name, bool *made)
+const char *unit_path(struct unit_paths *paths, const char *dir, const char *name,
+		      bool bfd_join, bool *made)
 {
 	size_t i, len;
 	char *path;
@@ -82,10 +85,15 @@ const char *unit_path(struct unit_paths *paths, const char *dir, const char *nam
 	*made = false;
 	if (name == NULL || name[0] == '/' || dir == NULL)
 		return name;
+	len = strlen(dir);
+	/* libdw names a file of the unit's own directory (DWARF 4's entry
+	 * 0, DWARF 5's first entry, both the compilation directory) under
+	 * that directory already: a relative one would be joined twice */
+	if (!bfd_join && strncmp(name, dir, len) == 0 && name[len] == '/')
+		return name;
 	for (i = paths->count; i-- > 0;)
 		if (paths->from[i] == name)
 			return paths->to[i];
-	len = strlen(dir);
 	path = xmalloc(len + strlen(name) + 2);
 	memcpy(path, dir, len);
 	path[len] = '/';
@@ -105,7 +113,7 @@ static const char *file_path(struct builder *b, struct unit_paths *files, const 
 			     const char *name)
 {
 	bool made;
-	const char *path = unit_path(files, comp_dir, name, &made);
+	const char *path = unit_path(files, comp_dir, name, b->unit_comp_dir, &made);
 
 	if (!made)
 		return path;
@@ -507,9 +515,12 @@ static void keep_strings(struct line_index *index)
 }
 
 bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high,
-		      bool gnu_file_zero)
+		      unsigned gnu)
 {
-	struct builder b = { .low = low, .high = high, .gnu_file_zero = gnu_file_zero };
+	struct builder b = { .low = low,
+			     .high = high,
+			     .gnu_file_zero = gnu & LINE_GNU_FILE_ZERO,
+			     .gnu_comp_dir = gnu & LINE_GNU_COMP_DIR };
 	Dwarf_Off offset = 0, next;
 	size_t header_size, i, capacity = 0;
 	Dwarf_Half version = 0;
@@ -541,6 +552,7 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 
 			b.function_count = 0;
 			b.unit_file_zero = b.gnu_file_zero && version >= 5;
+			b.unit_comp_dir = b.gnu_comp_dir && version >= 5;
 			read_functions(&b, &cu, 0);
 			if (cursor_start(&rows, &b, &cu) || b.function_count)
 				merge_unit(index, &capacity, &b, &rows);

@@ -31,12 +31,18 @@ struct line_index {
 	size_t string_slots;
 };
 
+/* line_index_build's gnu flags: name files as BFD 2.40 does in a DWARF 5
+ * line table (lineindex.c). */
+enum {
+	LINE_GNU_FILE_ZERO = 1 << 0, /* a sequence's leading rows in file 0 (dwarf5-lines) */
+	LINE_GNU_COMP_DIR = 1 << 1,  /* a relative compilation directory twice (comp-dir) */
+};
+
 /* Read path's DWARF for addresses in [low, high): false when libdw cannot
- * read it (not ELF, no DWARF), and index is then empty.  gnu_file_zero:
- * name files as BFD 2.40 does in a DWARF 5 line table (the dwarf5-lines
- * quirk, lineindex.c). */
+ * read it (not ELF, no DWARF), and index is then empty.  gnu: the
+ * LINE_GNU_* quirks asked for. */
 bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high,
-		      bool gnu_file_zero);
+		      unsigned gnu);
 /* The span holding address, or NULL below the first. */
 const struct line_span *line_index_find(const struct line_index *index, uint64_t address);
 void line_index_free(struct line_index *index);
@@ -50,8 +56,12 @@ struct unit_paths {
 	size_t count;
 };
 
-/* name under dir: name itself when it is absolute or dir is NULL, else
- * the path made the first time (*made set) and found after. */
-const char *unit_path(struct unit_paths *paths, const char *dir, const char *name, bool *made);
+/* name under dir: name itself when it is absolute, dir is NULL or name
+ * is under dir already (as libdw names the files of the unit's own
+ * directory), else the path made the first time (*made set) and found
+ * after.  bfd_join: join a name under a relative dir to it again, as BFD
+ * 2.40 does in a DWARF 5 unit (the comp-dir quirk). */
+const char *unit_path(struct unit_paths *paths, const char *dir, const char *name,
+		      bool bfd_join, bool *made);
 
 #endif

@@ -104,7 +104,8 @@ void object_open(struct object *obj, const char *path, unsigned flags)
 		struct line_index *index = xmalloc(sizeof(*index));
 
 		if (line_index_build(index, path, obj->text_low, obj->text_high,
-				     flags & OBJECT_GNU_LINES)) {
+				     (flags & OBJECT_GNU_LINES ? LINE_GNU_FILE_ZERO : 0) |
+					     (flags & OBJECT_GNU_COMP_DIR ? LINE_GNU_COMP_DIR : 0))) {
 			obj->line_index = index;
 			obj->line_index_release = release_line_index;
 		} else {

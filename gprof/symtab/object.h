@@ -16,7 +16,8 @@
 /* object_open's flags. */
 enum {
 	OBJECT_PLT_SYMBOLS = 1 << 0, /* a "name@plt" symbol for each PLT stub */
-	OBJECT_GNU_LINES = 1 << 1,   /* DWARF 5 files named as BFD 2.40 does (lineindex.c) */
+	OBJECT_GNU_LINES = 1 << 1,   /* DWARF 5: leading rows in file 0, as BFD 2.40 (lineindex.c) */
+	OBJECT_GNU_COMP_DIR = 1 << 2, /* DWARF 5: relative comp dir joined twice, as BFD 2.40 */
 };
 
 /* Open path as obj: its BFD, text section, address size and byte order,

@@ -90,7 +90,7 @@ out=$(GPROF_GNU_QUIRKS=nosuch "$GPROF" "$fixtures/threads/prog" "$fixtures/threa
 rc=$?
 expect_eq compat.quirks.unknown-status 1 "$rc"
 expect_eq compat.quirks.unknown-message \
-	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, sum-arcs, main-only, runtime-functions, sum-lines or all)" "$out"
+	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines or all)" "$out"
 
 # --- -s with a report: GNU switches to line granularity, we do not
 d=$SCRATCH/sum
@@ -167,6 +167,52 @@ if (cd "$d" && gcc -g -gdwarf-5 -pg -O0 -o prog main.c && ./prog); then
 	expect_same compat.dwarf5-lines.y-main "$d/gnu-y/main.c-ann" "$d/ours-y/main.c-ann"
 else
 	fail compat.dwarf5-lines.build "cannot build or run the header program"
+fi
+
+# --- comp-dir: a unit compiled with a relative compilation directory
+# (-fdebug-prefix-map=$PWD=., as reproducible builds do).  libdw and BFD
+# name a file of that directory under it; BFD 2.40 then joins a DWARF 5
+# unit's name to the directory a second time (./src/./src/lines.c, not
+# found from the top), and its DWARF 4 name is right.  Built and run
+# here; -A needs only the call counts, exact.
+d=$SCRATCH/compdir
+mkdir -p "$d/src"
+cat >"$d/src/lines.c" <<'C'
+__attribute__((noinline)) int twice(int x)
+{
+	return 2 * x;
+}
+int main(void)
+{
+	int s = 0;
+	for (int i = 0; i < 1000; i++)
+		s += twice(i);
+	return s < 0;
+}
+C
+if (cd "$d/src" && gcc -g -gdwarf-4 -pg -O0 -fdebug-prefix-map="$d=." -o ../prog4 lines.c &&
+	gcc -g -gdwarf-5 -pg -O0 -fdebug-prefix-map="$d=." -o ../prog5 lines.c &&
+	cd .. && ./prog4 && mv gmon.out gmon4.out && ./prog5 && mv gmon.out gmon5.out); then
+	for v in 4 5; do
+		# GNU names itself by its path, ours "gprof"
+		(cd "$d" && "$GNU_GPROF" -b -A prog$v gmon$v.out 2>&1) |
+			sed "s|^$GNU_GPROF:|gprof:|" >"$SCRATCH/gnu$v.txt"
+		(cd "$d" && "$GPROF" -b -A prog$v gmon$v.out) >"$SCRATCH/ours$v.txt" 2>&1
+		(cd "$d" && GPROF_GNU_QUIRKS=comp-dir "$GPROF" -b -A prog$v gmon$v.out) \
+			>"$SCRATCH/quirk$v.txt" 2>&1
+		expect_same "compat.comp-dir.dwarf$v-quirk-equals-gnu" "$SCRATCH/gnu$v.txt" "$SCRATCH/quirk$v.txt"
+	done
+	# DWARF 4: the same file for both, with or without the quirk
+	expect_same compat.comp-dir.dwarf4-ours-equals-gnu "$SCRATCH/gnu4.txt" "$SCRATCH/ours4.txt"
+	has compat.comp-dir.dwarf4-annotated ours4.txt '^ +1000 -> \{$'
+	# DWARF 5: GNU looks for the doubled path, ours finds the source
+	has compat.comp-dir.gnu-joins-twice gnu5.txt "^gprof: could not locate \`\./src/\./src/lines\.c'"
+	expect_same compat.comp-dir.dwarf5-ours-as-dwarf4 "$SCRATCH/ours4.txt" "$SCRATCH/ours5.txt"
+	(cd "$d" && "$GPROF" --callgrind prog5 gmon5.out) >"$SCRATCH/ours5.callgrind" 2>&1
+	expect_eq compat.comp-dir.callgrind-file "fl=./src/lines.c" \
+		"$(grep '^fl=' "$SCRATCH/ours5.callgrind" | sort -u)"
+else
+	fail compat.comp-dir.build "cannot build or run the relative-directory program"
 fi
 
 # --- sum-arcs: GNU's gmon.sum holds only the arcs -k left in the call
