@@ -41,6 +41,47 @@ PROGS_FUNCTION void heavy(int calls, unsigned long n) { for (int i = 0; i < call
 PROGS_FUNCTION void light(int calls, unsigned long n) { for (int i = 0; i < calls; i++) work(n); }
 #endif
 
+#ifdef PROGS_SPIN_TURNS /* spin1..spin4 (named4.c, spin4.c) */
+static long unit_ms;    /* a unit of spinning, in milliseconds */
+static long used_ms[5]; /* spinK's thread's CPU time when it returned */
+
+/* thread_ns: this thread's CPU time in nanoseconds (a plain static
+ * function: inlined at -O2, a call at -O1 -fno-inline) */
+static inline long thread_ns(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return t.tv_sec * 1000000000L + t.tv_nsec;
+}
+
+/* spinK: K units of this thread's own CPU time, PROGS_SPIN_TURNS turns
+ * of a loop between two looks at the clock */
+#define PROGS_SPIN(k)                                                          \
+	__attribute__((noinline)) void spin##k(void)                          \
+	{                                                                      \
+		long start = thread_ns();                                      \
+		while (thread_ns() - start < (k) * unit_ms * 1000000L)         \
+			for (unsigned long i = 0; i < PROGS_SPIN_TURNS; i++)   \
+				progs_sink += i;                               \
+		used_ms[k] = (thread_ns() + 500000) / 1000000;                 \
+	}
+PROGS_SPIN(1)
+PROGS_SPIN(2)
+PROGS_SPIN(3)
+PROGS_SPIN(4)
+
+/* spin: spinK for k */
+PROGS_STEP void spin(int k)
+{
+	switch (k) {
+	case 1: spin1(); break;
+	case 2: spin2(); break;
+	case 3: spin3(); break;
+	case 4: spin4(); break;
+	}
+}
+#endif
+
 /* cpu_ms: this thread's CPU time in milliseconds */
 PROGS_FUNCTION double cpu_ms(void)
 {

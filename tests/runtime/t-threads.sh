@@ -113,7 +113,7 @@ check_credit() {
 		fail "$name.ratio" "spin4 credited ${credit[4]} ms, spin1 ${credit[1]} ms (4 units to 1)"
 	fi
 }
-$RT_CC -O2 -o spin4 "$PROGS/spin4.c" -pthread
+$RT_CC -O2 -I"$TOP/tests" -o spin4 "$PROGS/spin4.c" -pthread
 rm -f gmon.out
 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./spin4 300 >out
 check_credit runtime.clock.thread.preloaded spin4
@@ -193,7 +193,7 @@ check_view() {
 	expect_eq "$name.folded.off-by-default" 0 \
 		"$("$TOP/gprof/gprof" --folded "$exe" gmon.out | grep -cE '^(spin-|'"${exe:0:15}"'-)')"
 }
-$RT_CC -O2 -o named4 "$PROGS/named4.c" -pthread
+$RT_CC -O2 -I"$TOP/tests" -o named4 "$PROGS/named4.c" -pthread
 rm -f gmon.out
 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./named4 100 >out
 check_view runtime.threads.view.preloaded named4

@@ -17,31 +17,11 @@
 #include <time.h>
 #include <unistd.h>
 
-static long unit_ms;
-static long used_ms[5], tids[5];
-static __thread volatile unsigned long sink;
+#define PROGS_SPIN_TURNS 100000
+#include "../../progs.h"
+
+static long tids[5];
 static pthread_barrier_t named;
-
-static long thread_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return t.tv_sec * 1000000000L + t.tv_nsec;
-}
-
-#define SPIN(k)                                                                \
-	__attribute__((noinline)) void spin##k(void)                          \
-	{                                                                      \
-		long start = thread_ns();                                      \
-		while (thread_ns() - start < (k) * unit_ms * 1000000L)         \
-			for (unsigned long i = 0; i < 100000; i++)             \
-				sink += i;                                     \
-		used_ms[k] = (thread_ns() + 500000) / 1000000;                 \
-	}
-SPIN(1)
-SPIN(2)
-SPIN(3)
-SPIN(4)
 
 static void *run(void *arg)
 {
@@ -53,12 +33,7 @@ static void *run(void *arg)
 		pthread_setname_np(pthread_self(), name);
 	}
 	pthread_barrier_wait(&named); /* every name set before the spinning */
-	switch (k) {
-	case 1: spin1(); break;
-	case 2: spin2(); break;
-	case 3: spin3(); break;
-	case 4: spin4(); break;
-	}
+	spin(k);
 	return NULL;
 }
 

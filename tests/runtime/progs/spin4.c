@@ -16,32 +16,10 @@
 #include <string.h>
 #include <time.h>
 
-static long unit_ms;
-static long used_ms[5];
-static __thread volatile unsigned long sink;
-
-static long thread_ns(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return t.tv_sec * 1000000000L + t.tv_nsec;
-}
-
 /* about a millisecond of work between two looks at the clock, so that
  * nearly every sample lands in spinK itself */
-#define SPIN(k)                                                                \
-	__attribute__((noinline)) void spin##k(void)                          \
-	{                                                                      \
-		long start = thread_ns();                                      \
-		while (thread_ns() - start < (k) * unit_ms * 1000000L)         \
-			for (unsigned long i = 0; i < 1000000; i++)            \
-				sink += i;                                     \
-		used_ms[k] = (thread_ns() + 500000) / 1000000;                 \
-	}
-SPIN(1)
-SPIN(2)
-SPIN(3)
-SPIN(4)
+#define PROGS_SPIN_TURNS 1000000
+#include "../../progs.h"
 
 static void *nothing(void *arg)
 {
@@ -50,12 +28,7 @@ static void *nothing(void *arg)
 
 static void *run(void *arg)
 {
-	switch ((int)(long)arg) {
-	case 1: spin1(); break;
-	case 2: spin2(); break;
-	case 3: spin3(); break;
-	case 4: spin4(); break;
-	}
+	spin((int)(long)arg);
 	return NULL;
 }
 
