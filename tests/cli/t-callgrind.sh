@@ -161,6 +161,12 @@ calls=1 9
 # callgrind_annotate: the total is the flat profile's (5.00 s, 500
 # samples at 100 a second), and the annotated source has the costs on
 # their lines
+# annotated_lines FILE REGEX: callgrind_annotate's annotated source
+# lines of FILE matching REGEX, each "COST SOURCE"
+annotated_lines() {
+	callgrind_annotate --auto=yes "$1" 2>/dev/null |
+		RE=$2 awk '$0 ~ ENVIRON["RE"] { c = $1; gsub(",", "", c); sub(/^[^)]*\)[ \t]+/, ""); print c, $0 }'
+}
 if command -v callgrind_annotate >/dev/null 2>&1; then
 	flat=$("$GPROF" -b -p lc gmon.out | awk '/^ *[0-9.]+ +[0-9.]+ +[0-9.]+/ { t = $2 } END { print t }')
 	expect_eq callgrind.annotate.total "5.00 500" \
@@ -168,8 +174,7 @@ if command -v callgrind_annotate >/dev/null 2>&1; then
 	for f in stacks plain; do
 		expect_eq "callgrind.annotate.$f.lines" "50 for (volatile int i = 0; i < n; i++)
 300 sink += i;
-100 sink *= 3;" "$(callgrind_annotate --auto=yes "$f.callgrind" 2>/dev/null |
-			awk '/for \(volatile|sink \+= i|sink \*= 3/ { c = $1; gsub(",", "", c); sub(/^[^)]*\)[ \t]+/, ""); print c, $0 }')"
+100 sink *= 3;" "$(annotated_lines "$f.callgrind" 'for \(volatile|sink \+= i|sink \*= 3')"
 	done
 	expect_eq callgrind.annotate.inclusive "heavy 490
 main 500
@@ -260,8 +265,7 @@ fi=$PWD/li.c
 5 100" "$(costs li.callgrind | sed -n 1,6p)"
 	if command -v callgrind_annotate >/dev/null 2>&1; then
 		expect_eq callgrind.annotate.inlined "100 sink *= 3;
-300 sink += i;" "$(callgrind_annotate --auto=yes li.callgrind 2>/dev/null |
-			awk '/sink \+= i|sink \*= 3/ { c = $1; gsub(",", "", c); sub(/^[^)]*\)[ \t]+/, ""); print c, $0 }' | sort)"
+300 sink += i;" "$(annotated_lines li.callgrind 'sink \+= i|sink \*= 3' | sort)"
 	fi
 else
 	fail callgrind.inlined.setup "cannot build and run the inlining program: $(head -3 err)"
