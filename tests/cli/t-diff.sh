@@ -164,6 +164,14 @@ expect_eq diff.overhead.json "null 100 0.1 samples false" \
 "$GPROF" --dot --diff old old.gmon new over.gmon >over.dot 2>&1
 expect_eq diff.overhead.dot "  // new: The profiler's own work took 0.10 seconds (16.1% of the samples), not counted below." \
 	"$(grep '^  // ' over.dot)"
+# --html: each run's header states it (the page's data, as the script
+# reads it)
+"$GPROF" --html --diff old old.gmon new over.gmon >over.html 2>&1
+expect_eq diff.overhead.html "null|The profiler's own work took 0.10 seconds (16.1% of the samples), not counted below." \
+	"$(python3 -c 'import json, re, sys
+page = open(sys.argv[1]).read()
+data = json.loads(re.search(r"id=\"gprof-data\">(.*?)</script>", page, re.S).group(1))
+print("|".join(str(p.get("overhead")) if p.get("overhead") else "null" for p in data["profiles"]))' over.html)"
 
 # ---------------------------------------------------------------- union
 
