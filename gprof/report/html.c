@@ -26,12 +26,18 @@
  *   arcs   [caller, callee, count, self ticks, child ticks]
  *   cycles [number, index, self, child, calls, inner calls, [members]]
  *   files  the source files' names
+ *   threads one per thread, as --threads lists them: [name (null: the
+ *          samples of no known thread), id, main thread (1), samples,
+ *          [[function, samples]...]]; [] when the profile names none
  * and, in blocks of their own that the script parses only when their
  * view is first shown (#gprof-flame-K, #gprof-source-K for profile K):
  *   flame  the stacks as a tree: function (-1 unknown), parent node
  *          (-1 the root), samples, per node, parents first, flattened
  *   lines  [file, line, samples] (each histogram bin credited to the line
  *          of its first address), src [[file, text]] of the files found
+ *   threads (#gprof-threads-K) each thread's stacks as a tree, as flame
+ *          with each node's thread first: [thread, function, parent,
+ *          samples]
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -42,7 +48,9 @@
 #include "analysis/callgraph.h"
 #include "analysis/comparison.h"
 #include "analysis/histogram.h"
+#include "analysis/threads.h"
 #include "core/intern.h"
+#include "gmon_out.h"
 #include "symtab/object.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -118,6 +126,9 @@ struct page {
 	FILE *f;                      /* the JSON read first, before escaping */
 	FILE *flame;                  /* the flame graph's, read when it is shown */
 	FILE *source;                 /* the source view's, likewise */
+	FILE *thread_flame;           /* the threads' flame graphs, likewise */
+	struct thread_profiles threads; /* count 0: the profile names no thread */
+	size_t *thread_row;           /* per stack thread field: its row in threads */
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *names;
@@ -210,6 +221,9 @@ static void choose_functions(struct page *p)
 		}
 		free(cache);
 	}
+	for (i = 0; i < p->threads.count; i++)
+		for (w = 0; w < p->threads.profiles[i].row_count; w++)
+			need(p, p->threads.profiles[i].rows[w].sym, 4);
 	for (i = 0; i < m->symbols.count; i++)
 		p->id[i] = p->flags[i] ? (int)rows++ : -1;
 }
@@ -388,8 +402,11 @@ static void emit_graph(struct page *p)
 
 /* The stacks as a tree of paths from the outermost frame: one node per
  * distinct path, numbered as made, so that a parent comes before its
- * children. */
-static void emit_flame(struct page *p)
+ * children.  by_thread: one tree per thread (its roots' parent is the
+ * thread), each node [thread's row in p->threads, function, parent,
+ * samples]; else one tree of all, each node [function, parent,
+ * samples]. */
+static void emit_flame(struct page *p, FILE *out, bool by_thread)
 {
 	const struct model *m = p->m;
 	const struct model_stacks *st = &m->process.stacks;
@@ -397,26 +414,33 @@ static void emit_flame(struct page *p)
 	struct pair_map nodes = { 0 };
 	uint64_t *samples = NULL;
 	int *function = NULL;
-	size_t *parent = NULL, count = 0, capacity = 0, w, i;
+	size_t *parent = NULL, *thread = NULL, count = 0, capacity = 0, w, i;
 
-	fputs("[", p->flame);
-	if (!st->present) {
-		fputs("]", p->flame);
+	fputs("[", out);
+	if (!st->present || (by_thread && p->threads.count == 0)) {
+		fputs("]", out);
 		return;
 	}
 	cache = frame_cache_new();
 	for (w = 0; w < st->word_count;) {
 		const uint64_t *stack = st->words + w;
-		size_t depth = (size_t)(stack[1] >> 32), d, node = (size_t)-1;
+		size_t depth = (size_t)(stack[1] >> 32), d, node = (size_t)-1, row = 0;
+		uint64_t root = 0; /* the key's parent part for an outermost frame */
 
 		w += 2 + depth;
 		if (stack[0] == 0)
 			continue;
+		if (by_thread) {
+			uint32_t field = MODEL_STACK_THREAD(stack[1]);
+
+			row = p->thread_row[field <= m->process.thread_count ? field : 0];
+			root = 0xffffffffu - row; /* above any node's number */
+		}
 		for (d = depth; d-- > 0;) {
 			int fn = id_of(p, frame_cache_symbol(m, cache, stack + 2, d));
 			bool made;
-			size_t *slot = pair_slot(&nodes, ((uint64_t)(node + 1) << 32) | (uint32_t)(fn + 1),
-						 &made);
+			uint64_t up = node == (size_t)-1 ? root : (uint64_t)(node + 1);
+			size_t *slot = pair_slot(&nodes, up << 32 | (uint32_t)(fn + 1), &made);
 
 			if (made) {
 				if (count == capacity) {
@@ -424,11 +448,13 @@ static void emit_flame(struct page *p)
 					samples = xrealloc(samples, capacity * sizeof(*samples));
 					function = xrealloc(function, capacity * sizeof(*function));
 					parent = xrealloc(parent, capacity * sizeof(*parent));
+					thread = xrealloc(thread, capacity * sizeof(*thread));
 				}
 				*slot = count;
 				samples[count] = 0;
 				function[count] = fn;
 				parent[count] = node;
+				thread[count] = row;
 				count++;
 			}
 			node = *slot;
@@ -436,15 +462,49 @@ static void emit_flame(struct page *p)
 		}
 	}
 	free(cache);
-	for (i = 0; i < count; i++)
-		fprintf(p->flame, "%s%d,%lld,%llu", i ? (i % 16 ? "," : ",\n") : "", function[i],
+	for (i = 0; i < count; i++) {
+		fputs(i ? (i % 16 ? "," : ",\n") : "", out);
+		if (by_thread)
+			fprintf(out, "%zu,", thread[i]);
+		fprintf(out, "%d,%lld,%llu", function[i],
 			parent[i] == (size_t)-1 ? -1LL : (long long)parent[i],
 			(unsigned long long)samples[i]);
-	fputs("]", p->flame);
+	}
+	fputs("]", out);
 	pair_map_free(&nodes);
 	free(samples);
 	free(function);
 	free(parent);
+	free(thread);
+}
+
+/* The threads (analysis/threads.c), in --threads' order: [name (null for
+ * the samples of no known thread), id, 1 if the main thread, samples,
+ * [[function, samples]...] by samples]. */
+static void emit_threads(struct page *p)
+{
+	size_t i, k;
+
+	put_key(p, "threads");
+	putc('[', p->f);
+	for (i = 0; i < p->threads.count; i++) {
+		const struct thread_profile *t = &p->threads.profiles[i];
+
+		fputs(i ? ",\n[" : "\n[", p->f);
+		if (t->thread) {
+			put_json_string(p->f, t->thread->name);
+			fprintf(p->f, ",%u,%d,", t->thread->tid,
+				(t->thread->flags & GMON_THREAD_FLAG_MAIN) != 0);
+		} else {
+			fputs("null,null,0,", p->f);
+		}
+		fprintf(p->f, "%llu,[", (unsigned long long)t->samples);
+		for (k = 0; k < t->row_count; k++)
+			fprintf(p->f, "%s[%d,%llu]", k ? "," : "", id_of(p, t->rows[k].sym),
+				(unsigned long long)t->rows[k].samples);
+		fputs("]]", p->f);
+	}
+	fputs("],\n", p->f);
 }
 
 /* Samples per source line: each histogram bin to the line of its first
@@ -570,20 +630,34 @@ static void emit_files(struct page *p)
 /* One profile as JSON: an object on f (header, functions, graph, file
  * names), the flame graph's nodes on flame, the lines' samples and the
  * sources on source. */
-static void emit_profile(FILE *f, FILE *flame, FILE *source, const struct model *m,
-			 const struct options *opt, struct report_out *names, const char *label)
+static void emit_profile(FILE *f, FILE *flame, FILE *source, FILE *thread_flame,
+			 const struct model *m, const struct options *opt, struct report_out *names,
+			 const char *label)
 {
-	struct page page = { .f = f, .flame = flame, .source = source, .m = m, .opt = opt,
-			     .names = names };
+	struct page page = { .f = f, .flame = flame, .source = source, .thread_flame = thread_flame,
+			     .m = m, .opt = opt, .names = names };
 	struct page *p = &page;
+	size_t i;
 
+	if (thread_profiles_build(m, &p->threads)) {
+		/* a stack's thread field (0: none, else 1 + the thread's
+		 * number) to the thread's row; none is the last row */
+		p->thread_row = xcalloc(m->process.thread_count + 1, sizeof(*p->thread_row));
+		for (i = 0; i < p->threads.count; i++) {
+			const struct thread_profile *t = &p->threads.profiles[i];
+
+			p->thread_row[t->thread ? t->number + 1 : 0] = i;
+		}
+	}
 	choose_functions(p);
 	putc('{', f);
 	put_string_field(p, "label", label);
 	emit_header(p);
 	emit_functions(p);
 	emit_graph(p);
-	emit_flame(p);
+	emit_threads(p);
+	emit_flame(p, p->flame, false);
+	emit_flame(p, p->thread_flame, true);
 	emit_lines(p);
 	emit_sources(p);
 	emit_files(p);
@@ -591,6 +665,8 @@ static void emit_profile(FILE *f, FILE *flame, FILE *source, const struct model 
 	free(p->id);
 	free(p->flags);
 	free(p->name.data);
+	free(p->thread_row);
+	thread_profiles_free(&p->threads);
 	intern_free(&p->files);
 }
 
@@ -653,8 +729,9 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		       size_t count)
 {
 	char *json = NULL, *flame[2] = { NULL, NULL }, *source[2] = { NULL, NULL };
-	size_t size = 0, flame_size[2], source_size[2], i;
-	FILE *f = memory_stream(&json, &size), *flame_f[2], *source_f[2];
+	char *threads[2] = { NULL, NULL };
+	size_t size = 0, flame_size[2], source_size[2], threads_size[2], i;
+	FILE *f = memory_stream(&json, &size), *flame_f[2], *source_f[2], *threads_f[2];
 
 	fprintf(f, "{\"kind\":\"%s\",\"profiles\":[", count > 1 ? "diff" : "profile");
 	for (i = 0; i < count; i++) {
@@ -662,8 +739,9 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 			fputs(",\n", f);
 		flame_f[i] = memory_stream(&flame[i], &flame_size[i]);
 		source_f[i] = memory_stream(&source[i], &source_size[i]);
-		emit_profile(f, flame_f[i], source_f[i], sides[i].m, opt, sides[i].names,
-			     sides[i].label);
+		threads_f[i] = memory_stream(&threads[i], &threads_size[i]);
+		emit_profile(f, flame_f[i], source_f[i], threads_f[i], sides[i].m, opt,
+			     sides[i].names, sides[i].label);
 	}
 	fputs("]}", f);
 	close_memory_stream(f, &json);
@@ -687,6 +765,7 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 	for (i = 0; i < count; i++) {
 		put_data_block(out, "gprof-flame-", i, flame_f[i], &flame[i], &flame_size[i]);
 		put_data_block(out, "gprof-source-", i, source_f[i], &source[i], &source_size[i]);
+		put_data_block(out, "gprof-threads-", i, threads_f[i], &threads[i], &threads_size[i]);
 	}
 	fputs("<script>\n", out);
 	fputs((const char *)html_report_js, out);

@@ -79,6 +79,23 @@ expect_eq html.make.diff-status "0:" "$?:$(cat err)"
 (cd "$FIXTURES/debug_g" && "$GPROF" --html -l prog gmon.out) >lines.html
 (cd "$FIXTURES/debug_g" && "$GPROF" -b -l -p prog gmon.out) >lines.txt
 
+# threads (as t-threads.sh's): the main thread, two workers with
+# samples, two without, and samples of no known thread
+mkdir -p thr
+cp "$fx/prog" "$fx/gmon.out" thr/
+POLY=$(($(symbol_address "$fx/prog" polynomial) + 7)) EV=$(($(symbol_address "$fx/prog" evaluate) + 0x39))
+MAIN_RET=$(($(symbol_address "$fx/prog" main) + 0x1d))
+cat >thr/spec.json <<JSON
+{"objects": [{"number": 0, "flags": 1, "bias": 0, "segments": [[$((text)), $((text + size))]], "path": "prog"}],
+ "stacks": {"entries": [[90, [$POLY, $EV, $MAIN_RET], 0, null, 1], [30, [$POLY, $EV, $MAIN_RET], 0, null, 2],
+   [10, [$EV, $MAIN_RET], 0, null, 2], [3, [$((MAIN_RET - 0x15))], 0, null, 0],
+   [2, [$POLY, $EV, $MAIN_RET], 0, null, "0xffffffff"]],
+  "threads": [[4242, 1, "prog"], [4243, 0, "worker-1"], [4244, 0, "worker-2"], [4246, 0, "idle-b"], [4245, 0, "idle-a"]]}}
+JSON
+"$craft" thr/spec.json thr/gmon.out
+(cd thr && "$GPROF" --html prog gmon.out) >threads.html
+(cd thr && "$GPROF" -b -P -Q --threads prog gmon.out) >threads.txt
+
 # one self-contained file: no URL to load anything from, the data escaped
 if grep -qiE '(src|href)="(https?:)?//|@import|url\(' prof.html; then
 	fail html.self-contained "a reference to something outside the page: $(grep -oiE '(src|href)="[^"]*"|@import|url\([^)]*\)' prof.html | head -1)"

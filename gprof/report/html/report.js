@@ -5,8 +5,9 @@
 // model's ticks divided by the rate, in the text printers' order of
 // operations, and rounded as printf rounds, so that they read as the text
 // report's.  Views are chosen by the URL fragment (#flat, #fn/ID,
-// #cycle/N, #graph, #flame, #src/ID; with --diff #diff, #dfn/NAME,
-// #dflame), so the browser's back and forward walk through them.
+// #cycle/N, #graph, #flame, #src/ID, #threads, #thread/K; with --diff
+// #diff, #dfn/NAME, #dflame), so the browser's back and forward walk
+// through them.
 'use strict';
 (function () {
   const DATA = JSON.parse(document.getElementById('gprof-data').textContent);
@@ -167,7 +168,10 @@
   // array (kidStart[n] .. kidStart[n + 1] in kids); -1 is the root
   Profile.prototype.ensureFlame = function () {
     if (this.nodeFn) return;
-    const f = block('gprof-flame-' + this.k) || [];
+    this.buildFlame(block('gprof-flame-' + this.k) || []);
+  };
+  // f: [function, parent, samples] per node, parents first
+  Profile.prototype.buildFlame = function (f) {
     const n = f.length / 3;
     this.nodes = n;
     this.nodeFn = new Int32Array(n);
@@ -200,6 +204,28 @@
     }
     this.kids = kids;
     this.kidStart = start;
+  };
+  // thread t's stacks as a profile of their own: the same functions,
+  // a flame graph of that thread's stacks alone
+  Profile.prototype.threadView = function (t) {
+    if (!this.threadTrees) {
+      const q = block('gprof-threads-' + this.k) || [];
+      this.threadTrees = this.p.threads.map(() => []);
+      const place = new Int32Array(q.length / 4);
+      for (let i = 0; i < q.length / 4; i++) {
+        const f = this.threadTrees[q[4 * i]];
+        if (!f) continue;
+        place[i] = f.length / 3;
+        f.push(q[4 * i + 1], q[4 * i + 2] < 0 ? -1 : place[q[4 * i + 2]], q[4 * i + 3]);
+      }
+      this.threadViews = [];
+    }
+    if (!this.threadViews[t]) {
+      const v = Object.create(this);
+      v.buildFlame(this.threadTrees[t] || []);
+      this.threadViews[t] = v;
+    }
+    return this.threadViews[t];
   };
   Profile.prototype.kidsOf = function (node) {
     return this.kids.subarray(this.kidStart[node + 1], this.kidStart[node + 2]);
@@ -257,7 +283,8 @@
 
   const tabs = isDiff
     ? [['diff', 'Differences'], ['dgraph', 'Call graph'], ['dflame', 'Flame graph']]
-    : [['flat', 'Flat profile'], ['graph', 'Call graph'], ['flame', 'Flame graph'], ['src', 'Source']];
+    : [['flat', 'Flat profile'], ['graph', 'Call graph'], ['flame', 'Flame graph'], ['src', 'Source']]
+      .concat(P.p.threads && P.p.threads.length ? [['threads', 'Threads']] : []);
   const tabLinks = new Map();
   for (const [id, label] of tabs) {
     const a = link(label, id);
@@ -492,7 +519,7 @@
   }
 
   // ------------------------------------------------------------ flame graph
-  const flameState = { icicle: false, zoom: -1, search: '' };
+  const flameState = { icicle: false, zoom: -1, search: '', tree: null };
   function hue(name) {
     let h = 2166136261;
     for (let k = 0; k < name.length; k++) h = Math.imul(h ^ name.charCodeAt(k), 16777619) >>> 0;
@@ -558,6 +585,8 @@
   }
   function flameView(prof, colour, describe, picked) {
     prof.ensureFlame();
+    // a zoom is a node of one tree: another tree starts unzoomed
+    if (flameState.tree !== prof) { flameState.tree = prof; flameState.zoom = -1; }
     if (!prof.nodes) {
       main.appendChild(el('p', null, 'No call stacks were recorded: run with GMON_STACK_DEPTH set (or gprof-run) for a flame graph.'));
       return;
@@ -601,6 +630,61 @@
     if (focus !== undefined && prof.fn[focus]) flameState.search = prof.name(focus);
     flameView(prof, (n, name) => hue(name), (n, name) => name + ' (' + prof.nodeSamples[n] + ' samples, ' +
       fixed(100 * prof.nodeSamples[n] / prof.flameTotal, 2) + '%)', (info, f) => { if (f >= 0) info.appendChild(link('its call-graph entry', 'fn/' + f)); });
+  }
+
+  // ------------------------------------------------------------ threads
+  // as gprof --threads lists them: most samples first
+  function threadName(t) {
+    return t[0] === null ? 'the samples of no known thread'
+      : 'thread ' + t[1] + ' "' + t[0] + '"' + (t[2] ? ' (main thread)' : '');
+  }
+  function threadsTotal() { return P.p.threads.reduce((s, t) => s + t[3], 0); }
+  const threadsState = { col: -1, dir: -1, all: false };
+  function viewThreads() {
+    const threads = P.p.threads, all = threadsTotal();
+    main.appendChild(el('p', 'muted', 'Each thread\u2019s samples are those of its own call stacks; pick a thread for its functions and its flame graph.'));
+    const holder = el('div');
+    main.appendChild(holder);
+    const rows = threads.map((t, k) => k);
+    const columns = [
+      ['thread', (k) => (threads[k][0] === null ? '\uffff' : threads[k][0]), (k) => {
+        const c = td(null, 'name');
+        c.appendChild(link(threadName(threads[k]), 'thread/' + k, 'thread'));
+        return c;
+      }, 'name', 'thread'],
+      ['id', (k) => threads[k][1] === null ? -1 : threads[k][1], (k) => td(threads[k][1] === null ? '' : String(threads[k][1])), null, 'id'],
+      ['samples', (k) => threads[k][3], (k) => td(String(threads[k][3])), null, 'samples'],
+      [P.p.dimension, (k) => threads[k][3], (k) => td(fixed(threads[k][3] / P.hz, 2)), null, 'seconds'],
+      ['% of all', (k) => threads[k][3], (k) => td(fixed(all > 0 ? 100 * threads[k][3] / all : 0, 1)), null, 'percent'],
+      ['hottest function', (k) => (threads[k][4].length ? P.name(threads[k][4][0][0]) : ''),
+        (k) => threads[k][4].length ? nameCell(P, threads[k][4][0][0]) : td(''), 'name', 'hottest'],
+    ];
+    function redraw() { holder.replaceChildren(sortableTable('threads', columns, rows, threadsState, redraw)); }
+    redraw();
+  }
+  function viewThread(k) {
+    const t = P.p.threads[k];
+    if (!t) { main.appendChild(el('p', null, 'No such thread.')); return; }
+    const all = threadsTotal();
+    add(main, el('h2', null, threadName(t)));
+    const facts = el('p', null, plural(t[3], 'sample') + ', ' + fixed(t[3] / P.hz, 2) + ' ' + P.p.dimension + ' (' +
+      fixed(all > 0 ? 100 * t[3] / all : 0, 1) + "% of all the threads' samples).");
+    facts.id = 'thread-facts';
+    main.appendChild(facts);
+    if (!t[4].length) { main.appendChild(el('p', null, 'no time accumulated')); return; }
+    const table = el('table');
+    table.id = 'thread-functions';
+    add(table, add(el('thead'), add(el('tr'), el('th', null, '% time'), el('th', null, 'self ' + P.p.dimension), el('th', null, 'samples'), el('th', 'name', 'name'))));
+    const body = el('tbody');
+    for (const [f, n] of t[4].slice(0, ROW_LIMIT)) {
+      add(body, add(el('tr'), td(fixed(t[3] > 0 ? 100 * n / t[3] : 0, 2)), td(fixed(n / P.hz, 2)), td(String(n)), nameCell(P, f)));
+    }
+    table.appendChild(body);
+    main.appendChild(table);
+    const v = P.threadView(k);
+    main.appendChild(el('h3', null, 'Its call stacks'));
+    flameView(v, (n, name) => hue(name), (n, name) => name + ' (' + v.nodeSamples[n] + ' samples, ' +
+      fixed(100 * v.nodeSamples[n] / v.flameTotal, 2) + '% of the thread\u2019s)', (info, f) => { if (f >= 0) info.appendChild(link('its call-graph entry', 'fn/' + f)); });
   }
 
   // ------------------------------------------------------------ source
@@ -806,7 +890,7 @@
     let tab;
     if (isDiff) {
       if (view === 'dfn') { tab = 'dgraph'; viewDiffEntry(arg); } else if (view === 'dgraph') { tab = 'dgraph'; viewDiffGraph(); } else if (view === 'dflame') { tab = 'dflame'; viewDiffFlame(); } else { tab = 'diff'; viewDiff(); }
-    } else if (view === 'fn') { tab = 'graph'; viewEntry(Number(arg)); } else if (view === 'cycle') { tab = 'graph'; viewCycle(Number(arg)); } else if (view === 'graph') { tab = 'graph'; viewGraph(); } else if (view === 'flame') { tab = 'flame'; if (arg !== undefined) flameState.zoom = -1; viewFlame(arg === undefined ? undefined : Number(arg)); } else if (view === 'src') { tab = 'src'; viewSource(arg === undefined ? undefined : Number(arg)); } else { tab = 'flat'; viewFlat(); }
+    } else if (view === 'fn') { tab = 'graph'; viewEntry(Number(arg)); } else if (view === 'cycle') { tab = 'graph'; viewCycle(Number(arg)); } else if (view === 'graph') { tab = 'graph'; viewGraph(); } else if (view === 'flame') { tab = 'flame'; if (arg !== undefined) flameState.zoom = -1; viewFlame(arg === undefined ? undefined : Number(arg)); } else if (view === 'src') { tab = 'src'; viewSource(arg === undefined ? undefined : Number(arg)); } else if (view === 'threads') { tab = 'threads'; viewThreads(); } else if (view === 'thread') { tab = 'threads'; viewThread(Number(arg)); } else { tab = 'flat'; viewFlat(); }
     for (const [id, a] of tabLinks) a.classList.toggle('on', id === tab);
     document.body.dataset.view = view || tab;
   }

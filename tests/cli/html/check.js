@@ -11,6 +11,7 @@
 //   DIR/objs.html objs.txt   a whole-process profile (a library's samples)
 //   DIR/lines.html lines.txt -l (a row per source line)
 //   DIR/diff.html old.txt new.txt   --diff of two runs with stacks
+//   DIR/threads.html threads.txt   thread stacks (the text: -P -Q --threads)
 // Prints "ok NAME" / "not ok NAME: why" for tests/run.
 'use strict';
 const path = require('path');
@@ -267,6 +268,52 @@ async function diffPage(b) {
   expectEq('html.diff.flame-blue-faster', ['evaluate'], blue);
 }
 
+// the threads: the list and each thread as gprof --threads prints them,
+// each thread's flame graph its stacks alone
+function threadsOf(text) {
+  return text.split(/\n(?=Flat profile of )/).filter((b) => b.startsWith('Flat profile of ')).map((b) => {
+    const lines = b.split('\n');
+    const head = /^Flat profile of (.*):$/.exec(lines[0])[1];
+    const m = /^(\d+) samples, ([\d.]+) seconds \(([\d.]+)% of all/.exec(lines[1]);
+    return { head, facts: lines[1], samples: m[1], seconds: m[2], percent: m[3], rows: flatOf(b) };
+  });
+}
+async function threadsPage(b) {
+  const threads = threadsOf(fs.readFileSync(path.join(dir, 'threads.txt'), 'utf8'));
+  await b.click('#tab-threads');
+  await b.until("document.getElementById('threads')");
+  expectEq('html.threads.list-equals-text', threads.map((t) => [t.head, t.samples, t.seconds, t.percent]),
+    await b.eval(`${table('threads')}.map((r) => [r[0], r[2], r[3], r[4]])`));
+  expectEq('html.threads.hottest', ['polynomial', 'polynomial', 'main', '', '', 'polynomial'],
+    await b.eval(`${table('threads')}.map((r) => r[5])`));
+  await b.click('#threads th[data-key=thread]');
+  expectEq('html.threads.sort-by-name', ['thread 4245 "idle-a"', 'thread 4246 "idle-b"', 'thread 4242 "prog" (main thread)',
+    'thread 4243 "worker-1"', 'thread 4244 "worker-2"', 'the samples of no known thread'],
+    await b.eval(`${table('threads')}.map((r) => r[0])`));
+  // worker-2: its figures and functions as the text's, its stacks alone
+  await b.eval("Array.from(document.querySelectorAll('#threads a.thread')).find((a) => /worker-2/.test(a.textContent)).click()");
+  await b.until("document.getElementById('thread-facts')");
+  const w2 = threads.find((t) => /worker-2/.test(t.head));
+  expectEq('html.threads.thread-facts', w2.facts, await b.eval("document.getElementById('thread-facts').textContent"));
+  expectEq('html.threads.thread-functions', w2.rows.map((r) => [r[0], r[2], r[6]]),
+    await b.eval(`${table('thread-functions')}.map((r) => [r[0], r[1], r[3]])`));
+  await b.until("document.querySelectorAll('#flame-box .frame').length > 0");
+  expectEq('html.threads.thread-flame', ['evaluate (40 samples, 100.00% of the thread\u2019s)', 'main (40 samples, 100.00% of the thread\u2019s)',
+    'polynomial (30 samples, 75.00% of the thread\u2019s)'],
+  (await b.eval("Array.from(document.querySelectorAll('#flame-box .frame')).map((f) => f.title)")).sort());
+  await b.click('#flame-box .frame');
+  await b.back();
+  await b.until("document.getElementById('threads')");
+  await b.eval("Array.from(document.querySelectorAll('#threads a.thread')).find((a) => /idle-a/.test(a.textContent)).click()");
+  await b.until("document.getElementById('thread-facts')");
+  expect('html.threads.idle-thread', await b.eval("/no time accumulated/.test(document.querySelector('main').textContent) && !document.getElementById('flame-box')"), 'an idle thread shows a table or a flame graph');
+  // the whole flame graph is every thread's, unzoomed by a thread's zoom
+  await b.click('#tab-flame');
+  await b.until("document.querySelectorAll('#flame-box .frame').length > 0");
+  expectEq('html.threads.all-flame', ['evaluate (132 samples, 97.78%)', 'main (135 samples, 100.00%)', 'polynomial (122 samples, 90.37%)'],
+    (await b.eval("Array.from(document.querySelectorAll('#flame-box .frame')).map((f) => f.title)")).sort());
+}
+
 (async () => {
   await withPage('html.profile', 'prof.html', profilePage);
   await withPage('html.cycle', 'cycle.html', cyclePage);
@@ -275,5 +322,6 @@ async function diffPage(b) {
   await withPage('html.objects', 'objs.html', objectsPage);
   await withPage('html.lines', 'lines.html', linesPage);
   await withPage('html.diff', 'diff.html', diffPage);
+  await withPage('html.threads', 'threads.html', threadsPage);
   process.exit(failures ? 1 : 0);
 })();
