@@ -681,6 +681,7 @@
     }
     table.appendChild(body);
     main.appendChild(table);
+    if (t[4].length > ROW_LIMIT) main.appendChild(el('p', 'muted', 'The first ' + ROW_LIMIT + ' of ' + t[4].length + ' functions.'));
     const v = P.threadView(k);
     main.appendChild(el('h3', null, 'Its call stacks'));
     flameView(v, (n, name) => hue(name), (n, name) => name + ' (' + v.nodeSamples[n] + ' samples, ' +
