@@ -88,7 +88,11 @@ const char *unit_path(struct unit_paths *paths, const char *dir, const char *nam
 	len = strlen(dir);
 	/* libdw names a file of the unit's own directory (DWARF 4's entry
 	 * 0, DWARF 5's first entry, both the compilation directory) under
-	 * that directory already: a relative one would be joined twice */
+	 * that directory already: a relative one would be joined twice.
+	 * (libdw gives no file's directory index, so a name is judged by
+	 * its start: an include directory given relative to a relative
+	 * compilation directory and starting with its name, "src" and
+	 * "src/inc", would be taken as joined already.) */
 	if (!bfd_join && strncmp(name, dir, len) == 0 && name[len] == '/')
 		return name;
 	for (i = paths->count; i-- > 0;)
