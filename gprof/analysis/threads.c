@@ -64,6 +64,13 @@ static uint64_t add_saturating(uint64_t a, uint64_t b)
 	return a + b < a ? UINT64_MAX : a + b;
 }
 
+size_t thread_of_stack(const struct model *m, uint64_t word)
+{
+	uint32_t thread = MODEL_STACK_THREAD(word);
+
+	return thread && thread <= m->process.thread_count ? thread - 1 : m->process.thread_count;
+}
+
 bool thread_profiles_build(const struct model *m, struct thread_profiles *tp)
 {
 	const struct model_stacks *st = &m->process.stacks;
@@ -84,8 +91,7 @@ bool thread_profiles_build(const struct model *m, struct thread_profiles *tp)
 	for (w = 0; w < st->word_count;) {
 		const uint64_t *stack = st->words + w;
 		size_t depth = (size_t)(stack[1] >> 32);
-		uint32_t thread = MODEL_STACK_THREAD(stack[1]);
-		size_t slot = thread && thread <= threads ? thread - 1 : threads;
+		size_t slot = thread_of_stack(m, stack[1]);
 		struct thread_profile *p = &tp->profiles[slot];
 		struct symbol *sym;
 

@@ -23,7 +23,7 @@ struct thread_row {
  * address). */
 struct thread_profile {
 	const struct model_thread *thread; /* NULL: stacks of no known thread */
-	size_t number;                     /* in m->process.threads */
+	size_t number;                     /* in m->process.threads; thread_count: none */
 	uint64_t samples;
 	struct thread_row *rows;
 	size_t row_count;
@@ -33,6 +33,11 @@ struct thread_profiles {
 	struct thread_profile *profiles;
 	size_t count;
 };
+
+/* The thread of a stack whose second word is word: its number in
+ * m->process.threads, or m->process.thread_count for a stack of no
+ * known thread (model.h's MODEL_STACK_THREAD field, 0 or out of range). */
+size_t thread_of_stack(const struct model *m, uint64_t word);
 
 /* Every thread the profile names (those without samples too), then the
  * samples of no known thread if any, in the order --threads prints:

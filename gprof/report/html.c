@@ -128,7 +128,7 @@ struct page {
 	FILE *source;                 /* the source view's, likewise */
 	FILE *thread_flame;           /* the threads' flame graphs, likewise */
 	struct thread_profiles threads; /* count 0: the profile names no thread */
-	size_t *thread_row;           /* per stack thread field: its row in threads */
+	size_t *thread_row;           /* per thread_of_stack(): its row in threads */
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *names;
@@ -431,9 +431,7 @@ static void emit_flame(struct page *p, FILE *out, bool by_thread)
 		if (stack[0] == 0)
 			continue;
 		if (by_thread) {
-			uint32_t field = MODEL_STACK_THREAD(stack[1]);
-
-			row = p->thread_row[field <= m->process.thread_count ? field : 0];
+			row = p->thread_row[thread_of_stack(m, stack[1])];
 			root = 0xffffffffu - row; /* above any node's number */
 		}
 		for (d = depth; d-- > 0;) {
@@ -632,22 +630,19 @@ static void emit_files(struct page *p)
  * sources on source. */
 static void emit_profile(FILE *f, FILE *flame, FILE *source, FILE *thread_flame,
 			 const struct model *m, const struct options *opt, struct report_out *names,
-			 const char *label)
+			 const char *label, bool with_threads)
 {
 	struct page page = { .f = f, .flame = flame, .source = source, .thread_flame = thread_flame,
 			     .m = m, .opt = opt, .names = names };
 	struct page *p = &page;
 	size_t i;
 
-	if (thread_profiles_build(m, &p->threads)) {
-		/* a stack's thread field (0: none, else 1 + the thread's
-		 * number) to the thread's row; none is the last row */
+	/* the threads (a --diff page shows none); a stack's thread to its
+	 * row, the samples of no known thread at thread_count */
+	if (with_threads && thread_profiles_build(m, &p->threads)) {
 		p->thread_row = xcalloc(m->process.thread_count + 1, sizeof(*p->thread_row));
-		for (i = 0; i < p->threads.count; i++) {
-			const struct thread_profile *t = &p->threads.profiles[i];
-
-			p->thread_row[t->thread ? t->number + 1 : 0] = i;
-		}
+		for (i = 0; i < p->threads.count; i++)
+			p->thread_row[p->threads.profiles[i].number] = i;
 	}
 	choose_functions(p);
 	putc('{', f);
@@ -741,7 +736,7 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		source_f[i] = memory_stream(&source[i], &source_size[i]);
 		threads_f[i] = memory_stream(&threads[i], &threads_size[i]);
 		emit_profile(f, flame_f[i], source_f[i], threads_f[i], sides[i].m, opt,
-			     sides[i].names, sides[i].label);
+			     sides[i].names, sides[i].label, count == 1);
 	}
 	fputs("]}", f);
 	close_memory_stream(f, &json);
