@@ -375,19 +375,15 @@ static void put_header(struct gmon_sink *s)
 	put(s, header, sizeof header);
 }
 
-/* The process file's bytes into fd, a new regular file (write.c names,
- * creates and links it beside gmon.out as it does gmon.out, with the same
- * rights and the same start-up directory); 0 or an errno. */
-int gmon_process_put(int fd)
+/* The process file's bytes into s, a sink on a new regular file (write.c
+ * names, creates and links it beside gmon.out as it does gmon.out, with
+ * the same rights and the same start-up directory, and flushes s). */
+void gmon_process_put(struct gmon_sink *s)
 {
-	struct gmon_sink s;
-	gmon_sink_init(&s, fd);
-	put_header(&s);
-	put_objects(&s);
-	put_samples(&s);
-	put_arcs(&s);
-	put_times(&s);
-	put_stacks(&s);
-	gmon_sink_flush(&s);
-	return s.error;
+	put_header(s);
+	put_objects(s);
+	put_samples(s);
+	put_arcs(s);
+	put_times(s);
+	put_stacks(s);
 }
