@@ -461,6 +461,26 @@ static void merge_stacks(struct model_stacks *st)
 	st->count = st->merged_count = kept;
 }
 
+/* Whether the process file's main program is the executable read, as far
+ * as both have build-ids to tell; *ran is the path it names. */
+static bool same_program(const struct object *exe, const struct process_file *pf,
+			 const char **ran)
+{
+	unsigned char id[64];
+	size_t size = object_build_id(exe, id, sizeof(id));
+
+	for (size_t i = 0; i < pf->object_count; i++) {
+		const struct process_object *po = &pf->objects[i];
+
+		if (po->flags & GMON_OBJECT_MAIN) {
+			*ran = po->path;
+			return !size || !po->build_id_size ||
+			       (po->build_id_size == size && memcmp(po->build_id, id, size) == 0);
+		}
+	}
+	return true;
+}
+
 /* One run: its process file into the model. */
 static void read_run(struct model *m, const struct options *opt, size_t run_index,
 		     const char *gmon_path, struct object_index *ix)
@@ -470,6 +490,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	struct process_file pf;
 	uint64_t run_id = process_run_id(gmon_path, main_object->target.big_endian);
 	char *path, err[1024];
+	const char *ran = NULL;
 	size_t i, k;
 
 	if (run_id == 0)
@@ -490,6 +511,14 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		warning("%s: from another run than %s (run id %016llx, not %016llx); not used",
 			path, gmon_path, (unsigned long long)pf.run_id,
 			(unsigned long long)run_id);
+		process_file_free(&pf);
+		free(path);
+		return;
+	}
+	if (!same_program(main_object, &pf, &ran)) {
+		warning("%s: written by %s, not by %s (another build-id): is it another "
+			"program's profile? (an exec chain leaves one file per program); not used",
+			path, ran, main_object->path);
 		process_file_free(&pf);
 		free(path);
 		return;

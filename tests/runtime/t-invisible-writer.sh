@@ -34,8 +34,10 @@ runtime_scratch
 cd "$SCRATCH" || exit 2
 
 SRC=$PROGS/invisible-writer.c
+# ours2: another build of the same program (another build-id)
 if ! $RT_CC -O1 -fno-inline -Wall -Werror -o plain "$SRC" -pthread 2>build.err ||
-	! build_ours ours "$SRC" 2>>build.err || ! build_glibc glibc "$SRC" 2>>build.err; then
+	! build_ours ours "$SRC" 2>>build.err || ! build_glibc glibc "$SRC" 2>>build.err ||
+	! build_ours ours2 "$SRC" -O2 2>>build.err; then
 	fail runtime.invisible.build "$(head -3 build.err | xargs)"
 	exit 0
 fi
@@ -245,3 +247,18 @@ same runtime.invisible.exec-chain.output.start-all chain-plain chain-all
 expect_eq runtime.invisible.exec-chain.files.start-all \
 	"./.p.PID-2.process ./.p.PID-3.process ./.p.PID.process ./p.PID ./p.PID-2 ./p.PID-3" \
 	"$(profiles chain-all)"
+
+# a chain of two programs: each file is read against its own program,
+# and our gprof says so when given the other one (GNU gprof cannot tell)
+run chain-two env GMON_OUT_PREFIX=p ../ours exec "$SCRATCH/ours2" hello
+expect_eq runtime.invisible.exec-chain.two-programs "./.p.PID-2.process ./.p.PID.process ./p.PID ./p.PID-2" \
+	"$(profiles chain-two)"
+first=$(ls chain-two/p.* | grep -v -- '-2$') second=$(ls chain-two/p.*-2)
+expect_eq runtime.invisible.exec-chain.two-programs.counts "5 none" \
+	"$(calls_of ours "$first" work) $(calls_of ours2 "$second" work)"
+"$GPROF" -b -p ours2 "$second" >/dev/null 2>right.err
+expect_eq runtime.invisible.exec-chain.two-programs.right-one "" "$(cat right.err)"
+"$GPROF" -b -p ours "$second" >/dev/null 2>wrong.err
+expect_eq runtime.invisible.exec-chain.two-programs.wrong-one \
+	"gprof: warning: chain-two/.${second#chain-two/}.process: written by $SCRATCH/ours2, not by ours (another build-id): is it another program's profile? (an exec chain leaves one file per program); not used" \
+	"$(head -1 wrong.err)"

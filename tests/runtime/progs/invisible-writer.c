@@ -31,6 +31,7 @@
  *                           stdin, then some work
  *   vfork-exec N PROGRAM    N times: vfork, and the child execs PROGRAM;
  *                           then say whether gmon.out exists
+ *   exec PROGRAM ARGS...    some work, then exec PROGRAM ARGS...
  *   exec-chain K            "image K GMON_IMAGE=[VALUE]" (what main sees),
  *                           caller(10 K), then exec itself as
  *                           exec-chain K-1 (down to 1)
@@ -411,6 +412,12 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(mode, "vfork-exec") == 0 && argc > 3)
 		return vfork_exec(atoi(arg), argv[3]);
+	if (strcmp(mode, "exec") == 0 && arg) {
+		caller(5);
+		execv(arg, argv + 2);
+		perror(arg);
+		return 2;
+	}
 	if (strcmp(mode, "exec-chain") == 0 && arg)
 		return exec_chain(atoi(arg));
 	fprintf(stderr, "usage: %s MODE [ARG]\n", argv[0]);
