@@ -117,13 +117,6 @@ void gmon_writer_init(uintptr_t load_bias, unsigned image)
 	}
 }
 
-void gmon_writer_after_fork(void)
-{
-	out.forked_child = 1;
-	out.image = 1; /* the child's first image */
-	out.owner = 0;
-	out.depth = 0;
-}
 
 static size_t append(char *buf, size_t at, size_t size, const char *s)
 {
@@ -213,6 +206,17 @@ static struct workspace *take_workspace(void)
 static void give_back(struct workspace *w)
 {
 	__atomic_store_n(&w->busy, 0, __ATOMIC_RELEASE);
+}
+
+void gmon_writer_after_fork(void)
+{
+	out.forked_child = 1;
+	out.image = 1; /* the child's first image */
+	out.owner = 0;
+	out.depth = 0;
+	/* another thread's write in the parent is none of the child's */
+	for (int i = 0; i < WORKSPACES; i++)
+		workspaces[i].busy = 0;
 }
 
 static void report(const struct target *t, int error)
