@@ -10,6 +10,7 @@
  * is async-signal-safe.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <elf.h>
 #include <errno.h>
 #include <link.h>
@@ -18,12 +19,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../include/gmon_out.h"
 #include "../include/libgmon.h"
 #include "arcs.h"
 #include "environ.h"
+#include "fatal.h"
 #include "message.h"
 #include "objects.h"
 #include "process.h"
@@ -42,6 +46,7 @@ static int started; /* atomic: __monstartup ran (or is running) */
 static int cleaned; /* atomic: _mcleanup ran */
 static int ready;   /* atomic: the table and histogram exist */
 static int forked;  /* this process is a forked child */
+static int exec_tried; /* this forked child called an exec function */
 
 /*
  * Whose profile this is.  The counts belong to the process that started
@@ -292,6 +297,7 @@ static void after_fork_in_child(void)
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	forked = 1;
+	exec_tried = 0;
 	owner = getpid();
 	image_pid = owner;
 	image = 1;
@@ -310,11 +316,51 @@ static void after_fork_in_child(void)
  * does a vfork child (not the owner: the counts are its parent's). */
 void gmon_before_exec(void)
 {
+	if (forked)
+		exec_tried = 1;
 	if (forked || !__atomic_load_n(&ready, __ATOMIC_ACQUIRE) ||
 	    __atomic_load_n(&cleaned, __ATOMIC_ACQUIRE) || !owns_profile())
 		return;
 	check_snapshot_handler();
 	write_profile(1);
+}
+
+/* The process ends without its exit handlers: a signal at its default
+ * action (fatal.c) or _exit (exit.c).  Write the profile, complete,
+ * from wherever that happens: nothing here but the writer, which is
+ * async-signal-safe (no refresh of the object table: its loader lock
+ * may be held by the code interrupted). */
+static void write_final(void)
+{
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) || !owns_profile())
+		return;
+	/* the counts stop here, as they would at exit */
+	__atomic_store_n(&gmon_state, GMON_DONE, __ATOMIC_RELEASE);
+	check_snapshot_handler();
+	write_profile(1);
+}
+
+/* A signal at its default action: the process dies of it next.  Also
+ * after exit's write, or in the middle of it (the handler's write is
+ * then complete and the interrupted one abandoned). */
+static void write_at_fatal_signal(void)
+{
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) || !owns_profile())
+		return; /* a vfork child's signal: the profile is its parent's */
+	__atomic_store_n(&cleaned, 1, __ATOMIC_RELEASE);
+	write_final();
+}
+
+void gmon_before_exit(void)
+{
+	/* once, as _mcleanup; a forked child whose exec failed has done
+	 * nothing of its own (as one that execs, it writes nothing) */
+	if (forked && exec_tried)
+		return;
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) || !owns_profile() ||
+	    __atomic_exchange_n(&cleaned, 1, __ATOMIC_ACQ_REL))
+		return;
+	write_final();
 }
 
 /* GMON_CLOCK: cpu (the default), process or wall. */
@@ -355,6 +401,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	gmon_process_init(); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
+	gmon_fatal_install(write_at_fatal_signal, snapshot_signal);
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
 	enum gmon_clock_kind kind = clock_from_environment();
 	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
@@ -423,22 +470,35 @@ static int main_program_has_hook(const struct main_program *m)
 	return 0;
 }
 
-/* GMON_START asks a program without hooks to be profiled all the same
+static int in_preload(int take_out);
+
+/* GMON_START says which processes the preloaded runtime profiles
  * (doc/runtime.md, "Starting without -pg"):
- *   1        this process; removed from the environment, so the
- *            programs it execs are not profiled (nor overwrite its
- *            gmon.out); a forked child profiles on, as with -pg;
+ *   unset    this process, hooks or not, if LD_PRELOAD names libgmon.so
+ *            (LD_PRELOAD=libgmon.so alone); else as 0;
+ *   1        the same; the variable taken out of the environment;
  *   PID      the same, if PID is this process's id (gprof-run puts its
  *            own there, and becomes the program): a copy of the
  *            variable that reaches another process does nothing;
  *   all      this process and every program started from it that
  *            preloads libgmon (kept in the environment);
- *   0        no.
- * Anything else: one line, and no. */
-static int asked_to_start(void)
+ *   0        only a main program with hooks, as before 2026-11-28.
+ * Anything else: one line, and as 0.  With unset, 1 or a PID (whether
+ * it starts or not), the programs this process starts are left alone:
+ * libgmon.so is taken out of LD_PRELOAD (*children = 0), so they run
+ * without the runtime, as they would without the profiler. */
+static int asked_to_start(int *children)
 {
 	const char *v = gmon_getenv("GMON_START");
-	if (!v || strcmp(v, "0") == 0)
+	*children = 1;
+	if (!v) {
+		/* asked by LD_PRELOAD itself, not by /etc/ld.so.preload or a
+		 * link with -lgmon (nor in a set-user-ID program: the loader
+		 * takes LD_PRELOAD away there) */
+		*children = 0;
+		return !getauxval(AT_SECURE) && in_preload(0);
+	}
+	if (strcmp(v, "0") == 0)
 		return 0;
 	if (strcmp(v, "all") == 0)
 		return 1;
@@ -457,7 +517,56 @@ static int asked_to_start(void)
 		return 0;
 	}
 	unsetenv("GMON_START");
+	*children = 0;
 	return yes;
+}
+
+/* Whether LD_PRELOAD names this library (the entries that are this
+ * very file, however named); with take_out, those entries are taken
+ * out of it (the others kept, in their order), so that the programs
+ * this process starts do not load it.  At start-up, before main: an
+ * ordinary context. */
+static int in_preload(int take_out)
+{
+	const char *list = getenv("LD_PRELOAD");
+	Dl_info self;
+	struct stat ours, st;
+	if (!list || !dladdr((void *)in_preload, &self) || !self.dli_fname ||
+	    stat(self.dli_fname, &ours) != 0)
+		return 0;
+	size_t size = strlen(list) + 1;
+	char *copy = malloc(size), *kept = malloc(size);
+	if (!copy || !kept) {
+		free(copy);
+		free(kept);
+		return 0;
+	}
+	memcpy(copy, list, size);
+	size_t at = 0;
+	int found = 0;
+	/* the loader splits the list at spaces and colons */
+	for (char *save, *entry = strtok_r(copy, " :", &save); entry;
+	     entry = strtok_r(NULL, " :", &save)) {
+		if (stat(entry, &st) == 0 && st.st_dev == ours.st_dev && st.st_ino == ours.st_ino) {
+			found = 1;
+			continue;
+		}
+		if (at)
+			kept[at++] = ':';
+		size_t n = strlen(entry);
+		memcpy(kept + at, entry, n);
+		at += n;
+	}
+	kept[at] = 0;
+	if (found && take_out) {
+		if (at)
+			setenv("LD_PRELOAD", kept, 1);
+		else
+			unsetenv("LD_PRELOAD");
+	}
+	free(copy);
+	free(kept);
+	return found;
 }
 #endif
 
@@ -477,7 +586,11 @@ __attribute__((constructor)) static void self_start(void)
 #ifdef GMON_SHARED
 	/* asked_to_start first: it takes GMON_START out of the environment
 	 * whether or not the program has hooks */
-	if (!asked_to_start() && !main_program_has_hook(&m))
+	int children;
+	int asked = asked_to_start(&children);
+	if (!children)
+		in_preload(1);
+	if (!asked && !main_program_has_hook(&m))
 		return;
 #endif
 	__monstartup(m.text_low, m.text_high);

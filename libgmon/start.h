@@ -18,4 +18,9 @@ void gmon_before_exec(void) GMON_HIDDEN;
  * process's first (nothing to hand on). */
 unsigned gmon_next_image(void) GMON_HIDDEN;
 
+/* For exit.c: the process ends with _exit or _Exit (no exit handlers):
+ * write the profile, once, unless this is not the profile's process or
+ * a forked child whose exec failed.  Async-signal-safe. */
+void gmon_before_exit(void) GMON_HIDDEN;
+
 #endif /* GMON_START_H */

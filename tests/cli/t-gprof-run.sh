@@ -28,18 +28,23 @@ run_expect() {
 	fi
 }
 
-# the environment the program is given
+# the environment the program is given (GMON_START=all: the runtime
+# leaves LD_PRELOAD as gprof-run set it)
 env_line='echo "$LD_PRELOAD|$GMON_OUT_PREFIX|$GMON_RATE|$GMON_CLOCK|$GMON_STACK_DEPTH"'
 expect_eq run.env.defaults "$LIB||||" \
-	"$(env -u LD_PRELOAD -u GMON_RATE "$RUN" sh -c "$env_line")"
+	"$(env -u LD_PRELOAD -u GMON_RATE GMON_START=all "$RUN" sh -c "$env_line")"
 expect_eq run.env.options "$LIB|$SCRATCH/p|250|cpu|16" \
-	"$(env -u LD_PRELOAD "$RUN" -o "$SCRATCH/p" --rate 250 --clock cpu --stacks 16 sh -c "$env_line")"
+	"$(env -u LD_PRELOAD GMON_START=all "$RUN" -o "$SCRATCH/p" --rate 250 --clock cpu --stacks 16 sh -c "$env_line")"
 expect_eq run.env.short-options "$LIB|q|9|cpu|0" \
-	"$(env -u LD_PRELOAD "$RUN" -o q -r 9 -c cpu -s 0 -- sh -c "$env_line")"
+	"$(env -u LD_PRELOAD GMON_START=all "$RUN" -o q -r 9 -c cpu -s 0 -- sh -c "$env_line")"
 expect_eq run.env.user-preload-kept "$LIB:/nonexistent/x.so" \
-	"$(LD_PRELOAD=/nonexistent/x.so "$RUN" sh -c 'echo $LD_PRELOAD' 2>/dev/null)"
+	"$(GMON_START=all LD_PRELOAD=/nonexistent/x.so "$RUN" sh -c 'echo $LD_PRELOAD' 2>/dev/null)"
 expect_eq run.env.library-variable "$LIB" \
-	"$(GPROF_RUN_LIBGMON=$TOP/libgmon/../libgmon/libgmon.so "$RUN" sh -c 'echo $LD_PRELOAD')"
+	"$(GMON_START=all GPROF_RUN_LIBGMON=$TOP/libgmon/../libgmon/libgmon.so "$RUN" sh -c 'echo $LD_PRELOAD')"
+# without it, the runtime takes itself out of LD_PRELOAD at start: the
+# programs the profiled one starts run without it (the user's kept)
+expect_eq run.env.preload-taken-out "[/nonexistent/x.so]" \
+	"$(LD_PRELOAD=/nonexistent/x.so "$RUN" sh -c 'echo "[$LD_PRELOAD]"' 2>/dev/null)"
 # GMON_START: gprof-run's process id, which the runtime takes out of the
 # environment at start (so a program the profiled one runs is not
 # profiled); GMON_START=all, the user's, is kept

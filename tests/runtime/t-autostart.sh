@@ -6,7 +6,8 @@
 # without -pg starts by itself when GMON_START asks (gprof-run sets it),
 # profiles the whole process, and keeps to the rule for its children
 # (doc/runtime.md, "Starting without -pg").
-#   runtime.autostart.off.*          no GMON_START: nothing written, as before
+#   runtime.autostart.off.*          no GMON_START: profiled as with 1 (LD_PRELOAD alone;
+#                                    more in t-stopped.sh)
 #   runtime.autostart.start.*        GMON_START=1: gmon.out (no arcs) and the process file;
 #                                    gprof's header says that counts need -pg; the
 #                                    call graph comes from the stacks, without counts
@@ -31,10 +32,11 @@ count_files() {
 	echo $n
 }
 
-# no GMON_START: a program without hooks is left alone, as before
+# no GMON_START: LD_PRELOAD alone profiles the process, as GMON_START=1
 LD_PRELOAD=$LIBGMON_SO ./plain 20 >out 2>err
-expect_eq runtime.autostart.off.nothing-written 0 "$(count_files 'gmon.out* .gmon.out*')"
+expect_eq runtime.autostart.off.as-start-1 2 "$(count_files 'gmon.out .gmon.out.process')"
 expect_eq runtime.autostart.off.quiet "" "$(cat err)"
+rm -f gmon.out .gmon.out.process
 
 # GMON_START=1: the whole process, gmon.out with a histogram and no arcs
 GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./plain 300 >out 2>err

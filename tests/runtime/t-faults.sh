@@ -13,7 +13,8 @@
 #   faults.exec.*          the program replaces itself with /bin/sh: its
 #                          profile so far is written first
 #   faults.closed-fds.*    stdin, stdout and stderr closed before exit
-#   faults.killed.*        SIGKILL and an unhandled SIGTERM: no file
+#   faults.killed.*        SIGKILL: no file; an unhandled SIGTERM: the
+#                          profile written first (t-stopped.sh), same status
 #   faults.abort.*         abort(): no file
 # Programs are written here (not in progs/) because only this suite uses
 # them.
@@ -214,14 +215,16 @@ mkdir closed && status=0
 expect_eq faults.closed-fds.status 6 "$status"
 complete faults.closed-fds closed 100
 
-# ---- killed: no file at all (the profile is written at exit)
+# ---- killed: SIGKILL leaves no file at all; SIGTERM at its default
+# action has the profile written first, then ends the process as before
 for sig in KILL TERM; do
 	start "killed-$sig" wait
 	kill -"$sig" $pid
 	finish
 	expect_eq "faults.killed.$sig.status" $((128 + $(kill -l "$sig"))) "$status"
-	nothing "faults.killed.$sig" "killed-$sig"
 done
+nothing faults.killed.KILL killed-KILL
+gprof_reads faults.killed.TERM.gnu-reads "$SCRATCH/faults" killed-TERM/gmon.out
 
 # ---- abort
 mkdir aborted && status=0

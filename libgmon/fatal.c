@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ *
+ * fatal.c: stopped, not lost.  A server or a loop stopped with Ctrl-C or
+ * kill dies of a signal at its default action, and exit handlers never
+ * run: no profile.  So the signals whose default action ends the process
+ * (the list below) get a handler of ours while, and only while, the
+ * program leaves them at their default action.  It writes the profile
+ * once, then puts the default action back, unblocks the signal and sends
+ * it again to its own thread: the process dies of that same signal, with
+ * a core where one would have been dumped, and its parent sees the wait
+ * status it would have seen without the profiler.
+ *
+ * The program never sees that handler.  sigaction, signal, bsd_signal,
+ * ssignal, sysv_signal, __sysv_signal and siginterrupt are defined here,
+ * in front of the C library's (as exec.c's exec functions are: in a
+ * static link the executable's definitions win; as a shared object, by
+ * interposition): for a signal we hold,
+ *   - the old action reported is the program's own idea of it (what was
+ *     there at start-up, or what it last set: SIG_DFL, its flags and
+ *     mask), never our handler;
+ *   - setting SIG_DFL keeps our handler in place and only notes the
+ *     program's action; setting anything else (a handler, SIG_IGN)
+ *     replaces ours, and the signal is the program's from then on;
+ *   - a program that sets SIG_DFL again later gets ours back.
+ * Installing lazily instead (only when asked) cannot work: nothing calls
+ * us before the signal arrives.  Wrapping is what keeps the handler
+ * invisible to every caller of the C library; a program that makes the
+ * rt_sigaction system call itself (Go's runtime) sees our handler as the
+ * previous one, and a handler set with SA_RESETHAND that fires puts the
+ * kernel's default back behind our back (the next such signal then ends
+ * the process without a profile, as it would without us).
+ *
+ * Not caught, on purpose: the signals a fault raises (SIGSEGV, SIGBUS,
+ * SIGILL, SIGFPE, SIGTRAP, SIGSYS) and abort's SIGABRT (the program is
+ * broken or means to die: its memory may be what broke, the runtimes
+ * and sanitizers that own those signals look at the previous handler,
+ * and a core must show the fault where it happened, not our writer);
+ * SIGPROF (the sampler's); SIGKILL and SIGSTOP (they cannot be); the
+ * real-time signals and the rarer SIGIO, SIGPWR and SIGSTKFLT (programs
+ * that use them install handlers).  Nothing is caught in a process whose
+ * id is 1 (the init of a PID namespace, a container's first program):
+ * the kernel ignores signals at their default action there, so the
+ * signal sent again would not end it.
+ *
+ * Serialised: the first fatal signal takes the process (a compare-and-
+ * swap of its thread's id); the handler blocks every signal while it
+ * writes, so a second one on that thread waits and merges; one that
+ * lands on another thread meanwhile waits there, a bounded time, for
+ * the first to end the process.  A final write nested in a snapshot of
+ * the same thread, or waiting for another thread's write, is write.c's
+ * business (a complete file either way).
+ *
+ * Async-signal-safe: the handler and the wrappers use system calls,
+ * atomics and copies of structures, no malloc, no lock, no stdio.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fatal.h"
+
+/* The C library's sigaction, under a name our sigaction does not hide
+ * (glibc exports it; musl's, hidden, links statically). */
+extern int __sigaction(int, const struct sigaction *, struct sigaction *);
+
+/* The signals caught while at their default action. */
+static const int fatal_signals[] = { SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGUSR2,
+	                             SIGPIPE, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ };
+
+/*
+ * Per signal: held says our handler is the one in the kernel (atomic;
+ * set at start-up and when the program sets SIG_DFL again, cleared when
+ * the program installs its own action or the handler gives the signal
+ * back to the kernel); program is then the action the program believes
+ * is there (SIG_DFL with its flags and mask).  eligible: in the list and
+ * not skipped, once gmon_fatal_install ran.
+ */
+static struct {
+	int eligible;
+	int held; /* atomic */
+	struct sigaction program;
+} signals[NSIG];
+
+static void (*write_final_profile)(void);
+static int dying; /* atomic: the thread whose fatal signal ends the process */
+
+/* The signals siginterrupt asked to interrupt system calls (signal()
+ * then installs them without SA_RESTART), as the C library keeps them. */
+static sigset_t interrupting;
+
+static void on_fatal_signal(int signo);
+
+static int ours(int signo)
+{
+	return signo > 0 && signo < NSIG && signals[signo].eligible;
+}
+
+static struct sigaction our_action(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_fatal_signal;
+	/* nothing else runs in this process while the profile is written:
+	 * without us it would already be dead */
+	sigfillset(&sa.sa_mask);
+	sa.sa_flags = SA_RESTART;
+	return sa;
+}
+
+static pid_t thread_id(void)
+{
+	return (pid_t)syscall(SYS_gettid);
+}
+
+/* Put the kernel's default back and send the signal again to this
+ * thread; once unblocked it ends the process here.  If it does not (a
+ * debugger swallowed it), our handler goes back and the program runs
+ * on, as it would have. */
+static void die_of(int signo)
+{
+	struct sigaction dfl;
+	memset(&dfl, 0, sizeof dfl);
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	__sigaction(signo, &dfl, NULL);
+	syscall(SYS_tgkill, getpid(), thread_id(), signo);
+	sigset_t only;
+	sigemptyset(&only);
+	sigaddset(&only, signo);
+	sigprocmask(SIG_UNBLOCK, &only, NULL);
+	/* still here */
+	struct sigaction sa = our_action();
+	__sigaction(signo, &sa, NULL);
+}
+
+/* How long a fatal signal on a second thread waits for the first to end
+ * the process (its write waits up to 2 s for another's, then writes). */
+enum { WAIT_FOR_FIRST_MS = 10000 };
+
+static void on_fatal_signal(int signo)
+{
+	int saved_errno = errno;
+	pid_t tid = thread_id();
+	struct timespec ms = { 0, 1000000 };
+	for (int waited = 0;; waited++) {
+		int first = 0;
+		if (__atomic_compare_exchange_n(&dying, &first, tid, 0, __ATOMIC_ACQ_REL,
+		                                __ATOMIC_ACQUIRE)) {
+			if (write_final_profile)
+				write_final_profile();
+			break;
+		}
+		if (first == tid || waited >= WAIT_FOR_FIRST_MS)
+			break;
+		/* another thread writes the profile before it ends the
+		 * process; one that is gone (a vfork child sharing this
+		 * memory died of its signal) leaves the writing to us */
+		if (syscall(SYS_tgkill, getpid(), first, 0) != 0 && errno == ESRCH) {
+			__atomic_compare_exchange_n(&dying, &first, 0, 0, __ATOMIC_ACQ_REL,
+			                            __ATOMIC_RELAXED);
+			continue;
+		}
+		nanosleep(&ms, NULL);
+	}
+	die_of(signo);
+	/* alive after all: let the next fatal signal try again */
+	int me = tid;
+	__atomic_compare_exchange_n(&dying, &me, 0, 0, __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+	errno = saved_errno;
+}
+
+void gmon_fatal_install(void (*write_final)(void), int skip)
+{
+	if (getpid() == 1)
+		return;
+	write_final_profile = write_final;
+	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
+		int signo = fatal_signals[i];
+		struct sigaction now;
+		if (signo == skip || __sigaction(signo, NULL, &now) != 0)
+			continue;
+		signals[signo].eligible = 1;
+		/* ignored (nohup) or handled already: the program's; ours
+		 * only if it sets the default later */
+		if ((now.sa_flags & SA_SIGINFO) ? now.sa_sigaction != NULL : now.sa_handler != SIG_DFL)
+			continue;
+		signals[signo].program = now;
+		struct sigaction sa = our_action();
+		if (__sigaction(signo, &sa, NULL) == 0)
+			__atomic_store_n(&signals[signo].held, 1, __ATOMIC_RELEASE);
+	}
+}
+
+static int is_default(const struct sigaction *act)
+{
+	/* sa_handler and sa_sigaction share their storage: SIG_DFL is 0 */
+	return act->sa_handler == SIG_DFL;
+}
+
+/* The program's sigaction, for every signal: see the top of the file. */
+int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+	if (!ours(signo))
+		return __sigaction(signo, act, old);
+	if (__atomic_load_n(&signals[signo].held, __ATOMIC_ACQUIRE)) {
+		struct sigaction before = signals[signo].program;
+		if (act && !is_default(act)) {
+			/* the program's own action replaces ours */
+			if (__sigaction(signo, act, NULL) != 0)
+				return -1;
+			__atomic_store_n(&signals[signo].held, 0, __ATOMIC_RELEASE);
+		} else if (act) {
+			signals[signo].program = *act;
+		}
+		if (old)
+			*old = before;
+		return 0;
+	}
+	if (act && is_default(act)) {
+		/* back to the default: ours again, the program's noted */
+		struct sigaction sa = our_action(), before;
+		if (__sigaction(signo, &sa, &before) != 0)
+			return -1;
+		signals[signo].program = *act;
+		__atomic_store_n(&signals[signo].held, 1, __ATOMIC_RELEASE);
+		if (old)
+			*old = before;
+		return 0;
+	}
+	return __sigaction(signo, act, old);
+}
+
+/* signal() as the C library defines it (BSD semantics): the handler
+ * stays, the signal is held while it runs, interrupted calls restart
+ * unless siginterrupt said otherwise. */
+static sighandler_t set_handler(int signo, sighandler_t handler, int flags, int mask_self)
+{
+	if (handler == SIG_ERR || signo < 1 || signo >= NSIG) {
+		errno = EINVAL;
+		return SIG_ERR;
+	}
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	if (mask_self)
+		sigaddset(&sa.sa_mask, signo);
+	sa.sa_flags = flags;
+	if (sigaction(signo, &sa, &old) != 0)
+		return SIG_ERR;
+	return old.sa_handler;
+}
+
+sighandler_t signal(int signo, sighandler_t handler)
+{
+	int restart = signo > 0 && signo < NSIG && sigismember(&interrupting, signo) == 1 ? 0
+	                                                                                  : SA_RESTART;
+	return set_handler(signo, handler, restart, 1);
+}
+
+sighandler_t bsd_signal(int signo, sighandler_t handler)
+{
+	return signal(signo, handler);
+}
+
+sighandler_t ssignal(int signo, sighandler_t handler)
+{
+	return signal(signo, handler);
+}
+
+/* System V's: the handler is used once, the signal not held while it
+ * runs, interrupted calls fail with EINTR. */
+sighandler_t __sysv_signal(int signo, sighandler_t handler)
+{
+	return set_handler(signo, handler, SA_RESETHAND | SA_NODEFER, 0);
+}
+
+sighandler_t sysv_signal(int signo, sighandler_t handler)
+{
+	return __sysv_signal(signo, handler);
+}
+
+int siginterrupt(int signo, int flag)
+{
+	struct sigaction sa;
+	if (signo < 1 || signo >= NSIG || sigaction(signo, NULL, &sa) != 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (flag) {
+		sigaddset(&interrupting, signo);
+		sa.sa_flags &= ~SA_RESTART;
+	} else {
+		sigdelset(&interrupting, signo);
+		sa.sa_flags |= SA_RESTART;
+	}
+	return sigaction(signo, &sa, NULL);
+}

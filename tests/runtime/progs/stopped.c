@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ *
+ * stopped.c: programs that run until a signal stops them, for
+ * t-stopped.sh (built with -pg and without).  Each calls work() N times,
+ * says "ready" on stdout, then waits in read(0) until the signal comes
+ * (or its input ends: then "eof" and exit 0).
+ *   stopped N wait       leaves every signal at its default action
+ *   stopped N handle     SIGTERM's handler prints "handled" and exits 3
+ *   stopped N ignore     ignores SIGINT
+ *   stopped N late       installs its SIGTERM handler after start-up and
+ *                        prints what sigaction and signal report: the
+ *                        actions it sees must be the defaults
+ *   stopped N thread     a second thread says "ready TID" and waits; the
+ *                        signal is sent to that thread alone
+ *   stopped N fork K     K forked children, child i calls work() i times
+ *                        more and ends with _exit(0) (or _Exit with
+ *                        "fork-Exit"); the parent waits for them all
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define PROGS_WORK
+#include "progs.h"
+
+static void on_term(int signo)
+{
+	(void)signo;
+	static const char line[] = "handled\n";
+	write(1, line, sizeof line - 1);
+	_exit(3);
+}
+
+static const char *action_name(void (*h)(int))
+{
+	return h == SIG_DFL ? "default" : h == SIG_IGN ? "ignored" : h == on_term ? "ours" : "other";
+}
+
+static void wait_for_input(void)
+{
+	char c;
+	while (read(0, &c, 1) > 0)
+		;
+	printf("eof\n");
+	fflush(stdout);
+}
+
+static void *waiting_thread(void *unused)
+{
+	(void)unused;
+	printf("ready %ld\n", (long)syscall(SYS_gettid));
+	fflush(stdout);
+	for (;;)
+		pause();
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 10;
+	const char *mode = argc > 2 ? argv[2] : "wait";
+	for (int i = 0; i < n; i++)
+		work(1000);
+	if (strcmp(mode, "handle") == 0) {
+		signal(SIGTERM, on_term);
+	} else if (strcmp(mode, "ignore") == 0) {
+		signal(SIGINT, SIG_IGN);
+	} else if (strcmp(mode, "late") == 0) {
+		struct sigaction sa, old;
+		sigaction(SIGTERM, NULL, &old);
+		printf("before: %s flags %#x\n", action_name(old.sa_handler), (unsigned)old.sa_flags);
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_term;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGTERM, &sa, &old);
+		printf("replaced: %s\n", action_name(old.sa_handler));
+		sigaction(SIGTERM, NULL, &old);
+		printf("now: %s\n", action_name(old.sa_handler));
+		printf("signal(SIGHUP): %s\n", action_name(signal(SIGHUP, SIG_DFL)));
+		printf("again: %s\n", action_name(signal(SIGHUP, SIG_IGN)));
+		printf("back: %s\n", action_name(signal(SIGHUP, SIG_DFL)));
+		sigaction(SIGINT, NULL, &old);
+		printf("SIGINT: %s\n", action_name(old.sa_handler));
+	} else if (strcmp(mode, "thread") == 0) {
+		pthread_t t;
+		if (pthread_create(&t, NULL, waiting_thread, NULL) != 0)
+			return 2;
+		wait_for_input();
+		return 0;
+	} else if (strncmp(mode, "fork", 4) == 0) {
+		int k = argc > 3 ? atoi(argv[3]) : 2;
+		for (int i = 1; i <= k; i++) {
+			pid_t child = fork();
+			if (child < 0)
+				return 2;
+			if (child == 0) {
+				for (int j = 0; j < i; j++)
+					work(1000);
+				if (strcmp(mode, "fork-Exit") == 0)
+					_Exit(0);
+				_exit(0);
+			}
+			int status;
+			if (waitpid(child, &status, 0) != child || !WIFEXITED(status))
+				return 3;
+			printf("child %ld\n", (long)child);
+		}
+		return 0;
+	}
+	say_ready();
+	wait_for_input();
+	return 0;
+}
