@@ -55,6 +55,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -86,6 +87,11 @@ static struct {
 } signals[NSIG];
 
 static void (*write_final_profile)(void);
+/* The process whose table this is: a forked child takes its copy over
+ * (fork handler); a vfork child shares the parent's memory, not its
+ * signal actions, so it leaves the table alone (its calls go straight
+ * to the C library's). */
+static pid_t holder;
 static int dying; /* atomic: the thread whose fatal signal ends the process */
 
 /* The signals siginterrupt asked to interrupt system calls (signal()
@@ -96,7 +102,12 @@ static void on_fatal_signal(int signo);
 
 static int ours(int signo)
 {
-	return signo > 0 && signo < NSIG && signals[signo].eligible;
+	return signo > 0 && signo < NSIG && signals[signo].eligible && getpid() == holder;
+}
+
+static void after_fork_in_child(void)
+{
+	holder = getpid();
 }
 
 static struct sigaction our_action(void)
@@ -178,6 +189,8 @@ void gmon_fatal_install(void (*write_final)(void), int skip)
 	if (getpid() == 1)
 		return;
 	write_final_profile = write_final;
+	holder = getpid();
+	pthread_atfork(NULL, NULL, after_fork_in_child);
 	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
 		int signo = fatal_signals[i];
 		struct sigaction now;

@@ -25,8 +25,14 @@
 #                                      sigaction and signal report the defaults,
 #                                      as without the profiler, and it handles
 #   runtime.stopped.thread.*           the signal sent to one thread of two
+#   runtime.stopped.nested.*           a fatal signal raised inside a write
+#                                      (exit's, a snapshot's, another fatal
+#                                      signal's; progs/fsfault.c): no
+#                                      deadlock, the first signal's status,
+#                                      a complete profile
 #   runtime.stopped.exit.*             forked children ending with _exit and
 #                                      _Exit under gprof-run: each its file,
+#                                      (a vfork child's _exit: nothing)
 #                                      its own counts; the -pg + libgmon.a
 #                                      program too; a Python multiprocessing
 #                                      pool's workers (if python3 is there)
@@ -42,6 +48,7 @@ cd "$SCRATCH" || exit 2
 RUN=$TOP/run/gprof-run
 
 $RT_CC -O1 -Wall -o sendsig "$PROGS/sendsig.c"
+$RT_CC -O1 -Wall -shared -fPIC -o fsfault.so "$PROGS/fsfault.c"
 build_ours pg "$PROGS/stopped.c"
 build_glibc pgglibc "$PROGS/stopped.c"
 $RT_CC -O1 -fno-inline -I"$TOP/tests" -o plain "$PROGS/stopped.c" -pthread
@@ -131,6 +138,21 @@ stop thread.pg 15 thread ../pg 4 thread
 expect_eq runtime.stopped.thread.status "$(cat thread.none.status)" "$(cat thread.pg.status)"
 profile_ok runtime.stopped.thread.profile pg thread.pg 4
 
+# ---- a fatal signal in the middle of a write (raised by the shim at the
+# writer's first write(2)): exit's write, a snapshot's, the write of
+# another fatal signal's handler
+stop nested.exit 0 close env FSFAULT_SIGNAL_ON_WRITE=15 LD_PRELOAD="$SCRATCH/fsfault.so" ../pg 6
+expect_eq runtime.stopped.nested.term-in-exit.status "signal 15 core 0" "$(cat nested.exit.status)"
+profile_ok runtime.stopped.nested.term-in-exit.profile pg nested.exit 6
+stop nested.snapshot 0 close env GMON_SNAPSHOT_SIGNAL=USR1 FSFAULT_SIGNAL_ON_WRITE=15 \
+	LD_PRELOAD="$SCRATCH/fsfault.so" ../pg 6 snapshot
+expect_eq runtime.stopped.nested.term-in-snapshot.status "signal 15 core 0" \
+	"$(cat nested.snapshot.status)"
+profile_ok runtime.stopped.nested.term-in-snapshot.profile pg nested.snapshot 6
+stop nested.int 15 die env FSFAULT_SIGNAL_ON_WRITE=2 LD_PRELOAD="$SCRATCH/fsfault.so" ../pg 6
+expect_eq runtime.stopped.nested.int-in-term.status "signal 15 core 0" "$(cat nested.int.status)"
+profile_ok runtime.stopped.nested.int-in-term.profile pg nested.int 6
+
 # ---- _exit and _Exit in forked children
 # fork_files DIR EXE: "N" per child file, N the calls of work in it
 fork_files() {
@@ -147,6 +169,11 @@ for how in fork fork-Exit; do
 	(cd "$how.pg" && ../pg 0 "$how" 3 >out)
 	expect_eq "runtime.stopped.exit.$how.libgmon-a" "1 2 3" "$(fork_files "$how.pg" pg)"
 done
+# a vfork child's _exit writes nothing, and ends nothing of its parent's
+stop vfork.pg 0 close ../pg 5 vfork
+profile_ok runtime.stopped.exit.vfork-writes-nothing pg vfork.pg 5
+stop vfork.run 0 close "$RUN" ../plain 5 vfork
+profile_ok runtime.stopped.exit.vfork-writes-nothing-gprof-run plain vfork.run
 # a Python multiprocessing pool's workers end with os._exit
 python=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
 if [ -n "$python" ] && [ -x "$python" ]; then

@@ -16,6 +16,10 @@
  *   stopped N fork K     K forked children, child i calls work() i times
  *                        more and ends with _exit(0) (or _Exit with
  *                        "fork-Exit"); the parent waits for them all
+ *   stopped N vfork      a vfork child ends with _exit(0) at once; then
+ *                        as wait
+ *   stopped N snapshot   raises SIGUSR1 (GMON_SNAPSHOT_SIGNAL), then as
+ *                        wait
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -93,6 +97,15 @@ int main(int argc, char **argv)
 			return 2;
 		wait_for_input();
 		return 0;
+	} else if (strcmp(mode, "vfork") == 0) {
+		pid_t child = vfork();
+		if (child == 0)
+			_exit(0);
+		int status;
+		if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status))
+			return 3;
+	} else if (strcmp(mode, "snapshot") == 0) {
+		raise(SIGUSR1);
 	} else if (strncmp(mode, "fork", 4) == 0) {
 		int k = argc > 3 ? atoi(argv[3]) : 2;
 		for (int i = 1; i <= k; i++) {
