@@ -64,9 +64,32 @@
 
 #include "fatal.h"
 
-/* The C library's sigaction, under a name our sigaction does not hide
- * (glibc exports it; musl's, hidden, links statically). */
+/* The C library's sigaction, under a name our sigaction does not hide:
+ * glibc exports __sigaction; musl's is hidden, so it links statically
+ * only, and libgmon.so on musl finds the next sigaction when it is
+ * loaded (dlsym is not async-signal-safe: never later). */
+#if defined(GMON_SHARED) && !defined(__GLIBC__)
+#include <dlfcn.h>
+static int (*next_sigaction)(int, const struct sigaction *, struct sigaction *);
+
+__attribute__((constructor)) static void find_next_sigaction(void)
+{
+	next_sigaction = (int (*)(int, const struct sigaction *, struct sigaction *))dlsym(
+		RTLD_NEXT, "sigaction");
+}
+
+static int real_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+	if (!next_sigaction) {
+		errno = ENOSYS;
+		return -1;
+	}
+	return next_sigaction(signo, act, old);
+}
+#else
 extern int __sigaction(int, const struct sigaction *, struct sigaction *);
+#define real_sigaction __sigaction
+#endif
 
 /* The signals caught while at their default action. */
 static const int fatal_signals[] = { SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGUSR2,
@@ -137,7 +160,7 @@ static void die_of(int signo)
 	memset(&dfl, 0, sizeof dfl);
 	dfl.sa_handler = SIG_DFL;
 	sigemptyset(&dfl.sa_mask);
-	__sigaction(signo, &dfl, NULL);
+	real_sigaction(signo, &dfl, NULL);
 	syscall(SYS_tgkill, getpid(), thread_id(), signo);
 	sigset_t only;
 	sigemptyset(&only);
@@ -145,7 +168,7 @@ static void die_of(int signo)
 	sigprocmask(SIG_UNBLOCK, &only, NULL);
 	/* still here */
 	struct sigaction sa = our_action();
-	__sigaction(signo, &sa, NULL);
+	real_sigaction(signo, &sa, NULL);
 }
 
 /* How long a fatal signal on a second thread waits for the first to end
@@ -194,7 +217,7 @@ void gmon_fatal_install(void (*write_final)(void), int skip)
 	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
 		int signo = fatal_signals[i];
 		struct sigaction now;
-		if (signo == skip || __sigaction(signo, NULL, &now) != 0)
+		if (signo == skip || real_sigaction(signo, NULL, &now) != 0)
 			continue;
 		signals[signo].eligible = 1;
 		/* ignored (nohup) or handled already: the program's; ours
@@ -203,7 +226,7 @@ void gmon_fatal_install(void (*write_final)(void), int skip)
 			continue;
 		signals[signo].program = now;
 		struct sigaction sa = our_action();
-		if (__sigaction(signo, &sa, NULL) == 0)
+		if (real_sigaction(signo, &sa, NULL) == 0)
 			__atomic_store_n(&signals[signo].held, 1, __ATOMIC_RELEASE);
 	}
 }
@@ -218,12 +241,12 @@ static int is_default(const struct sigaction *act)
 int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 {
 	if (!ours(signo))
-		return __sigaction(signo, act, old);
+		return real_sigaction(signo, act, old);
 	if (__atomic_load_n(&signals[signo].held, __ATOMIC_ACQUIRE)) {
 		struct sigaction before = signals[signo].program;
 		if (act && !is_default(act)) {
 			/* the program's own action replaces ours */
-			if (__sigaction(signo, act, NULL) != 0)
+			if (real_sigaction(signo, act, NULL) != 0)
 				return -1;
 			__atomic_store_n(&signals[signo].held, 0, __ATOMIC_RELEASE);
 		} else if (act) {
@@ -236,7 +259,7 @@ int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 	if (act && is_default(act)) {
 		/* back to the default: ours again, the program's noted */
 		struct sigaction sa = our_action(), before;
-		if (__sigaction(signo, &sa, &before) != 0)
+		if (real_sigaction(signo, &sa, &before) != 0)
 			return -1;
 		signals[signo].program = *act;
 		__atomic_store_n(&signals[signo].held, 1, __ATOMIC_RELEASE);
@@ -244,7 +267,7 @@ int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 			*old = before;
 		return 0;
 	}
-	return __sigaction(signo, act, old);
+	return real_sigaction(signo, act, old);
 }
 
 /* signal() as the C library defines it (BSD semantics): the handler
