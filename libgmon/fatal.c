@@ -24,7 +24,10 @@
  *   - a program that sets SIG_DFL again later gets ours back.
  * Installing lazily instead (only when asked) cannot work: nothing calls
  * us before the signal arrives.  Wrapping is what keeps the handler
- * invisible to every caller of the C library; a program that makes the
+ * invisible to every caller of the C library (each answer for a held
+ * signal first checks that the kernel still has our handler: a change
+ * made behind our back, by a call that did not come through here, is
+ * the truth); a program that makes the
  * rt_sigaction system call itself (Go's runtime) sees our handler as the
  * previous one, and a handler set with SA_RESETHAND that fires puts the
  * kernel's default back behind our back (the next such signal then ends
@@ -65,9 +68,19 @@
 #include "fatal.h"
 
 /* The C library's sigaction, under a name our sigaction does not hide:
- * glibc exports __sigaction; musl's is hidden, so it links statically
- * only, and libgmon.so on musl finds the next sigaction when it is
- * loaded (dlsym is not async-signal-safe: never later). */
+ * glibc exports __sigaction; musl hides its own, so libgmon.so on musl
+ * finds the next sigaction when it is loaded (dlsym is not
+ * async-signal-safe: never later). */
+#if !defined(GMON_SHARED) && !defined(__GLIBC__)
+/* libgmon.a on musl: a program linked with musl's libc.so cannot reach
+ * the hidden __sigaction, so nothing is wrapped and nothing is caught
+ * (a handler the program could see would be worse than no profile). */
+void gmon_fatal_install(void (*write_final)(void), int skip)
+{
+	(void)write_final;
+	(void)skip;
+}
+#else
 #if defined(GMON_SHARED) && !defined(__GLIBC__)
 #include <dlfcn.h>
 static int (*next_sigaction)(int, const struct sigaction *, struct sigaction *);
@@ -237,11 +250,25 @@ static int is_default(const struct sigaction *act)
 	return act->sa_handler == SIG_DFL;
 }
 
+/* Whether our handler is still the kernel's: a call that did not come
+ * through here (the C library's own, a library's in a static link, the
+ * system call made directly) or a handler with SA_RESETHAND that fired
+ * may have changed it behind our back; then the kernel's is the truth. */
+static int still_held(int signo)
+{
+	struct sigaction now;
+	if (real_sigaction(signo, NULL, &now) != 0)
+		return 1;
+	return !(now.sa_flags & SA_SIGINFO) && now.sa_handler == on_fatal_signal;
+}
+
 /* The program's sigaction, for every signal: see the top of the file. */
 int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 {
 	if (!ours(signo))
 		return real_sigaction(signo, act, old);
+	if (__atomic_load_n(&signals[signo].held, __ATOMIC_ACQUIRE) && !still_held(signo))
+		__atomic_store_n(&signals[signo].held, 0, __ATOMIC_RELEASE);
 	if (__atomic_load_n(&signals[signo].held, __ATOMIC_ACQUIRE)) {
 		struct sigaction before = signals[signo].program;
 		if (act && !is_default(act)) {
@@ -336,3 +363,4 @@ int siginterrupt(int signo, int flag)
 	}
 	return sigaction(signo, &sa, NULL);
 }
+#endif /* libgmon.a on musl */
