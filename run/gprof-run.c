@@ -300,7 +300,8 @@ int main(int argc, char **argv)
 	set("GMON_STACK_DEPTH", stacks);
 	/* Start the runtime in this process, which becomes the program,
 	 * hooks or not; the runtime takes the variable out of the
-	 * environment, so the programs this one starts are not profiled,
+	 * environment (and itself out of LD_PRELOAD), so the programs this
+	 * one starts are not profiled,
 	 * and a copy of it that reaches another process names another
 	 * process.  GMON_START=all (every program started from this one)
 	 * is the user's and kept. */
