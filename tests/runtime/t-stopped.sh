@@ -25,6 +25,10 @@
 #                                      sigaction and signal report the defaults,
 #                                      as without the profiler, and it handles
 #   runtime.stopped.thread.*           the signal sent to one thread of two
+#   runtime.stopped.race.*             SIGTERM, SIGINT and SIGHUP at once, each
+#                                      to another thread (progs/fatal-race.c, 10
+#                                      runs): each run dies of one of them, no
+#                                      deadlock, one complete profile each
 #   runtime.stopped.nested.*           a fatal signal raised inside a write
 #                                      (exit's, a snapshot's, another fatal
 #                                      signal's; progs/fsfault.c): no
@@ -137,6 +141,19 @@ stop thread.none 15 thread ../plain 4 thread
 stop thread.pg 15 thread ../pg 4 thread
 expect_eq runtime.stopped.thread.status "$(cat thread.none.status)" "$(cat thread.pg.status)"
 profile_ok runtime.stopped.thread.profile pg thread.pg 4
+
+# ---- three fatal signals at once on three threads
+mkdir race
+build_ours race/fatal-race "$PROGS/fatal-race.c"
+(cd race && ./fatal-race 10 >../race.out 2>../race.err)
+expect_eq runtime.stopped.race.status "10|" \
+	"$(grep -cE '^signal (1|2|15)$' race.out)|$(cat race.err)"
+unread=0
+for f in race/gmon.out.[0-9]*; do
+	[ -e "$f" ] && "$GNU_GPROF" -b race/fatal-race "$f" >/dev/null 2>&1 || unread=$((unread + 1))
+done
+expect_eq runtime.stopped.race.profiles "10 0 " \
+	"$(ls race | grep -c '^gmon\.out\.[0-9]*$') $unread $(ls race | grep tmp)"
 
 # ---- a fatal signal in the middle of a write (raised by the shim at the
 # writer's first write(2)): exit's write, a snapshot's, the write of
