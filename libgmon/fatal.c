@@ -11,10 +11,10 @@
  * status it would have seen without the profiler.
  *
  * The program never sees that handler.  sigaction, signal, bsd_signal,
- * ssignal, sysv_signal, __sysv_signal and siginterrupt are defined here,
- * in front of the C library's (as exec.c's exec functions are: in a
- * static link the executable's definitions win; as a shared object, by
- * interposition): for a signal we hold,
+ * ssignal, sysv_signal, __sysv_signal, sigset and siginterrupt are
+ * defined here, in front of the C library's (as exec.c's exec functions
+ * are: in a static link the executable's definitions win; as a shared
+ * object, by interposition): for a signal we hold,
  *   - the old action reported is the program's own idea of it (what was
  *     there at start-up, or what it last set: SIG_DFL, its flags and
  *     mask), never our handler;
@@ -345,6 +345,33 @@ sighandler_t __sysv_signal(int signo, sighandler_t handler)
 sighandler_t sysv_signal(int signo, sighandler_t handler)
 {
 	return __sysv_signal(signo, handler);
+}
+
+/* System V's sigset: SIG_HOLD blocks the signal; any other action is
+ * set (no flags, nothing held while it runs) and the signal unblocked.
+ * Returns SIG_HOLD if the signal was blocked, else the old action. */
+sighandler_t sigset(int signo, sighandler_t handler)
+{
+	if (handler == SIG_ERR || signo < 1 || signo >= NSIG) {
+		errno = EINVAL;
+		return SIG_ERR;
+	}
+	sigset_t one, before;
+	sigemptyset(&one);
+	sigaddset(&one, signo);
+	struct sigaction sa, old;
+	if (handler == SIG_HOLD) {
+		if (sigaction(signo, NULL, &old) != 0 || sigprocmask(SIG_BLOCK, &one, &before) != 0)
+			return SIG_ERR;
+	} else {
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = handler;
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(signo, &sa, &old) != 0 ||
+		    sigprocmask(SIG_UNBLOCK, &one, &before) != 0)
+			return SIG_ERR;
+	}
+	return sigismember(&before, signo) == 1 ? SIG_HOLD : old.sa_handler;
 }
 
 int siginterrupt(int signo, int flag)

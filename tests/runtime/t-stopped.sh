@@ -127,7 +127,7 @@ expect_eq runtime.stopped.handled.ignored-int-gprof-run "$(cat ignored.none.out)
 # what the program sees of its signals' actions, then its handler
 stop late.none 15 close ../plain 3 late
 expect_eq runtime.stopped.late.plain-sees-defaults \
-	"before: default flags 0|replaced: default|now: ours|signal(SIGHUP): default|again: default|back: ignored|SIGINT: default|ready|handled|exit 3" \
+	"before: default flags 0|replaced: default|now: ours|signal(SIGHUP): default|again: default|back: ignored|SIGINT: default|sigset: default default held|ready|handled|exit 3" \
 	"$(paste -sd'|' late.none.out)"
 stop late.pg 15 close ../pg 3 late
 expect_eq runtime.stopped.late.pg "$(cat late.none.out)" "$(cat late.pg.out)"

@@ -41,7 +41,7 @@ static void on_term(int signo)
 	_exit(3);
 }
 
-static const char *action_name(void (*h)(int))
+static const char *action_name(sighandler_t h)
 {
 	return h == SIG_DFL ? "default" : h == SIG_IGN ? "ignored" : h == on_term ? "ours" : "other";
 }
@@ -91,6 +91,10 @@ int main(int argc, char **argv)
 		printf("back: %s\n", action_name(signal(SIGHUP, SIG_DFL)));
 		sigaction(SIGINT, NULL, &old);
 		printf("SIGINT: %s\n", action_name(old.sa_handler));
+		const char *first = action_name(sigset(SIGUSR2, SIG_DFL));
+		const char *held = action_name(sigset(SIGUSR2, SIG_HOLD));
+		sighandler_t was = sigset(SIGUSR2, SIG_DFL);
+		printf("sigset: %s %s %s\n", first, held, was == SIG_HOLD ? "held" : action_name(was));
 	} else if (strcmp(mode, "thread") == 0) {
 		pthread_t t;
 		if (pthread_create(&t, NULL, waiting_thread, NULL) != 0)
