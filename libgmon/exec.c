@@ -135,6 +135,7 @@ static int attempt(struct exec_call *c, const char *path, char *const argv[],
                    char *const envp[])
 {
 	struct stat st;
+	gmon_exec_attempted();
 	if (!c->written && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111)) {
 		c->written = 1;
 		gmon_before_exec();

@@ -316,8 +316,6 @@ static void after_fork_in_child(void)
  * does a vfork child (not the owner: the counts are its parent's). */
 void gmon_before_exec(void)
 {
-	if (forked)
-		exec_tried = 1;
 	if (forked || !__atomic_load_n(&ready, __ATOMIC_ACQUIRE) ||
 	    __atomic_load_n(&cleaned, __ATOMIC_ACQUIRE) || !owns_profile())
 		return;
@@ -349,6 +347,12 @@ static void write_at_fatal_signal(void)
 		return; /* a vfork child's signal: the profile is its parent's */
 	__atomic_store_n(&cleaned, 1, __ATOMIC_RELEASE);
 	write_final();
+}
+
+void gmon_exec_attempted(void)
+{
+	if (forked)
+		exec_tried = 1;
 }
 
 void gmon_before_exit(void)

@@ -18,6 +18,8 @@ void gmon_before_exec(void) GMON_HIDDEN;
  * process's first (nothing to hand on). */
 unsigned gmon_next_image(void) GMON_HIDDEN;
 
+/* For exec.c: an exec is attempted (whether the file exists or not). */
+void gmon_exec_attempted(void) GMON_HIDDEN;
 /* For exit.c: the process ends with _exit or _Exit (no exit handlers):
  * write the profile, once, unless this is not the profile's process or
  * a forked child whose exec failed.  Async-signal-safe. */

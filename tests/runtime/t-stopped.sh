@@ -36,7 +36,8 @@
 #                                      a complete profile
 #   runtime.stopped.exit.*             forked children ending with _exit and
 #                                      _Exit under gprof-run: each its file,
-#                                      (a vfork child's _exit: nothing)
+#                                      (a vfork child's _exit, or one after a
+#                                      failed exec: nothing)
 #                                      its own counts; the -pg + libgmon.a
 #                                      program too; a Python multiprocessing
 #                                      pool's workers (if python3 is there)
@@ -186,6 +187,11 @@ for how in fork fork-Exit; do
 	(cd "$how.pg" && ../pg 0 "$how" 3 >out)
 	expect_eq "runtime.stopped.exit.$how.libgmon-a" "1 2 3" "$(fork_files "$how.pg" pg)"
 done
+# a forked child whose exec failed did nothing of its own: no file
+mkdir exec-fails
+(cd exec-fails && "$RUN" ../pg 2 fork-exec-fails 2 >out)
+expect_eq runtime.stopped.exit.exec-failed-writes-nothing ".gmon.out.process gmon.out out" \
+	"$(ls -A exec-fails | LC_ALL=C sort | xargs)"
 # a vfork child's _exit writes nothing, and ends nothing of its parent's
 stop vfork.pg 0 close ../pg 5 vfork
 profile_ok runtime.stopped.exit.vfork-writes-nothing pg vfork.pg 5

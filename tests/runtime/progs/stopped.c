@@ -15,7 +15,8 @@
  *                        signal is sent to that thread alone
  *   stopped N fork K     K forked children, child i calls work() i times
  *                        more and ends with _exit(0) (or _Exit with
- *                        "fork-Exit"); the parent waits for them all
+ *                        "fork-Exit"; "fork-exec-fails": after an exec
+ *                        that fails); the parent waits for them all
  *   stopped N vfork      a vfork child ends with _exit(0) at once; then
  *                        as wait
  *   stopped N snapshot   raises SIGUSR1 (GMON_SNAPSHOT_SIGNAL), then as
@@ -32,6 +33,9 @@
 
 #define PROGS_WORK
 #include "progs.h"
+
+/* sigset is System V's, kept for old programs: it is what is tested */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 
 static void on_term(int signo)
 {
@@ -119,6 +123,8 @@ int main(int argc, char **argv)
 			if (child == 0) {
 				for (int j = 0; j < i; j++)
 					work(1000);
+				if (strcmp(mode, "fork-exec-fails") == 0)
+					execl("/nonexistent/program", "program", (char *)NULL);
 				if (strcmp(mode, "fork-Exit") == 0)
 					_Exit(0);
 				_exit(0);
