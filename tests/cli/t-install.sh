@@ -31,8 +31,9 @@ for f in bin/gprof bin/gprof-run lib/libgmon.a lib/libgmon.so include/gmon_out.h
 done
 if [ -x "$dest$prefix/bin/gprof" ]; then pass install.gprof-executable; else fail install.gprof-executable "not executable"; fi
 # the installed gprof-run preloads the runtime installed beside it
+# (GMON_START=all: the runtime leaves LD_PRELOAD as gprof-run set it)
 expect_eq install.gprof-run.runtime "$(realpath "$dest$prefix/lib/libgmon.so")" \
-	"$(env -u LD_PRELOAD "$dest$prefix/bin/gprof-run" sh -c 'echo $LD_PRELOAD')"
+	"$(env -u LD_PRELOAD GMON_START=all "$dest$prefix/bin/gprof-run" sh -c 'echo $LD_PRELOAD')"
 
 # pkg-config sees the staged tree through its sysroot variable
 export PKG_CONFIG_PATH=$dest$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest
