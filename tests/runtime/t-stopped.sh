@@ -16,6 +16,7 @@
 #                                      pg (-pg + libgmon.a), so (-pg + glibc,
 #                                      LD_PRELOAD=libgmon.so), run (gprof-run,
 #                                      no -pg))
+#   runtime.stopped.SIG.START.quiet    nothing more on stderr
 #   runtime.stopped.SIG.START.profile  the profile: GNU gprof reads it; with
 #                                      -pg, work called exactly N times
 #   runtime.stopped.handled.*          a program's own SIGTERM handler (it
@@ -102,6 +103,7 @@ for sig in INT TERM HUP QUIT USR1 USR2 PIPE ALRM VTALRM XCPU XFSZ; do
 	case $want in "signal $n core "[01]) ;; *) fail "runtime.stopped.$sig.plain" "[$want]"; continue ;; esac
 	stop "$sig.pg" "$n" die ../pg 7
 	expect_eq "runtime.stopped.$sig.pg.status" "$want" "$(cat "$sig.pg.status")"
+	expect_eq "runtime.stopped.$sig.pg.quiet" "$(cat "$sig.none.err")" "$(cat "$sig.pg.err")"
 	profile_ok "runtime.stopped.$sig.pg.profile" pg "$sig.pg" 7
 	# the big three through the shared library and gprof-run too
 	case $sig in INT | TERM | HUP) ;; *) rm -f ./*/core*; continue ;; esac
@@ -110,6 +112,7 @@ for sig in INT TERM HUP QUIT USR1 USR2 PIPE ALRM VTALRM XCPU XFSZ; do
 	profile_ok "runtime.stopped.$sig.so.profile" pgglibc "$sig.so" 5
 	stop "$sig.run" "$n" die "$RUN" ../plain 5
 	expect_eq "runtime.stopped.$sig.run.status" "$want" "$(cat "$sig.run.status")"
+	expect_eq "runtime.stopped.$sig.run.quiet" "$(cat "$sig.none.err")" "$(cat "$sig.so.err" "$sig.run.err")"
 	profile_ok "runtime.stopped.$sig.run.profile" plain "$sig.run"
 	rm -f ./*/core*
 done
