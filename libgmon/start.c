@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
  * start.c: start-up and control: monstartup, moncontrol, _mcleanup, the
- * self-start constructor, fork, the snapshot signal and the environment.
+ * self-start constructor, fork, the snapshot signal, the final write
+ * when the process ends without its exit handlers, and the environment.
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
- * Start-up runs once, before main, in an ordinary context.  Only the
- * snapshot handler runs in a signal context; it calls the writer, which
- * is async-signal-safe.
+ * Start-up runs once, before main, in an ordinary context.  The
+ * snapshot handler, the final write at a fatal signal (fatal.c) and at
+ * _exit (exit.c) may run in a signal context; they call the writer,
+ * which is async-signal-safe.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
