@@ -93,6 +93,10 @@ __attribute__((constructor)) static void find_next_sigaction(void)
 
 static int real_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 {
+	/* a library's constructor may call before ours: still an
+	 * ordinary context, where dlsym may be called */
+	if (!next_sigaction)
+		find_next_sigaction();
 	if (!next_sigaction) {
 		errno = ENOSYS;
 		return -1;
