@@ -139,6 +139,13 @@ size_t names_choose_aliases(struct symbol *symbols, size_t count, enum alias_rul
 	for (i = 0; i < count; i++)
 		order[i] = (struct place){ symbols[i].address, i };
 	qsort(order, count, sizeof(*order), compare_place);
+	for (i = 1; i < count && order[i].address != order[i - 1].address; i++)
+		;
+	if (i == count) { /* no two at one address: nothing to move */
+		free(order);
+		free(keep);
+		return count;
+	}
 	for (first = 0; first < count;) {
 		size_t best = order[first].index, end = first + 1;
 
