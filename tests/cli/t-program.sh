@@ -140,3 +140,24 @@ cp prog a.out
 GPROF_GNU_QUIRKS=index,plt,comp-dir expect_as_gnu program.gnu.a.out "$PWD"
 GPROF_GNU_QUIRKS=index,plt,comp-dir expect_as_gnu program.gnu.other "$PWD" other gmon.out
 rm a.out
+
+# ---------------------------------------------------------------- a real run
+# the case: "gprof-run sh -c ..." profiles the shell (the
+# profile is written as it execs the command): whichever program the
+# process file names, it is not prog, and both are named
+mkdir shell && cd shell || exit 2
+cp ../prog .
+if "$TOP/run/gprof-run" sh -c '/bin/true' && [ -f .gmon.out.process ]; then
+	"$GPROF" -b prog gmon.out >out 2>err
+	rc=$?
+	if [ $rc -eq 1 ] && [ ! -s out ] &&
+		grep -qxE 'gprof: gmon.out: a profile of /[^ ]+/(dash|sh|bash|true), not of prog' err &&
+		[ "$(wc -l <err)" -eq 1 ]; then
+		pass program.other.real-run
+	else
+		fail program.other.real-run "status $rc: $(head -2 err | tr '\n' '|')"
+	fi
+else
+	fail program.other.real-run "gprof-run sh -c /bin/true wrote no whole-process profile"
+fi
+cd .. || exit 2
