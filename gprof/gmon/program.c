@@ -223,16 +223,21 @@ static char *interpreter_of(const char *path)
 	if (n < 3 || line[0] != '#' || line[1] != '!')
 		return NULL;
 	line[n] = '\0';
-	line[strcspn(line, "\n")] = '\0';
+	line[strcspn(line, "\r\n")] = '\0';
 	word = strtok_r(line + 2, " \t", &save);
 	if (word == NULL)
 		fatal("%s: a script without an interpreter (an empty #! line)", path);
 	if (strcmp(strrchr(word, '/') ? strrchr(word, '/') + 1 : word, "env") != 0)
 		return xstrdup(word);
-	/* env [-S] [-i] [NAME=VALUE]... COMMAND: the command */
-	while ((word = strtok_r(NULL, " \t", &save)) != NULL)
-		if (word[0] != '-' && strchr(word, '=') == NULL)
+	/* env [-S] [-i] [-u NAME] [NAME=VALUE]... COMMAND: the command */
+	while ((word = strtok_r(NULL, " \t", &save)) != NULL) {
+		if (strcmp(word, "-u") == 0 || strcmp(word, "-C") == 0)
+			word = strtok_r(NULL, " \t", &save); /* and its argument */
+		else if (word[0] != '-' && strchr(word, '=') == NULL)
 			break;
+		if (word == NULL)
+			break;
+	}
 	if (word == NULL)
 		fatal("%s: its #! line names env but no command", path);
 	if (strchr(word, '/'))

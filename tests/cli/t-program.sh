@@ -105,7 +105,7 @@ expect_refusal program.chosen.gone \
 # ---------------------------------------------------------------- scripts
 make_profile
 printf '#!%s -x\nprint("hello")\n' "$prog_path" >direct.py
-printf '#!/usr/bin/env -S prog -u\n' >viaenv.py
+printf '#!/usr/bin/env -S -u HOME LC_ALL=C prog -u\n' >viaenv.py
 printf '#!/usr/bin/env nosuchinterpreter\n' >missing.py
 printf '#!%s/other\n' "$PWD" >otherscript.sh
 chmod +x direct.py viaenv.py missing.py otherscript.sh
