@@ -21,6 +21,7 @@
 #include "analysis/overhead.h"
 #include "diff.h"
 #include "core/options.h"
+#include "gmon/program.h"
 #include "pipeline.h"
 #include "report/formats.h"
 #include "report/printers.h"
@@ -207,6 +208,8 @@ static const struct {
 	{ QUIRK_RUNTIME_FUNCTIONS, "runtime-functions" },
 	{ QUIRK_SUM_LINES, "sum-lines" },
 	{ QUIRK_COMP_DIR, "comp-dir" },
+	{ QUIRK_NAMES, "names" },
+	{ QUIRK_OTHER_PROGRAM, "other-program" },
 	{ ~0u, "all" },
 };
 
@@ -227,7 +230,7 @@ static unsigned parse_quirks(const char *text)
 		if (i < COUNT(quirk_names))
 			quirks |= quirk_names[i].bit;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines, names, other-program or all)", word);
 	}
 	free(copy);
 	return quirks;
@@ -592,8 +595,12 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		options_add_search_path(opt, gprof_path);
 	opt->operands = (const char *const *)&argv[optind];
 	opt->operand_count = argc - optind;
-	if (optind < argc)
+	/* "gprof gmon.out": a profile our runtime wrote is no program (its
+	 * process file names the program: gmon/program.c) */
+	if (optind < argc && (opt->diff || !program_is_marked_profile(argv[optind]))) {
 		opt->executable = argv[optind++];
+		opt->executable_given = true;
+	}
 	/* the profile files: those named, or gmon.out */
 	opt->profile_files = optind < argc ? (const char *const *)&argv[optind] : &default_profile;
 	opt->profile_file_count = optind < argc ? argc - optind : 1;

@@ -15,6 +15,7 @@
 #include "analysis/histogram.h"
 #include "symtab/object.h"
 #include "analysis/overhead.h"
+#include "gmon/program.h"
 #include "gmon/whole_process.h"
 #include "pipeline.h"
 #include "analysis/sumorder.h"
@@ -26,11 +27,20 @@ struct model *pipeline_read_executable(const struct options *opt)
 {
 	struct model *m = model_new();
 	struct object *obj = model_add_object(m);
+	struct program program;
 
-	object_open(obj, opt->executable,
+	/* the program the profile is of; a whole-process profile (its
+	 * process file names the program) names aliases by our rule, a
+	 * GNU gmon.out by GNU's (symtab/names.c) */
+	program_find(&program, m, opt);
+	m->raw_names = (opt->gnu_quirks & QUIRK_NAMES) != 0;
+	m->alias_rule = program.recorded && !m->raw_names ? ALIASES_OURS : ALIASES_GNU;
+	object_open(obj, program.path,
 		    (opt->gnu_quirks & QUIRK_PLT ? 0 : OBJECT_PLT_SYMBOLS) |
 			    (opt->gnu_quirks & QUIRK_DWARF5_LINES ? OBJECT_GNU_LINES : 0) |
 			    (opt->gnu_quirks & QUIRK_COMP_DIR ? OBJECT_GNU_COMP_DIR : 0));
+	program_check(&program, obj, opt);
+	program_free(&program);
 	if (opt->static_call_graph)
 		object_read_text(obj);
 	/* -R renames the functions its map names while the table is made

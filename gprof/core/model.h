@@ -128,6 +128,12 @@ struct symbol {
 	unsigned in_annotation : 1; /* symspecs: listed by -A */
 	unsigned is_object : 1;   /* stands for an object's code outside its symbols: "[libc.so.6]" */
 	unsigned is_runtime : 1;  /* the profiler's own code (mcount...: analysis/overhead.c) */
+	/* what symtab/names.c chooses among aliases by (ELF binding, size, type) */
+	unsigned is_weak : 1;
+	unsigned has_size : 1;
+	unsigned is_untyped : 1;  /* a label (no function type) */
+	unsigned old_version : 1; /* "name@V", not the default "name@@V" */
+	const char *version;      /* the symbol version its name carried ("GLIBC_2.34"), or NULL */
 	struct symbol *alias_of;  /* samples and call sites belong to this one */
 	unsigned long calls;      /* calls from other functions */
 	int uses;                 /* function ordering */
@@ -402,6 +408,10 @@ struct model {
 	struct symbol_table symbols; /* every object's symbols, by address */
 	struct symspec_tables symspecs;
 	struct file_map file_map; /* -R, or empty */
+	/* symtab/names.c: which of the symbols at one address names it
+	 * (GNU's choice for GNU's inputs, ours for whole-process profiles) */
+	enum alias_rule { ALIASES_GNU, ALIASES_OURS } alias_rule;
+	bool raw_names;           /* names with their version suffix (GPROF_GNU_QUIRKS=names) */
 
 	int input;                /* INPUT_* found in the profile files */
 	struct histogram_set histograms;

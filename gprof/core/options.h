@@ -31,6 +31,8 @@ enum {
 	QUIRK_RUNTIME_FUNCTIONS = 1 << 8, /* libgmon's own functions shown like any other */
 	QUIRK_SUM_LINES = 1 << 9,    /* -s turns on -l */
 	QUIRK_COMP_DIR = 1 << 10,    /* DWARF 5: a relative comp dir joined twice (BFD 2.40) */
+	QUIRK_NAMES = 1 << 11,       /* names as BFD gives them ("f@@V"), GNU's choice of alias */
+	QUIRK_OTHER_PROGRAM = 1 << 12, /* another program's profile read anyway, not refused */
 };
 
 /* Report bits, as requested on the command line or chosen by default. */
@@ -109,6 +111,7 @@ struct options {
 	char **search_dirs;       /* -I and $GPROF_PATH, in order (for -A) */
 	size_t search_dir_count;
 	const char *executable;   /* default a.out */
+	bool executable_given;    /* named on the command line (else the process file may name it) */
 	const char *const *profile_files; /* the names given, or gmon.out */
 	int profile_file_count;
 	const char *const *operands; /* the command line's files, as given (--diff) */

@@ -162,6 +162,9 @@ static void emit_identity(struct json *j, const struct symbol *sym, bool with_gr
 	/* whole-process profiles: which object (the address is the object's own) */
 	if (j->m->object_count > 1)
 		json_string(j, "object", sym->object ? sym->object->path : NULL);
+	/* the version the symbol's name carried ("f@@GLIBC_2.34"): never in the name */
+	if (sym->version)
+		json_string(j, "version", sym->version);
 	/* with -l, lines are not call-graph entries; only functions are */
 	if (with_graph && sym->index != 0 && !(j->opt->line_granularity && !sym->is_function))
 		json_integer(j, "index", sym->index);

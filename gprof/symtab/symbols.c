@@ -14,6 +14,7 @@
 #include <bfd.h>
 
 #include "symtab/filemap.h"
+#include "symtab/names.h"
 #include "symtab/object.h"
 #include "symtab/symbols.h"
 #include "core/util.h"
@@ -123,6 +124,8 @@ static int symbol_class(bfd *abfd, asymbol *sym, const struct options *opt)
 
 /* ------------------------------------------------------------ the table */
 
+static uint64_t elf_symbol_size(bfd *abfd, asymbol *as, bool *trusted);
+
 /* Before sorting: source files are created in the executable's symbol
  * order, which fixes the order -A prints them in. */
 static void map_symbols_to_files(struct object *obj, struct symbol_table *table)
@@ -149,6 +152,7 @@ void symbols_read_functions(struct model *m, struct object *obj, const struct op
 	bool has_function_flags;
 	size_t n = 0, own = 0; /* own: not BFD's synthetic (PLT) symbols */
 	struct symbol_table *table = &m->symbols;
+	bool sizes_trusted = true;
 
 	switch (bfd_get_flavour(obj->abfd)) {
 	case bfd_target_coff_flavour:
@@ -182,18 +186,26 @@ void symbols_read_functions(struct model *m, struct object *obj, const struct op
 		sym->address = as->value;
 		if (as->section)
 			sym->address += bfd_section_vma(as->section);
-		sym->name = file ? file : as->name;
+		if (file)
+			sym->name = file;
+		else
+			names_set(m, sym, as->name, (as->flags & BSF_SYNTHETIC) != 0);
 		sym->mapped = file != NULL;
 		sym->is_function = !has_function_flags || (as->flags & BSF_FUNCTION) != 0;
 		sym->is_bb_head = 1;
 		sym->is_static = class == 't';
+		sym->is_weak = (as->flags & BSF_WEAK) != 0;
+		sym->is_untyped = (as->flags & BSF_FUNCTION) == 0;
+		sym->has_size = elf_symbol_size(obj->abfd, as, &sizes_trusted) > 0;
 		own += !(as->flags & BSF_SYNTHETIC);
 	}
 	/* a stripped program still has PLT stubs: they name no function */
 	if (own == 0)
 		fatal("%s: no function symbols (is it stripped?)", obj->path);
 	table->count = n;
+	/* files first: they are made in the order of every symbol (-A) */
 	map_symbols_to_files(obj, table);
+	table->count = names_choose_aliases(table->base, n, m->alias_rule);
 	symbol_table_finalize(table, obj->text_high - 1);
 }
 
@@ -281,13 +293,18 @@ void symbols_add_object(struct model *m, struct object *obj, const uint64_t *seg
 		sym = &own[n++];
 		symbol_init(sym);
 		sym->object = obj;
-		sym->name = model_printable(m, as->name); /* an object a process file named */
+		names_set(m, sym, as->name, (as->flags & BSF_SYNTHETIC) != 0);
+		sym->name = model_printable(m, sym->name); /* an object a process file named */
 		sym->address = bfd_asymbol_value(as) + obj->model_base;
 		sym->end_address = size ? sym->address + size - 1 : 0;
 		sym->is_function = 1;
 		sym->is_bb_head = 1;
 		sym->is_static = (as->flags & BSF_LOCAL) != 0;
+		sym->is_weak = (as->flags & BSF_WEAK) != 0;
+		sym->is_untyped = (as->flags & BSF_FUNCTION) == 0;
+		sym->has_size = size > 0;
 	}
+	n = names_choose_aliases(own, n, m->alias_rule);
 	qsort(own, n, sizeof(*own), compare_by_address);
 	/* a symbol without a size ends where the next begins */
 	for (i = 0; i < n; i++)
