@@ -516,9 +516,11 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		return;
 	}
 	if (!same_program(main_object, &pf, &ran)) {
-		warning("%s: written by %s, not by %s (another build-id): is it another "
-			"program's profile? (an exec chain leaves one file per program); not used",
-			path, ran, main_object->path);
+		/* read anyway as GNU reads it (the quirk): GNU says nothing */
+		if (!(opt->gnu_quirks & QUIRK_OTHER_PROGRAM))
+			warning("%s: written by %s, not by %s (another build-id): is it another "
+				"program's profile? (an exec chain leaves one file per program); not used",
+				path, ran, main_object->path);
 		process_file_free(&pf);
 		free(path);
 		return;

@@ -147,7 +147,7 @@ rm a.out
 # process file names, it is not prog, and both are named
 mkdir shell && cd shell || exit 2
 cp ../prog .
-if "$TOP/run/gprof-run" sh -c '/bin/true' && [ -f .gmon.out.process ]; then
+if "$TOP/run/gprof-run" sh -c 'exec /bin/true' && [ -f .gmon.out.process ]; then
 	"$GPROF" -b prog gmon.out >out 2>err
 	rc=$?
 	if [ $rc -eq 1 ] && [ ! -s out ] &&
