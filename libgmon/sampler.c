@@ -48,6 +48,8 @@ static struct {
 	uint16_t *bins;
 	size_t bins_bytes;
 	unsigned rate; /* samples per second of CPU time, as achieved */
+	gmon_sparse_store *sparse; /* set: samples go there first (gmon_hist_sparse) */
+	int dense_used;            /* atomic: a sample fell back to bins[1..] */
 } hist;
 
 /* The clock that fires the samples (set before it starts, kept after),
@@ -102,6 +104,29 @@ static void bin_add(uint16_t *bin, unsigned samples)
 	       !__atomic_compare_exchange_n(bin, &v, sum, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
 }
 
+void gmon_hist_sparse(gmon_sparse_store *store)
+{
+	hist.sparse = store;
+}
+
+/* A sample of the main program's text: into the sparse store when there
+ * is one and it has room, else into its bin (which the writer then
+ * writes).  Nonzero if pc is in the histogram's range. */
+static int count_sample(uintptr_t pc, unsigned samples)
+{
+	uintptr_t offset = pc - hist.low_pc;
+	if (offset >= hist.high_pc - hist.low_pc)
+		return 0;
+	gmon_sparse_store *store = hist.sparse;
+	if (store && store(pc, samples) == 0)
+		return 1;
+	size_t bin = offset >> hist.shift;
+	if (store && bin != 0 && !__atomic_load_n(&hist.dense_used, __ATOMIC_RELAXED))
+		__atomic_store_n(&hist.dense_used, 1, __ATOMIC_RELAXED);
+	bin_add(&hist.bins[bin], samples);
+	return 1;
+}
+
 /* The clock's handler.  It makes no system call and calls nothing in
  * libc (a clock's samples may, to pass on a signal that is not its
  * own): a seccomp filter the program installs later cannot kill it on
@@ -115,10 +140,7 @@ static void on_sample(int signo, siginfo_t *info, void *context)
 	if (!samples || __atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
 		return;
 	uintptr_t pc = gmon_arch_signal_pc(context);
-	uintptr_t offset = pc - hist.low_pc;
-	int in_histogram = offset < hist.high_pc - hist.low_pc;
-	if (in_histogram)
-		bin_add(&hist.bins[offset >> hist.shift], samples);
+	int in_histogram = count_sample(pc, samples);
 	unsigned n = nconsumers;
 	if (n == 0)
 		return;
@@ -131,10 +153,7 @@ void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples)
 {
 	if (__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
 		return;
-	uintptr_t offset = pc - hist.low_pc;
-	int in_histogram = offset < hist.high_pc - hist.low_pc;
-	if (in_histogram)
-		bin_add(&hist.bins[offset >> hist.shift], samples);
+	int in_histogram = count_sample(pc, samples);
 	for (unsigned i = 0; i < nconsumers; i++)
 		consumers[i](context, pc, samples, in_histogram);
 }
@@ -212,6 +231,7 @@ void gmon_sampler_after_fork(void)
 {
 	if (hist.bins)
 		gmon_map_zeroed(hist.bins, hist.bins_bytes);
+	hist.dense_used = 0;
 	if (sample_clock)
 		sample_clock->after_fork();
 }
@@ -223,4 +243,22 @@ void gmon_hist_view(struct gmon_hist_view *view)
 	view->nbins = hist.nbins;
 	view->bins = hist.bins;
 	view->rate = hist.rate;
+}
+
+unsigned gmon_hist_records(struct gmon_hist_view views[2])
+{
+	gmon_hist_view(&views[0]);
+	if (!hist.sparse || views[0].nbins == 0)
+		return views[0].nbins != 0;
+	/* sparse: the first bin always, the others only if one was used */
+	uintptr_t width = (uintptr_t)1 << hist.shift;
+	views[1] = views[0];
+	views[0].high_pc = views[0].low_pc + width;
+	views[0].nbins = 1;
+	if (views[1].nbins == 1 || !__atomic_load_n(&hist.dense_used, __ATOMIC_RELAXED))
+		return 1;
+	views[1].low_pc += width;
+	views[1].bins += 1;
+	views[1].nbins -= 1;
+	return 2;
 }
