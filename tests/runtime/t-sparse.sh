@@ -18,7 +18,8 @@
 #   runtime.sparse.gnu.*       GNU gprof reads the sparse gmon.out: exit 0,
 #                              nothing on stderr (and no time shown)
 #   runtime.sparse.sum.*       gprof -s keeps the sum sparse, and it reads
-#                              as the files read together
+#                              as the files read together; a run with
+#                              the bins sums with a sparse one
 #   runtime.sparse.full.*      a full sample table: the rest in the bins,
 #                              none lost
 #   runtime.sparse.pg.*        a -pg program: the bins, as before
@@ -108,6 +109,25 @@ if cmp -s two.txt sum.txt && grep -q ' burn$' sum.txt; then
 	pass runtime.sparse.sum.report
 else
 	fail runtime.sparse.sum.report "$(diff two.txt sum.txt | head -5)"
+fi
+
+# a run with the bins (GMON_SPARSE=0) and a sparse one: the one bin
+# lies on the whole histogram's first bin and adds there, read in either
+# order, summed or not; as if both were sparse (d1s is d1 made sparse)
+"$GPROF" -b plain d1s s1 >want.txt 2>&1
+ok=1 why=
+for files in "d1 s1" "s1 d1"; do
+	# shellcheck disable=SC2086
+	"$GPROF" -b plain $files >got.txt 2>&1 || ok=0
+	cmp -s want.txt got.txt || { ok=0; why="$files: $(diff want.txt got.txt | head -3)"; }
+	# shellcheck disable=SC2086
+	"$GPROF" -s plain $files 2>&1 && "$GPROF" -b plain gmon.sum >got.txt 2>&1 || ok=0
+	cmp -s want.txt got.txt || { ok=0; why="-s $files: $(diff want.txt got.txt | head -3)"; }
+done
+if [ $ok = 1 ] && grep -q ' burn$' want.txt; then
+	pass runtime.sparse.sum.with-bins
+else
+	fail runtime.sparse.sum.with-bins "$why"
 fi
 
 # a sample table of one address: the main program's other samples go to
