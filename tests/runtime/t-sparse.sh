@@ -91,6 +91,26 @@ else
 	fail runtime.sparse.same.report "$(diff dense.txt sparse.txt | head -5; cat dense.err sparse.err)"
 fi
 
+# line by line, without stacks: the views that share the program's
+# samples among its lines (--callgrind through histogram_by_line,
+# --html's source view) take the sparse samples at their own addresses,
+# and agree
+$RT_CC -O2 -g -fno-omit-frame-pointer -fno-inline -o plaing "$PROGS/plain.c"
+rm -f gmon.out .gmon.out.process
+GMON_STACK_DEPTH=0 GMON_START=1 LD_PRELOAD="$LIBGMON_SO" ./plaing 150 >out 2>err
+callgrind=$("$GPROF" --callgrind plaing gmon.out |
+	awk '/^ob=/ { o = $0 } o == "ob=plaing" && /^[0-9]+ [0-9]+$/ { c[$1] += $2 }
+		END { for (l in c) print l, c[l] }' | sort | xargs)
+html=$("$GPROF" --html plaing gmon.out | grep -o '{"lines":\[[0-9,]*\]' |
+	python3 -c 'import sys, re
+n = [int(x) for x in re.findall(r"[0-9]+", sys.stdin.read())]
+print(" ".join(sorted("%d %d" % (n[i + 1], n[i + 2]) for i in range(0, len(n), 3))))')
+if [ -n "$callgrind" ] && [ "$callgrind" = "$html" ]; then
+	pass runtime.sparse.same.lines
+else
+	fail runtime.sparse.same.lines "callgrind [$callgrind], html [$html]"
+fi
+
 # GNU gprof reads the sparse gmon.out without a word; it finds no sample
 "$GNU_GPROF" -b -p plain s1 >gnu.txt 2>gnu.err
 expect_eq runtime.sparse.gnu.reads "0||1" \
