@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
- * sampler.c: the program-counter histogram, the signal handler that
+ * sampler.c: the program-counter histogram (and the sparse store in
+ * front of it, in a program without hooks), the signal handler that
  * fills it, and the choice of clock (clock.h) that fires it.  The
  * handler hands each sample to the consumers registered at start-up
  * (sample.h).
@@ -40,6 +41,12 @@
  * byte is credited to the function before it.  Counts saturate at
  * 65535 (glibc's wrap).  Written by the signal handler of any thread
  * (atomically), read by the writer.
+ *
+ * With a sparse store (a program without hooks: gmon_hist_sparse), a
+ * sample of the text goes to the store first and to its bin only when
+ * the store has no room: each sample is counted once, in one place.
+ * dense_used says that a bin other than the first got one, so that the
+ * writer knows whether the bins past the first are worth writing.
  */
 static struct {
 	uintptr_t low_pc, high_pc;
