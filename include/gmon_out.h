@@ -83,9 +83,9 @@ enum gmon_record_tag {
 /* Tag 2, samples: rate (4), count (4), then per address: address (8),
  * samples (8).  The addresses outside the main program's histogram; in
  * a program without hooks (sparse samples) the main program's too, and
- * gmon.out then holds a histogram of one bin, [low_pc, low_pc + bin
- * width), and the rest of the range only for samples the runtime could
- * not keep by address (doc/format.md, "Sparse samples"). */
+ * gmon.out then holds one bin of its histogram (the entry point's),
+ * and the rest of the range only for samples the runtime could not keep
+ * by address (doc/format.md, "Sparse samples"). */
 enum gmon_process_tag {
 	GMON_PROCESS_TAG_OBJECT = 1,
 	GMON_PROCESS_TAG_SAMPLES = 2,

@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include <stdint.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 
 #include "../include/gmon_out.h"
@@ -45,8 +46,10 @@
  * With a sparse store (a program without hooks: gmon_hist_sparse), a
  * sample of the text goes to the store first and to its bin only when
  * the store has no room: each sample is counted once, in one place.
- * dense_used says that a bin other than the first got one, so that the
- * writer knows whether the bins past the first are worth writing.
+ * gmon.out then holds the bin of the program's entry point alone (code,
+ * wherever the executable segment starts: a reader that checks the
+ * histogram against the program's code finds it there), and the other
+ * bins only if dense_used says that one of them got a sample.
  */
 static struct {
 	uintptr_t low_pc, high_pc;
@@ -56,7 +59,8 @@ static struct {
 	size_t bins_bytes;
 	unsigned rate; /* samples per second of CPU time, as achieved */
 	gmon_sparse_store *sparse; /* set: samples go there first (gmon_hist_sparse) */
-	int dense_used;            /* atomic: a sample fell back to bins[1..] */
+	size_t kept_bin;           /* then the bin always written: the entry point's */
+	int dense_used;            /* atomic: a sample fell back to another bin */
 } hist;
 
 /* The clock that fires the samples (set before it starts, kept after),
@@ -113,6 +117,10 @@ static void bin_add(uint16_t *bin, unsigned samples)
 
 void gmon_hist_sparse(gmon_sparse_store *store)
 {
+	uintptr_t entry = (uintptr_t)getauxval(AT_ENTRY);
+	hist.kept_bin = entry - hist.low_pc < hist.high_pc - hist.low_pc
+	                        ? (entry - hist.low_pc) >> hist.shift
+	                        : 0;
 	hist.sparse = store;
 }
 
@@ -128,7 +136,7 @@ static int count_sample(uintptr_t pc, unsigned samples)
 	if (store && store(pc, samples) == 0)
 		return 1;
 	size_t bin = offset >> hist.shift;
-	if (store && bin != 0 && !__atomic_load_n(&hist.dense_used, __ATOMIC_RELAXED))
+	if (store && bin != hist.kept_bin && !__atomic_load_n(&hist.dense_used, __ATOMIC_RELAXED))
 		__atomic_store_n(&hist.dense_used, 1, __ATOMIC_RELAXED);
 	bin_add(&hist.bins[bin], samples);
 	return 1;
@@ -252,20 +260,35 @@ void gmon_hist_view(struct gmon_hist_view *view)
 	view->rate = hist.rate;
 }
 
-unsigned gmon_hist_records(struct gmon_hist_view views[2])
+unsigned gmon_hist_records(struct gmon_hist_view views[3])
 {
-	gmon_hist_view(&views[0]);
-	if (!hist.sparse || views[0].nbins == 0)
-		return views[0].nbins != 0;
-	/* sparse: the first bin always, the others only if one was used */
+	struct gmon_hist_view all;
+	gmon_hist_view(&all);
+	if (!hist.sparse || all.nbins == 0) {
+		views[0] = all;
+		return all.nbins != 0;
+	}
+	/* sparse: the entry point's bin always, the others only if used */
 	uintptr_t width = (uintptr_t)1 << hist.shift;
-	views[1] = views[0];
-	views[0].high_pc = views[0].low_pc + width;
-	views[0].nbins = 1;
-	if (views[1].nbins == 1 || !__atomic_load_n(&hist.dense_used, __ATOMIC_RELAXED))
-		return 1;
-	views[1].low_pc += width;
-	views[1].bins += 1;
-	views[1].nbins -= 1;
-	return 2;
+	size_t k = hist.kept_bin;
+	unsigned n = 0;
+	views[n] = all;
+	views[n].low_pc = all.low_pc + k * width;
+	views[n].high_pc = views[n].low_pc + width;
+	views[n].bins = all.bins + k;
+	views[n++].nbins = 1;
+	if (!__atomic_load_n(&hist.dense_used, __ATOMIC_RELAXED))
+		return n;
+	if (k > 0) {
+		views[n] = all;
+		views[n].high_pc = all.low_pc + k * width;
+		views[n++].nbins = k;
+	}
+	if (k + 1 < all.nbins) {
+		views[n] = all;
+		views[n].low_pc = all.low_pc + (k + 1) * width;
+		views[n].bins = all.bins + k + 1;
+		views[n++].nbins = all.nbins - k - 1;
+	}
+	return n;
 }

@@ -276,10 +276,10 @@ static void put_header(struct gmon_sink *s)
 	gmon_sink_put(s, header, sizeof header);
 }
 
-/* One record, or two when the samples are sparse (sampler.h). */
+/* One record, or up to three when the samples are sparse (sampler.h). */
 static void put_histogram(struct gmon_sink *s)
 {
-	struct gmon_hist_view views[2];
+	struct gmon_hist_view views[3];
 	unsigned n = gmon_hist_records(views);
 	char dimension[GMON_HIST_DIMEN_SIZE];
 	memset(dimension, 0, sizeof dimension);

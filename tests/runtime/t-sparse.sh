@@ -64,6 +64,17 @@ else
 	fail runtime.sparse.exact.main-sampled "no sample in the main program: $c"
 fi
 
+# a program whose executable segment starts with its headers, not its
+# code (-z noseparate-code, as aarch64 links by default): the one bin is
+# the entry point's, code, and gprof takes it for this program's
+$RT_CC -O2 -Wl,-z,noseparate-code -o plainns "$PROGS/plain.c"
+rm -f gmon.out .gmon.out.process
+GMON_START=1 LD_PRELOAD="$LIBGMON_SO" ./plainns 20 >out 2>err
+"$GPROF" -b -p plainns gmon.out >/dev/null 2>ns.err
+expect_eq runtime.sparse.files.entry-bin "0|$(nm plainns | awk '$3 == "_start" { print $1 }' | sed 's/^0*//')" \
+	"$?$(cat ns.err)|$(python3 -c 'import struct, sys
+print("%x" % struct.unpack_from("<Q", open("gmon.out", "rb").read(), 21)[0])')"
+
 # GMON_SPARSE=0: the bins over the whole text, no main sample in the
 # process file; anything but 0 or 1: one line, and sparse
 run d1 GMON_SPARSE=0
