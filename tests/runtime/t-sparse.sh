@@ -33,13 +33,13 @@ cd "$SCRATCH" || exit 2
 SPARSE="python3 $TOP/tests/runtime/sparse.py"
 $RT_CC -O2 -fno-omit-frame-pointer -fno-inline -o plain "$PROGS/plain.c"
 
-# run NAME [VAR=VALUE...]: plain 150 under the runtime, its files moved
+# run NAME [VAR=VALUE...]: plain 100 under the runtime, its files moved
 # to NAME and .NAME.process
 run() {
 	local name=$1
 	shift
 	rm -f gmon.out .gmon.out.process
-	env "$@" GMON_START=1 LD_PRELOAD="$LIBGMON_SO" ./plain 150 >out 2>err
+	env "$@" GMON_START=1 LD_PRELOAD="$LIBGMON_SO" ./plain 100 >out 2>err
 	mv gmon.out "$name" && mv .gmon.out.process ".$name.process"
 }
 
@@ -108,7 +108,7 @@ fi
 # and agree
 $RT_CC -O2 -g -fno-omit-frame-pointer -fno-inline -o plaing "$PROGS/plain.c"
 rm -f gmon.out .gmon.out.process
-GMON_STACK_DEPTH=0 GMON_START=1 LD_PRELOAD="$LIBGMON_SO" ./plaing 150 >out 2>err
+GMON_STACK_DEPTH=0 GMON_START=1 LD_PRELOAD="$LIBGMON_SO" ./plaing 100 >out 2>err
 callgrind=$("$GPROF" --callgrind plaing gmon.out |
 	awk '/^ob=/ { o = $0 } o == "ob=plaing" && /^[0-9]+ [0-9]+$/ { c[$1] += $2 }
 		END { for (l in c) print l, c[l] }' | sort | xargs)
@@ -175,7 +175,7 @@ expect_eq runtime.sparse.full.gnu-reads "0|" "$?|$(cat full.err)"
 # a -pg program: the bins over its text, as before
 build_ours pgplain "$PROGS/plain.c"
 rm -f gmon.out .gmon.out.process
-./pgplain 150 >out 2>err
+./pgplain 100 >out 2>err
 c=$($SPARSE check gmon.out)
 if [ "$(field bins "$c")" -gt 1 ] && [ "$(field main "$c")" = 0 ] && [ "$(field hist "$c")" -gt 0 ]; then
 	pass runtime.sparse.pg.bins
