@@ -42,6 +42,7 @@ static int started; /* atomic: __monstartup ran (or is running) */
 static int cleaned; /* atomic: _mcleanup ran */
 static int ready;   /* atomic: the table and histogram exist */
 static int forked;  /* this process is a forked child */
+static int without_hooks; /* started by GMON_START in a program without hooks */
 
 /*
  * Whose profile this is.  The counts belong to the process that started
@@ -352,7 +353,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	}
 	pthread_atfork(NULL, NULL, after_fork_in_child);
 	gmon_wait_resolve(); /* before any signal of ours is armed */
-	gmon_process_init(); /* the rest of the process: process.c */
+	gmon_process_init(without_hooks); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
@@ -477,7 +478,9 @@ __attribute__((constructor)) static void self_start(void)
 #ifdef GMON_SHARED
 	/* asked_to_start first: it takes GMON_START out of the environment
 	 * whether or not the program has hooks */
-	if (!asked_to_start() && !main_program_has_hook(&m))
+	int asked = asked_to_start();
+	without_hooks = !main_program_has_hook(&m);
+	if (!asked && without_hooks)
 		return;
 #endif
 	__monstartup(m.text_low, m.text_high);

@@ -166,6 +166,7 @@ void model_free(struct model *m)
 		free(m->process.runs[i].segments);
 	free(m->process.runs);
 	free(m->process.samples);
+	free(m->process.main_samples);
 	free(m->process.arcs_from);
 	free(m->process.arcs_to);
 	free(m->process.stacks.words);

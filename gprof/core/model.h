@@ -371,6 +371,10 @@ struct process_part {
 	 * merged as they are read (objects.c), to keep -s of thousands of
 	 * files in bounded memory */
 	size_t merged_samples, merged_arcs;
+	/* the samples in the main program, sorted by address (a program
+	 * without hooks keeps them there, not in bins: histogram.c) */
+	struct model_sample *main_samples;
+	size_t main_sample_count;
 	unsigned rate;            /* of the samples */
 	bool has_times;
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;

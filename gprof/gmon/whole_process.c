@@ -883,14 +883,28 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		end_record(&b, at, path);
 	}
 	if (p->sample_count) {
+		uint64_t total = 0, cut = 0;
+
 		at = begin_record(&b, GMON_PROCESS_TAG_SAMPLES);
 		put(&b, p->rate, 4);
 		put(&b, p->sample_count, 4);
 		for (i = 0; i < p->sample_count; i++) {
+			/* a reader refuses counts that add up past 2^64-1
+			 * (process_file.c): only hostile inputs get there */
+			uint64_t count = p->samples[i].count;
+
+			if (count > UINT64_MAX - total) {
+				cut += count - (UINT64_MAX - total);
+				count = UINT64_MAX - total;
+			}
+			total += count;
 			put(&b, p->samples[i].address, 8);
-			put(&b, p->samples[i].count, 8);
+			put(&b, count, 8);
 		}
 		end_record(&b, at, path);
+		if (cut)
+			warning("%s: the samples' counts add up to more than 2^64-1: %llu cut", path,
+				(unsigned long long)cut);
 	}
 	if (p->arc_count) {
 		at = begin_record(&b, GMON_PROCESS_TAG_ARCS);
