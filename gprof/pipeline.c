@@ -13,6 +13,7 @@
 #include "gmon_out.h"
 #include "symtab/filemap.h"
 #include "analysis/histogram.h"
+#include "symtab/names.h"
 #include "symtab/object.h"
 #include "analysis/overhead.h"
 #include "gmon/whole_process.h"
@@ -26,11 +27,13 @@ struct model *pipeline_read_executable(const struct options *opt)
 {
 	struct model *m = model_new();
 	struct object *obj = model_add_object(m);
+	struct name_search search = { opt->sysroot, opt->debug_dirs, opt->debug_dir_count };
 
 	object_open(obj, opt->executable,
 		    (opt->gnu_quirks & QUIRK_PLT ? 0 : OBJECT_PLT_SYMBOLS) |
 			    (opt->gnu_quirks & QUIRK_DWARF5_LINES ? OBJECT_GNU_LINES : 0) |
-			    (opt->gnu_quirks & QUIRK_COMP_DIR ? OBJECT_GNU_COMP_DIR : 0));
+			    (opt->gnu_quirks & QUIRK_COMP_DIR ? OBJECT_GNU_COMP_DIR : 0),
+		    &search);
 	if (opt->static_call_graph)
 		object_read_text(obj);
 	/* -R renames the functions its map names while the table is made
@@ -228,6 +231,7 @@ void pipeline_analyse(struct model *m, struct profile_data *data, const struct o
 	if (m->input & INPUT_HISTOGRAM)
 		histogram_assign_samples(m);
 	histogram_assign_process_samples(m);
+	histogram_count_unnamed(m);
 	overhead_account(m);
 	/* a program without hooks (gprof-run): no call was counted, but
 	 * its stacks say who called whom: an arc without calls for each

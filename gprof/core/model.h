@@ -66,6 +66,9 @@ struct object {
 	size_t build_id_size;
 	struct bfd *abfd;
 	struct bfd *debug_abfd;        /* its separate debug file, or NULL */
+	char *names_from;              /* where its names came from when not its own
+					* .symtab (symtab/names.c), or NULL */
+	size_t eh_frame_functions;     /* functions only .eh_frame knew, named "name+0xADDRESS" */
 	struct bfd_section *text;      /* .text */
 	uint64_t text_low, text_high;  /* .text is [text_low, text_high) */
 	uint64_t code_low, code_high;  /* every code section; empty if none */
@@ -128,6 +131,7 @@ struct symbol {
 	unsigned in_annotation : 1; /* symspecs: listed by -A */
 	unsigned is_object : 1;   /* stands for an object's code outside its symbols: "[libc.so.6]" */
 	unsigned is_runtime : 1;  /* the profiler's own code (mcount...: analysis/overhead.c) */
+	unsigned is_unnamed : 1;  /* code no symbol names: "prog+0x1a2b0" (symtab/symbols.c) */
 	struct symbol *alias_of;  /* samples and call sites belong to this one */
 	unsigned long calls;      /* calls from other functions */
 	int uses;                 /* function ordering */
@@ -406,6 +410,8 @@ struct model {
 	int input;                /* INPUT_* found in the profile files */
 	struct histogram_set histograms;
 	double total_ticks;       /* samples credited, less those excluded */
+	double unnamed_ticks;     /* of those, on code no symbol names: "prog+0x..."
+				   * pieces, "[object]" pieces, "[unknown]" (histogram.c) */
 
 	struct arc_store arcs;
 	struct symbol *cycles;    /* cycle headers, [1..cycle_count] */

@@ -331,6 +331,24 @@ double report_overhead_seconds(const struct model *m)
 	return rate ? m->overhead_ticks / rate : 0.0;
 }
 
+bool report_names_sentence(const struct model *m, char *buf, size_t size)
+{
+	const struct object *obj = m->object_count ? m->objects[0] : NULL;
+	double whole = m->total_ticks;
+	char functions[64] = "";
+
+	buf[0] = '\0';
+	if (obj == NULL || obj->names_from == NULL)
+		return false;
+	if (obj->eh_frame_functions)
+		snprintf(functions, sizeof(functions), "; %zu functions from .eh_frame",
+			 obj->eh_frame_functions);
+	snprintf(buf, size, "Names of %s: %s%s; %.1f%% of the time on code without a name.",
+		 obj->name, obj->names_from, functions,
+		 whole > 0.0 ? 100.0 * m->unnamed_ticks / whole : 0.0);
+	return true;
+}
+
 bool report_overhead_sentence(const struct model *m, char *buf, size_t size)
 {
 	bool of_cpu;
