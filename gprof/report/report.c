@@ -341,8 +341,8 @@ bool report_names_sentence(const struct model *m, char *buf, size_t size)
 	if (obj == NULL || obj->names_from == NULL)
 		return false;
 	if (obj->eh_frame_functions)
-		snprintf(functions, sizeof(functions), "; %zu functions from .eh_frame",
-			 obj->eh_frame_functions);
+		snprintf(functions, sizeof(functions), "; %zu function%s from .eh_frame",
+			 obj->eh_frame_functions, obj->eh_frame_functions == 1 ? "" : "s");
 	snprintf(buf, size, "Names of %s: %s%s; %.1f%% of the time on code without a name.",
 		 obj->name, obj->names_from, functions,
 		 whole > 0.0 ? 100.0 * m->unnamed_ticks / whole : 0.0);

@@ -65,6 +65,23 @@ static void release_line_index(struct line_index *index)
 	free(index);
 }
 
+/* The DWARF line table of the file at path (the object's, or its debug
+ * file's), read once. */
+static void read_line_index(struct object *obj, const char *path, unsigned flags)
+{
+	struct line_index *index = xmalloc(sizeof(*index));
+
+	if (line_index_build(index, path, obj->text_low, obj->text_high,
+			     (flags & OBJECT_GNU_LINES ? LINE_GNU_FILE_ZERO : 0) |
+				     (flags & OBJECT_GNU_COMP_DIR ? LINE_GNU_COMP_DIR : 0))) {
+		obj->line_index = index;
+		obj->line_index_release = release_line_index;
+	} else {
+		line_index_free(index);
+		free(index);
+	}
+}
+
 void object_open(struct object *obj, const char *path, unsigned flags,
 		 const struct name_search *search)
 {
@@ -99,19 +116,8 @@ void object_open(struct object *obj, const char *path, unsigned flags,
 	obj->text_low = bfd_section_vma(obj->text);
 	obj->text_high = obj->text_low + bfd_section_size(obj->text);
 	obj->has_debug_info = has_debug_info(abfd);
-	if (obj->has_debug_info) {
-		struct line_index *index = xmalloc(sizeof(*index));
-
-		if (line_index_build(index, path, obj->text_low, obj->text_high,
-				     (flags & OBJECT_GNU_LINES ? LINE_GNU_FILE_ZERO : 0) |
-					     (flags & OBJECT_GNU_COMP_DIR ? LINE_GNU_COMP_DIR : 0))) {
-			obj->line_index = index;
-			obj->line_index_release = release_line_index;
-		} else {
-			line_index_free(index);
-			free(index);
-		}
-	}
+	if (obj->has_debug_info)
+		read_line_index(obj, path, flags);
 	obj->leading_char = bfd_get_symbol_leading_char(abfd);
 
 	/* GNU gprof takes the address size from the ELF class, else from
@@ -160,6 +166,11 @@ void object_open(struct object *obj, const char *path, unsigned flags,
 	if (bfd_get_symtab_upper_bound(abfd) < 0)
 		fatal("%s: %s", path, bfd_errmsg(bfd_get_error()));
 	names_read(obj, path, search, (flags & OBJECT_PLT_SYMBOLS) != 0);
+	/* a stripped program's source lines are in its debug file */
+	if (!obj->has_debug_info && obj->debug_abfd && has_debug_info(obj->debug_abfd)) {
+		read_line_index(obj, bfd_get_filename(obj->debug_abfd), flags);
+		obj->has_debug_info = obj->line_index != NULL;
+	}
 }
 
 void object_read_text(struct object *obj)

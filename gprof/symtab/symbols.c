@@ -434,6 +434,19 @@ void symbols_add_object(struct model *m, struct object *obj, const uint64_t *seg
 		sym->is_bb_head = 1;
 		sym->is_static = (as->flags & BSF_LOCAL) != 0;
 	}
+	/* a stripped object: the functions only .eh_frame knows */
+	if (obj->names_from && obj->abfd) {
+		uint64_t *pieces;
+		size_t count = unnamed_code(obj, false, &pieces, &obj->eh_frame_functions);
+
+		capacity += count;
+		own = xrealloc(own, capacity * sizeof(*own));
+		for (k = 0; k < count; k++) {
+			unnamed_symbol(m, obj, &own[n], pieces[2 * k]);
+			own[n++].end_address = pieces[2 * k + 1] - 1 + obj->model_base;
+		}
+		free(pieces);
+	}
 	qsort(own, n, sizeof(*own), compare_by_address);
 	/* a symbol without a size ends where the next begins */
 	for (i = 0; i < n; i++)
