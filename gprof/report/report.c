@@ -154,7 +154,8 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 	text_bytes(t, name, length);
 	free(to_free);
 	/* a whole-process profile names the other objects: " [libm.so.6]" */
-	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object) {
+	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
+	    !sym->is_unnamed) { /* "libm.so.6+0x1a2b0" names it already */
 		text_bytes(t, " [", 2);
 		text_bytes(t, sym->object->name, strlen(sym->object->name));
 		text_char(t, ']');
