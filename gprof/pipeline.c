@@ -40,8 +40,12 @@ struct model *pipeline_read_executable(const struct options *opt)
 	 * (with -S the map is read and checked, and renames nothing) */
 	if (opt->file_ordering_map)
 		file_map_read(&m->file_map, opt->file_ordering_map);
-	if (opt->external_symbols)
+	if (opt->external_symbols) {
+		/* the listing names the functions, not what names.c found */
+		free(obj->names_from);
+		obj->names_from = NULL;
 		symbols_read_listing(m, obj, opt->external_symbols);
+	}
 	else if (opt->line_granularity)
 		symbols_read_lines(m, obj, opt);
 	else

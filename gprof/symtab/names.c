@@ -255,7 +255,7 @@ static bfd *by_minidebuginfo(bfd *abfd, const char *path)
 	if (sec == NULL || !(sec->flags & SEC_HAS_CONTENTS) || bfd_section_size(sec) == 0 ||
 	    !bfd_malloc_and_get_section(abfd, sec, &packed))
 		return NULL;
-	if (lzma_stream_decoder(&z, 512u << 20, 0) != LZMA_OK) {
+	if (lzma_stream_decoder(&z, 256u << 20, 0) != LZMA_OK) {
 		free(packed);
 		return NULL;
 	}
@@ -263,10 +263,14 @@ static bfd *by_minidebuginfo(bfd *abfd, const char *path)
 	z.avail_in = bfd_section_size(sec);
 	do {
 		if (z.avail_out == 0) {
-			/* a symbol table: never more than 1 GiB */
-			if (capacity >= (size_t)1 << 30)
+			/* a symbol table: never more than 256 MiB */
+			const size_t most = (size_t)256 << 20;
+
+			if (capacity >= most)
 				break;
-			capacity = capacity ? 2 * capacity : 16 * bfd_section_size(sec);
+			capacity = capacity ? 2 * capacity : 4 * (size_t)bfd_section_size(sec) + 4096;
+			if (capacity > most)
+				capacity = most;
 			out = xrealloc(out, capacity);
 			z.next_out = out + z.total_out;
 			z.avail_out = capacity - z.total_out;

@@ -166,6 +166,51 @@ mkdir d2 && mv d/prog-junk d2/prog
 expect_eq stripped.minidebuginfo.damaged "" "$(cat d2/err)"
 expect_same stripped.minidebuginfo.damaged-as-dynsym c/expected.flat d2/flat
 
+# ---------------------------------------------------------------- a library
+# a whole-process profile's stripped library goes through the same chain:
+# its static function by its debug file's name, or by address, never the
+# export's before it
+mkdir lib
+cat >lib/work.c <<'C'
+int lib_export(int n) { int s = 0; for (int i = 0; i < n; i++) s += i ^ 5; return s; }
+static __attribute__((noinline)) int lib_static(int n) { int s = 0; for (int i = 0; i < n; i++) s += i * 3; return s; }
+int lib_export2(int n) { return lib_static(n) + 1; }
+C
+cc -O1 -g -shared -fPIC -Wl,--build-id -o lib/full.so lib/work.c
+lib_id=$(build_id lib/full.so)
+mkdir -p "lib/dbg/.build-id/${lib_id:0:2}"
+objcopy --only-keep-debug lib/full.so "lib/dbg/.build-id/${lib_id:0:2}/${lib_id:2}.debug"
+strip --strip-all -o lib/libwork.so lib/full.so
+cp rd/gmon.out lib/gmon.out
+read -r main_text main_size < <(text_section rd/prog)
+read -r lib_text lib_size < <(text_section lib/full.so)
+B1=0x7f0000000000
+cat >lib/spec.json <<JSON
+{"run_id": "0x1122334455667788",
+ "objects": [
+  {"number": 0, "flags": 1, "bias": 0, "segments": [[$((main_text)), $((main_text + main_size))]],
+   "build_id": "$id", "path": "$PWD/rd/prog"},
+  {"number": 1, "flags": 0, "bias": "$B1", "segments": [[$((lib_text + B1)), $((lib_text + lib_size + B1))]],
+   "build_id": "$lib_id", "path": "$PWD/lib/libwork.so"}],
+ "rate": 100,
+ "samples": [[$(($(symbol_address lib/full.so lib_export) + 2 + B1)), 20], [$(($(symbol_address lib/full.so lib_static) + 2 + B1)), 70]],
+ "times": [5000000000, 100000000, 240, 0, 0]}
+JSON
+python3 "$TOP/tests/cli/craft_process.py" lib/spec.json lib/gmon.out
+lib_line() { grep -E "  $1\$" "$2" | awk '{ print $1, $3 }'; }
+"$GPROF" -b -p rd/prog lib/gmon.out >lib/out 2>lib/err
+static_label=$(printf 'libwork\\.so\\+0x%x' "$(symbol_address lib/full.so lib_static)")
+expect_eq stripped.library.by-address "0::29.17 0.70:8.33 0.20" \
+	"$?:$(cat lib/err):$(lib_line "$static_label" lib/out):$(lib_line 'lib_export \[libwork.so\]' lib/out)"
+"$GPROF" -b -p --debug-file-directory=lib/dbg rd/prog lib/gmon.out >lib/out 2>lib/err
+expect_eq stripped.library.debug-file "0::29.17 0.70:8.33 0.20" \
+	"$?:$(cat lib/err):$(lib_line 'lib_static \[libwork.so\]' lib/out):$(lib_line 'lib_export \[libwork.so\]' lib/out)"
+"$GPROF" --json --debug-file-directory=lib/dbg rd/prog lib/gmon.out >lib/json 2>&1
+expect_eq stripped.library.json-none "null" "$(jq -c .names lib/json)"
+"$GPROF" --json a/prog lib/gmon.out >lib/json 2>&1
+expect_eq stripped.library.json "[\"a/prog\",\"$PWD/lib/libwork.so\"]:[\".dynsym\",\".dynsym\"]" \
+	"$(jq -c '[.names.objects[].object]' lib/json):$(jq -c '[.names.objects[].from]' lib/json)"
+
 # ---------------------------------------------------------------- debuginfod
 if ! command -v debuginfod >/dev/null || ! command -v curl >/dev/null; then
 	echo "ok stripped.debuginfod # skip: no debuginfod (Debian package debuginfod) or curl"
