@@ -130,6 +130,9 @@ static bfd *open_debug_file(const char *path, const unsigned char *id, size_t id
 		close(fd);
 		return NULL;
 	}
+	/* BFD may close it to spare descriptors (a profile of many
+	 * libraries), and reopen the path */
+	bfd_set_cacheable(abfd, true);
 	abfd->flags |= BFD_DECOMPRESS;
 	if (!bfd_check_format(abfd, bfd_object) || bfd_get_symtab_upper_bound(abfd) <= 0 ||
 	    (id_size && (names_build_id(abfd, got, sizeof(got)) != id_size ||
