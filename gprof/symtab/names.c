@@ -101,18 +101,24 @@ static int compare_u64(const void *lp, const void *rp)
 
 /* The debug file at path, if it is an object whose build-id is id (when
  * id_size) and whose CRC-32 is crc (when check_crc), and that has a
- * symbol table. */
-static bfd *open_debug_file(const char *path, const unsigned char *id, size_t id_size,
-			    bool check_crc, unsigned long crc)
+ * symbol table.  A file there that is not that is said in one line
+ * (object: the file it would name), and not used. */
+static bfd *open_debug_file(const char *object, const char *path, const unsigned char *id,
+			    size_t id_size, bool check_crc, unsigned long crc)
 {
 	struct stat st;
 	const char *why;
 	unsigned char got[64];
 	bfd *abfd;
-	int fd = open_regular(path, &st, &why);
+	int fd;
 
-	if (fd < 0)
+	if (lstat(path, &st) != 0 && errno == ENOENT)
+		return NULL; /* the usual case: nothing there */
+	fd = open_regular(path, &st, &why);
+	if (fd < 0) {
+		warning("%s: debug file %s: %s; not used", object, path, why);
 		return NULL;
+	}
 	if (check_crc) {
 		unsigned long sum = 0;
 		unsigned char buf[65536];
@@ -121,6 +127,9 @@ static bfd *open_debug_file(const char *path, const unsigned char *id, size_t id
 		while ((n = read(fd, buf, sizeof(buf))) > 0)
 			sum = bfd_calc_gnu_debuglink_crc32(sum, buf, (bfd_size_type)n);
 		if (n < 0 || sum != crc || lseek(fd, 0, SEEK_SET) != 0) {
+			warning("%s: debug file %s: %s; not used", object, path,
+				n < 0 ? strerror(errno)
+				      : "its CRC-32 is not the one .gnu_debuglink gives (another build)");
 			close(fd);
 			return NULL;
 		}
@@ -128,15 +137,20 @@ static bfd *open_debug_file(const char *path, const unsigned char *id, size_t id
 	abfd = bfd_fdopenr(path, NULL, fd); /* owns fd from here */
 	if (abfd == NULL) {
 		close(fd);
+		warning("%s: debug file %s: %s; not used", object, path, bfd_errmsg(bfd_get_error()));
 		return NULL;
 	}
 	/* BFD may close it to spare descriptors (a profile of many
 	 * libraries), and reopen the path */
 	bfd_set_cacheable(abfd, true);
 	abfd->flags |= BFD_DECOMPRESS;
-	if (!bfd_check_format(abfd, bfd_object) || bfd_get_symtab_upper_bound(abfd) <= 0 ||
-	    (id_size && (names_build_id(abfd, got, sizeof(got)) != id_size ||
-			 memcmp(got, id, id_size) != 0))) {
+	why = !bfd_check_format(abfd, bfd_object)           ? "not an object file"
+	      : bfd_get_symtab_upper_bound(abfd) <= 0        ? "no symbol table"
+	      : id_size && (names_build_id(abfd, got, sizeof(got)) != id_size ||
+			    memcmp(got, id, id_size) != 0) ? "its build-id is another build's"
+							   : NULL;
+	if (why) {
+		warning("%s: debug file %s: %s; not used", object, path, why);
 		bfd_close(abfd);
 		return NULL;
 	}
@@ -172,8 +186,8 @@ static void free_roots(char **roots)
 }
 
 /* 1: ROOT/.build-id/xx/yyyy.debug */
-static bfd *by_build_id(char *const *roots, const unsigned char *id, size_t id_size,
-			char **found)
+static bfd *by_build_id(const char *object, char *const *roots, const unsigned char *id,
+			size_t id_size, char **found)
 {
 	size_t r, i, n;
 	char *path;
@@ -187,7 +201,7 @@ static bfd *by_build_id(char *const *roots, const unsigned char *id, size_t id_s
 		for (i = 1; i < id_size; i++)
 			n += (size_t)sprintf(path + n, "%02x", id[i]);
 		strcpy(path + n, ".debug");
-		abfd = open_debug_file(path, id, id_size, false, 0);
+		abfd = open_debug_file(object, path, id, id_size, false, 0);
 		if (abfd) {
 			*found = path;
 			return abfd;
@@ -225,12 +239,12 @@ static bfd *by_debuglink(bfd *abfd, const char *path, char *const *roots, char *
 	for (k = 0; debug == NULL && k < 2; k++) {
 		candidate = xrealloc(candidate, strlen(given) + strlen(link) + 16);
 		sprintf(candidate, "%s/%s%s", given, k ? ".debug/" : "", link);
-		debug = open_debug_file(candidate, NULL, 0, true, crc);
+		debug = open_debug_file(path, candidate, NULL, 0, true, crc);
 	}
 	for (r = 0; debug == NULL && roots[r]; r++) {
 		candidate = xrealloc(candidate, strlen(roots[r]) + strlen(dir) + strlen(link) + 4);
 		sprintf(candidate, "%s%s/%s", roots[r], dir, link);
-		debug = open_debug_file(candidate, NULL, 0, true, crc);
+		debug = open_debug_file(path, candidate, NULL, 0, true, crc);
 	}
 	free(given);
 	free(dir);
@@ -305,6 +319,9 @@ static bfd *by_minidebuginfo(bfd *abfd, const char *path)
 	}
 	lzma_end(&z);
 	free(out);
+	if (debug == NULL)
+		warning("%s: its .gnu_debugdata is not an xz-compressed object file with symbols; "
+			"not used", path);
 	return debug;
 }
 
@@ -317,7 +334,8 @@ static struct {
 	int (*find_debuginfo)(debuginfod_client *, const unsigned char *, int, char **);
 } debuginfod;
 
-static bfd *by_debuginfod(const unsigned char *id, size_t id_size, char **found)
+static bfd *by_debuginfod(const char *object, const unsigned char *id, size_t id_size,
+			  char **found)
 {
 	const char *urls = getenv("DEBUGINFOD_URLS");
 	char *path = NULL;
@@ -347,7 +365,7 @@ static bfd *by_debuginfod(const unsigned char *id, size_t id_size, char **found)
 	if (fd < 0)
 		return NULL;
 	close(fd); /* opened again as any debug file is, and checked */
-	abfd = path ? open_debug_file(path, id, id_size, false, 0) : NULL;
+	abfd = path ? open_debug_file(object, path, id, id_size, false, 0) : NULL;
 	if (abfd)
 		*found = path;
 	else
@@ -375,13 +393,13 @@ void names_read(struct object *obj, const char *path, const struct name_search *
 		char **roots = debug_roots(search);
 
 		id_size = names_build_id(abfd, id, sizeof(id));
-		if ((debug = by_build_id(roots, id, id_size, &found)) != NULL)
+		if ((debug = by_build_id(path, roots, id, id_size, &found)) != NULL)
 			how = "debug file";
 		else if ((debug = by_debuglink(abfd, path, roots, &found)) != NULL)
 			how = "debug file";
 		else if ((debug = by_minidebuginfo(abfd, path)) != NULL)
 			how = "MiniDebugInfo (.gnu_debugdata)";
-		else if ((debug = by_debuginfod(id, id_size, &found)) != NULL)
+		else if ((debug = by_debuginfod(path, id, id_size, &found)) != NULL)
 			how = "debuginfod";
 		free_roots(roots);
 		if (debug) {

@@ -89,7 +89,7 @@ check build-id a "Names of prog: debug file dbg/.build-id/${id:0:2}/${id:2}.debu
 mkdir -p other/.build-id/"${id:0:2}"
 cp plain/prog.debug "other/.build-id/${id:0:2}/${id:2}.debug"
 "$GPROF" -b --debug-file-directory=other a/prog rd/gmon.out >a/other 2>a/other.err
-expect_eq stripped.build-id.other-build "0::Names of prog: .dynsym; 5 functions from .eh_frame; 53.4% of the time on code without a name." \
+expect_eq stripped.build-id.other-build "0:gprof: warning: a/prog: debug file other/.build-id/${id:0:2}/${id:2}.debug: its build-id is another build's; not used:Names of prog: .dynsym; 5 functions from .eh_frame; 53.4% of the time on code without a name." \
 	"$?:$(cat a/other.err):$(grep -m1 '^Names of ' a/other)"
 "$GPROF" -b --debug-file-directory=nonexistent a/prog rd/gmon.out >a/bad 2>a/bad.err
 expect_eq stripped.option.not-a-directory "1:gprof: --debug-file-directory nonexistent: No such file or directory" \
@@ -110,8 +110,8 @@ check debuglink.under-root b "Names of prog: debug file root$PWD/b/prog.debug; 1
 	--debug-file-directory=root
 cp plain/prog.debug b/prog.debug # not the file linked: its CRC differs
 "$GPROF" -b b/prog rd/gmon.out >b/crc 2>b/crc.err
-expect_eq stripped.debuglink.crc "0:Names of prog: .dynsym; 5 functions from .eh_frame; 53.4% of the time on code without a name." \
-	"$?:$(grep -m1 '^Names of ' b/crc)"
+expect_eq stripped.debuglink.crc "0:gprof: warning: b/prog: debug file b/prog.debug: its CRC-32 is not the one .gnu_debuglink gives (another build); not used:Names of prog: .dynsym; 5 functions from .eh_frame; 53.4% of the time on code without a name." \
+	"$?:$(cat b/crc.err):$(grep -m1 '^Names of ' b/crc)"
 
 # ---------------------------------------------------------------- .dynsym alone
 # the exports by name; the static functions by address, with their own
@@ -163,7 +163,7 @@ printf 'not xz' >d/junk
 objcopy --remove-section .gnu_debugdata --add-section .gnu_debugdata=d/junk d/prog d/prog-junk
 mkdir d2 && mv d/prog-junk d2/prog
 "$GPROF" -b -p d2/prog rd/gmon.out 2>d2/err | grep -v '^Names of ' >d2/flat
-expect_eq stripped.minidebuginfo.damaged "" "$(cat d2/err)"
+expect_eq stripped.minidebuginfo.damaged "gprof: warning: d2/prog: its .gnu_debugdata is not an xz-compressed object file with symbols; not used" "$(cat d2/err)"
 expect_same stripped.minidebuginfo.damaged-as-dynsym c/expected.flat d2/flat
 
 # ---------------------------------------------------------------- a library
