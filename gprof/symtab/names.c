@@ -387,8 +387,10 @@ void names_read(struct object *obj, const char *path, const struct name_search *
 	const char *how = NULL;
 	bool own;
 
+	/* its own table, if it names any code (not only sections, files) */
 	symbols = read_table(abfd, false, &count);
-	own = count > 0;
+	for (own = false, i = 0; !own && i < count; i++)
+		own = names_code(symbols[i]);
 	if (!own) {
 		char **roots = debug_roots(search);
 
