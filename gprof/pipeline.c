@@ -13,7 +13,7 @@
 #include "gmon_out.h"
 #include "symtab/filemap.h"
 #include "analysis/histogram.h"
-#include "symtab/names.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "analysis/overhead.h"
 #include "gmon/whole_process.h"
@@ -41,7 +41,7 @@ struct model *pipeline_read_executable(const struct options *opt)
 	if (opt->file_ordering_map)
 		file_map_read(&m->file_map, opt->file_ordering_map);
 	if (opt->external_symbols) {
-		/* the listing names the functions, not what names.c found */
+		/* the listing names the functions, not what debuginfo.c found */
 		free(obj->names_from);
 		obj->names_from = NULL;
 		symbols_read_listing(m, obj, opt->external_symbols);

@@ -67,7 +67,7 @@ struct object {
 	struct bfd *abfd;
 	struct bfd *debug_abfd;        /* its separate debug file, or NULL */
 	char *names_from;              /* where its names came from when not its own
-					* .symtab (symtab/names.c), or NULL */
+					* .symtab (symtab/debuginfo.c), or NULL */
 	size_t eh_frame_functions;     /* functions only .eh_frame knew, named "name+0xADDRESS" */
 	struct bfd_section *text;      /* .text */
 	uint64_t text_low, text_high;  /* .text is [text_low, text_high) */

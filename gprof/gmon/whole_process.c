@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "gmon_out.h"
-#include "symtab/names.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "gmon/whole_process.h"
 #include "core/outfile.h"

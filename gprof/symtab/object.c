@@ -26,7 +26,7 @@
 
 #include "gmon_out.h"
 #include "symtab/lineindex.h"
-#include "symtab/names.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "core/util.h"
 
@@ -162,10 +162,10 @@ void object_open(struct object *obj, const char *path, unsigned flags,
 	 * to the symbol before them, _init.  Given the dynamic symbols, BFD
 	 * names each stub "name@plt" (doc/compat.md; GPROF_GNU_QUIRKS=plt
 	 * restores GNU's way).  Without a .symtab, the names come from its
-	 * debug file or its dynamic symbols (names.c). */
+	 * debug file or its dynamic symbols (debuginfo.c). */
 	if (bfd_get_symtab_upper_bound(abfd) < 0)
 		fatal("%s: %s", path, bfd_errmsg(bfd_get_error()));
-	names_read(obj, path, search, (flags & OBJECT_PLT_SYMBOLS) != 0);
+	debuginfo_read_symbols(obj, path, search, (flags & OBJECT_PLT_SYMBOLS) != 0);
 	/* a stripped program's source lines are in its debug file */
 	if (!obj->has_debug_info && obj->debug_abfd && has_debug_info(obj->debug_abfd)) {
 		read_line_index(obj, bfd_get_filename(obj->debug_abfd), flags);
@@ -348,7 +348,7 @@ bool object_open_other(struct object *obj, const char *path, const struct name_s
 		warning("%s: %s; its samples are shown as [%s]", path, why, obj->name);
 		return false;
 	}
-	id_size = names_build_id(abfd, id, sizeof(id));
+	id_size = debuginfo_build_id(abfd, id, sizeof(id));
 	if (obj->build_id_size
 		    ? id_size != obj->build_id_size || memcmp(id, obj->build_id, id_size) != 0
 		    : !holds_segments(abfd, obj)) {
@@ -369,7 +369,7 @@ bool object_open_other(struct object *obj, const char *path, const struct name_s
 	obj->aarch64 = is_aarch64(abfd, path);
 	obj->leading_char = bfd_get_symbol_leading_char(abfd);
 	/* the separate debug file names what the library's own tables do not */
-	names_read(obj, path, search, true);
+	debuginfo_read_symbols(obj, path, search, true);
 	if (obj->bfd_symbol_count == 0)
 		warning("%s: no symbols; its samples are shown as [%s]", path, obj->name);
 	return true;
@@ -377,5 +377,5 @@ bool object_open_other(struct object *obj, const char *path, const struct name_s
 
 size_t object_build_id(const struct object *obj, unsigned char *id, size_t size)
 {
-	return obj->abfd ? names_build_id(obj->abfd, id, size) : 0;
+	return obj->abfd ? debuginfo_build_id(obj->abfd, id, size) : 0;
 }

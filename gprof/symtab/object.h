@@ -24,13 +24,13 @@ enum {
 
 /* Open path as obj: its BFD, text section, address size and byte order,
  * code range, line index and symbols as BFD gives them (flags: the
- * OBJECT_* above; search: where its debug file may be, names.h, or NULL
+ * OBJECT_* above; search: where its debug file may be, debuginfo.h, or NULL
  * for /usr/lib/debug alone).  Exits with one line naming the file on any
  * error. */
 void object_open(struct object *obj, const char *path, unsigned flags,
 		 const struct name_search *search);
 /* An object other than the executable, recorded by a whole-process
- * profile: its BFD and symbols, found as the executable's are (names.h:
+ * profile: its BFD and symbols, found as the executable's are (debuginfo.h:
  * its debug file by build-id or .gnu_debuglink under the --sysroot's and
  * the other debug directories, its MiniDebugInfo, debuginfod).  Never opens what is not an object of the profile: a path
  * under /proc, /dev or /sys, a FIFO, a device, a file of the kernel's

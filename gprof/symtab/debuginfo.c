@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * names.c: where an object's function names come from.  Its own symbol
+ * debuginfo.c: where an object's function names come from.  Its own symbol
  * table (.symtab) when it has one; otherwise the first of
  *   1. its separate debug file by build-id: .build-id/xx/yyyy.debug under
  *      each --debug-file-directory, the --sysroot's /usr/lib/debug, and
@@ -32,12 +32,12 @@
 #include <bfd.h>
 #include <lzma.h>
 
-#include "symtab/names.h"
+#include "symtab/debuginfo.h"
 #include "core/util.h"
 
 /* ------------------------------------------------------------ build-id */
 
-size_t names_build_id(struct bfd *abfd, unsigned char *id, size_t size)
+size_t debuginfo_build_id(struct bfd *abfd, unsigned char *id, size_t size)
 {
 	asection *sec = bfd_get_section_by_name(abfd, ".note.gnu.build-id");
 	bfd_size_type length;
@@ -146,7 +146,7 @@ static bfd *open_debug_file(const char *object, const char *path, const unsigned
 	abfd->flags |= BFD_DECOMPRESS;
 	why = !bfd_check_format(abfd, bfd_object)           ? "not an object file"
 	      : bfd_get_symtab_upper_bound(abfd) <= 0        ? "no symbol table"
-	      : id_size && (names_build_id(abfd, got, sizeof(got)) != id_size ||
+	      : id_size && (debuginfo_build_id(abfd, got, sizeof(got)) != id_size ||
 			    memcmp(got, id, id_size) != 0) ? "its build-id is another build's"
 							   : NULL;
 	if (why) {
@@ -375,7 +375,7 @@ static bfd *by_debuginfod(const char *object, const unsigned char *id, size_t id
 
 /* ------------------------------------------------------------ the chain */
 
-void names_read(struct object *obj, const char *path, const struct name_search *search,
+void debuginfo_read_symbols(struct object *obj, const char *path, const struct name_search *search,
 		bool plt_symbols)
 {
 	bfd *abfd = obj->abfd, *debug = NULL;
@@ -394,7 +394,7 @@ void names_read(struct object *obj, const char *path, const struct name_search *
 	if (!own) {
 		char **roots = debug_roots(search);
 
-		id_size = names_build_id(abfd, id, sizeof(id));
+		id_size = debuginfo_build_id(abfd, id, sizeof(id));
 		if ((debug = by_build_id(path, roots, id, id_size, &found)) != NULL)
 			how = "debug file";
 		else if ((debug = by_debuglink(abfd, path, roots, &found)) != NULL)

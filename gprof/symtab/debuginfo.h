@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
- * names.h: where an object's function names come from: its own symbol
+ * debuginfo.h: where an object's function names come from: its own symbol
  * table, else its separate debug file (by build-id, by .gnu_debuglink),
  * its MiniDebugInfo or a debuginfod server; and its dynamic symbols.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
-#ifndef GPROF_NAMES_H
-#define GPROF_NAMES_H
+#ifndef GPROF_DEBUGINFO_H
+#define GPROF_DEBUGINFO_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,10 +29,10 @@ struct name_search {
  * only when plt_symbols: GNU's way is without).  obj->names_from says
  * where the names came from ("debug file PATH + .dynsym", malloc'd), or
  * stays NULL when they are the object's own .symtab. */
-void names_read(struct object *obj, const char *path, const struct name_search *search,
+void debuginfo_read_symbols(struct object *obj, const char *path, const struct name_search *search,
 		bool plt_symbols);
 /* The build-id note of an open BFD into id, at most size bytes: its
  * length, or 0 when it has none. */
-size_t names_build_id(struct bfd *abfd, unsigned char *id, size_t size);
+size_t debuginfo_build_id(struct bfd *abfd, unsigned char *id, size_t size);
 
 #endif
