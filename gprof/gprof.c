@@ -48,6 +48,7 @@ enum {
 	OPTION_DEPTH,
 	OPTION_DIFF,
 	OPTION_SYSROOT,
+	OPTION_DEBUG_FILE_DIRECTORY,
 	OPTION_FORMAT = 1000, /* + the format's row in report_formats */
 };
 
@@ -105,6 +106,7 @@ static const struct option long_options_after_formats[] = {
 	{ "depth", required_argument, NULL, OPTION_DEPTH },
 	{ "diff", no_argument, NULL, OPTION_DIFF },
 	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },
+	{ "debug-file-directory", required_argument, NULL, OPTION_DEBUG_FILE_DIRECTORY },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -166,6 +168,8 @@ static void usage(FILE *out, int status)
 			"                        and plugins a whole-process profile records\n"
 			"  --sysroot=DIR         the recorded libraries are looked for under DIR first\n"
 			"                        (a profile from another machine; also $GPROF_SYSROOT)\n"
+			"  --debug-file-directory=DIR  separate debug files of stripped programs and\n"
+			"                        libraries are looked for under DIR too (repeatable)\n"
 			"  --estimate-children   call-graph times estimated from call counts, even\n"
 			"                        when the profile has call stacks to measure them\n"
 			"                        (in every view)\n"
@@ -558,6 +562,16 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_SYSROOT:
 			opt->sysroot = optarg;
 			break;
+		case OPTION_DEBUG_FILE_DIRECTORY: {
+			const char *dir = checked_sysroot(optarg, "--debug-file-directory");
+
+			if (dir == NULL)
+				break;
+			opt->debug_dirs = xrealloc(opt->debug_dirs, (opt->debug_dir_count + 1) *
+									  sizeof(*opt->debug_dirs));
+			opt->debug_dirs[opt->debug_dir_count++] = dir;
+			break;
+		}
 		default:
 			if (ch >= OPTION_FORMAT && ch < OPTION_FORMAT + (int)report_format_count) {
 				opt->output = &report_formats[ch - OPTION_FORMAT];

@@ -13,6 +13,7 @@
 #include "gmon_out.h"
 #include "symtab/filemap.h"
 #include "analysis/histogram.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "analysis/overhead.h"
 #include "gmon/program.h"
@@ -28,6 +29,7 @@ struct model *pipeline_read_executable(const struct options *opt)
 	struct model *m = model_new();
 	struct object *obj = model_add_object(m);
 	struct program program;
+	struct name_search search = { opt->sysroot, opt->debug_dirs, opt->debug_dir_count };
 
 	/* the program the profile is of; a whole-process profile (its
 	 * process file names the program) names aliases by our rule, a
@@ -38,7 +40,8 @@ struct model *pipeline_read_executable(const struct options *opt)
 	object_open(obj, program.path,
 		    (opt->gnu_quirks & QUIRK_PLT ? 0 : OBJECT_PLT_SYMBOLS) |
 			    (opt->gnu_quirks & QUIRK_DWARF5_LINES ? OBJECT_GNU_LINES : 0) |
-			    (opt->gnu_quirks & QUIRK_COMP_DIR ? OBJECT_GNU_COMP_DIR : 0));
+			    (opt->gnu_quirks & QUIRK_COMP_DIR ? OBJECT_GNU_COMP_DIR : 0),
+		    &search);
 	program_check(&program, obj, opt);
 	program_free(&program);
 	if (opt->static_call_graph)
@@ -47,8 +50,12 @@ struct model *pipeline_read_executable(const struct options *opt)
 	 * (with -S the map is read and checked, and renames nothing) */
 	if (opt->file_ordering_map)
 		file_map_read(&m->file_map, opt->file_ordering_map);
-	if (opt->external_symbols)
+	if (opt->external_symbols) {
+		/* the listing names the functions, not what debuginfo.c found */
+		free(obj->names_from);
+		obj->names_from = NULL;
 		symbols_read_listing(m, obj, opt->external_symbols);
+	}
 	else if (opt->line_granularity)
 		symbols_read_lines(m, obj, opt);
 	else
@@ -238,6 +245,7 @@ void pipeline_analyse(struct model *m, struct profile_data *data, const struct o
 	if (m->input & INPUT_HISTOGRAM)
 		histogram_assign_samples(m);
 	histogram_assign_process_samples(m);
+	histogram_count_unnamed(m);
 	overhead_account(m);
 	/* a program without hooks (gprof-run): no call was counted, but
 	 * its stacks say who called whom: an arc without calls for each

@@ -130,6 +130,19 @@ void histogram_assign_process_samples(struct model *m)
 	}
 }
 
+void histogram_count_unnamed(struct model *m)
+{
+	size_t i;
+
+	m->unnamed_ticks = 0.0;
+	for (i = 0; i < m->symbols.count; i++) {
+		const struct symbol *sym = &m->symbols.base[i];
+
+		if ((sym->is_unnamed || sym->is_object) && !sym->alias_of && sym->in_flat)
+			m->unnamed_ticks += sym->self_ticks;
+	}
+}
+
 /* Bytes per sample as the reports print it: GNU truncates the scale to a
  * whole number first.  A hostile file's scale may not fit a long. */
 long histogram_granularity(const struct histogram_set *histograms)

@@ -33,7 +33,7 @@ static struct model *gnu_line_symbols(const struct options *opt, const char *exe
 
 	gnu.gnu_quirks |= QUIRK_CLONES | QUIRK_PLT;
 	gnu.line_granularity = true;
-	object_open(obj, executable, OBJECT_GNU_LINES | OBJECT_GNU_COMP_DIR);
+	object_open(obj, executable, OBJECT_GNU_LINES | OBJECT_GNU_COMP_DIR, NULL);
 	symbols_read_lines(m, obj, &gnu);
 	return m;
 }

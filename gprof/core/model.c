@@ -108,6 +108,7 @@ static void object_free(struct object *obj)
 	free(obj->bfd_symbols);
 	free(obj->synthetic);
 	free(obj->dynamic_symbols);
+	free(obj->names_from);
 	if (obj->line_index)
 		obj->line_index_release(obj->line_index);
 	if (obj->debug_abfd)

@@ -66,6 +66,9 @@ struct object {
 	size_t build_id_size;
 	struct bfd *abfd;
 	struct bfd *debug_abfd;        /* its separate debug file, or NULL */
+	char *names_from;              /* where its names came from when not its own
+					* .symtab (symtab/debuginfo.c), or NULL */
+	size_t eh_frame_functions;     /* functions only .eh_frame knew, named "name+0xADDRESS" */
 	struct bfd_section *text;      /* .text */
 	uint64_t text_low, text_high;  /* .text is [text_low, text_high) */
 	uint64_t code_low, code_high;  /* every code section; empty if none */
@@ -134,6 +137,7 @@ struct symbol {
 	unsigned is_untyped : 1;  /* a label (no function type) */
 	unsigned old_version : 1; /* "name@V", not the default "name@@V" */
 	const char *version;      /* the symbol version its name carried ("GLIBC_2.34"), or NULL */
+	unsigned is_unnamed : 1;  /* code no symbol names: "prog+0x1a2b0" (symtab/symbols.c) */
 	struct symbol *alias_of;  /* samples and call sites belong to this one */
 	unsigned long calls;      /* calls from other functions */
 	int uses;                 /* function ordering */
@@ -420,6 +424,8 @@ struct model {
 	int input;                /* INPUT_* found in the profile files */
 	struct histogram_set histograms;
 	double total_ticks;       /* samples credited, less those excluded */
+	double unnamed_ticks;     /* of those, on code no symbol names: "prog+0x..."
+				   * pieces, "[object]" pieces, "[unknown]" (histogram.c) */
 
 	struct arc_store arcs;
 	struct symbol *cycles;    /* cycle headers, [1..cycle_count] */

@@ -97,6 +97,8 @@ struct options {
 	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
 	bool main_only;           /* --main-only: no process files, the classic view */
 	const char *sysroot;      /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
+	const char **debug_dirs;  /* --debug-file-directory, in order (symtab/debuginfo.h) */
+	size_t debug_dir_count;
 	bool estimate_children;   /* --estimate-children: the classic estimate despite stacks */
 	bool with_overhead;       /* --with-overhead: the profiler's own time counted, in its functions */
 	bool threads;             /* --threads: per thread (text, --json, --folded) */

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gmon_out.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "gmon/whole_process.h"
 #include "core/outfile.h"
@@ -639,6 +640,7 @@ static const char *sysroot_path(struct model *m, const char *sysroot, const char
 void objects_read(struct model *m, const struct options *opt)
 {
 	struct object_index ix = { 0 };
+	struct name_search search = { opt->sysroot, opt->debug_dirs, opt->debug_dir_count };
 	size_t k, first_new = m->object_count;
 	bool unknown = false;
 	int i;
@@ -670,7 +672,7 @@ void objects_read(struct model *m, const struct options *opt)
 			const char *rooted = sysroot_path(m, opt->sysroot, recorded);
 
 			/* checks the segments too */
-			object_open_other(obj, rooted ? rooted : recorded, opt->sysroot);
+			object_open_other(obj, rooted ? rooted : recorded, &search);
 			obj->path = recorded; /* a sum's process file names it as recorded */
 		}
 		obj->name = model_printable(m, obj->name); /* the process file chose it */
