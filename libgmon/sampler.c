@@ -8,18 +8,24 @@
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
  * The signal handler here is async-signal-safe: no stdio, no malloc, no
- * locks.  Set-up and tear-down (start, stop, after fork) make system
- * calls only.
+ * locks; a signal that is not the clock's goes to the program's action
+ * (signals.c).  Set-up and tear-down (start, stop, after fork, the
+ * samples a clock owes as a thread exits) make system calls only.
  */
 #define _GNU_SOURCE
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 
 #include "../include/gmon_out.h"
 #include "arch.h"
 #include "clock.h"
 #include "message.h"
 #include "sampler.h"
+#include "signals.h"
 #include "state.h"
 #include "table.h"
 
@@ -112,7 +118,11 @@ static void bin_add(uint16_t *bin, unsigned samples)
 static void on_sample(int signo, siginfo_t *info, void *context)
 {
 	unsigned samples = sample_clock->samples(signo, info);
-	if (!samples || __atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
+	if (!samples) {
+		gmon_signal_pass(signo, info, context); /* the program's own */
+		return;
+	}
+	if (__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
 		return;
 	uintptr_t pc = gmon_arch_signal_pc(context);
 	uintptr_t offset = pc - hist.low_pc;
@@ -139,10 +149,26 @@ void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples)
 		consumers[i](context, pc, samples, in_histogram);
 }
 
+/* Samples a clock owes (clock.h): credited at pc, in an ordinary
+ * context, with a context that says no more than pc (its stack one
+ * frame: a zero word where the return address would be). */
+static void credit_owed(uintptr_t pc, unsigned samples)
+{
+	sigset_t all, saved;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	uintptr_t no_caller[2] = { 0, 0 };
+	ucontext_t context;
+	memset(&context, 0, sizeof context);
+	gmon_arch_entry_context(&context, pc, (uintptr_t)no_caller);
+	gmon_sampler_record(&context, pc, samples);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
 static unsigned start(const struct gmon_clock *c, unsigned rate_hz)
 {
 	sample_clock = c;
-	return c->start(rate_hz, on_sample);
+	return c->start(rate_hz, on_sample, credit_owed);
 }
 
 unsigned gmon_sampler_start(unsigned rate_hz, enum gmon_clock_kind kind, int threads_wrapped)
@@ -183,11 +209,22 @@ int gmon_sampler_wants_threads(void)
 	return c && c->thread_here;
 }
 
-void gmon_sampler_thread_here(void)
+void gmon_sampler_thread_here(uintptr_t entry)
 {
 	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
 	if (c && c->thread_here)
-		c->thread_here();
+		c->thread_here(entry);
+}
+
+unsigned gmon_sampler_missing(void)
+{
+	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
+	if (!c)
+		return 0;
+	unsigned missing = c->missing ? c->missing() : 0;
+	if (!gmon_signal_still_ours(c == &gmon_clock_perf ? SIGTRAP : SIGPROF, on_sample))
+		missing |= GMON_MISSING_SIGNAL;
+	return missing;
 }
 
 unsigned gmon_sampler_clock_code(void)
@@ -210,6 +247,7 @@ void gmon_sampler_stop(void)
 
 void gmon_sampler_after_fork(void)
 {
+	gmon_signals_after_fork();
 	if (hist.bins)
 		gmon_map_zeroed(hist.bins, hist.bins_bytes);
 	if (sample_clock)

@@ -40,9 +40,14 @@ void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples) GM
  * it, a waiting one too; else it goes to the thread that ran. */
 int gmon_sampler_process_wide(void) GMON_HIDDEN;
 /* Whether new threads must call gmon_sampler_thread_here (threads.c),
- * and the call: the clock's set-up in each new thread. */
+ * and the call: the clock's set-up in each new thread, entry the
+ * thread's start routine. */
 int gmon_sampler_wants_threads(void) GMON_HIDDEN;
-void gmon_sampler_thread_here(void) GMON_HIDDEN;
+void gmon_sampler_thread_here(uintptr_t entry) GMON_HIDDEN;
+/* What the samples are known to miss (GMON_MISSING_* of gmon_out.h): the
+ * clock's reasons, and whether the program took the clock's signal
+ * with the system call itself.  Async-signal-safe (the writer). */
+unsigned gmon_sampler_missing(void) GMON_HIDDEN;
 void gmon_sampler_stop(void) GMON_HIDDEN;
 /* Which clock started (enum gmon_process_clock of gmon_out.h, without
  * the wall clock's waits, which wait.c adds): 0 if none. */

@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: BSD-2-Clause
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ *
+ * invisible-clocks.c: shapes in which the sampler's clock could show
+ * through (tests/runtime/t-invisible-clocks.sh); the first argument picks
+ * one, and what it prints is the same with and without the profiler:
+ *   reset-fork   a forked child sets every signal's action to SIG_DFL
+ *                (as daemons and supervisors do), computes 60 ms of CPU
+ *                time, then execs true: the child's status
+ *   own-sigprof  its own SIGPROF handler, sent 49 SIGPROFs by itself
+ *                amid 100 ms of computing: the calls its handler saw,
+ *                and whether sigaction reports its own handler
+ *   own-sigtrap  its own SIGTRAP handler, then 3 traps (int3 on x86-64,
+ *                raise elsewhere) amid 45 ms of computing: the traps seen
+ *   early-sigtrap the same, the handler installed by the constructor of
+ *                a library (invisible-early.c), which runs before the
+ *                profiler's
+ *   early-thread that constructor starts a thread; it and main compute
+ *                100 ms of CPU each
+ *   short-threads N threads (argument 2, default 100) of 2 ms of CPU each
+ *   system       100 ms of CPU in the kernel (reading /dev/zero)
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile unsigned long sink;
+static volatile sig_atomic_t calls;
+
+static long cpu_ns(clockid_t clock)
+{
+	struct timespec t;
+	clock_gettime(clock, &t);
+	return t.tv_sec * 1000000000L + t.tv_nsec;
+}
+
+/* ms of this thread's CPU time */
+__attribute__((noinline)) void spin(long ms)
+{
+	long end = cpu_ns(CLOCK_THREAD_CPUTIME_ID) + ms * 1000000L;
+	while (cpu_ns(CLOCK_THREAD_CPUTIME_ID) < end)
+		for (int i = 0; i < 1000; i++)
+			sink += (unsigned long)i;
+}
+
+__attribute__((noinline)) void *short_thread(void *arg)
+{
+	spin(2);
+	return arg;
+}
+
+static void on_signal(int signo)
+{
+	(void)signo;
+	calls++;
+}
+
+static const char *mode = "";
+
+/* the library's (invisible-early.c), whose constructor runs before the
+ * profiler's */
+extern pthread_t invisible_early_thread;
+extern volatile sig_atomic_t invisible_early_traps;
+
+static int reset_fork(void)
+{
+	pid_t pid = fork();
+	if (pid == 0) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = SIG_DFL;
+		for (int s = 1; s < NSIG; s++)
+			sigaction(s, &sa, NULL);
+		spin(60);
+		execlp("true", "true", (char *)NULL);
+		_exit(127);
+	}
+	int status = 0;
+	waitpid(pid, &status, 0);
+	if (WIFSIGNALED(status))
+		printf("child killed by signal %d\n", WTERMSIG(status));
+	else
+		printf("child exited %d\n", WEXITSTATUS(status));
+	return 0;
+}
+
+static int own_sigprof(void)
+{
+	struct sigaction sa, old;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigaction(SIGPROF, &sa, NULL);
+	for (int i = 0; i < 49; i++) {
+		spin(2);
+		kill(getpid(), SIGPROF);
+	}
+	spin(2);
+	sigaction(SIGPROF, NULL, &old);
+	printf("handler calls: %d\n", (int)calls);
+	printf("own handler reported: %s\n", old.sa_handler == on_signal ? "yes" : "no");
+	return 0;
+}
+
+/* the handler: the library's constructor's (early) or main's */
+static int own_sigtrap(int early_handler)
+{
+	if (!early_handler) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_signal;
+		sigaction(SIGTRAP, &sa, NULL);
+	}
+	for (int i = 0; i < 3; i++) {
+		spin(15);
+#if defined(__x86_64__) || defined(__i386__)
+		__asm__ volatile("int3");
+#else
+		raise(SIGTRAP);
+#endif
+	}
+	printf("traps: %d\n", (int)(calls + invisible_early_traps));
+	return 0;
+}
+
+static int early_thread(void)
+{
+	spin(100);
+	if (invisible_early_thread)
+		pthread_join(invisible_early_thread, NULL);
+	printf("joined\n");
+	return 0;
+}
+
+static int short_threads(int n)
+{
+	for (int i = 0; i < n; i++) {
+		pthread_t t;
+		if (pthread_create(&t, NULL, short_thread, NULL) != 0)
+			return 1;
+		pthread_join(t, NULL);
+	}
+	printf("%d threads\n", n);
+	return 0;
+}
+
+__attribute__((noinline)) void read_zero(long ms)
+{
+	static char buf[1 << 20];
+	int fd = open("/dev/zero", O_RDONLY);
+	long end = cpu_ns(CLOCK_PROCESS_CPUTIME_ID) + ms * 1000000L;
+	while (cpu_ns(CLOCK_PROCESS_CPUTIME_ID) < end)
+		if (read(fd, buf, sizeof buf) < 0)
+			break;
+	close(fd);
+}
+
+int main(int argc, char **argv)
+{
+	mode = argc > 1 ? argv[1] : "";
+	if (strcmp(mode, "reset-fork") == 0)
+		return reset_fork();
+	if (strcmp(mode, "own-sigprof") == 0)
+		return own_sigprof();
+	if (strcmp(mode, "own-sigtrap") == 0)
+		return own_sigtrap(0);
+	if (strcmp(mode, "early-sigtrap") == 0)
+		return own_sigtrap(1);
+	if (strcmp(mode, "early-thread") == 0)
+		return early_thread();
+	if (strcmp(mode, "short-threads") == 0)
+		return short_threads(argc > 2 ? atoi(argv[2]) : 100);
+	if (strcmp(mode, "system") == 0) {
+		read_zero(100);
+		return 0;
+	}
+	fprintf(stderr, "usage: invisible-clocks reset-fork|own-sigprof|own-sigtrap|"
+	                "early-thread|short-threads [N]|system\n");
+	return 2;
+}
