@@ -48,6 +48,11 @@ struct gmon_clock {
 	 * it is not the clock's (the sampler then hands it to the program's
 	 * action, signals.c). */
 	unsigned (*samples)(int signo, const siginfo_t *info);
+	/* Around an exec (on: before it, off: after it failed): no signal
+	 * may be on its way as the image is replaced (the new one has no
+	 * handler yet, and would die of it).  Async-signal-safe, errno
+	 * kept. */
+	void (*hold)(int on);
 	/* What the clock knows it did not sample (GMON_MISSING_* bits of
 	 * include/gmon_out.h); NULL: nothing. */
 	unsigned (*missing)(void);

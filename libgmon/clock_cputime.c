@@ -77,6 +77,16 @@ static void after_fork(void)
 		cputime.running = 0;
 }
 
+/* Around an exec: the timer stopped, then started again. */
+static void hold(int on)
+{
+	if (!cputime.running)
+		return;
+	struct itimerspec none;
+	memset(&none, 0, sizeof none);
+	timer_settime(cputime.timer, 0, on ? &none : &cputime.interval, NULL);
+}
+
 /* Only this clock's timer's signals; expiries merged into one signal
  * (its overrun count) were spent at its pc too. */
 static unsigned samples(int signo, const siginfo_t *info)
@@ -95,4 +105,5 @@ const struct gmon_clock gmon_clock_cputime = {
 	.stop = stop,
 	.after_fork = after_fork,
 	.samples = samples,
+	.hold = hold,
 };

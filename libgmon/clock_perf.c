@@ -161,6 +161,17 @@ static void after_fork(void)
 		perf.running = 0;
 }
 
+/* Around an exec: the events disabled (a sample of the exec's own system
+ * time would reach the new image before its handler), then enabled. */
+static void hold(int on)
+{
+	if (!perf.running)
+		return;
+	for (unsigned i = 0; i < perf.n; i++)
+		if (still_the_event(i))
+			ioctl(perf.fd[i], on ? PERF_EVENT_IOC_DISABLE : PERF_EVENT_IOC_ENABLE, 0);
+}
+
 static unsigned samples(int signo, const siginfo_t *info)
 {
 	return signo == SIGTRAP && info->si_code == TRAP_PERF;
@@ -177,5 +188,6 @@ const struct gmon_clock gmon_clock_perf = {
 	.stop = stop,
 	.after_fork = after_fork,
 	.samples = samples,
+	.hold = hold,
 	.missing = missing,
 };

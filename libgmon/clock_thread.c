@@ -294,6 +294,32 @@ static void after_fork(void)
 		__atomic_store_n(&running, 0, __ATOMIC_RELAXED);
 }
 
+/* Around an exec: this thread's timer stopped (the others' threads end
+ * with the exec), then started again with a fresh first expiry. */
+static void hold(int on)
+{
+	if (!this_slot || !__atomic_load_n(&running, __ATOMIC_RELAXED))
+		return;
+	int id = __atomic_load_n(&registry[this_slot - 1], __ATOMIC_ACQUIRE) - 1;
+	if (id < 0)
+		return;
+	struct itimerspec value;
+	memset(&value, 0, sizeof value);
+	if (!on) {
+		struct timespec now;
+		syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &now);
+		long first = gmon_clock_first_expiry((uint64_t)now.tv_nsec ^ this_timer.armed_ns,
+		                                     period_ns);
+		value = interval;
+		value.it_value.tv_sec = first / 1000000000L;
+		value.it_value.tv_nsec = first % 1000000000L;
+		this_timer.armed_ns = thread_cpu_ns();
+		this_timer.first_ns = (uint64_t)first;
+		this_timer.delivered = 0;
+	}
+	syscall(SYS_timer_settime, id, 0, &value, NULL);
+}
+
 static void thread_here(uintptr_t entry)
 {
 	this_timer.entry = entry;
@@ -325,5 +351,6 @@ const struct gmon_clock gmon_clock_thread = {
 	.after_fork = after_fork,
 	.thread_here = thread_here,
 	.samples = samples,
+	.hold = hold,
 	.missing = missing,
 };

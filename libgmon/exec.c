@@ -34,6 +34,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "sampler.h"
 #include "start.h"
 
 extern char **environ;
@@ -54,7 +55,10 @@ static int attempt(const char *path, char *const argv[], char *const envp[], int
 		*written = 1;
 		gmon_before_exec();
 	}
-	return (int)syscall(SYS_execve, path, argv, envp);
+	gmon_sampler_exec(1); /* no sample on its way into the new image */
+	int rc = (int)syscall(SYS_execve, path, argv, envp);
+	gmon_sampler_exec(0); /* it failed: sampling goes on */
+	return rc;
 }
 
 /* file failed with ENOEXEC: run "/bin/sh file argv[1] ...".  Returns -1

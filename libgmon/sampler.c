@@ -13,6 +13,7 @@
  * samples a clock owes as a thread exits) make system calls only.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
@@ -243,6 +244,17 @@ void gmon_sampler_stop(void)
 {
 	if (sample_clock)
 		sample_clock->stop();
+}
+
+void gmon_sampler_exec(int on)
+{
+	int saved_errno = errno;
+	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
+	/* a vfork child's clock is its parent's: not its to hold */
+	if (c && c->hold && gmon_signals_here())
+		c->hold(on);
+	gmon_signals_exec(on);
+	errno = saved_errno;
 }
 
 void gmon_sampler_after_fork(void)

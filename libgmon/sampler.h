@@ -52,6 +52,11 @@ void gmon_sampler_stop(void) GMON_HIDDEN;
 /* Which clock started (enum gmon_process_clock of gmon_out.h, without
  * the wall clock's waits, which wait.c adds): 0 if none. */
 unsigned gmon_sampler_clock_code(void) GMON_HIDDEN;
+/* Around an exec (exec.c): on, just before the execve system call; off,
+ * after it failed.  The clock holds its signals meanwhile, and the
+ * clock's signal goes to the new image as the program set it.
+ * Async-signal-safe, errno kept. */
+void gmon_sampler_exec(int on) GMON_HIDDEN;
 /* In a forked child: zero the bins, restart a clock fork did not keep. */
 void gmon_sampler_after_fork(void) GMON_HIDDEN;
 struct gmon_hist_view {

@@ -208,17 +208,28 @@ void gmon_signal_pass(int signo, siginfo_t *info, void *context)
 		program.sa_handler(signo);
 }
 
-void gmon_signals_before_exec(void)
+int gmon_signals_here(void)
+{
+	return __atomic_load_n(&owner, __ATOMIC_ACQUIRE) == (pid_t)syscall(SYS_getpid);
+}
+
+/* A vfork child's actions are its own copy (only its memory is shared):
+ * it ignores what its parent's program ignores too. */
+void gmon_signals_exec(int on)
 {
 	for (int i = 0; i < MAX_TAKEN; i++) {
 		struct taken *t = &taken[i];
 		int signo = __atomic_load_n(&t->signo, __ATOMIC_ACQUIRE);
-		if (!signo || !find_here(signo))
+		if (!signo)
 			continue;
 		const struct sigaction *program =
 			&t->program[__atomic_load_n(&t->current, __ATOMIC_ACQUIRE)];
-		if (program->sa_handler == SIG_IGN)
+		if (program->sa_handler != SIG_IGN)
+			continue;
+		if (on)
 			real_sigaction(signo, program, NULL);
+		else
+			install(signo, t, program);
 	}
 }
 

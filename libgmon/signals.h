@@ -31,9 +31,13 @@ int gmon_signal_still_ours(int signo, gmon_signal_handler *handler) GMON_HIDDEN;
 /* In a forked child (the atfork handler): the actions kept are now this
  * process's. */
 void gmon_signals_after_fork(void) GMON_HIDDEN;
-/* Before an exec: the taken signals the program ignores are ignored
- * again (an exec keeps an ignored signal ignored, a handled one goes
- * back to its default, as without the profiler). */
-void gmon_signals_before_exec(void) GMON_HIDDEN;
+/* Whether this process is the one whose actions these are (not a vfork
+ * child sharing its memory); async-signal-safe. */
+int gmon_signals_here(void) GMON_HIDDEN;
+/* Around an exec (on: before it; off: after it failed): the taken
+ * signals the program ignores are ignored for real while the exec runs
+ * (an exec keeps an ignored signal ignored, a handled one goes back to
+ * its default, as without the profiler); async-signal-safe. */
+void gmon_signals_exec(int on) GMON_HIDDEN;
 
 #endif /* GMON_SIGNALS_H */

@@ -28,7 +28,6 @@
 #include "objects.h"
 #include "process.h"
 #include "sampler.h"
-#include "signals.h"
 #include "start.h"
 #include "state.h"
 #include "threads.h"
@@ -231,7 +230,6 @@ static void after_fork_in_child(void)
  * fork and would only leave a file per command: it writes nothing. */
 void gmon_before_exec(void)
 {
-	gmon_signals_before_exec(); /* the clock's signal as the program set it */
 	if (forked || !__atomic_load_n(&ready, __ATOMIC_ACQUIRE) ||
 	    __atomic_load_n(&cleaned, __ATOMIC_ACQUIRE))
 		return;

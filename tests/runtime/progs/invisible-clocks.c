@@ -8,7 +8,7 @@
  *                (as daemons and supervisors do), computes 60 ms of CPU
  *                time, then execs true: the child's status
  *   own-sigprof  its own SIGPROF handler, sent 49 SIGPROFs by itself
- *                amid 100 ms of computing: the calls its handler saw,
+ *                amid 50 ms of computing: the calls its handler saw,
  *                and whether sigaction reports its own handler
  *   own-sigtrap  its own SIGTRAP handler, then 3 traps (int3 on x86-64,
  *                raise elsewhere) amid 45 ms of computing: the traps seen
@@ -19,6 +19,12 @@
  *                100 ms of CPU each
  *   short-threads N threads (argument 2, default 100) of 2 ms of CPU each
  *   system       100 ms of CPU in the kernel (reading /dev/zero)
+ *   raise-sigprof 20 ms of computing, then SIGPROF to itself, whose
+ *                action is the default: killed by it
+ *   ignore-exec  SIGPROF ignored, then an exec of itself (check-ignored):
+ *                whether SIGPROF is still ignored there
+ *   overruns     5 SIGPROFs that look like the sampler timer's (libgmon's
+ *                GMON_CLOCK_COOKIE), each with an overrun count of 9
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -26,7 +32,9 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -99,7 +107,7 @@ static int own_sigprof(void)
 	sa.sa_flags = SA_RESTART;
 	sigaction(SIGPROF, &sa, NULL);
 	for (int i = 0; i < 49; i++) {
-		spin(2);
+		spin(1);
 		kill(getpid(), SIGPROF);
 	}
 	spin(2);
@@ -162,6 +170,34 @@ __attribute__((noinline)) void read_zero(long ms)
 	close(fd);
 }
 
+static int ignore_exec(const char *self)
+{
+	signal(SIGPROF, SIG_IGN);
+	spin(20);
+	execl(self, self, "check-ignored", (char *)NULL);
+	return 127;
+}
+
+static int check_ignored(void)
+{
+	struct sigaction sa;
+	sigaction(SIGPROF, NULL, &sa);
+	printf("SIGPROF ignored after exec: %s\n", sa.sa_handler == SIG_IGN ? "yes" : "no");
+	return 0;
+}
+
+__attribute__((noinline)) void send_overruns(void)
+{
+	siginfo_t info;
+	memset(&info, 0, sizeof info);
+	info.si_signo = SIGPROF;
+	info.si_code = SI_TIMER;
+	info.si_value.sival_ptr = (void *)(uintptr_t)0x676d6f6e;
+	info.si_overrun = 9;
+	for (int i = 0; i < 5; i++)
+		syscall(SYS_rt_tgsigqueueinfo, getpid(), (pid_t)syscall(SYS_gettid), SIGPROF, &info);
+}
+
 int main(int argc, char **argv)
 {
 	mode = argc > 1 ? argv[1] : "";
@@ -177,11 +213,24 @@ int main(int argc, char **argv)
 		return early_thread();
 	if (strcmp(mode, "short-threads") == 0)
 		return short_threads(argc > 2 ? atoi(argv[2]) : 100);
+	if (strcmp(mode, "raise-sigprof") == 0) {
+		spin(20);
+		raise(SIGPROF);
+		return 0;
+	}
+	if (strcmp(mode, "ignore-exec") == 0)
+		return ignore_exec(argv[0]);
+	if (strcmp(mode, "check-ignored") == 0)
+		return check_ignored();
+	if (strcmp(mode, "overruns") == 0) {
+		send_overruns();
+		return 0;
+	}
 	if (strcmp(mode, "system") == 0) {
 		read_zero(100);
 		return 0;
 	}
 	fprintf(stderr, "usage: invisible-clocks reset-fork|own-sigprof|own-sigtrap|"
-	                "early-thread|short-threads [N]|system\n");
+	                "early-thread|short-threads [N]|system|raise-sigprof|ignore-exec|overruns\n");
 	return 2;
 }
