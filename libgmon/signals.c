@@ -28,7 +28,7 @@
  * vfork child (another process sharing this memory) the calls go
  * straight to the C library's: what is kept here is the parent's.
  * libgmon.a sees the calls of the program's own code only, not those
- * of shared libraries (as with pthread_create).
+ * of shared libraries (as with pthread_create), and none with musl.
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
@@ -38,6 +38,7 @@
  * (the kept action is published with an atomic store).
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <errno.h>
 #include <signal.h>
 #include <string.h>
@@ -46,16 +47,50 @@
 
 #include "signals.h"
 
-/* The C library's sigaction, under the name both glibc and musl export
- * besides "sigaction" (a strong reference: in a static link it brings
- * the C library's definition, whose "sigaction" is weak and gives way to
- * ours). */
+/* The C library's sigaction.  Linked statically, under the name glibc
+ * and musl both define besides "sigaction" (a strong reference: it
+ * brings the C library's definition, whose "sigaction" is weak and
+ * gives way to ours); as a shared object, the next definition after
+ * ours (musl's libc.so keeps __sigaction to itself), found before any
+ * signal of ours can arrive (gmon_signal_take) or at the program's
+ * first call. */
+#ifdef GMON_SHARED
+typedef int sigaction_fn(int, const struct sigaction *, struct sigaction *);
+static sigaction_fn *next_sigaction;
+
+static int real_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+	sigaction_fn *next = __atomic_load_n(&next_sigaction, __ATOMIC_ACQUIRE);
+	if (!next) {
+		next = (sigaction_fn *)dlsym(RTLD_NEXT, "sigaction");
+		if (!next) {
+			errno = ENOSYS;
+			return -1;
+		}
+		__atomic_store_n(&next_sigaction, next, __ATOMIC_RELEASE);
+	}
+	return next(signo, act, old);
+}
+#elif defined(__GLIBC__)
 extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 
 static int real_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 {
 	return __sigaction(signo, act, old);
 }
+#else
+/* musl with libgmon.a: its libc.so keeps __sigaction to itself and a
+ * static link cannot look for the next definition, so the calls are
+ * left to the C library (as threads.c leaves pthread_create): the
+ * program's own sigaction replaces the runtime's handler, which the
+ * profile then says (gmon_signal_still_ours). */
+#define GMON_NO_WRAPPERS 1
+
+static int real_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+	return sigaction(signo, act, old);
+}
+#endif
 
 /* A taken signal: the runtime's handler and the program's action.  The
  * program's action is double-buffered: a change is written into the
@@ -86,7 +121,7 @@ static struct taken *find(int signo)
 
 /* The taken slot of signo, if this process is the one that took it (not
  * a vfork child sharing our memory). */
-static struct taken *find_here(int signo)
+static __attribute__((unused)) struct taken *find_here(int signo)
 {
 	struct taken *t = find(signo);
 	if (!t)
@@ -234,6 +269,7 @@ void gmon_signals_exec(int on)
 }
 
 /* ---- what the program calls ---- */
+#ifndef GMON_NO_WRAPPERS
 
 int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 {
@@ -294,3 +330,4 @@ void (*sysv_signal(int signo, void (*handler)(int)))(int)
 {
 	return set_action(signo, handler, SA_RESETHAND | SA_NODEFER);
 }
+#endif
