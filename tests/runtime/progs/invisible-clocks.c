@@ -17,7 +17,8 @@
  *                profiler's
  *   early-thread that constructor starts a thread; it and main compute
  *                100 ms of CPU each
- *   short-threads N threads (argument 2, default 100) of 2 ms of CPU each
+ *   short-threads N threads (argument 2, default 100) of MS (argument 3,
+ *                default 2) ms of CPU each, one after the other
  *   system       100 ms of CPU in the kernel (reading /dev/zero)
  *   raise-sigprof 20 ms of computing, then SIGPROF to itself, whose
  *                action is the default: killed by it
@@ -58,9 +59,11 @@ __attribute__((noinline)) void spin(long ms)
 			sink += (unsigned long)i;
 }
 
+static long thread_ms = 2;
+
 __attribute__((noinline)) void *short_thread(void *arg)
 {
-	spin(2);
+	spin(thread_ms);
 	return arg;
 }
 
@@ -211,8 +214,10 @@ int main(int argc, char **argv)
 		return own_sigtrap(1);
 	if (strcmp(mode, "early-thread") == 0)
 		return early_thread();
-	if (strcmp(mode, "short-threads") == 0)
+	if (strcmp(mode, "short-threads") == 0) {
+		thread_ms = argc > 3 ? atol(argv[3]) : 2;
 		return short_threads(argc > 2 ? atoi(argv[2]) : 100);
+	}
 	if (strcmp(mode, "raise-sigprof") == 0) {
 		spin(20);
 		raise(SIGPROF);
@@ -231,6 +236,6 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: invisible-clocks reset-fork|own-sigprof|own-sigtrap|"
-	                "early-thread|short-threads [N]|system|raise-sigprof|ignore-exec|overruns\n");
+	                "early-thread|short-threads [N [MS]]|system|raise-sigprof|ignore-exec|overruns\n");
 	return 2;
 }
