@@ -30,6 +30,9 @@
 #                                  [1, period] ns and is spread over it
 #   invisible.overruns.counted     a timer signal's overrun count is
 #                                  counted as samples
+#   invisible.raw-ignore.said      a program that ignores SIGPROF with the
+#                                  system call itself: the profile says
+#                                  the program took the signal
 #   invisible.system.*             the perf clock samples system time
 #                                  where it may (root), and where it may
 #                                  not (an unprivileged user, paranoid 2)
@@ -147,6 +150,14 @@ expect_eq invisible.first-expiry.range "in range" \
 mkdir overruns && (cd overruns && ../ours overruns >/dev/null 2>&1)
 expect_eq invisible.overruns.counted 50 \
 	"$("$GPROF" --json ours overruns/gmon.out | python3 -c 'import json, sys; print(json.load(sys.stdin)["process"]["samples_taken"])')"
+
+# the signal taken behind the C library's back: said
+mkdir raw && (cd raw && ../ours raw-ignore >/dev/null 2>&1)
+expect_eq invisible.raw-ignore.said '"signal_taken"' \
+	"$("$GPROF" --json ours raw/gmon.out | grep -o '"signal_taken"$')"
+expect_eq invisible.raw-ignore.header \
+	"The samples miss more than 10% of the CPU time: the program set the clock's signal with the system call itself" \
+	"$("$GPROF" -b -p ours raw/gmon.out | grep -o '^The samples miss .* with the system call itself')"
 
 # system time and the perf clock
 if [ $perf = 1 ] && [ "$(id -u)" = 0 ]; then

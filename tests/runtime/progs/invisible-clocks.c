@@ -26,6 +26,8 @@
  *                whether SIGPROF is still ignored there
  *   overruns     5 SIGPROFs that look like the sampler timer's (libgmon's
  *                GMON_CLOCK_COOKIE), each with an overrun count of 9
+ *   raw-ignore   SIGPROF ignored with the rt_sigaction system call (no C
+ *                library between), then 50 ms of computing
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -227,6 +229,13 @@ int main(int argc, char **argv)
 		return ignore_exec(argv[0]);
 	if (strcmp(mode, "check-ignored") == 0)
 		return check_ignored();
+	if (strcmp(mode, "raw-ignore") == 0) {
+		/* the kernel's struct sigaction: handler, flags, restorer, mask */
+		unsigned long kernel_action[4] = { (unsigned long)SIG_IGN, 0, 0, 0 };
+		syscall(SYS_rt_sigaction, SIGPROF, kernel_action, NULL, 8);
+		spin(50);
+		return 0;
+	}
 	if (strcmp(mode, "overruns") == 0) {
 		send_overruns();
 		return 0;
@@ -236,6 +245,6 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: invisible-clocks reset-fork|own-sigprof|own-sigtrap|"
-	                "early-thread|short-threads [N [MS]]|system|raise-sigprof|ignore-exec|overruns\n");
+	                "early-thread|short-threads [N [MS]]|system|raise-sigprof|ignore-exec|overruns|raw-ignore\n");
 	return 2;
 }
