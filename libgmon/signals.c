@@ -146,10 +146,15 @@ static int install(int signo, struct taken *t, const struct sigaction *program)
 int gmon_signal_take(int signo, gmon_signal_handler *handler)
 {
 	struct taken *t = find(signo);
-	if (!t)
-		for (int i = 0; i < MAX_TAKEN && !t; i++)
-			if (taken[i].signo == 0)
-				t = &taken[i];
+	if (t) {
+		/* taken already (a clock that failed, then another): the
+		 * program's action is the one kept, not the runtime's handler */
+		t->handler = handler;
+		return install(signo, t, &t->program[__atomic_load_n(&t->current, __ATOMIC_ACQUIRE)]);
+	}
+	for (int i = 0; i < MAX_TAKEN && !t; i++)
+		if (taken[i].signo == 0)
+			t = &taken[i];
 	if (!t)
 		return -1;
 	struct sigaction program;
@@ -202,7 +207,7 @@ void gmon_signal_pass(int signo, siginfo_t *info, void *context)
 	int saved_errno = errno;
 	struct sigaction *kept = &t->program[__atomic_load_n(&t->current, __ATOMIC_ACQUIRE)];
 	struct sigaction program = *kept;
-	if (program.sa_handler == SIG_IGN ||
+	if (program.sa_handler == SIG_IGN || program.sa_sigaction == t->handler ||
 	    (program.sa_handler == SIG_DFL && ignored_by_default(signo))) {
 		errno = saved_errno;
 		return;
