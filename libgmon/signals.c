@@ -303,36 +303,69 @@ int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 	return rc;
 }
 
-/* signal and bsd_signal: BSD's semantics (the handler stays, calls are
- * restarted, the signal is blocked while its handler runs), as both C
- * libraries give them. */
-static void (*set_action(int signo, void (*handler)(int), int flags))(int)
+/* The C library's signal and sysv_signal, for the signals not taken (so
+ * that what they do, siginterrupt's setting included, stays theirs):
+ * glibc's under the names it has besides ours (ssignal is its signal),
+ * or the next definitions after ours; NULL: none (then the taken
+ * signals' emulation below serves). */
+typedef void (*handler_fn)(int);
+typedef handler_fn set_fn(int, handler_fn);
+#ifdef GMON_SHARED
+static set_fn *next_fn(set_fn **cache, const char *name)
+{
+	set_fn *f = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
+	if (!f) {
+		f = (set_fn *)dlsym(RTLD_NEXT, name);
+		__atomic_store_n(cache, f, __ATOMIC_RELEASE);
+	}
+	return f;
+}
+static set_fn *next_signal, *next_sysv_signal;
+#define LIBC_SIGNAL next_fn(&next_signal, "signal")
+#define LIBC_SYSV_SIGNAL next_fn(&next_sysv_signal, "sysv_signal")
+#else
+extern handler_fn ssignal(int, handler_fn);
+extern handler_fn __sysv_signal(int, handler_fn);
+#define LIBC_SIGNAL ssignal
+#define LIBC_SYSV_SIGNAL __sysv_signal
+#endif
+
+/* A taken signal's action set as signal, bsd_signal (BSD's semantics:
+ * the handler stays, calls are restarted, the signal is blocked while
+ * its handler runs) or sysv_signal (System V's: once, not blocked,
+ * calls interrupted) set it. */
+static handler_fn set_action(int signo, handler_fn handler, int flags)
 {
 	struct sigaction sa, old;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = handler;
 	sa.sa_flags = flags;
 	sigemptyset(&sa.sa_mask);
-	if (!(flags & SA_NODEFER) && signo > 0 && signo < NSIG)
+	if (!(flags & SA_NODEFER))
 		sigaddset(&sa.sa_mask, signo);
 	if (sigaction(signo, &sa, &old) != 0)
 		return SIG_ERR;
 	return old.sa_handler;
 }
 
-void (*signal(int signo, void (*handler)(int)))(int)
+handler_fn signal(int signo, handler_fn handler)
 {
-	return set_action(signo, handler, SA_RESTART);
+	set_fn *libc = LIBC_SIGNAL;
+	if (find_here(signo) || !libc)
+		return set_action(signo, handler, SA_RESTART);
+	return libc(signo, handler);
 }
 
-void (*bsd_signal(int signo, void (*handler)(int)))(int)
+handler_fn bsd_signal(int signo, handler_fn handler)
 {
-	return set_action(signo, handler, SA_RESTART);
+	return signal(signo, handler);
 }
 
-/* System V's: once, not blocked while it runs, calls interrupted. */
-void (*sysv_signal(int signo, void (*handler)(int)))(int)
+handler_fn sysv_signal(int signo, handler_fn handler)
 {
-	return set_action(signo, handler, SA_RESETHAND | SA_NODEFER);
+	set_fn *libc = LIBC_SYSV_SIGNAL;
+	if (find_here(signo) || !libc)
+		return set_action(signo, handler, SA_RESETHAND | SA_NODEFER);
+	return libc(signo, handler);
 }
 #endif

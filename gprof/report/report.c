@@ -360,6 +360,7 @@ const char *report_missing_name(uint32_t missing, unsigned i)
 bool report_coverage_sentence(const struct model *m, double sampled, char *buf, size_t size)
 {
 	double cpu = (double)(m->process.user_ns + m->process.system_ns) / 1e9;
+	double hz = m->histograms.rate, expected = cpu * hz, shortfall = (cpu - sampled) * hz;
 	size_t used;
 	unsigned n = 0;
 
@@ -367,8 +368,13 @@ bool report_coverage_sentence(const struct model *m, double sampled, char *buf, 
 	/* a file that does not say its clock predates the reasons: its
 	 * reports stay as they were */
 	if (!m->process.has_times || m->process.clock == GMON_PROCESS_CLOCK_UNKNOWN ||
-	    m->process.clock == GMON_PROCESS_CLOCK_WALL || !(cpu > 0.0) ||
+	    m->process.clock == GMON_PROCESS_CLOCK_WALL || !(cpu > 0.0) || !(hz > 0.0) ||
 	    sampled >= 0.9 * cpu)
+		return false;
+	/* a few samples short of a short run is sampling's own noise (a
+	 * count of N expected varies by about its square root), not time
+	 * missed: said only beyond three standard deviations */
+	if (shortfall <= 3.0 * sqrt(expected))
 		return false;
 	used = (size_t)snprintf(buf, size, "The samples miss more than 10%% of the CPU time: ");
 	for (size_t k = 0; k < MISSING_REASON_COUNT && used < size; k++)

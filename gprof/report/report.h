@@ -63,7 +63,8 @@ FILE *report_open_source(const struct options *opt, const char *name);
  * its functions not told apart). */
 bool report_overhead_sentence(const struct model *m, char *buf, size_t size);
 /* When the samples (sampled seconds of them) cover less than 90% of the
- * process's CPU time, one sentence saying so and why, where the runtime
+ * process's CPU time, by more than sampling's noise (three standard
+ * deviations of the count expected), one sentence saying so and why, where the runtime
  * recorded why (the times record's GMON_MISSING_* bits), the same in
  * every view: into buf, true; else false (buf empty).  Wall-clock
  * profiles, files without the process's times and files that do not say
