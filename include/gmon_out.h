@@ -131,5 +131,6 @@ enum gmon_process_clock {
 #define GMON_MISSING_SYSTEM_TIME 2      /* time in the kernel (perf clock, user time only) */
 #define GMON_MISSING_SIGNAL 4           /* the program took the clock's signal itself */
 #define GMON_MISSING_MANY_THREADS 8     /* more threads at once than timers */
+#define GMON_MISSING_CLOCK_CLOSED 16    /* the program closed the perf clock's descriptor */
 
 #endif /* GMON_OUT_H */

@@ -177,9 +177,14 @@ static unsigned samples(int signo, const siginfo_t *info)
 	return signo == SIGTRAP && info->si_code == TRAP_PERF;
 }
 
+/* A program that closes every descriptor (close_range) ends the events
+ * with the one of its own thread. */
 static unsigned missing(void)
 {
-	return perf.missing;
+	unsigned m = perf.missing;
+	if (perf.n && !still_the_event(0))
+		m |= GMON_MISSING_CLOCK_CLOSED;
+	return m;
 }
 
 const struct gmon_clock gmon_clock_perf = {

@@ -346,6 +346,8 @@ static const struct {
 	  "handler got the samples" },
 	{ GMON_MISSING_MANY_THREADS, "too_many_threads",
 	  "more than 65536 threads ran at once: the newest were not sampled" },
+	{ GMON_MISSING_CLOCK_CLOSED, "clock_closed",
+	  "the program closed the perf clock's descriptor, which ended it" },
 };
 #define MISSING_REASON_COUNT (sizeof(missing_reasons) / sizeof(missing_reasons[0]))
 

@@ -33,6 +33,9 @@
 #   invisible.raw-ignore.said      a program that ignores SIGPROF with the
 #                                  system call itself: the profile says
 #                                  the program took the signal
+#   invisible.close-all.said       a program that closes every descriptor
+#                                  under the perf clock: the profile says
+#                                  its clock ended
 #   invisible.system.*             the perf clock samples system time
 #                                  where it may (root), and where it may
 #                                  not (an unprivileged user, paranoid 2)
@@ -160,6 +163,15 @@ expect_eq invisible.raw-ignore.said '"signal_taken"' \
 expect_eq invisible.raw-ignore.header \
 	"The samples miss more than 10% of the CPU time: the program set the clock's signal with the system call itself" \
 	"$("$GPROF" -b -p ours raw/gmon.out | grep -o '^The samples miss .* with the system call itself')"
+
+# the perf clock's descriptor closed by the program (close_range)
+if [ $perf = 1 ]; then
+	mkdir closed && (cd closed && GMON_RATE=1000 ../ours close-all >/dev/null 2>&1)
+	expect_eq invisible.close-all.said '"clock_closed"' \
+		"$("$GPROF" --json ours closed/gmon.out | grep -o '"clock_closed"$')"
+else
+	echo "ok invisible.close-all.said # skipped: perf_event_open refused"
+fi
 
 # system time and the perf clock
 if [ $perf = 1 ] && [ "$(id -u)" = 0 ]; then

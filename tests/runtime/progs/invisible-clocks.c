@@ -28,6 +28,7 @@
  *                GMON_CLOCK_COOKIE), each with an overrun count of 9
  *   raw-ignore   SIGPROF ignored with the rt_sigaction system call (no C
  *                library between), then 50 ms of computing
+ *   close-all    every descriptor above 2 closed, then 50 ms of computing
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -236,6 +237,11 @@ int main(int argc, char **argv)
 		spin(50);
 		return 0;
 	}
+	if (strcmp(mode, "close-all") == 0) {
+		syscall(SYS_close_range, 3, ~0u, 0);
+		spin(50);
+		return 0;
+	}
 	if (strcmp(mode, "overruns") == 0) {
 		send_overruns();
 		return 0;
@@ -245,6 +251,6 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	fprintf(stderr, "usage: invisible-clocks reset-fork|own-sigprof|own-sigtrap|"
-	                "early-thread|short-threads [N [MS]]|system|raise-sigprof|ignore-exec|overruns|raw-ignore\n");
+	                "early-thread|short-threads [N [MS]]|system|raise-sigprof|ignore-exec|overruns|raw-ignore|close-all\n");
 	return 2;
 }
