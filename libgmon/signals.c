@@ -71,6 +71,7 @@ static int real_sigaction(int signo, const struct sigaction *act, struct sigacti
 	}
 	return next(signo, act, old);
 }
+
 #elif defined(__GLIBC__)
 extern int __sigaction(int, const struct sigaction *, struct sigaction *);
 
@@ -323,6 +324,17 @@ static set_fn *next_fn(set_fn **cache, const char *name)
 static set_fn *next_signal, *next_sysv_signal;
 #define LIBC_SIGNAL next_fn(&next_signal, "signal")
 #define LIBC_SYSV_SIGNAL next_fn(&next_sysv_signal, "sysv_signal")
+
+/* Found as the library loads, so that a program's first call, from a
+ * signal handler perhaps, never has dlsym to run. */
+__attribute__((constructor)) static void find_the_c_library(void)
+{
+	int saved_errno = errno;
+	real_sigaction(0, NULL, NULL);
+	next_fn(&next_signal, "signal");
+	next_fn(&next_sysv_signal, "sysv_signal");
+	errno = saved_errno;
+}
 #else
 extern handler_fn ssignal(int, handler_fn);
 extern handler_fn __sysv_signal(int, handler_fn);
