@@ -47,13 +47,12 @@
 
 #include "signals.h"
 
-/* The C library's sigaction.  Linked statically, under the name glibc
- * and musl both define besides "sigaction" (a strong reference: it
- * brings the C library's definition, whose "sigaction" is weak and
- * gives way to ours); as a shared object, the next definition after
- * ours (musl's libc.so keeps __sigaction to itself), found before any
- * signal of ours can arrive (gmon_signal_take) or at the program's
- * first call. */
+/* The C library's sigaction.  As a shared object, the next definition
+ * after ours, found as the library loads; in libgmon.a with glibc,
+ * __sigaction, which glibc defines besides "sigaction" in libc.so and
+ * libc.a alike (a strong reference: in a static link it brings the C
+ * library's definition, whose "sigaction" is weak and gives way to
+ * ours); with musl, see below. */
 #ifdef GMON_SHARED
 typedef int sigaction_fn(int, const struct sigaction *, struct sigaction *);
 static sigaction_fn *next_sigaction;
