@@ -27,8 +27,7 @@
  * start. */
 typedef void gmon_owed_samples(uintptr_t pc, unsigned samples);
 
-/* What a profile's samples may miss, and why (the times record's
- * reasons, include/gmon_out.h); a clock's own are its `missing`. */
+/* A clock: what fires the samples (sampler.c picks one). */
 struct gmon_clock {
 	const char *name;
 	/* Sends its signal to handler at about hz times per second of CPU
