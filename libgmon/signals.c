@@ -35,7 +35,8 @@
  * gmon_signal_pass and gmon_signal_still_ours run in the signal handler:
  * async-signal-safe (sigaction, sigprocmask and raise are).  The rest
  * runs where the program calls sigaction: system calls only, no lock
- * (the kept action is published with an atomic store).
+ * (the kept action is published with an atomic store; a writer holds
+ * a lock word with every signal blocked).
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -97,8 +98,8 @@ static int real_sigaction(int signo, const struct sigaction *act, struct sigacti
  * copy the handler is not reading, then published by one atomic store
  * of current (two changes within one signal's delivery could still tear
  * the handler's copy: two sigaction calls racing a signal, which a
- * program cannot order anyway).  Writers take the slot's lock word
- * (a spin: sigaction is never called from our handler). */
+ * program cannot order anyway).  Writers take the slot's lock word, a
+ * spin held with every signal blocked and never taken by our handler. */
 #define MAX_TAKEN 2
 static struct taken {
 	int signo; /* 0: free */
@@ -281,6 +282,12 @@ int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 	struct taken *t = find_here(signo);
 	if (!t)
 		return real_sigaction(signo, act, old);
+	/* no signal in between: a handler of the program's that sets the
+	 * same action (System V's idiom) must not find the lock held by the
+	 * code it interrupted */
+	sigset_t all, saved;
+	sigfillset(&all);
+	sigprocmask(SIG_BLOCK, &all, &saved);
 	while (__atomic_exchange_n(&t->writing, 1, __ATOMIC_ACQUIRE))
 		;
 	int current = __atomic_load_n(&t->current, __ATOMIC_ACQUIRE);
@@ -298,6 +305,9 @@ int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 			__atomic_store_n(&t->current, next, __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&t->writing, 0, __ATOMIC_RELEASE);
+	int saved_errno = errno;
+	sigprocmask(SIG_SETMASK, &saved, NULL);
+	errno = saved_errno;
 	if (rc == 0 && old)
 		*old = was;
 	return rc;
