@@ -13,6 +13,8 @@
 #   invisible.own-sigprof.CLOCK    the program's SIGPROF handler sees
 #                                  exactly its 49 signals, and sigaction
 #                                  reports it
+#   invisible.sysv-sigprof.CLOCK   its handler set with sysv_signal (once),
+#                                  which sets itself again: its 10 signals
 #   invisible.own-sigtrap.CLOCK    its SIGTRAP handler sees its 3 traps
 #   invisible.raise-sigprof.CLOCK  a SIGPROF it sends itself, with the
 #                                  default action, kills it
@@ -73,7 +75,7 @@ clock_env() {
 	esac
 }
 
-for mode in reset-fork own-sigprof own-sigtrap raise-sigprof ignore-exec; do
+for mode in reset-fork own-sigprof sysv-sigprof own-sigtrap raise-sigprof ignore-exec; do
 	want=$(outcome ./plain "$mode")
 	for clock in thread process perf; do
 		if [ "$clock" = perf ] && [ $perf = 0 ]; then

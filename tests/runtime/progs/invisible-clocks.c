@@ -10,6 +10,9 @@
  *   own-sigprof  its own SIGPROF handler, sent 49 SIGPROFs by itself
  *                amid 50 ms of computing: the calls its handler saw,
  *                and whether sigaction reports its own handler
+ *   sysv-sigprof its own SIGPROF handler set with sysv_signal (once, then
+ *                the default), which sets itself again each time, sent
+ *                10 SIGPROFs amid 10 ms of computing: the calls it saw
  *   own-sigtrap  its own SIGTRAP handler, then 3 traps (int3 on x86-64,
  *                raise elsewhere) amid 45 ms of computing: the traps seen
  *   early-sigtrap the same, the handler installed by the constructor of
@@ -102,6 +105,24 @@ static int reset_fork(void)
 		printf("child killed by signal %d\n", WTERMSIG(status));
 	else
 		printf("child exited %d\n", WEXITSTATUS(status));
+	return 0;
+}
+
+static void on_sysv(int signo)
+{
+	calls++;
+	sysv_signal(signo, on_sysv);
+}
+
+static int sysv_sigprof(void)
+{
+	sysv_signal(SIGPROF, on_sysv);
+	for (int i = 0; i < 10; i++) {
+		spin(1);
+		kill(getpid(), SIGPROF);
+	}
+	spin(1);
+	printf("handler calls: %d\n", (int)calls);
 	return 0;
 }
 
@@ -211,6 +232,8 @@ int main(int argc, char **argv)
 		return reset_fork();
 	if (strcmp(mode, "own-sigprof") == 0)
 		return own_sigprof();
+	if (strcmp(mode, "sysv-sigprof") == 0)
+		return sysv_sigprof();
 	if (strcmp(mode, "own-sigtrap") == 0)
 		return own_sigtrap(0);
 	if (strcmp(mode, "early-sigtrap") == 0)
@@ -250,7 +273,7 @@ int main(int argc, char **argv)
 		read_zero(100);
 		return 0;
 	}
-	fprintf(stderr, "usage: invisible-clocks reset-fork|own-sigprof|own-sigtrap|"
+	fprintf(stderr, "usage: invisible-clocks reset-fork|own-sigprof|sysv-sigprof|own-sigtrap|"
 	                "early-thread|short-threads [N [MS]]|system|raise-sigprof|ignore-exec|overruns|raw-ignore|close-all\n");
 	return 2;
 }
