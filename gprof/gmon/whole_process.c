@@ -604,6 +604,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		m->process.samples_lost += pf.samples_lost;
 		m->process.calls_lost += pf.calls_lost;
 		m->process.elapsed_ns += pf.elapsed_ns;
+		m->process.missing |= pf.missing;
 		/* one clock for all the runs, or none said */
 		if (!m->process.clock_seen)
 			m->process.clock = pf.clock;
@@ -964,7 +965,7 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		if (p->clock) { /* every run said which, and the same */
 			put(&b, p->elapsed_ns, 8);
 			put(&b, p->clock, 4);
-			put(&b, 0, 4);
+			put(&b, p->missing, 4);
 		}
 		end_record(&b, at, path);
 	}
