@@ -80,6 +80,12 @@ enum gmon_record_tag {
 #define GMON_RUN_ID_OFFSET 8    /* in gmon.out's header: 8 bytes */
 #define GMON_RUN_MARK_OFFSET 16 /* then GMON_PROCESS_MAGIC, 4 bytes */
 
+/* Tag 2, samples: rate (4), count (4), then per address: address (8),
+ * samples (8).  The addresses outside the main program's histogram; in
+ * a program without hooks (sparse samples) the main program's too, and
+ * gmon.out then holds one bin of its histogram (the entry point's),
+ * and the rest of the range only for samples the runtime could not keep
+ * by address (doc/format.md, "Sparse samples"). */
 enum gmon_process_tag {
 	GMON_PROCESS_TAG_OBJECT = 1,
 	GMON_PROCESS_TAG_SAMPLES = 2,
@@ -125,5 +131,12 @@ enum gmon_process_clock {
 	GMON_PROCESS_CLOCK_PERF = 3,        /* each thread's perf task-clock */
 	GMON_PROCESS_CLOCK_WALL = 4         /* CPU time and the time threads wait */
 };
+/* The times record's last 4 bytes (zeros before): what the runtime knows
+ * its samples miss, one bit per reason. */
+#define GMON_MISSING_EARLY_THREADS 1    /* threads started before the profile */
+#define GMON_MISSING_SYSTEM_TIME 2      /* time in the kernel (perf clock, user time only) */
+#define GMON_MISSING_SIGNAL 4           /* the program took the clock's signal itself */
+#define GMON_MISSING_MANY_THREADS 8     /* more threads at once than timers */
+#define GMON_MISSING_CLOCK_CLOSED 16    /* the program closed the perf clock's descriptor */
 
 #endif /* GMON_OUT_H */

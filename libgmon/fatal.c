@@ -10,28 +10,34 @@
  * a core where one would have been dumped, and its parent sees the wait
  * status it would have seen without the profiler.
  *
- * The program never sees that handler.  sigaction, signal, bsd_signal,
- * ssignal, sysv_signal, __sysv_signal, sigset and siginterrupt are
- * defined here, in front of the C library's (as exec.c's exec functions
- * are: in a static link the executable's definitions win; as a shared
- * object, by interposition): for a signal we hold,
+ * The program never sees that handler.  signals.c defines sigaction,
+ * signal, bsd_signal and sysv_signal in front of the C library's (for
+ * the clocks' signals, which it takes for good); for the other signals
+ * it hands sigaction to this file (its chain), and signal and
+ * sysv_signal too when they set SIG_DFL.  This file adds sigset (and,
+ * in libgmon.so, __sysv_signal and ssignal).  For a signal we hold,
  *   - the old action reported is the program's own idea of it (what was
  *     there at start-up, or what it last set: SIG_DFL, its flags and
  *     mask), never our handler;
  *   - setting SIG_DFL keeps our handler in place and only notes the
  *     program's action; setting anything else (a handler, SIG_IGN)
- *     replaces ours, and the signal is the program's from then on;
+ *     replaces ours, and the signal is the program's from then on, with
+ *     exactly the flags it asked for (no SA_RESTART added, siginterrupt
+ *     honoured: the C library's signal sets it);
  *   - a program that sets SIG_DFL again later gets ours back.
  * Installing lazily instead (only when asked) cannot work: nothing calls
- * us before the signal arrives.  Wrapping is what keeps the handler
- * invisible to every caller of the C library (each answer for a held
- * signal first checks that the kernel still has our handler: a change
- * made behind our back, by a call that did not come through here, is
- * the truth); a program that makes the
- * rt_sigaction system call itself (Go's runtime) sees our handler as the
- * previous one, and a handler set with SA_RESETHAND that fires puts the
- * kernel's default back behind our back (the next such signal then ends
- * the process without a profile, as it would without us).
+ * us before the signal arrives.  Taking the signal for good, as
+ * signals.c does for the clocks, would run the program's own handler
+ * behind ours, with SA_RESTART: a program whose SIGINT handler must
+ * interrupt a blocking read would hang.  Wrapping is what keeps the
+ * handler invisible to every caller of the C library (each answer for a
+ * held signal first checks that the kernel still has our handler: a
+ * change made behind our back, by a call that did not come through
+ * here, is the truth); a program that makes the rt_sigaction system
+ * call itself (Go's runtime) sees our handler as the previous one, and
+ * a handler set with SA_RESETHAND that fires puts the kernel's default
+ * back behind our back (the next such signal then ends the process
+ * without a profile, as it would without us).
  *
  * Not caught, on purpose: the signals a fault raises (SIGSEGV, SIGBUS,
  * SIGILL, SIGFPE, SIGTRAP, SIGSYS) and abort's SIGABRT (the program is
@@ -66,47 +72,20 @@
 #include <unistd.h>
 
 #include "fatal.h"
+#include "signals.h"
 
-/* The C library's sigaction, under a name our sigaction does not hide:
- * glibc exports __sigaction; musl hides its own, so libgmon.so on musl
- * finds the next sigaction when it is loaded (dlsym is not
- * async-signal-safe: never later). */
 #if !defined(GMON_SHARED) && !defined(__GLIBC__)
 /* libgmon.a on musl: a program linked with musl's libc.so cannot reach
- * the hidden __sigaction, so nothing is wrapped and nothing is caught
- * (a handler the program could see would be worse than no profile). */
+ * the hidden __sigaction, so nothing is wrapped (signals.c) and nothing
+ * is caught (a handler the program could see would be worse than no
+ * profile). */
 void gmon_fatal_install(void (*write_final)(void), int skip)
 {
 	(void)write_final;
 	(void)skip;
 }
 #else
-#if defined(GMON_SHARED) && !defined(__GLIBC__)
-#include <dlfcn.h>
-static int (*next_sigaction)(int, const struct sigaction *, struct sigaction *);
-
-__attribute__((constructor)) static void find_next_sigaction(void)
-{
-	next_sigaction = (int (*)(int, const struct sigaction *, struct sigaction *))dlsym(
-		RTLD_NEXT, "sigaction");
-}
-
-static int real_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
-{
-	/* a library's constructor may call before ours: still an
-	 * ordinary context, where dlsym may be called */
-	if (!next_sigaction)
-		find_next_sigaction();
-	if (!next_sigaction) {
-		errno = ENOSYS;
-		return -1;
-	}
-	return next_sigaction(signo, act, old);
-}
-#else
-extern int __sigaction(int, const struct sigaction *, struct sigaction *);
-#define real_sigaction __sigaction
-#endif
+#define real_sigaction gmon_real_sigaction
 
 /* The signals caught while at their default action. */
 static const int fatal_signals[] = { SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGUSR2,
@@ -134,11 +113,8 @@ static void (*write_final_profile)(void);
 static pid_t holder;
 static int dying; /* atomic: the thread whose fatal signal ends the process */
 
-/* The signals siginterrupt asked to interrupt system calls (signal()
- * then installs them without SA_RESTART), as the C library keeps them. */
-static sigset_t interrupting;
-
 static void on_fatal_signal(int signo);
+static const struct gmon_signal_chain fatal_chain;
 
 static int ours(int signo)
 {
@@ -231,6 +207,7 @@ void gmon_fatal_install(void (*write_final)(void), int skip)
 	write_final_profile = write_final;
 	holder = getpid();
 	pthread_atfork(NULL, NULL, after_fork_in_child);
+	gmon_signals_chain(&fatal_chain);
 	for (size_t i = 0; i < sizeof fatal_signals / sizeof fatal_signals[0]; i++) {
 		int signo = fatal_signals[i];
 		struct sigaction now;
@@ -266,8 +243,9 @@ static int still_held(int signo)
 	return !(now.sa_flags & SA_SIGINFO) && now.sa_handler == on_fatal_signal;
 }
 
-/* The program's sigaction, for every signal: see the top of the file. */
-int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+/* The program's sigaction of a signal signals.c has not taken (its
+ * chain): see the top of the file. */
+static int fatal_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 {
 	if (!ours(signo))
 		return real_sigaction(signo, act, old);
@@ -301,55 +279,21 @@ int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 	return real_sigaction(signo, act, old);
 }
 
-/* signal() as the C library defines it (BSD semantics): the handler
- * stays, the signal is held while it runs, interrupted calls restart
- * unless siginterrupt said otherwise. */
-static sighandler_t set_handler(int signo, sighandler_t handler, int flags, int mask_self)
+/* signal() and sysv_signal() (signals.c) of one of these signals set
+ * SIG_DFL through fatal_sigaction, anything else through the C
+ * library's, whose old handler may be ours: the program's is reported. */
+static int fatal_owns(int signo)
 {
-	if (handler == SIG_ERR || signo < 1 || signo >= NSIG) {
-		errno = EINVAL;
-		return SIG_ERR;
-	}
-	struct sigaction sa, old;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = handler;
-	sigemptyset(&sa.sa_mask);
-	if (mask_self)
-		sigaddset(&sa.sa_mask, signo);
-	sa.sa_flags = flags;
-	if (sigaction(signo, &sa, &old) != 0)
-		return SIG_ERR;
-	return old.sa_handler;
+	return ours(signo);
 }
 
-sighandler_t signal(int signo, sighandler_t handler)
+static gmon_handler_fn fatal_old_handler(int signo, gmon_handler_fn old)
 {
-	int restart = signo > 0 && signo < NSIG && sigismember(&interrupting, signo) == 1 ? 0
-	                                                                                  : SA_RESTART;
-	return set_handler(signo, handler, restart, 1);
+	return old == on_fatal_signal ? signals[signo].program.sa_handler : old;
 }
 
-sighandler_t bsd_signal(int signo, sighandler_t handler)
-{
-	return signal(signo, handler);
-}
-
-sighandler_t ssignal(int signo, sighandler_t handler)
-{
-	return signal(signo, handler);
-}
-
-/* System V's: the handler is used once, the signal not held while it
- * runs, interrupted calls fail with EINTR. */
-sighandler_t __sysv_signal(int signo, sighandler_t handler)
-{
-	return set_handler(signo, handler, SA_RESETHAND | SA_NODEFER, 0);
-}
-
-sighandler_t sysv_signal(int signo, sighandler_t handler)
-{
-	return __sysv_signal(signo, handler);
-}
+static const struct gmon_signal_chain fatal_chain = { fatal_sigaction, fatal_owns,
+	                                              fatal_old_handler };
 
 /* System V's sigset: SIG_HOLD blocks the signal; any other action is
  * set (no flags, nothing held while it runs) and the signal unblocked.
@@ -378,20 +322,19 @@ sighandler_t sigset(int signo, sighandler_t handler)
 	return sigismember(&before, signo) == 1 ? SIG_HOLD : old.sa_handler;
 }
 
-int siginterrupt(int signo, int flag)
+#if defined(GMON_SHARED) && defined(__GLIBC__)
+/* glibc's other names for signal and sysv_signal (a program compiled for
+ * strict ISO C calls __sysv_signal for signal): through ours, so that a
+ * signal held here is reported as the program's.  (In libgmon.a these
+ * names are the C library's own, which signals.c calls.) */
+sighandler_t __sysv_signal(int signo, sighandler_t handler)
 {
-	struct sigaction sa;
-	if (signo < 1 || signo >= NSIG || sigaction(signo, NULL, &sa) != 0) {
-		errno = EINVAL;
-		return -1;
-	}
-	if (flag) {
-		sigaddset(&interrupting, signo);
-		sa.sa_flags &= ~SA_RESTART;
-	} else {
-		sigdelset(&interrupting, signo);
-		sa.sa_flags |= SA_RESTART;
-	}
-	return sigaction(signo, &sa, NULL);
+	return sysv_signal(signo, handler);
 }
+
+sighandler_t ssignal(int signo, sighandler_t handler)
+{
+	return signal(signo, handler);
+}
+#endif
 #endif /* libgmon.a on musl */

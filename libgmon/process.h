@@ -20,8 +20,11 @@ struct gmon_sink;
  * its tables exist). */
 extern int gmon_process_enabled GMON_HIDDEN;
 
-/* At start-up, after the arc table and histogram (ordinary context). */
-void gmon_process_init(void) GMON_HIDDEN;
+/* At start-up, after the arc table and histogram (ordinary context).
+ * without_hooks: the main program calls no hook (GMON_START): its
+ * samples are then kept sparse, in the sample table, unless
+ * GMON_SPARSE=0. */
+void gmon_process_init(int without_hooks) GMON_HIDDEN;
 /* In a forked child, before its clock runs again (start.c's fork
  * handler): a new run id, and empty tables of samples, arcs and stacks. */
 void gmon_process_after_fork(void) GMON_HIDDEN;

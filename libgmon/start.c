@@ -49,6 +49,7 @@ static int cleaned; /* atomic: _mcleanup ran */
 static int ready;   /* atomic: the table and histogram exist */
 static int forked;  /* this process is a forked child */
 static int exec_tried; /* this forked child called an exec function */
+static int without_hooks; /* started by GMON_START in a program without hooks */
 
 /*
  * Whose profile this is.  The counts belong to the process that started
@@ -404,7 +405,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	}
 	pthread_atfork(NULL, NULL, after_fork_in_child);
 	gmon_wait_resolve(); /* before any signal of ours is armed */
-	gmon_process_init(); /* the rest of the process: process.c */
+	gmon_process_init(without_hooks); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
 	gmon_fatal_install(write_at_fatal_signal, snapshot_signal);
@@ -596,7 +597,8 @@ __attribute__((constructor)) static void self_start(void)
 	int asked = asked_to_start(&children);
 	if (!children)
 		in_preload(1);
-	if (!asked && !main_program_has_hook(&m))
+	without_hooks = !main_program_has_hook(&m);
+	if (!asked && without_hooks)
 		return;
 #endif
 	__monstartup(m.text_low, m.text_high);

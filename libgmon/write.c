@@ -355,24 +355,26 @@ static void put_header(struct gmon_sink *s)
 	gmon_sink_put(s, header, sizeof header);
 }
 
+/* One record, or up to three when the samples are sparse (sampler.h). */
 static void put_histogram(struct gmon_sink *s)
 {
-	struct gmon_hist_view h;
-	gmon_hist_view(&h);
-	if (h.nbins == 0)
-		return;
+	struct gmon_hist_view views[3];
+	unsigned n = gmon_hist_records(views);
 	char dimension[GMON_HIST_DIMEN_SIZE];
 	memset(dimension, 0, sizeof dimension);
 	memcpy(dimension, "seconds", 7);
-	unsigned char tag = GMON_TAG_TIME_HIST;
-	gmon_sink_put(s, &tag, 1);
-	sink_address(s, h.low_pc);
-	sink_address(s, h.high_pc);
-	sink_u32(s, (uint32_t)h.nbins);
-	sink_u32(s, h.rate);
-	gmon_sink_put(s, dimension, sizeof dimension);
-	gmon_sink_put(s, "s", 1);
-	gmon_sink_put(s, h.bins, h.nbins * GMON_HIST_COUNTER_SIZE);
+	for (unsigned i = 0; i < n; i++) {
+		const struct gmon_hist_view *h = &views[i];
+		unsigned char tag = GMON_TAG_TIME_HIST;
+		gmon_sink_put(s, &tag, 1);
+		sink_address(s, h->low_pc);
+		sink_address(s, h->high_pc);
+		sink_u32(s, (uint32_t)h->nbins);
+		sink_u32(s, h->rate);
+		gmon_sink_put(s, dimension, sizeof dimension);
+		gmon_sink_put(s, "s", 1);
+		gmon_sink_put(s, h->bins, h->nbins * GMON_HIST_COUNTER_SIZE);
+	}
 }
 
 static int put_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t count)

@@ -74,12 +74,14 @@ struct process_file {
 	unsigned rate;            /* of the samples; 0 when there are none */
 	struct process_sample *samples;
 	size_t sample_count;
+	uint64_t samples_total;   /* their counts' sum (a file's never passes 2^64-1) */
 	struct process_arc *arcs;
 	size_t arc_count;
 	bool has_times;
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
 	uint64_t elapsed_ns;      /* wall time the profile ran; 0: not recorded */
 	uint32_t clock;           /* enum gmon_process_clock; 0: not recorded */
+	uint32_t missing;         /* GMON_MISSING_* bits: what the samples miss, and why */
 	struct process_stacks stacks;
 };
 

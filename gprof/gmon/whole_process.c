@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gmon_out.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "gmon/whole_process.h"
 #include "core/outfile.h"
@@ -516,9 +517,11 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		return;
 	}
 	if (!same_program(main_object, &pf, &ran)) {
-		warning("%s: written by %s, not by %s (another build-id): is it another "
-			"program's profile? (an exec chain leaves one file per program); not used",
-			path, ran, main_object->path);
+		/* read anyway as GNU reads it (the quirk): GNU says nothing */
+		if (!(opt->gnu_quirks & QUIRK_OTHER_PROGRAM))
+			warning("%s: written by %s, not by %s (another build-id): is it another "
+				"program's profile? (an exec chain leaves one file per program); not used",
+				path, ran, main_object->path);
 		process_file_free(&pf);
 		free(path);
 		return;
@@ -601,6 +604,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		m->process.samples_lost += pf.samples_lost;
 		m->process.calls_lost += pf.calls_lost;
 		m->process.elapsed_ns += pf.elapsed_ns;
+		m->process.missing |= pf.missing;
 		/* one clock for all the runs, or none said */
 		if (!m->process.clock_seen)
 			m->process.clock = pf.clock;
@@ -637,6 +641,7 @@ static const char *sysroot_path(struct model *m, const char *sysroot, const char
 void objects_read(struct model *m, const struct options *opt)
 {
 	struct object_index ix = { 0 };
+	struct name_search search = { opt->sysroot, opt->debug_dirs, opt->debug_dir_count };
 	size_t k, first_new = m->object_count;
 	bool unknown = false;
 	int i;
@@ -668,7 +673,7 @@ void objects_read(struct model *m, const struct options *opt)
 			const char *rooted = sysroot_path(m, opt->sysroot, recorded);
 
 			/* checks the segments too */
-			object_open_other(obj, rooted ? rooted : recorded, opt->sysroot);
+			object_open_other(obj, rooted ? rooted : recorded, &search);
 			obj->path = recorded; /* a sum's process file names it as recorded */
 		}
 		obj->name = model_printable(m, obj->name); /* the process file chose it */
@@ -881,14 +886,28 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		end_record(&b, at, path);
 	}
 	if (p->sample_count) {
+		uint64_t total = 0, cut = 0;
+
 		at = begin_record(&b, GMON_PROCESS_TAG_SAMPLES);
 		put(&b, p->rate, 4);
 		put(&b, p->sample_count, 4);
 		for (i = 0; i < p->sample_count; i++) {
+			/* a reader refuses counts that add up past 2^64-1
+			 * (process_file.c): only hostile inputs get there */
+			uint64_t count = p->samples[i].count;
+
+			if (count > UINT64_MAX - total) {
+				cut += count - (UINT64_MAX - total);
+				count = UINT64_MAX - total;
+			}
+			total += count;
 			put(&b, p->samples[i].address, 8);
-			put(&b, p->samples[i].count, 8);
+			put(&b, count, 8);
 		}
 		end_record(&b, at, path);
+		if (cut)
+			warning("%s: the samples' counts add up to more than 2^64-1: %llu cut", path,
+				(unsigned long long)cut);
 	}
 	if (p->arc_count) {
 		at = begin_record(&b, GMON_PROCESS_TAG_ARCS);
@@ -946,7 +965,7 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		if (p->clock) { /* every run said which, and the same */
 			put(&b, p->elapsed_ns, 8);
 			put(&b, p->clock, 4);
-			put(&b, 0, 4);
+			put(&b, p->missing, 4);
 		}
 		end_record(&b, at, path);
 	}

@@ -154,7 +154,8 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 	text_bytes(t, name, length);
 	free(to_free);
 	/* a whole-process profile names the other objects: " [libm.so.6]" */
-	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object) {
+	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
+	    !sym->is_unnamed) { /* "libm.so.6+0x1a2b0" names it already */
 		text_bytes(t, " [", 2);
 		text_bytes(t, sym->object->name, strlen(sym->object->name));
 		text_char(t, ']');
@@ -329,6 +330,86 @@ double report_overhead_seconds(const struct model *m)
 	unsigned rate = m->histograms.rate ? m->histograms.rate : m->process.rate;
 
 	return rate ? m->overhead_ticks / rate : 0.0;
+}
+
+bool report_names_sentence(const struct model *m, char *buf, size_t size)
+{
+	const struct object *obj = m->object_count ? m->objects[0] : NULL;
+	double whole = m->total_ticks;
+	char functions[64] = "";
+
+	buf[0] = '\0';
+	if (obj == NULL || obj->names_from == NULL)
+		return false;
+	if (obj->eh_frame_functions)
+		snprintf(functions, sizeof(functions), "; %zu function%s from .eh_frame",
+			 obj->eh_frame_functions, obj->eh_frame_functions == 1 ? "" : "s");
+	snprintf(buf, size, "Names of %s: %s%s; %.1f%% of the time on code without a name.",
+		 obj->name, obj->names_from, functions,
+		 whole > 0.0 ? 100.0 * m->unnamed_ticks / whole : 0.0);
+	return true;
+}
+
+/* GMON_MISSING_* bits, their names in --json and their reasons in text. */
+static const struct {
+	uint32_t bit;
+	const char *name, *reason;
+} missing_reasons[] = {
+	{ GMON_MISSING_EARLY_THREADS, "threads_before_start",
+	  "threads started before the profile were not sampled" },
+	{ GMON_MISSING_SYSTEM_TIME, "system_time",
+	  "the system time (%.2f seconds) is not sampled (the perf clock counts user time "
+	  "only where perf_event_paranoid is above 1)" },
+	{ GMON_MISSING_SIGNAL, "signal_taken",
+	  "the program set the clock's signal with the system call itself, and its "
+	  "handler got the samples" },
+	{ GMON_MISSING_MANY_THREADS, "too_many_threads",
+	  "more than 65536 threads ran at once: the newest were not sampled" },
+	{ GMON_MISSING_CLOCK_CLOSED, "clock_closed",
+	  "the program closed the perf clock's descriptor, which ended it" },
+};
+#define MISSING_REASON_COUNT (sizeof(missing_reasons) / sizeof(missing_reasons[0]))
+
+const char *report_missing_name(uint32_t missing, unsigned i)
+{
+	for (size_t k = 0; k < MISSING_REASON_COUNT; k++)
+		if ((missing & missing_reasons[k].bit) && i-- == 0)
+			return missing_reasons[k].name;
+	return NULL;
+}
+
+bool report_coverage_sentence(const struct model *m, double sampled, char *buf, size_t size)
+{
+	double cpu = (double)(m->process.user_ns + m->process.system_ns) / 1e9;
+	double hz = m->histograms.rate, expected = cpu * hz, shortfall = (cpu - sampled) * hz;
+	size_t used;
+	unsigned n = 0;
+
+	buf[0] = '\0';
+	/* a file that does not say its clock predates the reasons: its
+	 * reports stay as they were */
+	if (!m->process.has_times || m->process.clock == GMON_PROCESS_CLOCK_UNKNOWN ||
+	    m->process.clock == GMON_PROCESS_CLOCK_WALL || !(cpu > 0.0) || !(hz > 0.0) ||
+	    sampled >= 0.9 * cpu)
+		return false;
+	/* a few samples short of a short run is sampling's own noise (a
+	 * count of N expected varies by about its square root), not time
+	 * missed: said only beyond three standard deviations */
+	if (shortfall <= 3.0 * sqrt(expected))
+		return false;
+	used = (size_t)snprintf(buf, size, "The samples miss more than 10%% of the CPU time: ");
+	for (size_t k = 0; k < MISSING_REASON_COUNT && used < size; k++)
+		if (m->process.missing & missing_reasons[k].bit) {
+			used += (size_t)snprintf(buf + used, size - used, "%s", n++ ? "; " : "");
+			if (used < size) /* the one reason with a figure: the system time */
+				used += (size_t)snprintf(buf + used, size - used, missing_reasons[k].reason,
+							 (double)m->process.system_ns / 1e9);
+		}
+	if (used < size)
+		snprintf(buf + used, size - used, "%s.",
+			 n ? "" : "the run did not record why (a profile switched off for a while, "
+				  "or threads the profiler did not see)");
+	return true;
 }
 
 bool report_overhead_sentence(const struct model *m, char *buf, size_t size)

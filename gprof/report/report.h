@@ -62,6 +62,23 @@ FILE *report_open_source(const struct options *opt, const char *name);
  * (buf empty) when there is nothing to say (no sample in the runtime, or
  * its functions not told apart). */
 bool report_overhead_sentence(const struct model *m, char *buf, size_t size);
+/* Where the executable's names came from when not its own .symtab (a
+ * stripped program: its debug file, .dynsym, .eh_frame...) and the
+ * share of the time on code no symbol names, in one sentence: into buf,
+ * true; false (buf empty) for a program that names itself (GNU's
+ * reports stay as they were). */
+bool report_names_sentence(const struct model *m, char *buf, size_t size);
+/* When the samples (sampled seconds of them) cover less than 90% of the
+ * process's CPU time, by more than sampling's noise (three standard
+ * deviations of the count expected), one sentence saying so and why, where the runtime
+ * recorded why (the times record's GMON_MISSING_* bits), the same in
+ * every view: into buf, true; else false (buf empty).  Wall-clock
+ * profiles, files without the process's times and files that do not say
+ * their clock (older ones, sums of runs of different clocks) have
+ * nothing to say. */
+bool report_coverage_sentence(const struct model *m, double sampled, char *buf, size_t size);
+/* The names of the reasons, for --json: the i-th of n (NULL past them). */
+const char *report_missing_name(uint32_t missing, unsigned i);
 /* The seconds of the profiler's own time. */
 double report_overhead_seconds(const struct model *m);
 /* s as a JSON string, quotes included: every byte that is not part of

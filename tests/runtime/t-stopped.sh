@@ -21,7 +21,10 @@
 #                                      -pg, work called exactly N times
 #   runtime.stopped.handled.*          a program's own SIGTERM handler (it
 #                                      prints a line and exits 3), an ignored
-#                                      SIGINT: as without the profiler
+#                                      SIGINT, a SIGINT handler without
+#                                      SA_RESTART (the kernel's action, asked
+#                                      with the system call): as without the
+#                                      profiler
 #   runtime.stopped.late.*             a handler installed after start-up:
 #                                      sigaction and signal report the defaults,
 #                                      as without the profiler, and it handles
@@ -128,6 +131,14 @@ stop ignored.pg 2 close ../pg 3 ignore
 expect_eq runtime.stopped.handled.ignored-int "$(cat ignored.none.out)" "$(cat ignored.pg.out)"
 stop ignored.run 2 close "$RUN" ../plain 3 ignore
 expect_eq runtime.stopped.handled.ignored-int-gprof-run "$(cat ignored.none.out)" "$(cat ignored.run.out)"
+# a handler without SA_RESTART is the kernel's as set (so the read it
+# interrupts fails with EINTR), not run behind one of the runtime's
+stop eintr.none 0 close ../plain 3 eintr
+expect_eq runtime.stopped.handled.eintr "kernel: on_int restart 0|exit 4" "$(paste -sd'|' eintr.none.out)"
+stop eintr.pg 0 close ../pg 3 eintr
+expect_eq runtime.stopped.handled.eintr-pg "$(cat eintr.none.out)" "$(cat eintr.pg.out)"
+stop eintr.run 0 close "$RUN" ../plain 3 eintr
+expect_eq runtime.stopped.handled.eintr-gprof-run "$(cat eintr.none.out)" "$(cat eintr.run.out)"
 # what the program sees of its signals' actions, then its handler
 stop late.none 15 close ../plain 3 late
 expect_eq runtime.stopped.late.plain-sees-defaults \

@@ -45,6 +45,15 @@ int main(int argc, char **argv)
 	if (child < 0)
 		return 2;
 	if (child == 0) {
+		/* as a terminal's foreground job starts: every signal at its
+		 * default action and unblocked, whatever this was started
+		 * with (a shell's background job ignores SIGINT and SIGQUIT) */
+		sigset_t none;
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
+		for (int s = 1; s < 32; s++)
+			if (s != SIGKILL && s != SIGSTOP)
+				signal(s, SIG_DFL);
 		dup2(in[0], 0);
 		dup2(out[1], 1);
 		close(in[0]);

@@ -8,6 +8,9 @@
  *   stopped N wait       leaves every signal at its default action
  *   stopped N handle     SIGTERM's handler prints "handled" and exits 3
  *   stopped N ignore     ignores SIGINT
+ *   stopped N eintr      SIGINT's handler set without SA_RESTART: prints
+ *                        the kernel's action (the rt_sigaction system
+ *                        call), its handler and SA_RESTART, exit 4
  *   stopped N late       installs its SIGTERM handler after start-up and
  *                        prints what sigaction and signal report: the
  *                        actions it sees must be the defaults
@@ -45,9 +48,15 @@ static void on_term(int signo)
 	_exit(3);
 }
 
+static void on_int(int signo)
+{
+	(void)signo;
+}
+
 static const char *action_name(sighandler_t h)
 {
-	return h == SIG_DFL ? "default" : h == SIG_IGN ? "ignored" : h == on_term ? "ours" : "other";
+	return h == SIG_DFL ? "default" : h == SIG_IGN ? "ignored" : h == on_term ? "ours" :
+	       h == on_int ? "on_int" : "other";
 }
 
 static void wait_for_input(void)
@@ -79,7 +88,24 @@ int main(int argc, char **argv)
 		signal(SIGTERM, on_term);
 	} else if (strcmp(mode, "ignore") == 0) {
 		signal(SIGINT, SIG_IGN);
-	} else if (strcmp(mode, "late") == 0) {
+	} else if (strcmp(mode, "eintr") == 0) {
+		struct sigaction sa;
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_int;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+		/* what the kernel holds, asked without the C library */
+		struct {
+			void (*handler)(int);
+			unsigned long flags;
+			void (*restorer)(void);
+			unsigned long mask;
+		} k;
+		if (syscall(SYS_rt_sigaction, SIGINT, NULL, &k, sizeof k.mask) != 0)
+			return 2;
+		printf("kernel: %s restart %d\n", action_name(k.handler),
+		       (k.flags & SA_RESTART) != 0);
+		return 4;	} else if (strcmp(mode, "late") == 0) {
 		struct sigaction sa, old;
 		sigaction(SIGTERM, NULL, &old);
 		printf("before: %s flags %#x\n", action_name(old.sa_handler), (unsigned)old.sa_flags);
