@@ -19,6 +19,7 @@
 #include "gmon_out.h"
 #include "symtab/object.h"
 #include "gmon/whole_process.h"
+#include "gmon/object_files.h"
 #include "core/outfile.h"
 #include "gmon/process_file.h"
 #include "symtab/symbols.h"
@@ -46,6 +47,7 @@ struct object_index {
 	size_t *slots;            /* model object numbers; 0 = empty */
 	size_t slot_count;        /* a power of two, at least twice the objects */
 	size_t extent_capacity;
+	struct object_files files; /* a new name: an object's file under another */
 };
 
 static int compare_segment(const void *lp, const void *rp)
@@ -173,7 +175,8 @@ static void index_grow(struct model *m, struct object_index *ix)
 }
 
 /* The model's object for a file's object record: the executable, or one
- * with the same path and build-id, or a new one. */
+ * with the same path and build-id, or one of the same file and build-id
+ * under another path (object_files.c), or a new one. */
 static size_t merge_object(struct model *m, const struct process_object *po,
 			   struct object_index *ix, const char *path)
 {
@@ -187,6 +190,9 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 	for (; ix->slots[slot]; slot = (slot + 1) & mask)
 		if (same_object(m->objects[ix->slots[slot]], po))
 			return ix->slots[slot];
+	k = object_files_find(&ix->files, po);
+	if (k)
+		return k;
 	if (m->object_count > MODEL_OBJECT_LIMIT) /* object_count - 1 besides the executable */
 		fatal("%s: more than %u objects besides the main program, the most a profile "
 		      "holds", path, MODEL_OBJECT_LIMIT);
@@ -195,6 +201,7 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 
 		k = m->object_count - 1;
 		ix->slots[slot] = k;
+		object_files_add(&ix->files, k);
 		obj->path = model_strdup(m, po->path);
 		obj->flags = po->flags;
 		obj->model_base = (uint64_t)k << MODEL_OBJECT_SHIFT;
@@ -614,6 +621,7 @@ void objects_read(struct model *m, const struct options *opt)
 
 	if (opt->main_only || opt->profile_file_count <= 0)
 		return;
+	ix.files.sysroot = opt->sysroot;
 	ix.extent_capacity = 2 * m->object_count;
 	ix.extents = xcalloc(ix.extent_capacity, sizeof(*ix.extents));
 	m->process.runs = xcalloc((size_t)opt->profile_file_count, sizeof(*m->process.runs));
@@ -647,6 +655,7 @@ void objects_read(struct model *m, const struct options *opt)
 	}
 	free(ix.extents);
 	free(ix.slots);
+	object_files_free(&ix.files);
 	if (m->process.sample_count > m->process.merged_samples)
 		merge_samples(&m->process);
 	if (m->process.arc_count > m->process.merged_arcs)

@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <bfd.h>
@@ -314,41 +313,6 @@ static size_t build_id_of(bfd *abfd, unsigned char *id, size_t size)
 	return desc_size;
 }
 
-/* Paths that name the kernel's files, never an object: reading some of
- * them has effects (/proc/kmsg is drained, a tty's input taken). */
-static bool kernel_path(const char *path)
-{
-	static const char *const trees[] = { "/proc/", "/dev/", "/sys/" };
-	size_t i;
-
-	for (i = 0; i < sizeof(trees) / sizeof(trees[0]); i++)
-		if (strncmp(path, trees[i], strlen(trees[i])) == 0)
-			return true;
-	return false;
-}
-
-/* The file systems of those trees, whatever path led there (a link). */
-static bool kernel_file_system(int fd)
-{
-	struct statfs fs;
-
-	if (fstatfs(fd, &fs) != 0)
-		return false;
-	switch ((unsigned long)fs.f_type) {
-	case 0x9fa0:     /* proc */
-	case 0x62656572: /* sysfs */
-	case 0x64626720: /* debugfs */
-	case 0x74726163: /* tracefs */
-	case 0x73636673: /* securityfs */
-	case 0x27e0eb:   /* cgroup */
-	case 0x63677270: /* cgroup2 */
-	case 0x1cd1:     /* devpts */
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* Open an object file that a profile named, with BFD, as what it must
  * be and nothing else: a path under /proc, /dev or /sys is not opened;
  * the file is opened without blocking or taking a terminal, and kept
@@ -368,8 +332,8 @@ static bfd *open_object_file(const char *path, const char **why)
 	fd = open_regular(path, &st, why);
 	if (fd < 0)
 		return NULL;
-	if (kernel_file_system(fd) || st.st_size == 0) {
-		*why = kernel_file_system(fd) ? "a kernel file (proc, sysfs...), not an object file"
+	if (kernel_file_system(path, fd) || st.st_size == 0) {
+		*why = kernel_file_system(path, fd) ? "a kernel file (proc, sysfs...), not an object file"
 					      : "empty, not an object file";
 		close(fd);
 		return NULL;
