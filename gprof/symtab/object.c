@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -63,8 +64,56 @@ static void release_line_index(struct line_index *index)
 	free(index);
 }
 
+/*
+ * BFD opens a file by its path and, to spare descriptors, closes the
+ * least recently used one when more than an eighth of RLIMIT_NOFILE are
+ * open, to reopen it by the path when it is read again (--pprof and
+ * --callgrind ask each object for lines long after it was opened): what
+ * is there by then was never checked (a FIFO would hang gprof, another
+ * file be read as the object).  So every file gprof hands BFD is opened
+ * here, by open_regular (a regular file, without blocking), and given
+ * to BFD as a descriptor that is not "cacheable": BFD keeps it open and
+ * never opens the path itself.  A profile of more objects than the
+ * descriptors allowed raises the soft limit to the hard one, once.
+ */
+static bfd *open_checked(const char *path, struct stat *st, bool kernel_files_too,
+			 const char **why)
+{
+	static bool raised;
+	bfd *abfd;
+	int fd = open_regular(path, st, why);
+
+	if (fd < 0 && errno == EMFILE && !raised) {
+		struct rlimit limit;
+
+		raised = true;
+		if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+			limit.rlim_cur = limit.rlim_max;
+			if (setrlimit(RLIMIT_NOFILE, &limit) == 0)
+				fd = open_regular(path, st, why);
+		}
+	}
+	if (fd < 0) {
+		if (errno == EMFILE) /* each object keeps its descriptor */
+			*why = "more objects than open files allowed (ulimit -n)";
+		return NULL;
+	}
+	if (!kernel_files_too && kernel_file_system(path, fd)) {
+		*why = "a kernel file (proc, sysfs...), not an object file";
+		close(fd);
+		return NULL;
+	}
+	abfd = bfd_fdopenr(path, NULL, fd); /* owns fd from here, not cacheable */
+	if (abfd == NULL) {
+		*why = bfd_errmsg(bfd_get_error());
+		close(fd);
+	}
+	return abfd;
+}
+
 void object_open(struct object *obj, const char *path, unsigned flags)
 {
+	const char *why;
 	struct stat st;
 	long bytes, dynamic_count;
 	asymbol *synthetic;
@@ -82,9 +131,9 @@ void object_open(struct object *obj, const char *path, unsigned flags)
 	if (!S_ISREG(st.st_mode))
 		fatal("%s: not a regular file, not an executable", path);
 	bfd_init();
-	abfd = bfd_openr(path, NULL);
+	abfd = open_checked(path, &st, true, &why);
 	if (abfd == NULL)
-		fatal("%s: %s", path, bfd_errmsg(bfd_get_error()));
+		fatal("%s: %s", path, why);
 	obj->abfd = abfd;
 	abfd->flags |= BFD_DECOMPRESS;
 	if (!bfd_check_format(abfd, bfd_object))
@@ -323,29 +372,19 @@ static bfd *open_object_file(const char *path, const char **why)
 {
 	struct stat st;
 	bfd *abfd;
-	int fd;
 
 	if (kernel_path(path)) {
 		*why = "under /proc, /dev or /sys, not an object file";
 		return NULL;
 	}
-	fd = open_regular(path, &st, why);
-	if (fd < 0)
+	abfd = open_checked(path, &st, false, why);
+	if (abfd == NULL)
 		return NULL;
-	if (kernel_file_system(path, fd) || st.st_size == 0) {
-		*why = kernel_file_system(path, fd) ? "a kernel file (proc, sysfs...), not an object file"
-					      : "empty, not an object file";
-		close(fd);
-		return NULL;
-	}
-	abfd = bfd_fdopenr(path, NULL, fd); /* owns fd from here */
-	if (abfd == NULL) {
-		close(fd);
-		*why = bfd_errmsg(bfd_get_error());
+	if (st.st_size == 0) {
+		*why = "empty, not an object file";
+		bfd_close(abfd);
 		return NULL;
 	}
-	/* BFD may close it to spare descriptors, and reopen the path */
-	bfd_set_cacheable(abfd, true);
 	abfd->flags |= BFD_DECOMPRESS;
 	if (!bfd_check_format(abfd, bfd_object)) {
 		bfd_close(abfd);

@@ -6,6 +6,9 @@
 #   inputs.aliases.*   one library named by a process file under several
 #                      paths (links, "dir/./lib.so") is one object, read
 #                      once: its samples summed on one row (fault 6)
+#   inputs.bfd.*       every object is opened once, by gprof, checked, and
+#                      handed to BFD as a descriptor it keeps: never
+#                      reopened by its path (BFD's file cache)
 . "$(dirname "$0")/../lib.sh"
 scratch
 pin_gprof
@@ -57,3 +60,62 @@ aliases "00$bid"
 expect_eq inputs.aliases.other-build-id \
 	"gprof: warning: $PWD/link.so: not the file that ran (its build-id differs); its samples are shown as [link.so]|1.20 hot [libwork.so]|0.03 [link.so]" \
 	"$({ cat err; grep -E 'hot \[|\[link.so\]' out | awk '{ print $3, $4, $5 }' | sed 's/ $//'; } | paste -sd'|')"
+
+# ---------------------------------------------------------------- BFD's file cache
+# BFD closes the least recently used of its files past an eighth of
+# RLIMIT_NOFILE and reopens it by its path when it is read again
+# (--pprof asks each object for lines at the end): every object is
+# opened once, checked, and never again by its path.  A preloaded shim
+# logs the opens of the libraries.
+cat >opens.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+static void note(const char *how, const char *path)
+{
+	char line[4200];
+	if (strstr(path, "/copy")) {
+		int n = snprintf(line, sizeof(line), "%s %s\n", how, strrchr(path, '/') + 1);
+		if (n > 0) write(2, line, (size_t)n);
+	}
+}
+#define OPENER(name, how, ret, ...) \
+	ret name(const char *path, __VA_ARGS__) { \
+		static ret (*next)(const char *, __VA_ARGS__); \
+		if (!next) next = (ret (*)(const char *, __VA_ARGS__))dlsym(RTLD_NEXT, #name); \
+		note(how, path); \
+		return next(path, mode); }
+OPENER(fopen, "fopen", FILE *, const char *mode)
+OPENER(fopen64, "fopen", FILE *, const char *mode)
+int open(const char *path, int flags, ...) { static int (*next)(const char *, int, ...); va_list ap; va_start(ap, flags); int mode = va_arg(ap, int); va_end(ap); if (!next) next = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open"); note("open", path); return next(path, flags, mode); }
+int open64(const char *path, int flags, ...) { static int (*next)(const char *, int, ...); va_list ap; va_start(ap, flags); int mode = va_arg(ap, int); va_end(ap); if (!next) next = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open64"); note("open", path); return next(path, flags, mode); }
+C
+cc -shared -fPIC -o opens.so opens.c -ldl || fail inputs.setup "cannot build opens.so"
+cc -g -O1 -shared -fPIC -Wl,--build-id -o libdebug.so work.c
+read -r lib_text lib_size < <(text_section libdebug.so)
+hot=$(symbol_address libdebug.so hot)
+objects=
+samples=
+for k in $(seq 1 14); do # copies: files of their own, objects of their own
+	cp libdebug.so copy$k.so
+	b=$((0x7f0000000000 + k * 0x10000000))
+	objects="$objects, {\"number\": $k, \"bias\": $b, \"segments\": [[$((lib_text + b)), $((lib_text + lib_size + b))]], \"build_id\": \"$(build_id libdebug.so)\", \"path\": \"$PWD/copy$k.so\"}"
+	samples="$samples${samples:+, }[$((hot + 4 + b)), $k]"
+done
+cat >spec.json <<JSON
+{"objects": [{"number": 0, "flags": 1, "bias": 0, "segments": [[$((main_text)), $((main_text + main_size))]], "path": "$PWD/prog"}$objects],
+ "rate": 100, "samples": [$samples], "times": [5000000000, 0, 105, 0, 0]}
+JSON
+cp gmon.orig gmon.out && "$craft" spec.json gmon.out
+# 48 descriptors: BFD keeps at most 10 of its files open
+(ulimit -n 48 && LD_PRELOAD=$PWD/opens.so "$GPROF" --pprof prog gmon.out >profile.pb.gz 2>opens.err)
+expect_eq inputs.bfd.each-object-opened-once "14 open" \
+	"$(sort opens.err | uniq -c | awk '{ print $2 }' | sort | uniq -c | xargs)"
+expect_eq inputs.bfd.never-by-path "0" "$(grep -c '^fopen' opens.err)"
+# a soft limit below the objects' needs is raised to the hard limit
+(ulimit -Sn 12 && "$GPROF" -b -p prog gmon.out >out 2>err)
+expect_eq inputs.bfd.soft-limit-raised "0|1.05" \
+	"$(wc -l <err)|$(grep 'hot \[' out | awk '{ s += $3 } END { printf "%.2f", s }')"
