@@ -52,6 +52,7 @@
 #include "core/intern.h"
 #include "gmon_out.h"
 #include "symtab/object.h"
+#include "report/page_sources.h"
 #include "report/printers.h"
 #include "report/report.h"
 #include "core/util.h"
@@ -582,16 +583,20 @@ static void emit_lines(struct page *p)
 	free(ls.keys);
 }
 
-/* The source files found (-I, $GPROF_PATH), each whole, while they fit. */
+/* The source files found (-I, $GPROF_PATH), each whole, while they fit;
+ * only those under the program's compilation directories or the search
+ * path (page_sources.c: the page is made to be shared). */
 static void emit_sources(struct page *p)
 {
 	size_t i, total = 0, known = p->files.count;
 	bool first = true;
 	char *text = xmalloc(SOURCE_FILE_MAX + 1);
+	struct page_sources allowed;
 
+	page_sources_init(&allowed, p->m, p->opt);
 	fputs("\"src\":[", p->source);
 	for (i = 0; i < known && total < SOURCE_TOTAL_MAX; i++) {
-		FILE *in = report_open_source(p->opt, p->files.strings[i]);
+		FILE *in = page_sources_open(&allowed, p->opt, p->files.strings[i]);
 		size_t n;
 
 		if (in == NULL)
@@ -609,6 +614,7 @@ static void emit_sources(struct page *p)
 	}
 	fputs("]}", p->source);
 	free(text);
+	page_sources_free(&allowed);
 }
 
 static void emit_files(struct page *p)

@@ -6,6 +6,10 @@
 #   inputs.aliases.*   one library named by a process file under several
 #                      paths (links, "dir/./lib.so") is one object, read
 #                      once: its samples summed on one row (fault 6)
+#   inputs.sources.*   --html embeds only sources under the units'
+#                      compilation directories or -I; it and -A open only
+#                      regular files, without blocking, outside /proc,
+#                      /dev and /sys (fault 8)
 #   inputs.bfd.*       every object is opened once, by gprof, checked, and
 #                      handed to BFD as a descriptor it keeps: never
 #                      reopened by its path (BFD's file cache)
@@ -119,3 +123,42 @@ expect_eq inputs.bfd.never-by-path "0" "$(grep -c '^fopen' opens.err)"
 (ulimit -Sn 12 && "$GPROF" -b -p prog gmon.out >out 2>err)
 expect_eq inputs.bfd.soft-limit-raised "0|1.05" \
 	"$(wc -l <err)|$(grep 'hot \[' out | awk '{ s += $3 } END { printf "%.2f", s }')"
+
+# ---------------------------------------------------------------- sources
+# The debug information names the files --html embeds and -A prints: a
+# program can name any file ("#line 1 "/secret""), a FIFO too.  --html
+# embeds only files under the units' compilation directories or -I; both
+# open only regular files, without blocking, never under /proc or /dev.
+mkdir -p src private
+echo "the secret of $$" >private/key.txt
+mkfifo src/fifo.c
+cat >src/prog.c <<C
+int shown(int n) { int s = 0; for (int i = 0; i < n; i++) s += i; return s; }
+#line 1 "$PWD/private/key.txt"
+int secret(int n) { return n * 3; }
+#line 1 "$PWD/src/fifo.c"
+int fifo(int n) { return n + 1; }
+#line 1 "/proc/self/environ"
+int environ_(int n) { return n - 1; }
+#line 9 "prog.c"
+int main(void) { int s = 0; for (int i = 0; i < 1000; i++) s += shown(i) + secret(i) + fifo(i) + environ_(i); return s == 1; }
+C
+if (cd src && cc -g -pg -O0 -o prog prog.c && ./prog); then
+	(cd src && timeout 20 "$GPROF" --html prog gmon.out >../page.html 2>../html.err)
+	expect_eq inputs.sources.html-status "0|" "$?|$(cat html.err)"
+	expect_eq inputs.sources.html-not-the-secret 0 "$(grep -c "the secret of $$" page.html)"
+	expect_eq inputs.sources.html-own-source 1 "$(grep -c 'int shown(int n) { int s = 0;' page.html)"
+	# -I: the user's choice is embedded
+	top=$PWD
+	(cd src && timeout 20 "$GPROF" --html -I "$top/private" prog gmon.out >../page-I.html 2>/dev/null)
+	expect_eq inputs.sources.html-search-path 1 "$(grep -c "the secret of $$" page-I.html)"
+	# -A: the FIFO and /proc are refused in one line each, the rest printed
+	(cd src && timeout 20 "$GPROF" -b -A prog gmon.out >../annotated.txt 2>../annotate.err)
+	expect_eq inputs.sources.annotate-status 0 "$?"
+	expect_eq inputs.sources.annotate-refusals \
+		"gprof: $PWD/src/fifo.c: a FIFO, not a regular file|gprof: /proc/self/environ: under /proc, /dev or /sys, not a source file" \
+		"$(grep -E 'fifo|environ' annotate.err | sort -r | paste -sd'|')"
+	expect_eq inputs.sources.annotate-prints-the-rest 1 "$(grep -c 'int shown(int n)' annotated.txt)"
+else
+	fail inputs.sources.setup "cannot build and run src/prog"
+fi
