@@ -10,6 +10,10 @@
 #                      compilation directories or -I; it and -A open only
 #                      regular files, without blocking, outside /proc,
 #                      /dev and /sys (fault 8)
+#   inputs.csp.*       --html's Content-Security-Policy allows the page's
+#                      script by its SHA-256, nothing inline besides: in
+#                      chromium the page works, an injected script and
+#                      handler do not run (tests/cli/html/csp.js; fault 19)
 #   inputs.bfd.*       every object is opened once, by gprof, checked, and
 #                      handed to BFD as a descriptor it keeps: never
 #                      reopened by its path (BFD's file cache)
@@ -161,4 +165,26 @@ if (cd src && cc -g -pg -O0 -o prog prog.c && ./prog); then
 	expect_eq inputs.sources.annotate-prints-the-rest 1 "$(grep -c 'int shown(int n)' annotated.txt)"
 else
 	fail inputs.sources.setup "cannot build and run src/prog"
+fi
+
+# ---------------------------------------------------------------- the page's policy
+# --html's Content-Security-Policy allows the page's own script by its
+# SHA-256, and no other inline script (fault 19)
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+"$GPROF" --html "$FIXTURES/debug_g/prog" "$FIXTURES/debug_g/gmon.out" >csp.html
+policy=$(grep -o 'Content-Security-Policy" content="[^"]*"' csp.html)
+script_hash=$(python3 -c '
+import base64, hashlib, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+own = re.findall(r"<script>(.*?)</script>", page, re.S)
+print(len(own), base64.b64encode(hashlib.sha256(own[-1].encode()).digest()).decode())' csp.html)
+expect_eq inputs.csp.policy "Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-${script_hash#1 }'; style-src 'unsafe-inline'; img-src data:\"" \
+	"$policy"
+expect_eq inputs.csp.one-inline-script 1 "${script_hash%% *}"
+if command -v node >/dev/null && [ -x "$CHROMIUM" ]; then
+	sed 's|</body>|<script>window.injectedScript = 1;</script><p id="injected" onclick="window.injectedHandler = 1">x</p></body>|' \
+		csp.html >injected.html
+	CHROMIUM=$CHROMIUM node "$TOP/tests/cli/html/csp.js" csp.html injected.html
+else
+	echo "# inputs.csp.* in the browser: not run (node or $CHROMIUM missing)"
 fi
