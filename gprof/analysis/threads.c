@@ -120,10 +120,17 @@ bool thread_profiles_build(const struct model *m, struct thread_profiles *tp)
 		i = k;
 	}
 	free(credits);
-	/* the unknown thread only when some stack belongs to it */
-	tp->count = tp->profiles[threads].samples ? slots : threads;
-	if (tp->count < slots)
-		free(tp->profiles[threads].rows);
+	/* a thread without samples is counted, not kept; the unknown thread
+	 * only when some stack belongs to it */
+	for (i = 0, n = 0; i < slots; i++) {
+		if (tp->profiles[i].samples == 0) {
+			tp->without_samples += i < threads;
+			free(tp->profiles[i].rows);
+			continue;
+		}
+		tp->profiles[n++] = tp->profiles[i];
+	}
+	tp->count = n;
 	qsort(tp->profiles, tp->count, sizeof(*tp->profiles), compare_profile);
 	return true;
 }

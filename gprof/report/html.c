@@ -401,6 +401,8 @@ static void emit_graph(struct page *p)
 		fputs("]]", p->f);
 	}
 	fputs("],\n", p->f);
+	put_key(p, "threads_without_samples");
+	fprintf(p->f, "%zu,\n", p->threads.without_samples);
 }
 
 /* The stacks as a tree of paths from the outermost frame: one node per

@@ -14,6 +14,8 @@
 #                      script by its SHA-256, nothing inline besides: in
 #                      chromium the page works, an injected script and
 #                      handler do not run (tests/cli/html/csp.js; fault 19)
+#   inputs.threads.*   --threads counts the threads without samples in one
+#                      line instead of an empty profile each (fault 18)
 #   inputs.bfd.*       every object is opened once, by gprof, checked, and
 #                      handed to BFD as a descriptor it keeps: never
 #                      reopened by its path (BFD's file cache)
@@ -188,3 +190,24 @@ if command -v node >/dev/null && [ -x "$CHROMIUM" ]; then
 else
 	echo "# inputs.csp.* in the browser: not run (node or $CHROMIUM missing)"
 fi
+
+# ---------------------------------------------------------------- idle threads
+# 100,000 short threads printed 262,270 lines of empty profiles: threads
+# without samples are counted in one line, not shown (fault 18)
+dg=$FIXTURES/debug_g
+mkdir -p idle && cp "$dg/prog" "$dg/gmon.out" idle/
+python3 - "$(symbol_address "$dg/prog" polynomial)" >idle/spec.json <<'PY'
+import json, sys
+poly = int(sys.argv[1], 16) + 4
+threads = [[1000 + k, 1 if k == 0 else 0, "main" if k == 0 else "short"] for k in range(5000)]
+json.dump({"objects": [{"number": 0, "flags": 1, "bias": 0, "segments": [["0x1000", "0x1335"]], "path": "prog"}],
+           "stacks": {"entries": [[25, [poly], 0, None, 1], [5, [poly], 0, None, 4000]], "threads": threads}}, sys.stdout)
+PY
+"$craft" idle/spec.json idle/gmon.out
+(cd idle && "$GPROF" -b -P -Q --threads prog gmon.out >threads.txt 2>err)
+expect_eq inputs.threads.idle-counted "0||4998 threads without samples are not shown." \
+	"$?|$(cat idle/err)|$(tail -1 idle/threads.txt)"
+expect_eq inputs.threads.idle-not-shown "2 13" \
+	"$(grep -c '^Flat profile of thread' idle/threads.txt) $(wc -l <idle/threads.txt)"
+expect_eq inputs.threads.json-count "4998 2" \
+	"$(cd idle && "$GPROF" --json --threads prog gmon.out | python3 -c 'import json, sys; d = json.load(sys.stdin); print(d["threads_without_samples"], len(d["threads"]))')"
