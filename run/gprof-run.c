@@ -319,11 +319,14 @@ static char *find_runtime(void)
 	if (env && *env) {
 		if (access(env, R_OK) != 0)
 			fail(2, "GPROF_RUN_LIBGMON=%s: %s", env, strerror(errno));
-		/* as given when LD_PRELOAD can carry it: a link without a
+		lib = realpath(env, NULL);
+		/* as given when only that can be preloaded: a link without a
 		 * space or colon to a runtime whose path has one */
-		if (env[0] == '/' && !strpbrk(env, " :"))
+		if (lib && strpbrk(lib, " :") && env[0] == '/' && !strpbrk(env, " :")) {
+			free(lib);
 			return strdup(env);
-		return realpath(env, NULL);
+		}
+		return lib;
 	}
 	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
 	if (n > 0 && (self[n] = '\0', slash = strrchr(self, '/')) != NULL) {
