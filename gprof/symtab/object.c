@@ -103,11 +103,11 @@ static bfd *open_checked(const char *path, struct stat *st, bool kernel_files_to
 		close(fd);
 		return NULL;
 	}
-	abfd = bfd_fdopenr(path, NULL, fd); /* owns fd from here, not cacheable */
-	if (abfd == NULL) {
+	/* owns fd from here, failure included (BFD closes it then), and
+	 * keeps it: a BFD opened from a descriptor is not cacheable */
+	abfd = bfd_fdopenr(path, NULL, fd);
+	if (abfd == NULL)
 		*why = bfd_errmsg(bfd_get_error());
-		close(fd);
-	}
 	return abfd;
 }
 
