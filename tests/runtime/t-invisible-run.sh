@@ -11,7 +11,9 @@
 #                   than root: refused as set-user-ID ones are; root's
 #                   run profiled (fault 16)
 #   run.go.*        Go programs, pure and cgo: refused with Go's own
-#                   profiler as the advice (fault 22; only where go is)
+#                   profiler as the advice; preloaded by hand, run as
+#                   they are with one line from the runtime (fault 22;
+#                   only where go is)
 #   run.asan.*      a gcc -fsanitize=address program: runs, profiled,
 #                   with verify_asan_link_order=0 set and said; the
 #                   user's own ASAN_OPTIONS kept (fault 23)
@@ -121,6 +123,13 @@ GO
 			"$status|$(cat err)"
 		expect_eq "run.go.$kind.nothing-run" "" "$(cat out; ls | grep gmon)"
 	done
+	# preloaded by hand (or GMON_START=all from a parent): the program
+	# runs as it would, and the runtime says in one line why no profile
+	if [ -x cgo ]; then
+		GMON_START=1 LD_PRELOAD=$LIB ./cgo >out 2>err
+		expect_eq run.go.preloaded-says-so "0|cgo 4|libgmon: not profiling a Go program: Go's runtime takes SIGPROF and exits without the C library's exit, so no profile could be written; use Go's own profiler (runtime/pprof)|" \
+			"$?|$(cat out)|$(cat err)|$(ls | grep gmon)"
+	fi
 	cd "$SCRATCH" || exit 2
 fi
 
