@@ -26,6 +26,39 @@ cd "${KEEP:-$SCRATCH}" || exit 2
 craft=$TOP/tests/cli/craft_process.py
 fixture=$TOP/tests/corpus/fixtures/cycle2
 
+# opens.so, preloaded into gprof, logs on stderr each open of a path
+# holding $OPENS_MATCH: "open NAME" (open(2)) or "fopen NAME" (stdio, as
+# BFD reopens by path)
+cat >opens.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+static void note(const char *how, const char *path)
+{
+	char line[4200];
+	const char *match = getenv("OPENS_MATCH"); /* what to log: paths holding it */
+	if (match && strstr(path, match)) {
+		int n = snprintf(line, sizeof(line), "%s %s\n", how, strrchr(path, '/') + 1);
+		if (n > 0) write(2, line, (size_t)n);
+	}
+}
+#define OPENER(name, how, ret, ...) \
+	ret name(const char *path, __VA_ARGS__) { \
+		static ret (*next)(const char *, __VA_ARGS__); \
+		if (!next) next = (ret (*)(const char *, __VA_ARGS__))dlsym(RTLD_NEXT, #name); \
+		note(how, path); \
+		return next(path, mode); }
+OPENER(fopen, "fopen", FILE *, const char *mode)
+OPENER(fopen64, "fopen", FILE *, const char *mode)
+int open(const char *path, int flags, ...) { static int (*next)(const char *, int, ...); va_list ap; va_start(ap, flags); int mode = va_arg(ap, int); va_end(ap); if (!next) next = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open"); note("open", path); return next(path, flags, mode); }
+int open64(const char *path, int flags, ...) { static int (*next)(const char *, int, ...); va_list ap; va_start(ap, flags); int mode = va_arg(ap, int); va_end(ap); if (!next) next = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open64"); note("open", path); return next(path, flags, mode); }
+C
+cc -shared -fPIC -o opens.so opens.c -ldl || fail inputs.setup "cannot build opens.so"
+
 # ---------------------------------------------------------------- aliases
 cat >work.c <<'C'
 int hot(int n) { int s = 0; for (int i = 0; i < n; i++) s += i * i; return s; }
@@ -63,6 +96,9 @@ expect_eq inputs.aliases.status-quiet "0 " "$? $(cat err)"
 # one row, the three names' samples summed, under the first name met
 expect_eq inputs.aliases.one-object "1.23 hot [libwork.so]" \
 	"$(grep 'hot \[' out | awk '{ print $3, $4, $5 }' | xargs)"
+# the library opened once, whatever its names
+OPENS_MATCH=.so LD_PRELOAD=$PWD/opens.so "$GPROF" -b -p prog gmon.out 2>opens.err >/dev/null
+expect_eq inputs.aliases.opened-once "open libwork.so" "$(grep -v opens.so opens.err | sort | uniq -c | awk '{ print $1 == 1 ? $2 " " $3 : "opened " $1 " times: " $3 }' | paste -sd'|')"
 # the same file with another build-id recorded is another object (and
 # not the file that ran)
 aliases "00$bid"
@@ -77,33 +113,6 @@ expect_eq inputs.aliases.other-build-id \
 # (--pprof asks each object for lines at the end): every object is
 # opened once, checked, and never again by its path.  A preloaded shim
 # logs the opens of the libraries.
-cat >opens.c <<'C'
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
-#include <unistd.h>
-static void note(const char *how, const char *path)
-{
-	char line[4200];
-	if (strstr(path, "/copy")) {
-		int n = snprintf(line, sizeof(line), "%s %s\n", how, strrchr(path, '/') + 1);
-		if (n > 0) write(2, line, (size_t)n);
-	}
-}
-#define OPENER(name, how, ret, ...) \
-	ret name(const char *path, __VA_ARGS__) { \
-		static ret (*next)(const char *, __VA_ARGS__); \
-		if (!next) next = (ret (*)(const char *, __VA_ARGS__))dlsym(RTLD_NEXT, #name); \
-		note(how, path); \
-		return next(path, mode); }
-OPENER(fopen, "fopen", FILE *, const char *mode)
-OPENER(fopen64, "fopen", FILE *, const char *mode)
-int open(const char *path, int flags, ...) { static int (*next)(const char *, int, ...); va_list ap; va_start(ap, flags); int mode = va_arg(ap, int); va_end(ap); if (!next) next = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open"); note("open", path); return next(path, flags, mode); }
-int open64(const char *path, int flags, ...) { static int (*next)(const char *, int, ...); va_list ap; va_start(ap, flags); int mode = va_arg(ap, int); va_end(ap); if (!next) next = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open64"); note("open", path); return next(path, flags, mode); }
-C
-cc -shared -fPIC -o opens.so opens.c -ldl || fail inputs.setup "cannot build opens.so"
 cc -g -O1 -shared -fPIC -Wl,--build-id -o libdebug.so work.c
 read -r lib_text lib_size < <(text_section libdebug.so)
 hot=$(symbol_address libdebug.so hot)
@@ -121,7 +130,7 @@ cat >spec.json <<JSON
 JSON
 cp gmon.orig gmon.out && "$craft" spec.json gmon.out
 # 48 descriptors: BFD keeps at most 10 of its files open
-(ulimit -n 48 && LD_PRELOAD=$PWD/opens.so "$GPROF" --pprof prog gmon.out >profile.pb.gz 2>opens.err)
+(ulimit -n 48 && OPENS_MATCH=/copy LD_PRELOAD=$PWD/opens.so "$GPROF" --pprof prog gmon.out >profile.pb.gz 2>opens.err)
 expect_eq inputs.bfd.each-object-opened-once "14 open" \
 	"$(sort opens.err | uniq -c | awk '{ print $2 }' | sort | uniq -c | xargs)"
 expect_eq inputs.bfd.never-by-path "0" "$(grep -c '^fopen' opens.err)"
