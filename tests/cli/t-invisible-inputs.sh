@@ -210,7 +210,7 @@ import json, sys
 poly = int(sys.argv[1], 16) + 4
 threads = [[1000 + k, 1 if k == 0 else 0, "main" if k == 0 else "short"] for k in range(5000)]
 json.dump({"objects": [{"number": 0, "flags": 1, "bias": 0, "segments": [["0x1000", "0x1335"]], "path": "prog"}],
-           "stacks": {"entries": [[25, [poly], 0, None, 1], [5, [poly], 0, None, 4000]], "threads": threads}}, sys.stdout)
+           "stacks": {"entries": [[25, [poly], 0, None, 0], [5, [poly], 0, None, 4000]], "threads": threads}}, sys.stdout)
 PY
 "$craft" idle/spec.json idle/gmon.out
 (cd idle && "$GPROF" -b -P -Q --threads prog gmon.out >threads.txt 2>err)
