@@ -17,14 +17,16 @@ if [ "${1:-}" = -n ]; then
 fi
 what=${1:-build}
 
-need="gcc make autoconf pkg-config binutils-dev libiberty-dev libdw-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev"
+need="gcc make autoconf pkg-config binutils-dev libiberty-dev libdw-dev liblzma-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev"
 case $what in
 # time: /usr/bin/time (peak memory, tests/cli/t-memory.sh); procps: pgrep;
 # libxml2-utils: xmllint; libcap2-bin: setcap (tests/runtime/t-hardening.sh);
 # binutils-aarch64-linux-gnu: aarch64-linux-gnu-gprof, the oracle for an
 # aarch64 profile read here (tests/cli/t-compat.sh)
 # chromium, nodejs: the browser test of --html (tests/cli/t-html.sh)
-check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go time procps libxml2-utils libcap2-bin binutils-aarch64-linux-gnu chromium nodejs" ;;
+# debuginfod, xz-utils: a local debuginfod server and MiniDebugInfo
+# (tests/cli/t-stripped.sh)
+check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go time procps libxml2-utils libcap2-bin binutils-aarch64-linux-gnu chromium nodejs debuginfod xz-utils" ;;
 demo) need="$need binutils graphviz" ;;
 cross) need="$need binutils musl-tools gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu qemu-user" ;;
 esac

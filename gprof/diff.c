@@ -145,6 +145,7 @@ static void read_run(struct compared_run *r, struct options *run_opt, struct rep
 	r->profile = profile;
 	*run_opt = *opt;
 	run_opt->executable = executable;
+	run_opt->executable_given = opt->operand_count > 2; /* else a.out, or the process file's */
 	run_opt->profile_files = &r->profile;
 	run_opt->profile_file_count = 1;
 	run_opt->report = 0;

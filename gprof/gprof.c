@@ -21,6 +21,7 @@
 #include "analysis/overhead.h"
 #include "diff.h"
 #include "core/options.h"
+#include "gmon/program.h"
 #include "pipeline.h"
 #include "report/formats.h"
 #include "report/printers.h"
@@ -47,6 +48,7 @@ enum {
 	OPTION_DEPTH,
 	OPTION_DIFF,
 	OPTION_SYSROOT,
+	OPTION_DEBUG_FILE_DIRECTORY,
 	OPTION_FORMAT = 1000, /* + the format's row in report_formats */
 };
 
@@ -104,6 +106,7 @@ static const struct option long_options_after_formats[] = {
 	{ "depth", required_argument, NULL, OPTION_DEPTH },
 	{ "diff", no_argument, NULL, OPTION_DIFF },
 	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },
+	{ "debug-file-directory", required_argument, NULL, OPTION_DEBUG_FILE_DIRECTORY },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
 	{ "", required_argument, NULL, 'e' },
 	{ "", required_argument, NULL, 'E' },
@@ -165,6 +168,8 @@ static void usage(FILE *out, int status)
 			"                        and plugins a whole-process profile records\n"
 			"  --sysroot=DIR         the recorded libraries are looked for under DIR first\n"
 			"                        (a profile from another machine; also $GPROF_SYSROOT)\n"
+			"  --debug-file-directory=DIR  separate debug files of stripped programs and\n"
+			"                        libraries are looked for under DIR too (repeatable)\n"
 			"  --estimate-children   call-graph times estimated from call counts, even\n"
 			"                        when the profile has call stacks to measure them\n"
 			"                        (in every view)\n"
@@ -207,6 +212,8 @@ static const struct {
 	{ QUIRK_RUNTIME_FUNCTIONS, "runtime-functions" },
 	{ QUIRK_SUM_LINES, "sum-lines" },
 	{ QUIRK_COMP_DIR, "comp-dir" },
+	{ QUIRK_NAMES, "names" },
+	{ QUIRK_OTHER_PROGRAM, "other-program" },
 	{ ~0u, "all" },
 };
 
@@ -227,7 +234,7 @@ static unsigned parse_quirks(const char *text)
 		if (i < COUNT(quirk_names))
 			quirks |= quirk_names[i].bit;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines, names, other-program or all)", word);
 	}
 	free(copy);
 	return quirks;
@@ -555,6 +562,16 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_SYSROOT:
 			opt->sysroot = optarg;
 			break;
+		case OPTION_DEBUG_FILE_DIRECTORY: {
+			const char *dir = checked_sysroot(optarg, "--debug-file-directory");
+
+			if (dir == NULL)
+				break;
+			opt->debug_dirs = xrealloc(opt->debug_dirs, (opt->debug_dir_count + 1) *
+									  sizeof(*opt->debug_dirs));
+			opt->debug_dirs[opt->debug_dir_count++] = dir;
+			break;
+		}
 		default:
 			if (ch >= OPTION_FORMAT && ch < OPTION_FORMAT + (int)report_format_count) {
 				opt->output = &report_formats[ch - OPTION_FORMAT];
@@ -592,8 +609,12 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		options_add_search_path(opt, gprof_path);
 	opt->operands = (const char *const *)&argv[optind];
 	opt->operand_count = argc - optind;
-	if (optind < argc)
+	/* "gprof gmon.out": a profile our runtime wrote is no program (its
+	 * process file names the program: gmon/program.c) */
+	if (optind < argc && (opt->diff || !program_is_marked_profile(argv[optind]))) {
 		opt->executable = argv[optind++];
+		opt->executable_given = true;
+	}
 	/* the profile files: those named, or gmon.out */
 	opt->profile_files = optind < argc ? (const char *const *)&argv[optind] : &default_profile;
 	opt->profile_file_count = optind < argc ? argc - optind : 1;

@@ -13,8 +13,10 @@
 #include "gmon_out.h"
 #include "symtab/filemap.h"
 #include "analysis/histogram.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "analysis/overhead.h"
+#include "gmon/program.h"
 #include "gmon/whole_process.h"
 #include "pipeline.h"
 #include "analysis/sumorder.h"
@@ -26,19 +28,34 @@ struct model *pipeline_read_executable(const struct options *opt)
 {
 	struct model *m = model_new();
 	struct object *obj = model_add_object(m);
+	struct program program;
+	struct name_search search = { opt->sysroot, opt->debug_dirs, opt->debug_dir_count };
 
-	object_open(obj, opt->executable,
+	/* the program the profile is of; a whole-process profile (its
+	 * process file names the program) names aliases by our rule, a
+	 * GNU gmon.out by GNU's (symtab/names.c) */
+	program_find(&program, m, opt);
+	m->raw_names = (opt->gnu_quirks & QUIRK_NAMES) != 0;
+	m->alias_rule = program.recorded && !m->raw_names ? ALIASES_OURS : ALIASES_GNU;
+	object_open(obj, program.path,
 		    (opt->gnu_quirks & QUIRK_PLT ? 0 : OBJECT_PLT_SYMBOLS) |
 			    (opt->gnu_quirks & QUIRK_DWARF5_LINES ? OBJECT_GNU_LINES : 0) |
-			    (opt->gnu_quirks & QUIRK_COMP_DIR ? OBJECT_GNU_COMP_DIR : 0));
+			    (opt->gnu_quirks & QUIRK_COMP_DIR ? OBJECT_GNU_COMP_DIR : 0),
+		    &search);
+	program_check(&program, obj, opt);
+	program_free(&program);
 	if (opt->static_call_graph)
 		object_read_text(obj);
 	/* -R renames the functions its map names while the table is made
 	 * (with -S the map is read and checked, and renames nothing) */
 	if (opt->file_ordering_map)
 		file_map_read(&m->file_map, opt->file_ordering_map);
-	if (opt->external_symbols)
+	if (opt->external_symbols) {
+		/* the listing names the functions, not what debuginfo.c found */
+		free(obj->names_from);
+		obj->names_from = NULL;
 		symbols_read_listing(m, obj, opt->external_symbols);
+	}
 	else if (opt->line_granularity)
 		symbols_read_lines(m, obj, opt);
 	else
@@ -228,6 +245,7 @@ void pipeline_analyse(struct model *m, struct profile_data *data, const struct o
 	if (m->input & INPUT_HISTOGRAM)
 		histogram_assign_samples(m);
 	histogram_assign_process_samples(m);
+	histogram_count_unnamed(m);
 	overhead_account(m);
 	/* a program without hooks (gprof-run): no call was counted, but
 	 * its stacks say who called whom: an arc without calls for each

@@ -80,6 +80,12 @@ enum gmon_record_tag {
 #define GMON_RUN_ID_OFFSET 8    /* in gmon.out's header: 8 bytes */
 #define GMON_RUN_MARK_OFFSET 16 /* then GMON_PROCESS_MAGIC, 4 bytes */
 
+/* Tag 2, samples: rate (4), count (4), then per address: address (8),
+ * samples (8).  The addresses outside the main program's histogram; in
+ * a program without hooks (sparse samples) the main program's too, and
+ * gmon.out then holds one bin of its histogram (the entry point's),
+ * and the rest of the range only for samples the runtime could not keep
+ * by address (doc/format.md, "Sparse samples"). */
 enum gmon_process_tag {
 	GMON_PROCESS_TAG_OBJECT = 1,
 	GMON_PROCESS_TAG_SAMPLES = 2,

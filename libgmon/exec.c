@@ -22,6 +22,15 @@
  * regular file with an execute bit): a PATH search that finds nothing
  * writes nothing, however long PATH is.
  *
+ * The image an exec starts keeps the process id, and would write its
+ * profile under the same name: so an image that wrote its file hands the
+ * next one its number, GMON_IMAGE=PID:N in the environment of the exec
+ * (start.c reads it, and takes it out again, at start-up; the writer
+ * then names the file NAME.PID-N).  The environment with it is made in
+ * memory mapped for the call (no malloc), and unmapped if the exec fails;
+ * nothing is added when there is nothing to hand on, and a GMON_IMAGE
+ * the caller passed is replaced.
+ *
  * Async-signal-safe, as execve must be: no stdio, no malloc, no locks.
  */
 #define _GNU_SOURCE
@@ -30,10 +39,12 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "message.h"
 #include "start.h"
 
 extern char **environ;
@@ -44,22 +55,98 @@ extern char **environ;
 /* PATH when the environment has none (confstr's _CS_PATH). */
 #define DEFAULT_PATH "/bin:/usr/bin"
 
+/* One exec call: whether the profile was written, and the environment
+ * its execve system calls pass (the caller's, or a copy with GMON_IMAGE
+ * in memory mapped for the call). */
+struct exec_call {
+	int written;
+	char *const *envp;
+	void *map;
+	size_t map_size;
+};
+
+static const char image_variable[] = "GMON_IMAGE=";
+#define IMAGE_VARIABLE_SIZE (sizeof image_variable - 1)
+
+static int is_image_variable(const char *entry)
+{
+	return strncmp(entry, image_variable, IMAGE_VARIABLE_SIZE) == 0;
+}
+
+/* The environment for this call's execve: envp, or a copy without any
+ * GMON_IMAGE and with GMON_IMAGE=PID:N when the next image is the
+ * process's N-th (gmon_next_image).  On failure to map, envp as it is. */
+static void choose_environment(struct exec_call *c, char *const envp[])
+{
+	unsigned next = gmon_next_image();
+	size_t n = 0, stale = 0;
+	c->envp = envp;
+	if (!envp)
+		return;
+	for (; envp[n]; n++)
+		stale += is_image_variable(envp[n]);
+	if (!next && !stale)
+		return;
+	/* GMON_IMAGE=PID:N and its NUL; nothing when there is no next */
+	char value[IMAGE_VARIABLE_SIZE + 48];
+	size_t len = 0;
+	if (next) {
+		memcpy(value, image_variable, IMAGE_VARIABLE_SIZE);
+		len = IMAGE_VARIABLE_SIZE;
+		len += strlen(gmon_decimal(value + len, (uint64_t)getpid()));
+		value[len++] = ':';
+		len += strlen(gmon_decimal(value + len, next)) + 1;
+	}
+	size_t size = (n + 2) * sizeof(char *) + len;
+	void *map = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED)
+		return;
+	char **copy = map;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!is_image_variable(envp[i]))
+			copy[k++] = envp[i];
+	if (next) {
+		char *text = (char *)map + (n + 2) * sizeof(char *);
+		memcpy(text, value, len);
+		copy[k++] = text;
+	}
+	copy[k] = NULL;
+	c->envp = copy;
+	c->map = map;
+	c->map_size = size;
+}
+
+/* The exec call failed: give back what it mapped, errno kept. */
+static int end_call(struct exec_call *c, int rc)
+{
+	if (c->map) {
+		int saved = errno;
+		munmap(c->map, c->map_size);
+		errno = saved;
+	}
+	return rc;
+}
+
 /* One execve system call; the profile is written first if this is the
- * call's first attempt on a file that could run.  *written says whether
- * it was. */
-static int attempt(const char *path, char *const argv[], char *const envp[], int *written)
+ * call's first attempt on a file that could run, and the environment
+ * chosen (the same for every later attempt of the call). */
+static int attempt(struct exec_call *c, const char *path, char *const argv[],
+                   char *const envp[])
 {
 	struct stat st;
-	if (!*written && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111)) {
-		*written = 1;
+	if (!c->written && stat(path, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111)) {
+		c->written = 1;
 		gmon_before_exec();
+		choose_environment(c, envp);
 	}
-	return (int)syscall(SYS_execve, path, argv, envp);
+	return (int)syscall(SYS_execve, path, argv, c->written ? c->envp : envp);
 }
 
 /* file failed with ENOEXEC: run "/bin/sh file argv[1] ...".  Returns -1
  * with the shell's errno. */
-static int attempt_shell(const char *file, char *const argv[], char *const envp[], int *written)
+static int attempt_shell(struct exec_call *c, const char *file, char *const argv[],
+                         char *const envp[])
 {
 	size_t argc = 0;
 	while (argv[argc])
@@ -71,13 +158,13 @@ static int attempt_shell(const char *file, char *const argv[], char *const envp[
 	for (size_t i = 1; i < argc; i++)
 		shell_argv[i + 1] = argv[i];
 	shell_argv[argc > 1 ? argc + 1 : 2] = NULL;
-	return attempt(SHELL, shell_argv, envp, written);
+	return attempt(c, SHELL, shell_argv, envp);
 }
 
 int execve(const char *path, char *const argv[], char *const envp[])
 {
-	int written = 0;
-	return attempt(path, argv, envp, &written);
+	struct exec_call c = { 0, NULL, NULL, 0 };
+	return end_call(&c, attempt(&c, path, argv, envp));
 }
 
 int execv(const char *path, char *const argv[])
@@ -89,18 +176,26 @@ int execv(const char *path, char *const argv[])
  * is; an empty PATH entry is the working directory; entries that do not
  * hold the file are passed over (EACCES is remembered and reported if
  * nothing else runs), any other error ends the search. */
+static int search_path(struct exec_call *c, const char *file, char *const argv[],
+                       char *const envp[]);
+
 int execvpe(const char *file, char *const argv[], char *const envp[])
 {
-	int written = 0;
+	struct exec_call c = { 0, NULL, NULL, 0 };
+	return end_call(&c, search_path(&c, file, argv, envp));
+}
 
+static int search_path(struct exec_call *c, const char *file, char *const argv[],
+                       char *const envp[])
+{
 	if (file[0] == '\0') {
 		errno = ENOENT;
 		return -1;
 	}
 	if (strchr(file, '/')) {
-		attempt(file, argv, envp, &written);
+		attempt(c, file, argv, envp);
 		if (errno == ENOEXEC)
-			attempt_shell(file, argv, envp, &written);
+			attempt_shell(c, file, argv, envp);
 		return -1;
 	}
 	size_t file_len = strlen(file);
@@ -111,7 +206,16 @@ int execvpe(const char *file, char *const argv[], char *const envp[])
 	const char *path = getenv("PATH");
 	if (path == NULL)
 		path = DEFAULT_PATH;
-	char buf[PATH_MAX + NAME_MAX + 2];
+	/* as long as the longest entry tried needs, not PATH_MAX: the
+	 * caller's stack may be small (a vfork child's, a thread's) */
+	size_t longest = 0;
+	for (const char *p = path; *p;) {
+		size_t len = strcspn(p, ":");
+		if (len < PATH_MAX && len > longest)
+			longest = len;
+		p += len + (p[len] == ':');
+	}
+	char buf[longest + file_len + 2];
 	int saw_eacces = 0;
 	for (const char *p = path;; p++) {
 		const char *start = p;
@@ -124,9 +228,9 @@ int execvpe(const char *file, char *const argv[], char *const envp[])
 				buf[dir_len++] = '/';
 			}
 			memcpy(buf + dir_len, file, file_len + 1);
-			attempt(buf, argv, envp, &written);
+			attempt(c, buf, argv, envp);
 			if (errno == ENOEXEC)
-				attempt_shell(buf, argv, envp, &written);
+				attempt_shell(c, buf, argv, envp);
 			switch (errno) {
 			case EACCES:
 				saw_eacces = 1;

@@ -95,6 +95,16 @@ static void foreign_sample(uintptr_t pc, unsigned samples)
 		gmon_table_lost(&foreign.samples, samples);
 }
 
+int gmon_foreign_store_sample(uintptr_t pc, unsigned samples)
+{
+	struct sample_slot *s =
+	        gmon_table_word(&foreign.samples, pc, hash(pc, 0), sizeof(struct sample_slot));
+	if (!s)
+		return -1;
+	__atomic_fetch_add(&s->count, samples, __ATOMIC_RELAXED);
+	return 0;
+}
+
 void gmon_foreign_on_sample(const void *context, uintptr_t pc, unsigned samples,
                             int in_histogram)
 {

@@ -32,6 +32,10 @@ void gmon_foreign_reset(void) GMON_HIDDEN; /* in a forked child */
 /* A consumer of samples (sample.h): counts every sample taken, and
  * records those whose pc the histogram does not cover. */
 gmon_sample_consumer gmon_foreign_on_sample GMON_HIDDEN;
+/* The main program's samples too, for a program without hooks (a
+ * sparse store, sampler.h): 0 if counted in the sample table, -1 if it
+ * has no room (nothing counted: the histogram's bin counts it). */
+int gmon_foreign_store_sample(uintptr_t pc, unsigned samples) GMON_HIDDEN;
 /* From gmon_record_arc and the stubs, for a call site outside the main
  * program's text. */
 GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc) GMON_HIDDEN;

@@ -111,7 +111,20 @@ static int threads_wanted(void)
 	return 1;
 }
 
-void gmon_process_init(void)
+/* GMON_SPARSE=0: the main program's samples in gmon.out's bins, as
+ * before, even without hooks (tests compare both forms). */
+static int sparse_wanted(void)
+{
+	const char *setting = gmon_getenv("GMON_SPARSE");
+	if (!setting || strcmp(setting, "1") == 0)
+		return 1;
+	if (strcmp(setting, "0") == 0)
+		return 0;
+	gmon_message("ignoring GMON_SPARSE=", setting, ": not 0 or 1");
+	return 1;
+}
+
+void gmon_process_init(int without_hooks)
 {
 	/* A set-user-ID or set-group-ID program (or one with file
 	 * capabilities) is profiled for the user who ran it, who may not
@@ -146,6 +159,12 @@ void gmon_process_init(void)
 	started_ns = monotonic_ns();
 	/* what the clock's samples are handed to, besides the histogram */
 	gmon_sampler_add(gmon_foreign_on_sample);
+	/* no calls counted, so gmon.out has nothing for GNU gprof but the
+	 * histogram: its samples are kept by address instead, in the
+	 * samples record, and the file is as big as the samples, not as
+	 * the program (doc/format.md, "Sparse samples") */
+	if (without_hooks && samples > 0 && sparse_wanted())
+		gmon_hist_sparse(gmon_foreign_store_sample);
 	if (gmon_stacks_enabled)
 		gmon_sampler_add(gmon_stack_sample);
 	new_run_id();
@@ -375,19 +394,15 @@ static void put_header(struct gmon_sink *s)
 	put(s, header, sizeof header);
 }
 
-/* The process file's bytes into fd, a new regular file (write.c names,
- * creates and links it beside gmon.out as it does gmon.out, with the same
- * rights and the same start-up directory); 0 or an errno. */
-int gmon_process_put(int fd)
+/* The process file's bytes into s, a sink on a new regular file (write.c
+ * names, creates and links it beside gmon.out as it does gmon.out, with
+ * the same rights and the same start-up directory, and flushes s). */
+void gmon_process_put(struct gmon_sink *s)
 {
-	struct gmon_sink s;
-	gmon_sink_init(&s, fd);
-	put_header(&s);
-	put_objects(&s);
-	put_samples(&s);
-	put_arcs(&s);
-	put_times(&s);
-	put_stacks(&s);
-	gmon_sink_flush(&s);
-	return s.error;
+	put_header(s);
+	put_objects(s);
+	put_samples(s);
+	put_arcs(s);
+	put_times(s);
+	put_stacks(s);
 }

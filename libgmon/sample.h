@@ -18,9 +18,9 @@
  * frame.  context: the signal's ucontext_t; pc: the interrupted program
  * counter; samples: how many samples the signal stands for (expiries a
  * loaded machine merged into one signal); in_histogram: whether the
- * histogram counted them.  Arguments in registers, so that the handler
- * hands the sample to its last consumer with a jump: its frame is gone
- * by then. */
+ * histogram (or its sparse store, sampler.h) counted them.  Arguments
+ * in registers, so that the handler hands the sample to its last
+ * consumer with a jump: its frame is gone by then. */
 typedef void gmon_sample_consumer(const void *context, uintptr_t pc, unsigned samples,
                                   int in_histogram);
 

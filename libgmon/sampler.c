@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
- * sampler.c: the program-counter histogram, the signal handler that
+ * sampler.c: the program-counter histogram (and the sparse store in
+ * front of it, in a program without hooks), the signal handler that
  * fills it, and the choice of clock (clock.h) that fires it.  The
  * handler hands each sample to the consumers registered at start-up
  * (sample.h).
@@ -13,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include <stdint.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 
 #include "../include/gmon_out.h"
@@ -40,6 +42,14 @@
  * byte is credited to the function before it.  Counts saturate at
  * 65535 (glibc's wrap).  Written by the signal handler of any thread
  * (atomically), read by the writer.
+ *
+ * With a sparse store (a program without hooks: gmon_hist_sparse), a
+ * sample of the text goes to the store first and to its bin only when
+ * the store has no room: each sample is counted once, in one place.
+ * gmon.out then holds the bin of the program's entry point alone (code,
+ * wherever the executable segment starts: a reader that checks the
+ * histogram against the program's code finds it there), and the other
+ * bins only if dense_used says that one of them got a sample.
  */
 static struct {
 	uintptr_t low_pc, high_pc;
@@ -48,6 +58,9 @@ static struct {
 	uint16_t *bins;
 	size_t bins_bytes;
 	unsigned rate; /* samples per second of CPU time, as achieved */
+	gmon_sparse_store *sparse; /* set: samples go there first (gmon_hist_sparse) */
+	size_t kept_bin;           /* then the bin always written: the entry point's */
+	int dense_used;            /* atomic: a sample fell back to another bin */
 } hist;
 
 /* The clock that fires the samples (set before it starts, kept after),
@@ -102,6 +115,33 @@ static void bin_add(uint16_t *bin, unsigned samples)
 	       !__atomic_compare_exchange_n(bin, &v, sum, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
 }
 
+void gmon_hist_sparse(gmon_sparse_store *store)
+{
+	uintptr_t entry = (uintptr_t)getauxval(AT_ENTRY);
+	hist.kept_bin = entry - hist.low_pc < hist.high_pc - hist.low_pc
+	                        ? (entry - hist.low_pc) >> hist.shift
+	                        : 0;
+	hist.sparse = store;
+}
+
+/* A sample of the main program's text: into the sparse store when there
+ * is one and it has room, else into its bin (which the writer then
+ * writes).  Nonzero if pc is in the histogram's range. */
+static int count_sample(uintptr_t pc, unsigned samples)
+{
+	uintptr_t offset = pc - hist.low_pc;
+	if (offset >= hist.high_pc - hist.low_pc)
+		return 0;
+	gmon_sparse_store *store = hist.sparse;
+	if (store && store(pc, samples) == 0)
+		return 1;
+	size_t bin = offset >> hist.shift;
+	if (store && bin != hist.kept_bin && !__atomic_load_n(&hist.dense_used, __ATOMIC_RELAXED))
+		__atomic_store_n(&hist.dense_used, 1, __ATOMIC_RELAXED);
+	bin_add(&hist.bins[bin], samples);
+	return 1;
+}
+
 /* The clock's handler.  It makes no system call and calls nothing in
  * libc (a clock's samples may, to pass on a signal that is not its
  * own): a seccomp filter the program installs later cannot kill it on
@@ -115,10 +155,7 @@ static void on_sample(int signo, siginfo_t *info, void *context)
 	if (!samples || __atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
 		return;
 	uintptr_t pc = gmon_arch_signal_pc(context);
-	uintptr_t offset = pc - hist.low_pc;
-	int in_histogram = offset < hist.high_pc - hist.low_pc;
-	if (in_histogram)
-		bin_add(&hist.bins[offset >> hist.shift], samples);
+	int in_histogram = count_sample(pc, samples);
 	unsigned n = nconsumers;
 	if (n == 0)
 		return;
@@ -131,10 +168,7 @@ void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples)
 {
 	if (__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
 		return;
-	uintptr_t offset = pc - hist.low_pc;
-	int in_histogram = offset < hist.high_pc - hist.low_pc;
-	if (in_histogram)
-		bin_add(&hist.bins[offset >> hist.shift], samples);
+	int in_histogram = count_sample(pc, samples);
 	for (unsigned i = 0; i < nconsumers; i++)
 		consumers[i](context, pc, samples, in_histogram);
 }
@@ -212,6 +246,7 @@ void gmon_sampler_after_fork(void)
 {
 	if (hist.bins)
 		gmon_map_zeroed(hist.bins, hist.bins_bytes);
+	hist.dense_used = 0;
 	if (sample_clock)
 		sample_clock->after_fork();
 }
@@ -223,4 +258,37 @@ void gmon_hist_view(struct gmon_hist_view *view)
 	view->nbins = hist.nbins;
 	view->bins = hist.bins;
 	view->rate = hist.rate;
+}
+
+unsigned gmon_hist_records(struct gmon_hist_view views[3])
+{
+	struct gmon_hist_view all;
+	gmon_hist_view(&all);
+	if (!hist.sparse || all.nbins == 0) {
+		views[0] = all;
+		return all.nbins != 0;
+	}
+	/* sparse: the entry point's bin always, the others only if used */
+	uintptr_t width = (uintptr_t)1 << hist.shift;
+	size_t k = hist.kept_bin;
+	unsigned n = 0;
+	views[n] = all;
+	views[n].low_pc = all.low_pc + k * width;
+	views[n].high_pc = views[n].low_pc + width;
+	views[n].bins = all.bins + k;
+	views[n++].nbins = 1;
+	if (!__atomic_load_n(&hist.dense_used, __ATOMIC_RELAXED))
+		return n;
+	if (k > 0) {
+		views[n] = all;
+		views[n].high_pc = all.low_pc + k * width;
+		views[n++].nbins = k;
+	}
+	if (k + 1 < all.nbins) {
+		views[n] = all;
+		views[n].low_pc = all.low_pc + (k + 1) * width;
+		views[n].bins = all.bins + k + 1;
+		views[n++].nbins = all.nbins - k - 1;
+	}
+	return n;
 }

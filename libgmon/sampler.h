@@ -56,5 +56,18 @@ struct gmon_hist_view {
 	unsigned rate;
 };
 void gmon_hist_view(struct gmon_hist_view *view) GMON_HIDDEN;
+/* A store for the main program's samples that keeps (pc, count) pairs
+ * instead of the bins: 0 if it counted the sample, else nonzero (full),
+ * and the bin counts it.  Async-signal-safe, as the handler that calls
+ * it.  Set at start-up, before the clock starts (process.c: a program
+ * without hooks); then gmon.out's histogram is sparse, see below. */
+typedef int gmon_sparse_store(uintptr_t pc, unsigned samples);
+void gmon_hist_sparse(gmon_sparse_store *store) GMON_HIDDEN;
+/* The histogram records gmon.out holds (0 to 3 of them, into views):
+ * the whole range; or, with a sparse store, the bin of the program's
+ * entry point alone (so that a reader finds a histogram over its code,
+ * its rate and its resolution), then the rest of the range, before and
+ * after that bin, only if a sample fell back to the bins. */
+unsigned gmon_hist_records(struct gmon_hist_view views[3]) GMON_HIDDEN;
 
 #endif /* GMON_SAMPLER_H */

@@ -6,7 +6,8 @@
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
  * Async-signal-safe (a snapshot is written from a signal handler): the
- * buffer is on the caller's stack; write(2) only.
+ * buffer is the caller's (write.c's, reserved at start-up, never on the
+ * stack); write(2) only.
  */
 #include <errno.h>
 #include <string.h>
@@ -15,9 +16,11 @@
 #include "sink.h"
 #include "wait.h"
 
-void gmon_sink_init(struct gmon_sink *s, int fd)
+void gmon_sink_init(struct gmon_sink *s, int fd, unsigned char *buf, size_t size)
 {
 	s->fd = fd;
+	s->buf = buf;
+	s->size = size;
 	s->error = 0;
 	s->offset = 0;
 	s->used = 0;
@@ -43,9 +46,9 @@ void gmon_sink_put(struct gmon_sink *s, const void *data, size_t size)
 	const unsigned char *p = data;
 	s->offset += size;
 	while (size > 0) {
-		if (s->used == sizeof s->buf)
+		if (s->used == s->size)
 			gmon_sink_flush(s);
-		size_t n = sizeof s->buf - s->used;
+		size_t n = s->size - s->used;
 		if (n > size)
 			n = size;
 		memcpy(s->buf + s->used, p, n);

@@ -13,16 +13,19 @@
 
 #include "base.h"
 
-/* On the caller's stack; offset: bytes put so far (the file offset of the
- * next byte, for records whose lengths are patched in afterwards). */
+/* A few words on the caller's stack; the buffer is the caller's too, and
+ * not on its stack (write.c reserves it: the writer may run on a small
+ * signal stack).  offset: bytes put so far (the file offset of the next
+ * byte, for records whose lengths are patched in afterwards). */
 struct gmon_sink {
 	int fd;
 	int error; /* first errno, 0 if none */
 	uint64_t offset;
 	size_t used;
-	unsigned char buf[4096];
+	size_t size;
+	unsigned char *buf;
 };
-void gmon_sink_init(struct gmon_sink *s, int fd) GMON_HIDDEN;
+void gmon_sink_init(struct gmon_sink *s, int fd, unsigned char *buf, size_t size) GMON_HIDDEN;
 void gmon_sink_put(struct gmon_sink *s, const void *data, size_t size) GMON_HIDDEN;
 void gmon_sink_flush(struct gmon_sink *s) GMON_HIDDEN;
 

@@ -43,6 +43,80 @@ static int started; /* atomic: __monstartup ran (or is running) */
 static int cleaned; /* atomic: _mcleanup ran */
 static int ready;   /* atomic: the table and histogram exist */
 static int forked;  /* this process is a forked child */
+static int without_hooks; /* started by GMON_START in a program without hooks */
+
+/*
+ * Whose profile this is.  The counts belong to the process that started
+ * the profile, or to the child a fork gave fresh ones (the fork handler
+ * sets owner to it).  A vfork child, or any other child that shares this
+ * memory or copied it without the fork handler (clone), has another pid
+ * and the parent's counts: it writes nothing and stops nothing, at exit,
+ * exec or a snapshot, or it would write the parent's profile as its own
+ * (and, sharing the memory, end the parent's profile).
+ */
+static pid_t owner;
+
+static int owns_profile(void)
+{
+	return getpid() == owner;
+}
+
+/*
+ * Which image of its process this one is (exec keeps the pid): 1, or the
+ * number the image before handed on in GMON_IMAGE=PID:N (exec.c).  Read
+ * and taken out of the environment at start-up, by every image that
+ * loads the runtime, profiled or not, so that the program never sees
+ * it; passed on, one more if this image wrote its file, to the image an
+ * exec of this process starts (gmon_next_image).  wrote: this image,
+ * in this process, wrote (or tried to write) its file.
+ */
+static unsigned image = 1;
+static pid_t image_pid;
+static int image_read;
+static int wrote; /* atomic */
+
+static void read_image(void)
+{
+	if (image_read)
+		return;
+	image_read = 1;
+	image_pid = getpid();
+	const char *v = getenv("GMON_IMAGE");
+	if (!v)
+		return;
+	/* not in a set-user-ID program (gmon_getenv): the environment is
+	 * someone else's; but taken out all the same */
+	if (gmon_getenv("GMON_IMAGE")) {
+		char *end;
+		errno = 0;
+		long pid = strtol(v, &end, 10);
+		if (!errno && *end == ':' && pid == (long)image_pid) {
+			long n = strtol(end + 1, &end, 10);
+			if (!errno && !*end && n >= 2 && n <= 1000000)
+				image = (unsigned)n;
+		}
+	}
+	unsetenv("GMON_IMAGE");
+}
+
+unsigned gmon_next_image(void)
+{
+	if (!image_read || getpid() != image_pid)
+		return 0; /* a child's next image is its process's first */
+	unsigned next = image + (__atomic_load_n(&wrote, __ATOMIC_RELAXED) ? 1 : 0);
+	return next > 1 ? next : 0;
+}
+
+/* The writer, for this process only; notes that this image named its file. */
+static int write_profile(int final)
+{
+	if (!owns_profile())
+		return -1;
+	int rc = gmon_write_profile(final);
+	if (rc != -2)
+		__atomic_store_n(&wrote, 1, __ATOMIC_RELAXED);
+	return rc;
+}
 
 /* Where the main program was loaded, and its executable segments. */
 struct main_program {
@@ -83,7 +157,7 @@ static int warned_replaced; /* atomic */
 static void write_snapshot(int signo)
 {
 	(void)signo;
-	gmon_write_profile(0);
+	write_profile(0);
 }
 
 /* A program that installs its own handler for the snapshot signal takes
@@ -105,8 +179,10 @@ int gmon_snapshot(void)
 {
 	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE))
 		return -1;
+	if (!owns_profile())
+		return -1;
 	check_snapshot_handler();
-	return gmon_write_profile(0) == 0 ? 0 : -1;
+	return write_profile(0) == 0 ? 0 : -1;
 }
 
 /* The signals by name, and which of them a snapshot may not use: those
@@ -218,6 +294,10 @@ static void after_fork_in_child(void)
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	forked = 1;
+	owner = getpid();
+	image_pid = owner;
+	image = 1;
+	__atomic_store_n(&wrote, 0, __ATOMIC_RELAXED);
 	gmon_arcs_reset();
 	gmon_process_after_fork();
 	gmon_writer_after_fork();
@@ -228,14 +308,15 @@ static void after_fork_in_child(void)
 /* Called by the exec functions (exec.c): the image is about to be
  * replaced, so write the profile so far.  A forked child that execs (the
  * usual way to start another program) has done next to nothing since the
- * fork and would only leave a file per command: it writes nothing. */
+ * fork and would only leave a file per command: it writes nothing; nor
+ * does a vfork child (not the owner: the counts are its parent's). */
 void gmon_before_exec(void)
 {
 	if (forked || !__atomic_load_n(&ready, __ATOMIC_ACQUIRE) ||
-	    __atomic_load_n(&cleaned, __ATOMIC_ACQUIRE))
+	    __atomic_load_n(&cleaned, __ATOMIC_ACQUIRE) || !owns_profile())
 		return;
 	check_snapshot_handler();
-	gmon_write_profile(1);
+	write_profile(1);
 }
 
 /* GMON_CLOCK: cpu (the default), process or wall. */
@@ -256,10 +337,12 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 {
 	if (__atomic_exchange_n(&started, 1, __ATOMIC_ACQ_REL))
 		return; /* self-started already (LD_PRELOAD), or called twice */
+	owner = getpid();
+	read_image();
 	struct main_program m;
 	memset(&m, 0, sizeof m);
 	dl_iterate_phdr(find_main_program, &m);
-	gmon_writer_init(m.bias);
+	gmon_writer_init(m.bias, image);
 
 	/* Arcs: one per 16 text bytes and 4096 more by default; untouched
 	 * pages of the table cost nothing. */
@@ -271,7 +354,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	}
 	pthread_atfork(NULL, NULL, after_fork_in_child);
 	gmon_wait_resolve(); /* before any signal of ours is armed */
-	gmon_process_init(); /* the rest of the process: process.c */
+	gmon_process_init(without_hooks); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
@@ -312,7 +395,8 @@ void moncontrol(int mode)
 
 void _mcleanup(void)
 {
-	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) ||
+	/* a vfork child's exit must not end its parent's profile */
+	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) || !owns_profile() ||
 	    __atomic_exchange_n(&cleaned, 1, __ATOMIC_ACQ_REL))
 		return;
 	gmon_sampler_stop();
@@ -323,7 +407,7 @@ void _mcleanup(void)
 	 * ordinary context here unless a signal handler called it, and
 	 * dl_iterate_phdr is then at worst what the program itself risked */
 	gmon_objects_refresh();
-	gmon_write_profile(1);
+	write_profile(1);
 }
 
 #ifdef GMON_SHARED
@@ -384,6 +468,7 @@ static int asked_to_start(void)
  * executable segments and write the profile at exit. */
 __attribute__((constructor)) static void self_start(void)
 {
+	read_image(); /* profiled or not: the number goes on to the next image */
 	if (__atomic_load_n(&started, __ATOMIC_ACQUIRE))
 		return;
 	struct main_program m;
@@ -394,7 +479,9 @@ __attribute__((constructor)) static void self_start(void)
 #ifdef GMON_SHARED
 	/* asked_to_start first: it takes GMON_START out of the environment
 	 * whether or not the program has hooks */
-	if (!asked_to_start() && !main_program_has_hook(&m))
+	int asked = asked_to_start();
+	without_hooks = !main_program_has_hook(&m);
+	if (!asked && without_hooks)
 		return;
 #endif
 	if (gmon_go_program(m.bias, m.phdr, m.phnum)) {

@@ -13,5 +13,9 @@
 
 /* For exec.c: write the profile so far before exec replaces the image. */
 void gmon_before_exec(void) GMON_HIDDEN;
+/* For exec.c, after gmon_before_exec: the number of the image an exec of
+ * this process starts, to hand on as GMON_IMAGE=PID:N; 0 when it is the
+ * process's first (nothing to hand on). */
+unsigned gmon_next_image(void) GMON_HIDDEN;
 
 #endif /* GMON_START_H */

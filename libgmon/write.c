@@ -5,14 +5,21 @@
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
  * Async-signal-safe (a snapshot is written from a signal handler): no
- * stdio, no malloc, no locks; system calls only.
+ * stdio, no malloc, no locks; system calls only.  Its names and buffers
+ * are reserved here (workspaces), not on the caller's stack, which may be
+ * an alternate signal stack or a small thread's: the whole write needs
+ * less stack than glibc's writer (t-invisible-writer.sh measures it).
  *
  * Where: the name is "gmon.out", or "$GMON_OUT_PREFIX.<pid>", or in a
  * forked child without a prefix "gmon.out.<pid>", so that a child never
- * replaces its parent's file.  A relative name is taken relative to the
- * directory the program started in, held open as a descriptor from
- * start-up: never a path looked up again, which a rename or a symbolic
- * link could redirect (see start_directory).
+ * replaces its parent's file; the second and later images of one process
+ * (exec) add "-<image>" to the pid ("gmon.out.<pid>-2"), so that an
+ * image never replaces the one before.  A relative name is taken
+ * relative to the directory the program started in, found again by its
+ * path at each write and used only if it is still that directory (device
+ * and inode as at start-up): no descriptor is held between writes, which
+ * the program could trip over or escape a chroot through (see
+ * start_directory).
  *
  * How: the profile goes to an unnamed file (O_TMPFILE) in the target's
  * directory, which is then linked in under the target's name, or, when
@@ -56,41 +63,40 @@
 /* Never world-writable, whatever the umask. */
 #define FILE_MODE 0664
 
-/* The start-up directory's descriptor is moved up to here, out of the
- * way of programs that dup2 onto small numbers or reopen 0, 1 and 2. */
-#define DIR_FD_LOW 500
-
 /* How long a final write (exit, exec) waits for another thread's write
  * to finish before it writes anyway, in milliseconds. */
 #define WAIT_MS 2000
 
 /*
  * The writer's state.  Set once at start-up (gmon_writer_init, before
- * main) except: forked_child, owner and depth in a forked child
+ * main) except: forked_child, image, owner and depth in a forked child
  * (gmon_writer_after_fork); owner, taken and released by a write with a
  * compare-and-swap (0 while no write runs); depth, changed only by the
  * thread that owns the writer (its nested signal handlers); swept, set by
- * a process's first write.  dir_fd stays open for the life of the image
- * (close-on-exec), but the program may close it: it is trusted only
- * while fstat shows dir_dev and dir_ino.
+ * a process's first write.
  */
 static struct {
 	char start_dir[PATH_MAX]; /* absolute; "" if getcwd failed */
 	char prefix[PATH_MAX];    /* GMON_OUT_PREFIX; "" if unset */
 	uintptr_t load_bias;      /* subtracted from addresses: the file holds link-time addresses */
-	int dir_fd;               /* the start-up directory (O_PATH); -1 if it could not be opened */
-	dev_t dir_dev;            /* its identity, to tell whether the program closed it */
+	int dir_known;            /* the start-up directory's identity, to find it again */
+	dev_t dir_dev;
 	ino_t dir_ino;
+	int root_known;           /* the root directory's at start-up, to tell a chroot */
+	dev_t root_dev;
+	ino_t root_ino;
 	int secure;               /* set-user-ID or set-group-ID at start-up */
 	int forked_child;
+	unsigned image;           /* this image's number in its process: 1, or 2... after exec */
 	int owner;                /* atomic: thread id of the write in progress, 0 if none */
 	int depth;                /* the owner's writes nested in its own (signal handlers) */
 	int swept;                /* atomic: stale temporaries were looked for */
-} out = { .dir_fd = -1 };
+} out;
 
-void gmon_writer_init(uintptr_t load_bias)
+void gmon_writer_init(uintptr_t load_bias, unsigned image)
 {
 	out.load_bias = load_bias;
+	out.image = image ? image : 1;
 	if (!getcwd(out.start_dir, sizeof out.start_dir) || out.start_dir[0] != '/')
 		out.start_dir[0] = '\0';
 	const char *prefix = gmon_getenv("GMON_OUT_PREFIX");
@@ -98,32 +104,19 @@ void gmon_writer_init(uintptr_t load_bias)
 		strcpy(out.prefix, prefix);
 	out.secure = getauxval(AT_SECURE) || getuid() != geteuid() || getgid() != getegid();
 
-	int fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		int high = fcntl(fd, F_DUPFD_CLOEXEC, DIR_FD_LOW);
-		if (high < 0)
-			high = fcntl(fd, F_DUPFD_CLOEXEC, 3);
-		if (high >= 0) {
-			close(fd);
-			fd = high;
-		}
-		struct stat st;
-		if (fstat(fd, &st) == 0) {
-			out.dir_fd = fd;
-			out.dir_dev = st.st_dev;
-			out.dir_ino = st.st_ino;
-		} else {
-			close(fd);
-		}
+	struct stat st;
+	if (stat(".", &st) == 0) {
+		out.dir_known = 1;
+		out.dir_dev = st.st_dev;
+		out.dir_ino = st.st_ino;
+	}
+	if (stat("/", &st) == 0) {
+		out.root_known = 1;
+		out.root_dev = st.st_dev;
+		out.root_ino = st.st_ino;
 	}
 }
 
-void gmon_writer_after_fork(void)
-{
-	out.forked_child = 1;
-	out.owner = 0;
-	out.depth = 0;
-}
 
 static size_t append(char *buf, size_t at, size_t size, const char *s)
 {
@@ -157,7 +150,7 @@ static const char *error_text(int error)
  * absolute when the start-up directory's path is known.
  */
 struct target {
-	int (*content)(int fd); /* writes the file's bytes; 0 or an errno */
+	int (*content)(struct gmon_sink *s); /* puts the file's bytes; s->error is the outcome */
 	int dir;
 	int close_dir; /* dir was opened for this write */
 	char name[PATH_MAX + 64];
@@ -165,6 +158,66 @@ struct target {
 	char shown[PATH_MAX + 64];
 	char temp[PATH_MAX + 128];
 };
+
+/* A directory entry as the getdents64 system call gives it. */
+struct kernel_dirent64 {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+/*
+ * One write's room: both targets (gmon.out and its process file), the
+ * sink's buffer, which also takes the directory entries of the sweep for
+ * stale temporaries (before any file is written).  Reserved here, in
+ * static memory, so that the write needs only a few hundred bytes of the
+ * caller's stack, whatever stack that is.  A write takes a free one by
+ * compare-and-swap for its whole length and gives it back; there is one
+ * for the write in progress and spares for the writes that may overlap
+ * it: a final write nested in a write of its own thread (a handler that
+ * calls exit or exec), one made past the wait for another thread's.
+ */
+#define WORKSPACES 4
+#define BUFFER_SIZE 4096
+
+struct workspace {
+	int busy; /* atomic */
+	struct target t, p;
+	union {
+		unsigned char bytes[BUFFER_SIZE];
+		struct kernel_dirent64 entry; /* aligned for the sweep */
+	} buffer;
+};
+static struct workspace workspaces[WORKSPACES];
+
+static struct workspace *take_workspace(void)
+{
+	for (int i = 0; i < WORKSPACES; i++) {
+		int free = 0;
+		if (__atomic_compare_exchange_n(&workspaces[i].busy, &free, 1, 0, __ATOMIC_ACQUIRE,
+		                                __ATOMIC_RELAXED))
+			return &workspaces[i];
+	}
+	return NULL;
+}
+
+static void give_back(struct workspace *w)
+{
+	__atomic_store_n(&w->busy, 0, __ATOMIC_RELEASE);
+}
+
+void gmon_writer_after_fork(void)
+{
+	out.forked_child = 1;
+	out.image = 1; /* the child's first image */
+	out.owner = 0;
+	out.depth = 0;
+	/* another thread's write in the parent is none of the child's */
+	for (int i = 0; i < WORKSPACES; i++)
+		workspaces[i].busy = 0;
+}
 
 static void report(const struct target *t, int error)
 {
@@ -174,16 +227,20 @@ static void report(const struct target *t, int error)
 }
 
 /* The name of the target, relative to the start-up directory; 0, or -1
- * if it does not fit. */
+ * if it does not fit.  NAME, NAME.PID (a prefix, a forked child) or
+ * NAME.PID-IMAGE (the second and later images of a process). */
 static int target_name(struct target *t)
 {
-	char pid[24];
-	gmon_decimal(pid, (uint64_t)getpid());
+	char number[24];
 	const char *name = out.prefix[0] ? out.prefix : "gmon.out";
 	size_t n = append(t->name, 0, sizeof t->name, name);
-	if (out.prefix[0] || out.forked_child) {
+	if (out.prefix[0] || out.forked_child || out.image > 1) {
 		n = append(t->name, n, sizeof t->name, ".");
-		n = append(t->name, n, sizeof t->name, pid);
+		n = append(t->name, n, sizeof t->name, gmon_decimal(number, (uint64_t)getpid()));
+	}
+	if (out.image > 1) {
+		n = append(t->name, n, sizeof t->name, "-");
+		n = append(t->name, n, sizeof t->name, gmon_decimal(number, out.image));
 	}
 	if (n + 1 >= sizeof t->name)
 		return -1;
@@ -209,18 +266,42 @@ static int target_name(struct target *t)
 static int same_directory(int fd)
 {
 	struct stat st;
-	return fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) && st.st_dev == out.dir_dev &&
-	       st.st_ino == out.dir_ino;
+	return out.dir_known && fstat(fd, &st) == 0 && S_ISDIR(st.st_mode) &&
+	       st.st_dev == out.dir_dev && st.st_ino == out.dir_ino;
+}
+
+static int root_changed(void)
+{
+	struct stat st;
+	return out.root_known && stat("/", &st) == 0 &&
+	       (st.st_dev != out.root_dev || st.st_ino != out.root_ino);
+}
+
+/* dir opened for this write, if it is a directory that passes; else -1 */
+static int open_directory(const char *path, int check)
+{
+	int fd = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0 && check && !same_directory(fd)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
 }
 
 /*
- * The start-up directory, to resolve a relative name against: the
- * descriptor held since start-up while it still is that directory.  A
- * program may have closed it (daemons close every descriptor) or put
- * another file in its place; then the start-up path is opened again,
- * and used only if it still leads to the same directory.  Otherwise the
- * profile is not written: anywhere else would be somewhere the user did
- * not start the program.  0, or -1 after a message.
+ * The directory to resolve a relative name against, opened for this
+ * write only (the runtime holds no descriptor between writes: a program
+ * would trip over it, and a chrooted one could fchdir out through it).
+ * In order:
+ * - the start-up directory's path, if it still leads to the directory
+ *   the program started in (device and inode as at start-up): never
+ *   somewhere a rename or a symbolic link has put in its place;
+ * - the working directory, if it is still that directory (moved, or
+ *   reached under another root);
+ * - after a change of root (chroot), the working directory, where
+ *   glibc's runtime writes: the file stays in the jail;
+ * otherwise nowhere: anywhere else would be somewhere the user did not
+ * start the program.  0, or -1 after a message.
  */
 static int start_directory(struct target *t)
 {
@@ -228,23 +309,21 @@ static int start_directory(struct target *t)
 	t->close_dir = 0;
 	if (t->name[0] == '/')
 		return 0;
-	if (out.dir_fd >= 0 && same_directory(out.dir_fd)) {
-		t->dir = out.dir_fd;
-		return 0;
+	int fd = out.start_dir[0] ? open_directory(out.start_dir, 1) : -1;
+	if (fd < 0)
+		fd = open_directory(".", 1);
+	if (fd < 0 && root_changed()) {
+		fd = open_directory(".", 0);
+		strcpy(t->shown, t->name); /* the start-up path means nothing here */
 	}
-	if (out.dir_fd >= 0 && out.start_dir[0]) {
-		int fd = open(out.start_dir, O_PATH | O_DIRECTORY | O_CLOEXEC);
-		if (fd >= 0 && same_directory(fd)) {
-			t->dir = fd;
-			t->close_dir = 1;
-			return 0;
-		}
-		if (fd >= 0)
-			close(fd);
+	if (fd >= 0) {
+		t->dir = fd;
+		t->close_dir = 1;
+		return 0;
 	}
 	gmon_message("cannot write ", t->shown,
 	             ": the directory the program started in is no longer there "
-	             "(its descriptor was closed and its path leads elsewhere)");
+	             "(its path leads elsewhere and the program is not in it)");
 	return -1;
 }
 
@@ -276,24 +355,26 @@ static void put_header(struct gmon_sink *s)
 	gmon_sink_put(s, header, sizeof header);
 }
 
+/* One record, or up to three when the samples are sparse (sampler.h). */
 static void put_histogram(struct gmon_sink *s)
 {
-	struct gmon_hist_view h;
-	gmon_hist_view(&h);
-	if (h.nbins == 0)
-		return;
+	struct gmon_hist_view views[3];
+	unsigned n = gmon_hist_records(views);
 	char dimension[GMON_HIST_DIMEN_SIZE];
 	memset(dimension, 0, sizeof dimension);
 	memcpy(dimension, "seconds", 7);
-	unsigned char tag = GMON_TAG_TIME_HIST;
-	gmon_sink_put(s, &tag, 1);
-	sink_address(s, h.low_pc);
-	sink_address(s, h.high_pc);
-	sink_u32(s, (uint32_t)h.nbins);
-	sink_u32(s, h.rate);
-	gmon_sink_put(s, dimension, sizeof dimension);
-	gmon_sink_put(s, "s", 1);
-	gmon_sink_put(s, h.bins, h.nbins * GMON_HIST_COUNTER_SIZE);
+	for (unsigned i = 0; i < n; i++) {
+		const struct gmon_hist_view *h = &views[i];
+		unsigned char tag = GMON_TAG_TIME_HIST;
+		gmon_sink_put(s, &tag, 1);
+		sink_address(s, h->low_pc);
+		sink_address(s, h->high_pc);
+		sink_u32(s, (uint32_t)h->nbins);
+		sink_u32(s, h->rate);
+		gmon_sink_put(s, dimension, sizeof dimension);
+		gmon_sink_put(s, "s", 1);
+		gmon_sink_put(s, h->bins, h->nbins * GMON_HIST_COUNTER_SIZE);
+	}
 }
 
 static int put_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t count)
@@ -312,14 +393,28 @@ static int put_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t cou
 	return s->error;
 }
 
-/* The whole profile into fd; 0 or an errno. */
-static int put_profile(int fd)
+/* The whole profile into s; s->error says how it went. */
+static int put_profile(struct gmon_sink *s)
+{
+	put_header(s);
+	put_histogram(s);
+	gmon_arcs_each(put_arc, s);
+	return s->error;
+}
+
+/* The process file's bytes (process.c) into s. */
+static int put_process(struct gmon_sink *s)
+{
+	gmon_process_put(s);
+	return s->error;
+}
+
+/* t's content into fd, through the workspace's buffer; 0 or an errno. */
+static int put_content(const struct target *t, struct workspace *w, int fd)
 {
 	struct gmon_sink s;
-	gmon_sink_init(&s, fd);
-	put_header(&s);
-	put_histogram(&s);
-	gmon_arcs_each(put_arc, &s);
+	gmon_sink_init(&s, fd, w->buffer.bytes, sizeof w->buffer.bytes);
+	t->content(&s);
 	gmon_sink_flush(&s);
 	return s.error;
 }
@@ -357,44 +452,38 @@ static long digits(const char **p)
 	return n;
 }
 
-/* If name is a temporary of a target named stem or stem.<pid>, the id of
- * the thread that wrote it; else -1.  The forms: stem[.N].TID[-D].tmp */
+/* If name is a temporary of a target named stem, stem.<pid> or
+ * stem.<pid>-<image>, the id of the thread that wrote it; else -1.  The
+ * forms: stem[.N[-I]].TID[-D].tmp, and .process.tmp for the process
+ * file's: numbers joined by dots and dashes, the last number after a dot
+ * the writer's, a dash and a number after it its depth. */
 static long temp_writer(const char *name, const char *stem)
 {
 	size_t len = strlen(stem);
-	if (strncmp(name, stem, len) != 0 || name[len] != '.')
+	if (strncmp(name, stem, len) != 0)
 		return -1;
-	const char *p = name + len + 1;
-	long first = digits(&p), second = -1;
-	if (first < 0 || (*p != '.' && *p != '-'))
-		return -1;
-	if (*p == '.' && p[1] >= '0' && p[1] <= '9') {
-		p++;
-		second = digits(&p);
-	}
-	if (*p == '-') {
-		p++;
-		if (digits(&p) < 0)
+	const char *p = name + len;
+	long writer = -1;
+	int numbers = 0;
+	while ((*p == '.' || *p == '-') && p[1] >= '0' && p[1] <= '9' && numbers < 6) {
+		char separator = *p++;
+		long n = digits(&p);
+		if (n < 0)
 			return -1;
+		if (separator == '.')
+			writer = n;
+		numbers++;
 	}
 	/* gmon.out's temporary, or its process file's (process_target) */
 	if (strcmp(p, ".tmp") != 0 && strcmp(p, ".process.tmp") != 0)
 		return -1;
-	return second >= 0 ? second : first;
+	return writer;
 }
 
-/* A directory entry as the getdents64 system call gives it. */
-struct kernel_dirent64 {
-	uint64_t d_ino;
-	int64_t d_off;
-	unsigned short d_reclen;
-	unsigned char d_type;
-	char d_name[];
-};
-
 /* Removes the temporaries that writers which no longer exist left beside
- * the target (killed during a write where files cannot be unnamed). */
-static void remove_stale_temporaries(const struct target *t)
+ * the target (killed during a write where files cannot be unnamed);
+ * the directory entries are read into the workspace's buffer. */
+static void remove_stale_temporaries(const struct target *t, struct workspace *w)
 {
 	const char *stem = out.prefix[0] ? out.prefix : "gmon.out";
 	const char *slash = strrchr(stem, '/');
@@ -403,16 +492,13 @@ static void remove_stale_temporaries(const struct target *t)
 	int fd = openat(t->dir, t->parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	union {
-		struct kernel_dirent64 entry;
-		char bytes[4096];
-	} buf;
+	unsigned char *buf = w->buffer.bytes;
 	ssize_t n;
 	/* the system call itself: getdents64 is a glibc name (musl has
 	 * getdents, with its own struct) */
-	while ((n = syscall(SYS_getdents64, fd, buf.bytes, sizeof buf.bytes)) > 0) {
+	while ((n = syscall(SYS_getdents64, fd, buf, sizeof w->buffer.bytes)) > 0) {
 		for (ssize_t at = 0; at < n;) {
-			struct kernel_dirent64 *d = (struct kernel_dirent64 *)(buf.bytes + at);
+			struct kernel_dirent64 *d = (struct kernel_dirent64 *)(buf + at);
 			at += d->d_reclen;
 			long writer = temp_writer(d->d_name, stem);
 			if (writer <= 0 || kill((pid_t)writer, 0) == 0 || errno != ESRCH)
@@ -447,12 +533,12 @@ static int link_unnamed(int fd, int dir, const char *name)
  * or -1 if this file system has no unnamed files or this one cannot be
  * linked in (no /proc, and no capability for AT_EMPTY_PATH: a chroot):
  * then the caller writes the named way. */
-static int write_unnamed(struct target *t)
+static int write_unnamed(struct target *t, struct workspace *w)
 {
 	int fd = openat(t->dir, t->parent, O_TMPFILE | O_WRONLY | O_CLOEXEC, FILE_MODE);
 	if (fd < 0)
 		return errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL ? -1 : errno;
-	int error = t->content(fd);
+	int error = put_content(t, w, fd);
 	if (!error) {
 		error = link_unnamed(fd, t->dir, t->name);
 		if (error == EEXIST) {
@@ -481,7 +567,7 @@ static int write_unnamed(struct target *t)
 }
 
 /* Writes the profile to the temporary name and renames it; 0 or an errno. */
-static int write_named(struct target *t)
+static int write_named(struct target *t, struct workspace *w)
 {
 	int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
 	int fd = openat(t->dir, t->temp, flags, FILE_MODE);
@@ -489,7 +575,7 @@ static int write_named(struct target *t)
 		fd = openat(t->dir, t->temp, flags, FILE_MODE); /* left by a dead writer */
 	if (fd < 0)
 		return errno;
-	int error = t->content(fd);
+	int error = put_content(t, w, fd);
 	if (close(fd) != 0 && !error)
 		error = errno;
 	if (!error && renameat(t->dir, t->temp, t->dir, t->name) != 0)
@@ -576,7 +662,7 @@ static int process_target(const struct target *t, struct target *p)
 	size_t shown_dir = shown_base ? (size_t)(shown_base + 1 - t->shown) : 0;
 
 	*p = *t;
-	p->content = gmon_process_put;
+	p->content = put_process;
 	p->close_dir = 0; /* t's to close */
 	memcpy(p->name, t->name, dir);
 	n = append(p->name, dir, sizeof p->name, GMON_PROCESS_PREFIX);
@@ -599,52 +685,51 @@ static int process_target(const struct target *t, struct target *p)
 }
 
 /* Writes target t (unnamed first, else named); 0 or an errno. */
-static int write_one(struct target *t)
+static int write_one(struct target *t, struct workspace *w)
 {
-	int error = write_unnamed(t);
+	int error = write_unnamed(t, w);
 	if (error < 0)
-		error = write_named(t);
+		error = write_named(t, w);
 	return error;
 }
 
-static int write_target(int tid, int depth)
+static int write_target(struct workspace *w, int tid, int depth)
 {
-	struct target t;
-	t.content = put_profile;
-	if (target_name(&t) != 0 || temp_name(&t, tid, depth) != 0) {
+	struct target *t = &w->t, *p = &w->p;
+	t->content = put_profile;
+	if (target_name(t) != 0 || temp_name(t, tid, depth) != 0) {
 		gmon_message("cannot write the profile: its path name is too long", NULL, NULL);
 		return -1;
 	}
 	struct saved_ids ids;
 	if (take_real_ids(&ids) != 0) {
-		gmon_message("cannot write ", t.shown, ": the real user's rights could not be taken");
+		gmon_message("cannot write ", t->shown, ": the real user's rights could not be taken");
 		return -1;
 	}
 	int rc = -1;
-	if (start_directory(&t) == 0) {
+	if (start_directory(t) == 0) {
 		if (!__atomic_exchange_n(&out.swept, 1, __ATOMIC_RELAXED))
-			remove_stale_temporaries(&t);
+			remove_stale_temporaries(t, w);
 		/* the process file first: a gmon.out with a new run id then
 		 * always has its process file.  When neither can be written
 		 * (the same directory), one line says so, gmon.out's. */
-		struct target p;
 		int process_error = 0, too_long = 0;
 		if (gmon_process_run_id()) {
-			too_long = process_target(&t, &p) != 0;
+			too_long = process_target(t, p) != 0;
 			if (!too_long)
-				process_error = write_one(&p);
+				process_error = write_one(p, w);
 		}
-		int error = write_one(&t);
+		int error = write_one(t, w);
 		if (error)
-			report(&t, error);
+			report(t, error);
 		else if (too_long)
 			gmon_message("cannot write the process file: its path name is too long",
 			             NULL, NULL);
 		else if (process_error)
-			report(&p, process_error);
+			report(p, process_error);
 		rc = error ? -1 : 0;
-		if (t.close_dir)
-			close(t.dir);
+		if (t->close_dir)
+			close(t->dir);
 	}
 	restore_ids(&ids);
 	return rc;
@@ -731,10 +816,17 @@ int gmon_write_profile(int final)
 			owned = wait_for_writer(tid);
 		}
 	}
-	struct held_signal xfsz;
-	hold_file_size_signal(&xfsz);
-	int rc = write_target(tid, depth);
-	release_file_size_signal(&xfsz);
+	struct workspace *w = take_workspace();
+	int rc = -1;
+	if (w) {
+		struct held_signal xfsz;
+		hold_file_size_signal(&xfsz);
+		rc = write_target(w, tid, depth);
+		release_file_size_signal(&xfsz);
+		give_back(w);
+	} else {
+		gmon_message("cannot write the profile: too many writes at once", NULL, NULL);
+	}
 	if (depth)
 		out.depth--;
 	if (owned)

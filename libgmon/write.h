@@ -12,9 +12,11 @@
 
 #include "base.h"
 
-/* Fix the output name (called once at start-up, before any chdir). */
-void gmon_writer_init(uintptr_t load_bias) GMON_HIDDEN;
-/* In a forked child: the child's own name. */
+/* Fix the output name (called once at start-up, before any chdir):
+ * image is this image's number in its process (1, or 2 and on after an
+ * exec in the same process: start.c reads it from GMON_IMAGE). */
+void gmon_writer_init(uintptr_t load_bias, unsigned image) GMON_HIDDEN;
+/* In a forked child: the child's own name (its first image). */
 void gmon_writer_after_fork(void) GMON_HIDDEN;
 /* Write the whole profile; async-signal-safe.  0; -1 after a message;
  * -2 if another write is in progress (a snapshot is then skipped).  A

@@ -37,7 +37,7 @@ static const char *key_of(struct model *m, const struct symbol *sym)
 	char *key;
 	const char *kept;
 
-	if (sym->object == NULL || sym->object == m->objects[0] || sym->is_object)
+	if (sym->object == NULL || sym->object == m->objects[0] || sym->is_object || sym->is_unnamed)
 		return sym->name;
 	key = xmalloc(strlen(sym->name) + strlen(sym->object->name) + 4);
 	sprintf(key, "%s [%s]", sym->name, sym->object->name);

@@ -85,9 +85,30 @@ void histogram_assign_samples(struct model *m)
 		assign_one(m, &m->histograms.records[r]);
 }
 
+static int compare_sample(const void *lp, const void *rp)
+{
+	const struct model_sample *l = lp, *r = rp;
+
+	return (l->address > r->address) - (l->address < r->address);
+}
+
 void histogram_assign_process_samples(struct model *m)
 {
-	size_t i;
+	const struct object *main_object = m->object_count ? m->objects[0] : NULL;
+	size_t i, n = 0;
+
+	/* the main program's, sorted, for histogram_by_line */
+	free(m->process.main_samples);
+	m->process.main_samples = xmalloc((m->process.sample_count + 1) *
+					  sizeof(*m->process.main_samples));
+	for (i = 0; i < m->process.sample_count; i++) {
+		const struct symbol *sym = symbol_lookup(&m->symbols, m->process.samples[i].address);
+
+		if (sym && main_object && sym->object == main_object)
+			m->process.main_samples[n++] = m->process.samples[i];
+	}
+	qsort(m->process.main_samples, n, sizeof(*m->process.main_samples), compare_sample);
+	m->process.main_sample_count = n;
 
 	for (i = 0; i < m->process.sample_count; i++) {
 		const struct model_sample *s = &m->process.samples[i];
@@ -106,6 +127,19 @@ void histogram_assign_process_samples(struct model *m)
 			sym->self_ticks += ticks;
 			m->total_ticks += ticks;
 		}
+	}
+}
+
+void histogram_count_unnamed(struct model *m)
+{
+	size_t i;
+
+	m->unnamed_ticks = 0.0;
+	for (i = 0; i < m->symbols.count; i++) {
+		const struct symbol *sym = &m->symbols.base[i];
+
+		if ((sym->is_unnamed || sym->is_object) && !sym->alias_of && sym->in_flat)
+			m->unnamed_ticks += sym->self_ticks;
 	}
 }
 
@@ -209,6 +243,27 @@ double histogram_by_line(const struct model *m, size_t i, histogram_piece_fn vis
 				raw += ticks;
 				a = piece;
 			}
+		}
+	}
+	/* the main program's samples kept by address: each at its own line */
+	if (obj != NULL && obj == m->objects[0]) {
+		const struct model_sample *samples = m->process.main_samples;
+		size_t lo = 0, hi = m->process.main_sample_count;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (samples[mid].address < low)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < m->process.main_sample_count && samples[lo].address < high; lo++) {
+			uint64_t a = samples[lo].address;
+
+			visit(ctx, a, index && a >= base ? line_index_find(index, a - base) : NULL,
+			      (double)samples[lo].count);
+			raw += (double)samples[lo].count;
 		}
 	}
 	return raw;

@@ -22,6 +22,9 @@ void histogram_assign_samples(struct model *m);
 /* A whole-process profile's samples outside the main program, one by one
  * (they are exact addresses, not bins). */
 void histogram_assign_process_samples(struct model *m);
+/* After both: model.unnamed_ticks, the self time of the symbols that
+ * stand for code no symbol names (is_unnamed, is_object). */
+void histogram_count_unnamed(struct model *m);
 /* Bytes per sample as the reports print it. */
 long histogram_granularity(const struct histogram_set *histograms);
 /* Is addr inside one of the histograms? */

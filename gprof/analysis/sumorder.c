@@ -25,7 +25,7 @@
 #include "core/util.h"
 
 /* The symbol table GNU's -s charges arcs to: lines, GNU's symbols. */
-static struct model *gnu_line_symbols(const struct options *opt)
+static struct model *gnu_line_symbols(const struct options *opt, const char *executable)
 {
 	struct options gnu = *opt;
 	struct model *m = model_new();
@@ -33,7 +33,7 @@ static struct model *gnu_line_symbols(const struct options *opt)
 
 	gnu.gnu_quirks |= QUIRK_CLONES | QUIRK_PLT;
 	gnu.line_granularity = true;
-	object_open(obj, opt->executable, OBJECT_GNU_LINES | OBJECT_GNU_COMP_DIR);
+	object_open(obj, executable, OBJECT_GNU_LINES | OBJECT_GNU_COMP_DIR, NULL);
 	symbols_read_lines(m, obj, &gnu);
 	return m;
 }
@@ -133,7 +133,7 @@ uint32_t *sum_arc_order(const struct model *m, const struct profile_data *data,
 	if (profile_arcs_streamed(data) || (count = profile_arc_count(data)) == 0)
 		return NULL;
 	/* -S: the listing's symbols are the only ones there are */
-	gnu = opt->external_symbols ? NULL : gnu_line_symbols(opt);
+	gnu = opt->external_symbols ? NULL : gnu_line_symbols(opt, m->objects[0]->path);
 	symtab = gnu ? &gnu->symbols : &m->symbols;
 	/* the pairs, numbered as first seen; then each pair's place */
 	for (k = 0; k < count; k++)

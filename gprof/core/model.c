@@ -108,6 +108,7 @@ static void object_free(struct object *obj)
 	free(obj->bfd_symbols);
 	free(obj->synthetic);
 	free(obj->dynamic_symbols);
+	free(obj->names_from);
 	if (obj->line_index)
 		obj->line_index_release(obj->line_index);
 	if (obj->debug_abfd)
@@ -166,6 +167,7 @@ void model_free(struct model *m)
 		free(m->process.runs[i].segments);
 	free(m->process.runs);
 	free(m->process.samples);
+	free(m->process.main_samples);
 	free(m->process.arcs_from);
 	free(m->process.arcs_to);
 	free(m->process.stacks.words);

@@ -66,6 +66,9 @@ struct object {
 	size_t build_id_size;
 	struct bfd *abfd;
 	struct bfd *debug_abfd;        /* its separate debug file, or NULL */
+	char *names_from;              /* where its names came from when not its own
+					* .symtab (symtab/debuginfo.c), or NULL */
+	size_t eh_frame_functions;     /* functions only .eh_frame knew, named "name+0xADDRESS" */
 	struct bfd_section *text;      /* .text */
 	uint64_t text_low, text_high;  /* .text is [text_low, text_high) */
 	uint64_t code_low, code_high;  /* every code section; empty if none */
@@ -128,6 +131,13 @@ struct symbol {
 	unsigned in_annotation : 1; /* symspecs: listed by -A */
 	unsigned is_object : 1;   /* stands for an object's code outside its symbols: "[libc.so.6]" */
 	unsigned is_runtime : 1;  /* the profiler's own code (mcount...: analysis/overhead.c) */
+	/* what symtab/names.c chooses among aliases by (ELF binding, size, type) */
+	unsigned is_weak : 1;
+	unsigned has_size : 1;
+	unsigned is_untyped : 1;  /* a label (no function type) */
+	unsigned old_version : 1; /* "name@V", not the default "name@@V" */
+	const char *version;      /* the symbol version its name carried ("GLIBC_2.34"), or NULL */
+	unsigned is_unnamed : 1;  /* code no symbol names: "prog+0x1a2b0" (symtab/symbols.c) */
 	struct symbol *alias_of;  /* samples and call sites belong to this one */
 	unsigned long calls;      /* calls from other functions */
 	int uses;                 /* function ordering */
@@ -365,6 +375,10 @@ struct process_part {
 	 * merged as they are read (objects.c), to keep -s of thousands of
 	 * files in bounded memory */
 	size_t merged_samples, merged_arcs;
+	/* the samples in the main program, sorted by address (a program
+	 * without hooks keeps them there, not in bins: histogram.c) */
+	struct model_sample *main_samples;
+	size_t main_sample_count;
 	unsigned rate;            /* of the samples */
 	bool has_times;
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
@@ -402,10 +416,16 @@ struct model {
 	struct symbol_table symbols; /* every object's symbols, by address */
 	struct symspec_tables symspecs;
 	struct file_map file_map; /* -R, or empty */
+	/* symtab/names.c: which of the symbols at one address names it
+	 * (GNU's choice for GNU's inputs, ours for whole-process profiles) */
+	enum alias_rule { ALIASES_GNU, ALIASES_OURS } alias_rule;
+	bool raw_names;           /* names with their version suffix (GPROF_GNU_QUIRKS=names) */
 
 	int input;                /* INPUT_* found in the profile files */
 	struct histogram_set histograms;
 	double total_ticks;       /* samples credited, less those excluded */
+	double unnamed_ticks;     /* of those, on code no symbol names: "prog+0x..."
+				   * pieces, "[object]" pieces, "[unknown]" (histogram.c) */
 
 	struct arc_store arcs;
 	struct symbol *cycles;    /* cycle headers, [1..cycle_count] */

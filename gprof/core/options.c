@@ -79,6 +79,9 @@ void options_free(struct options *opt)
 	for (i = 0; i < opt->search_dir_count; i++)
 		free(opt->search_dirs[i]);
 	free(opt->search_dirs);
+	free(opt->debug_dirs);
+	opt->debug_dirs = NULL;
+	opt->debug_dir_count = 0;
 	opt->search_dirs = NULL;
 	opt->search_dir_count = 0;
 }

@@ -31,6 +31,8 @@ enum {
 	QUIRK_RUNTIME_FUNCTIONS = 1 << 8, /* libgmon's own functions shown like any other */
 	QUIRK_SUM_LINES = 1 << 9,    /* -s turns on -l */
 	QUIRK_COMP_DIR = 1 << 10,    /* DWARF 5: a relative comp dir joined twice (BFD 2.40) */
+	QUIRK_NAMES = 1 << 11,       /* names as BFD gives them ("f@@V"), GNU's choice of alias */
+	QUIRK_OTHER_PROGRAM = 1 << 12, /* another program's profile read anyway, not refused */
 };
 
 /* Report bits, as requested on the command line or chosen by default. */
@@ -95,6 +97,8 @@ struct options {
 	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
 	bool main_only;           /* --main-only: no process files, the classic view */
 	const char *sysroot;      /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
+	const char **debug_dirs;  /* --debug-file-directory, in order (symtab/debuginfo.h) */
+	size_t debug_dir_count;
 	bool estimate_children;   /* --estimate-children: the classic estimate despite stacks */
 	bool with_overhead;       /* --with-overhead: the profiler's own time counted, in its functions */
 	bool threads;             /* --threads: per thread (text, --json, --folded) */
@@ -109,6 +113,7 @@ struct options {
 	char **search_dirs;       /* -I and $GPROF_PATH, in order (for -A) */
 	size_t search_dir_count;
 	const char *executable;   /* default a.out */
+	bool executable_given;    /* named on the command line (else the process file may name it) */
 	const char *const *profile_files; /* the names given, or gmon.out */
 	int profile_file_count;
 	const char *const *operands; /* the command line's files, as given (--diff) */

@@ -8,6 +8,7 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,81 @@ static bool histogram_fits_code(const struct profile_data *p, uint64_t low, uint
 
 	return low < p->code_high && high > p->code_low &&
 	       (high <= p->code_high || high - p->code_high <= slack);
+}
+
+/* A record's bin width in bytes; 0 when its bins are not a whole number
+ * of bytes wide (glibc's are not). */
+static uint64_t whole_bin_width(uint64_t low, uint64_t high, uint32_t bins)
+{
+	return (high - low) % bins == 0 ? (high - low) / bins : 0;
+}
+
+/* Does [low, high) of bins lie inside h, on h's bin edges, bins as wide
+ * as h's?  (A sparse run's one bin inside a whole histogram of the same
+ * program, or the other way round: doc/format.md, "Sparse samples".) */
+static bool on_bins_of(const struct histogram *h, uint64_t low, uint64_t high, uint32_t bins)
+{
+	uint64_t width = whole_bin_width(h->low_pc, h->high_pc, h->bin_count);
+
+	return width != 0 && width == whole_bin_width(low, high, bins) && h->low_pc <= low &&
+	       high <= h->high_pc && (low - h->low_pc) % width == 0;
+}
+
+/* The records read before that lie inside the new range [low, high) of
+ * bins, each on its bins, become one record of that range, where the
+ * first seen of them was (the order -s writes them in), their bins added
+ * at their places.  False if another record meets the range. */
+static bool take_in(struct profile_data *p, uint64_t low, uint64_t high, uint32_t bins,
+		    struct histogram **out)
+{
+	unsigned first = histograms_starting_below(p, low), last = histograms_starting_below(p, high);
+	unsigned i, n, kept, slot = UINT_MAX;
+	uint64_t width = whole_bin_width(low, high, bins);
+	struct histogram merged = { low, high, bins, NULL };
+
+	if (first > 0 && p->histograms.records[p->histogram_order[first - 1]].high_pc > low)
+		return false;
+	for (i = first; i < last; i++) {
+		const struct histogram *h = &p->histograms.records[p->histogram_order[i]];
+
+		if (width == 0 || h->high_pc > high || !on_bins_of(&merged, h->low_pc, h->high_pc,
+								    h->bin_count))
+			return false;
+		if (p->histogram_order[i] < slot)
+			slot = p->histogram_order[i];
+	}
+	merged.bins = xcalloc(bins, sizeof(*merged.bins));
+	for (i = first; i < last; i++) {
+		struct histogram *h = &p->histograms.records[p->histogram_order[i]];
+		uint64_t at = (h->low_pc - low) / width, b;
+
+		for (b = 0; b < h->bin_count; b++)
+			merged.bins[at + b] = h->bins[b];
+		free(h->bins);
+		h->bins = NULL;
+	}
+	p->histograms.records[slot] = merged;
+	/* the others go: out of the order, then out of the records */
+	n = p->histograms.count;
+	memmove(p->histogram_order + first + 1, p->histogram_order + last,
+		(n - last) * sizeof(unsigned));
+	p->histogram_order[first] = slot;
+	kept = n - (last - first - 1);
+	for (i = n; i-- > 0;) {
+		unsigned k;
+
+		if (i == slot || p->histograms.records[i].bins != NULL)
+			continue;
+		memmove(p->histograms.records + i, p->histograms.records + i + 1,
+			(n - i - 1) * sizeof(struct histogram));
+		n--;
+		for (k = 0; k < kept; k++)
+			if (p->histogram_order[k] > i)
+				p->histogram_order[k]--;
+	}
+	p->histograms.count = n;
+	*out = &p->histograms.records[slot];
+	return true;
 }
 
 /* Check a histogram's geometry against those already read and find (or
@@ -93,6 +169,8 @@ bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high, uint3
 			return cursor_fail(&r->c, "histogram resolution (%g bytes per bin) differs from the first file's (%g)",
 					   2 * scale, 2 * r->p->histograms.scale);
 	}
+	r->bin_offset = 0;
+	r->bin_count = bins;
 	k = histograms_starting_below(r->p, high);
 	if (k > 0) {
 		h = &r->p->histograms.records[r->p->histogram_order[k - 1]];
@@ -104,6 +182,14 @@ bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high, uint3
 			*out = h;
 			return true;
 		}
+		if (h->high_pc > low && on_bins_of(h, low, high, bins)) {
+			r->bin_offset = (uint32_t)((low - h->low_pc) /
+						   whole_bin_width(low, high, bins));
+			*out = h;
+			return true;
+		}
+		if (h->high_pc > low && take_in(r->p, low, high, bins, out))
+			return true;
 		if (h->high_pc > low)
 			return cursor_fail(&r->c, "histogram range 0x%llx-0x%llx overlaps 0x%llx-0x%llx without matching it",
 					   (unsigned long long)low, (unsigned long long)high,
@@ -132,10 +218,10 @@ bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high, uint3
 /* The bins, which available() has vouched for, a window at a time. */
 bool histogram_add_bins(struct reader *r, struct histogram *h)
 {
-	uint32_t i = 0;
+	uint32_t i = 0, *bins = h->bins + r->bin_offset;
 
-	while (i < h->bin_count) {
-		uint32_t n = h->bin_count - i < READ_WINDOW / 2 ? h->bin_count - i : READ_WINDOW / 2;
+	while (i < r->bin_count) {
+		uint32_t n = r->bin_count - i < READ_WINDOW / 2 ? r->bin_count - i : READ_WINDOW / 2;
 
 		if (!cursor_fill(&r->c, (size_t)n * 2))
 			return cursor_fail(&r->c, "truncated histogram record");
@@ -143,7 +229,7 @@ bool histogram_add_bins(struct reader *r, struct histogram *h)
 		for (; n; n--, i++) {
 			uint32_t v = (uint32_t)cursor_take(&r->c, 2);
 
-			h->bins[i] = h->bins[i] > UINT32_MAX - v ? UINT32_MAX : h->bins[i] + v;
+			bins[i] = bins[i] > UINT32_MAX - v ? UINT32_MAX : bins[i] + v;
 		}
 	}
 	return true;

@@ -62,23 +62,30 @@ static size_t *room_for(size_t *objects, size_t n)
 	return objects;
 }
 
+/* path under --sysroot (malloc'd), or NULL without a root or for a
+ * relative path */
+static char *under_root(const char *sysroot, const char *path)
+{
+	char *joined;
+
+	if (sysroot == NULL || path[0] != '/')
+		return NULL;
+	joined = xmalloc(strlen(sysroot) + strlen(path) + 1);
+	strcpy(joined, sysroot);
+	strcat(joined, path);
+	return joined;
+}
+
 /* The key of the file a recorded path leads to, as objects_read will
  * open it (under --sysroot first), or NULL: not there, or no regular
  * file (then it is no object to share). */
 static char *file_key(const struct object_files *of, const struct process_object *po)
 {
 	struct stat st;
-	char text[64];
-	bool found = false;
+	char text[64], *joined = under_root(of->sysroot, po->path);
+	bool found = joined && stat(joined, &st) == 0;
 
-	if (of->sysroot && po->path[0] == '/') {
-		char *joined = xmalloc(strlen(of->sysroot) + strlen(po->path) + 1);
-
-		strcpy(joined, of->sysroot);
-		strcat(joined, po->path);
-		found = stat(joined, &st) == 0;
-		free(joined);
-	}
+	free(joined);
 	if (!found && stat(po->path, &st) != 0)
 		return NULL;
 	/* what object.c will not open is no object to share (a link to
@@ -90,42 +97,43 @@ static char *file_key(const struct object_files *of, const struct process_object
 	return make_key(po, text);
 }
 
-size_t object_files_find(struct object_files *of, const struct process_object *po)
+size_t object_files_find(struct object_files *of, const struct model *m,
+			 const struct process_object *po)
 {
 	size_t name, file;
 	bool added;
+	char *key;
 
-	of->pending_name = of->pending_file = SIZE_MAX;
 	if (po->flags & (GMON_OBJECT_MAIN | GMON_OBJECT_VDSO))
 		return 0;
 	name = keep_key(of, &of->names, make_key(po, po->path), &added);
-	if (!added) /* a name met before, with no object of its own */
+	if (!added) /* a name met before, without an object of its own */
 		return of->name_object[name];
 	of->name_object = room_for(of->name_object, name);
-	of->pending_name = name;
-	{
-		char *key = file_key(of, po);
-
-		if (key == NULL)
-			return 0;
-		file = keep_key(of, &of->files, key, &added);
-	}
+	of->name_object[name] = m->object_count; /* its own, unless its file has one */
+	key = file_key(of, po);
+	if (key == NULL)
+		return 0;
+	file = keep_key(of, &of->files, key, &added);
 	if (added) {
 		of->file_object = room_for(of->file_object, file);
-		of->pending_file = file;
+		of->file_object[file] = m->object_count;
 		return 0;
 	}
 	of->name_object[name] = of->file_object[file];
 	return of->name_object[name];
 }
 
-void object_files_add(struct object_files *of, size_t k)
+const char *object_files_rooted(struct model *m, const char *sysroot, const char *path)
 {
-	if (of->pending_name != SIZE_MAX)
-		of->name_object[of->pending_name] = k;
-	if (of->pending_file != SIZE_MAX)
-		of->file_object[of->pending_file] = k;
-	of->pending_name = of->pending_file = SIZE_MAX;
+	char *joined = under_root(sysroot, path);
+	const char *kept = NULL;
+	struct stat st;
+
+	if (joined && stat(joined, &st) == 0)
+		kept = model_strdup(m, joined);
+	free(joined);
+	return kept;
 }
 
 void object_files_free(struct object_files *of)

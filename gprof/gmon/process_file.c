@@ -194,7 +194,7 @@ static bool check_numbers(struct cursor *c, const struct process_file *pf)
 
 static bool read_samples(struct cursor *c, size_t end, struct process_file *pf)
 {
-	uint64_t count, rate;
+	uint64_t count, rate, total = pf->samples_total;
 	size_t i;
 
 	if (!need(c, end, 8, "samples record"))
@@ -215,7 +215,14 @@ static bool read_samples(struct cursor *c, size_t end, struct process_file *pf)
 
 		s->address = take(c, 8);
 		s->count = take(c, 8);
+		/* no run takes 2^64 samples: counts that add up past it are
+		 * a damaged file, not a sum to saturate */
+		if (total + s->count < total)
+			return failf(c, "the samples' counts add up to more than 2^64-1 (entry %zu)",
+				     i);
+		total += s->count;
 	}
+	pf->samples_total = total;
 	return true;
 }
 

@@ -74,6 +74,7 @@ struct process_file {
 	unsigned rate;            /* of the samples; 0 when there are none */
 	struct process_sample *samples;
 	size_t sample_count;
+	uint64_t samples_total;   /* their counts' sum (a file's never passes 2^64-1) */
 	struct process_arc *arcs;
 	size_t arc_count;
 	bool has_times;

@@ -46,6 +46,9 @@ struct reader {
 	void *arc_context;
 	bool arcs_only;
 	bool stop;
+	/* the histogram record being read: its bins go to the target's
+	 * bins from bin_offset on (histogram_merge_target sets both) */
+	uint32_t bin_offset, bin_count;
 
 	/* evidence for profile_file_info.warning */
 	unsigned histograms_seen, histograms_fitting;

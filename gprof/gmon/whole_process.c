@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gmon_out.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "gmon/whole_process.h"
 #include "gmon/object_files.h"
@@ -39,15 +40,14 @@ struct object_extent {
 };
 
 /* What objects_read keeps while the runs are read: each model object's
- * extent, and the objects other than the executable by path and
- * build-id (a hash table, so that each record costs one probe rather
- * than a comparison with every object before it). */
+ * extent, the objects other than the executable by path and build-id (a
+ * hash table: one probe a record) and by file (object_files.c). */
 struct object_index {
 	struct object_extent *extents; /* [k] for model object k */
 	size_t *slots;            /* model object numbers; 0 = empty */
 	size_t slot_count;        /* a power of two, at least twice the objects */
 	size_t extent_capacity;
-	struct object_files files; /* a new name: an object's file under another */
+	struct object_files files;
 };
 
 static int compare_segment(const void *lp, const void *rp)
@@ -175,8 +175,7 @@ static void index_grow(struct model *m, struct object_index *ix)
 }
 
 /* The model's object for a file's object record: the executable, or one
- * with the same path and build-id, or one of the same file and build-id
- * under another path (object_files.c), or a new one. */
+ * with the same path and build-id, or the same file's (another name), or a new one. */
 static size_t merge_object(struct model *m, const struct process_object *po,
 			   struct object_index *ix, const char *path)
 {
@@ -190,8 +189,7 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 	for (; ix->slots[slot]; slot = (slot + 1) & mask)
 		if (same_object(m->objects[ix->slots[slot]], po))
 			return ix->slots[slot];
-	k = object_files_find(&ix->files, po);
-	if (k)
+	if ((k = object_files_find(&ix->files, m, po)) != 0)
 		return k;
 	if (m->object_count > MODEL_OBJECT_LIMIT) /* object_count - 1 besides the executable */
 		fatal("%s: more than %u objects besides the main program, the most a profile "
@@ -201,7 +199,6 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 
 		k = m->object_count - 1;
 		ix->slots[slot] = k;
-		object_files_add(&ix->files, k);
 		obj->path = model_strdup(m, po->path);
 		obj->flags = po->flags;
 		obj->model_base = (uint64_t)k << MODEL_OBJECT_SHIFT;
@@ -468,6 +465,26 @@ static void merge_stacks(struct model_stacks *st)
 	st->count = st->merged_count = kept;
 }
 
+/* Whether the process file's main program is the executable read, as far
+ * as both have build-ids to tell; *ran is the path it names. */
+static bool same_program(const struct object *exe, const struct process_file *pf,
+			 const char **ran)
+{
+	unsigned char id[64];
+	size_t size = object_build_id(exe, id, sizeof(id));
+
+	for (size_t i = 0; i < pf->object_count; i++) {
+		const struct process_object *po = &pf->objects[i];
+
+		if (po->flags & GMON_OBJECT_MAIN) {
+			*ran = po->path;
+			return !size || !po->build_id_size ||
+			       (po->build_id_size == size && memcmp(po->build_id, id, size) == 0);
+		}
+	}
+	return true;
+}
+
 /* One run: its process file into the model. */
 static void read_run(struct model *m, const struct options *opt, size_t run_index,
 		     const char *gmon_path, struct object_index *ix)
@@ -477,6 +494,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	struct process_file pf;
 	uint64_t run_id = process_run_id(gmon_path, main_object->target.big_endian);
 	char *path, err[1024];
+	const char *ran = NULL;
 	size_t i, k;
 
 	if (run_id == 0)
@@ -497,6 +515,16 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		warning("%s: from another run than %s (run id %016llx, not %016llx); not used",
 			path, gmon_path, (unsigned long long)pf.run_id,
 			(unsigned long long)run_id);
+		process_file_free(&pf);
+		free(path);
+		return;
+	}
+	if (!same_program(main_object, &pf, &ran)) {
+		/* read anyway as GNU reads it (the quirk): GNU says nothing */
+		if (!(opt->gnu_quirks & QUIRK_OTHER_PROGRAM))
+			warning("%s: written by %s, not by %s (another build-id): is it another "
+				"program's profile? (an exec chain leaves one file per program); not used",
+				path, ran, main_object->path);
 		process_file_free(&pf);
 		free(path);
 		return;
@@ -591,37 +619,16 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	free(path);
 }
 
-/* --sysroot: the file to open for an object a process file names, under
- * the root when it is there (a profile recorded on another machine, its
- * libraries copied or installed under the root), else NULL: the name as
- * recorded. */
-static const char *sysroot_path(struct model *m, const char *sysroot, const char *path)
-{
-	struct stat st;
-	char *joined;
-	const char *kept = NULL;
-
-	if (sysroot == NULL || path[0] != '/')
-		return NULL;
-	joined = xmalloc(strlen(sysroot) + strlen(path) + 1);
-	strcpy(joined, sysroot);
-	strcat(joined, path);
-	if (stat(joined, &st) == 0)
-		kept = model_strdup(m, joined);
-	free(joined);
-	return kept;
-}
-
 void objects_read(struct model *m, const struct options *opt)
 {
-	struct object_index ix = { 0 };
+	struct object_index ix = { .files.sysroot = opt->sysroot };
+	struct name_search search = { opt->sysroot, opt->debug_dirs, opt->debug_dir_count };
 	size_t k, first_new = m->object_count;
 	bool unknown = false;
 	int i;
 
 	if (opt->main_only || opt->profile_file_count <= 0)
 		return;
-	ix.files.sysroot = opt->sysroot;
 	ix.extent_capacity = 2 * m->object_count;
 	ix.extents = xcalloc(ix.extent_capacity, sizeof(*ix.extents));
 	m->process.runs = xcalloc((size_t)opt->profile_file_count, sizeof(*m->process.runs));
@@ -644,10 +651,10 @@ void objects_read(struct model *m, const struct options *opt)
 			obj->name = "[vdso]"; /* no file: known by its name alone */
 		else {
 			const char *recorded = obj->path;
-			const char *rooted = sysroot_path(m, opt->sysroot, recorded);
+			const char *rooted = object_files_rooted(m, opt->sysroot, recorded);
 
 			/* checks the segments too */
-			object_open_other(obj, rooted ? rooted : recorded, opt->sysroot);
+			object_open_other(obj, rooted ? rooted : recorded, &search);
 			obj->path = recorded; /* a sum's process file names it as recorded */
 		}
 		obj->name = model_printable(m, obj->name); /* the process file chose it */
@@ -861,14 +868,28 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		end_record(&b, at, path);
 	}
 	if (p->sample_count) {
+		uint64_t total = 0, cut = 0;
+
 		at = begin_record(&b, GMON_PROCESS_TAG_SAMPLES);
 		put(&b, p->rate, 4);
 		put(&b, p->sample_count, 4);
 		for (i = 0; i < p->sample_count; i++) {
+			/* a reader refuses counts that add up past 2^64-1
+			 * (process_file.c): only hostile inputs get there */
+			uint64_t count = p->samples[i].count;
+
+			if (count > UINT64_MAX - total) {
+				cut += count - (UINT64_MAX - total);
+				count = UINT64_MAX - total;
+			}
+			total += count;
 			put(&b, p->samples[i].address, 8);
-			put(&b, p->samples[i].count, 8);
+			put(&b, count, 8);
 		}
 		end_record(&b, at, path);
+		if (cut)
+			warning("%s: the samples' counts add up to more than 2^64-1: %llu cut", path,
+				(unsigned long long)cut);
 	}
 	if (p->arc_count) {
 		at = begin_record(&b, GMON_PROCESS_TAG_ARCS);

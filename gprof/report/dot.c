@@ -210,7 +210,8 @@ static void put_name(struct dot *d, const struct symbol *sym)
 	put_dot_text(d, line);
 	free(label);
 	/* a whole-process profile names the other objects, as the text does */
-	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object) {
+	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
+	    !sym->is_unnamed) { /* "libm.so.6+0x1a2b0" names it already */
 		fputs(" [", d->f);
 		put_dot_text(d, sym->object->name);
 		fputc(']', d->f);

@@ -29,7 +29,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 			 char prefix, double *total_ticks)
 {
 	const struct histogram_set *histograms = &m->histograms;
-	char unit[64], sentence[256];
+	char unit[64], sentence[256], names[1024];
 	double hz = histograms->rate;
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, histograms->dimension_abbrev);
@@ -69,6 +69,8 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 		}
 		if (report_overhead_sentence(m, sentence, sizeof(sentence)))
 			fprintf(f, "%s\n", sentence);
+		if (report_names_sentence(m, names, sizeof(names)))
+			fprintf(f, "%s\n", names);
 	}
 	if (*total_ticks <= 0.0) {
 		fprintf(f, " no time accumulated\n\n");

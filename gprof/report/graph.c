@@ -63,8 +63,9 @@ static void print_header(const struct model *m, struct graph *g)
 	const struct options *opt = g->opt;
 	FILE *f = g->f;
 	double hz = g->hz;
-	char sentence[256];
+	char sentence[256], names_sentence[1024];
 	bool overhead = report_overhead_sentence(m, sentence, sizeof(sentence));
+	bool names = report_names_sentence(m, names_sentence, sizeof(names_sentence));
 
 	report_separator(g->out);
 	if (!opt->traditional) {
@@ -97,9 +98,15 @@ static void print_header(const struct model *m, struct graph *g)
 				(unsigned long long)st->cut_short);
 		if (overhead)
 			fprintf(f, "%s\n", sentence);
+		if (names)
+			fprintf(f, "%s\n", names_sentence);
 		fputc('\n', f);
-	} else if (overhead && !opt->traditional) {
-		fprintf(f, "%s\n\n", sentence);
+	} else if ((overhead || names) && !opt->traditional) {
+		if (overhead)
+			fprintf(f, "%s\n", sentence);
+		if (names)
+			fprintf(f, "%s\n", names_sentence);
+		fputc('\n', f);
 	}
 	if (opt->traditional) {
 		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",

@@ -570,7 +570,9 @@ static void emit_lines(struct page *p)
 		const struct model_sample *s = &m->process.samples[i];
 		const struct symbol *sym = symbol_lookup(&m->symbols, s->address);
 
-		if (sym && sym->object && sym->object != m->objects[0] && sym->object->line_index &&
+		/* the main program's too: a program without hooks keeps
+		 * them here, not in bins (doc/format.md, "Sparse samples") */
+		if (sym && sym->object && (sym->object == m->objects[0] || sym->object->line_index) &&
 		    sym->in_flat)
 			credit_line(p, &ls, sym->object, s->address - sym->object->model_base,
 				    (double)s->count);

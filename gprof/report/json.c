@@ -162,6 +162,9 @@ static void emit_identity(struct json *j, const struct symbol *sym, bool with_gr
 	/* whole-process profiles: which object (the address is the object's own) */
 	if (j->m->object_count > 1)
 		json_string(j, "object", sym->object ? sym->object->path : NULL);
+	/* the version the symbol's name carried ("f@@GLIBC_2.34"): never in the name */
+	if (sym->version)
+		json_string(j, "version", sym->version);
 	/* with -l, lines are not call-graph entries; only functions are */
 	if (with_graph && sym->index != 0 && !(j->opt->line_granularity && !sym->is_function))
 		json_integer(j, "index", sym->index);
@@ -538,6 +541,36 @@ static void emit_threads(struct json *j)
 	thread_profiles_free(&tp);
 }
 
+/* Where the names came from, when the executable's are not its own
+ * .symtab (report_names_sentence's figures): each object whose names
+ * came from elsewhere, and the time on code no symbol names. */
+static void emit_names(struct json *j)
+{
+	const struct model *m = j->m;
+	size_t k;
+
+	if (m->object_count == 0 || m->objects[0]->names_from == NULL)
+		return;
+	json_open(j, "names", '{');
+	json_open(j, "objects", '[');
+	for (k = 0; k < m->object_count; k++) {
+		const struct object *obj = m->objects[k];
+
+		if (obj->names_from == NULL)
+			continue;
+		json_open(j, NULL, '{');
+		json_string(j, "object", obj->path);
+		json_string(j, "from", obj->names_from);
+		json_unsigned(j, "eh_frame_functions", obj->eh_frame_functions);
+		json_close(j, '}');
+	}
+	json_close(j, ']');
+	json_number(j, "unnamed_time", seconds(j, m->unnamed_ticks));
+	json_number(j, "unnamed_percent",
+		    m->total_ticks > 0.0 ? 100.0 * m->unnamed_ticks / m->total_ticks : 0.0);
+	json_close(j, '}');
+}
+
 void print_json(const struct model *m, const struct options *opt, struct report_out *out)
 {
 	unsigned report = opt->report;
@@ -587,6 +620,7 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 		json_bool(j, "counted", m->overhead_counted);
 		json_close(j, '}');
 	}
+	emit_names(j);
 	if (flat)
 		emit_flat_profile(j, m->by_time != NULL);
 	if (graph && m->by_time)

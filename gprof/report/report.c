@@ -157,7 +157,8 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 	text_bytes(t, name, length);
 	free(to_free);
 	/* a whole-process profile names the other objects: " [libm.so.6]" */
-	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object) {
+	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
+	    !sym->is_unnamed) { /* "libm.so.6+0x1a2b0" names it already */
 		text_bytes(t, " [", 2);
 		text_bytes(t, sym->object->name, strlen(sym->object->name));
 		text_char(t, ']');
@@ -371,6 +372,24 @@ double report_overhead_seconds(const struct model *m)
 	unsigned rate = m->histograms.rate ? m->histograms.rate : m->process.rate;
 
 	return rate ? m->overhead_ticks / rate : 0.0;
+}
+
+bool report_names_sentence(const struct model *m, char *buf, size_t size)
+{
+	const struct object *obj = m->object_count ? m->objects[0] : NULL;
+	double whole = m->total_ticks;
+	char functions[64] = "";
+
+	buf[0] = '\0';
+	if (obj == NULL || obj->names_from == NULL)
+		return false;
+	if (obj->eh_frame_functions)
+		snprintf(functions, sizeof(functions), "; %zu function%s from .eh_frame",
+			 obj->eh_frame_functions, obj->eh_frame_functions == 1 ? "" : "s");
+	snprintf(buf, size, "Names of %s: %s%s; %.1f%% of the time on code without a name.",
+		 obj->name, obj->names_from, functions,
+		 whole > 0.0 ? 100.0 * m->unnamed_ticks / whole : 0.0);
+	return true;
 }
 
 bool report_overhead_sentence(const struct model *m, char *buf, size_t size)

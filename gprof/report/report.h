@@ -64,6 +64,12 @@ FILE *report_open_source(const struct options *opt, const char *name, const char
  * (buf empty) when there is nothing to say (no sample in the runtime, or
  * its functions not told apart). */
 bool report_overhead_sentence(const struct model *m, char *buf, size_t size);
+/* Where the executable's names came from when not its own .symtab (a
+ * stripped program: its debug file, .dynsym, .eh_frame...) and the
+ * share of the time on code no symbol names, in one sentence: into buf,
+ * true; false (buf empty) for a program that names itself (GNU's
+ * reports stay as they were). */
+bool report_names_sentence(const struct model *m, char *buf, size_t size);
 /* The seconds of the profiler's own time. */
 double report_overhead_seconds(const struct model *m);
 /* s as a JSON string, quotes included: every byte that is not part of

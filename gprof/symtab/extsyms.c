@@ -20,6 +20,7 @@
 
 #include <stdio.h>
 
+#include "symtab/names.h"
 #include "symtab/symbols.h"
 #include "core/util.h"
 
@@ -90,7 +91,7 @@ void symbols_read_listing(struct model *m, struct object *obj, const char *path)
 		symbol_init(sym);
 		if (!parse_address(address, &sym->address))
 			fatal("%s:%ld: '%s' is not a hexadecimal address", path, line, address);
-		sym->name = model_strdup(m, name);
+		names_set(m, sym, model_strdup(m, name), false);
 		sym->object = obj;
 		sym->is_function = 1;
 		sym->is_bb_head = 1;

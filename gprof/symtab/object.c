@@ -18,14 +18,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <bfd.h>
 
 #include "gmon_out.h"
+#include "symtab/bfd_file.h"
 #include "symtab/lineindex.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "core/util.h"
 
@@ -64,61 +65,30 @@ static void release_line_index(struct line_index *index)
 	free(index);
 }
 
-/*
- * BFD opens a file by its path and, to spare descriptors, closes the
- * least recently used one when more than an eighth of RLIMIT_NOFILE are
- * open, to reopen it by the path when it is read again (--pprof and
- * --callgrind ask each object for lines long after it was opened): what
- * is there by then was never checked (a FIFO would hang gprof, another
- * file be read as the object).  So every file gprof hands BFD is opened
- * here, by open_regular (a regular file, without blocking), and given
- * to BFD as a descriptor that is not "cacheable": BFD keeps it open and
- * never opens the path itself.  A profile of more objects than the
- * descriptors allowed raises the soft limit to the hard one, once.
- */
-static bfd *open_checked(const char *path, struct stat *st, bool kernel_files_too,
-			 const char **why)
+/* The DWARF line table of the file at path (the object's, or its debug
+ * file's), read once. */
+static void read_line_index(struct object *obj, const char *path, unsigned flags)
 {
-	static bool raised;
-	bfd *abfd;
-	int fd = open_regular(path, st, why);
+	struct line_index *index = xmalloc(sizeof(*index));
 
-	if (fd < 0 && errno == EMFILE && !raised) {
-		struct rlimit limit;
-
-		raised = true;
-		if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
-			limit.rlim_cur = limit.rlim_max;
-			if (setrlimit(RLIMIT_NOFILE, &limit) == 0)
-				fd = open_regular(path, st, why);
-		}
+	if (line_index_build(index, path, obj->text_low, obj->text_high,
+			     (flags & OBJECT_GNU_LINES ? LINE_GNU_FILE_ZERO : 0) |
+				     (flags & OBJECT_GNU_COMP_DIR ? LINE_GNU_COMP_DIR : 0))) {
+		obj->line_index = index;
+		obj->line_index_release = release_line_index;
+	} else {
+		line_index_free(index);
+		free(index);
 	}
-	if (fd < 0) {
-		if (errno == EMFILE) /* each object keeps its descriptor */
-			*why = "more objects than open files allowed (ulimit -n)";
-		return NULL;
-	}
-	if (!kernel_files_too && kernel_file_system(path, fd)) {
-		*why = "a kernel file (proc, sysfs...), not an object file";
-		close(fd);
-		return NULL;
-	}
-	/* owns fd from here, failure included (BFD closes it then), and
-	 * keeps it: a BFD opened from a descriptor is not cacheable */
-	abfd = bfd_fdopenr(path, NULL, fd);
-	if (abfd == NULL)
-		*why = bfd_errmsg(bfd_get_error());
-	return abfd;
 }
 
-void object_open(struct object *obj, const char *path, unsigned flags)
+void object_open(struct object *obj, const char *path, unsigned flags,
+		 const struct name_search *search)
 {
 	const char *why;
 	struct stat st;
-	long bytes, dynamic_count;
-	asymbol *synthetic;
-	long synthetic_count;
 	bfd *abfd;
+	int fd;
 
 	obj->path = path;
 	obj->name = path_last_part(path);
@@ -131,7 +101,10 @@ void object_open(struct object *obj, const char *path, unsigned flags)
 	if (!S_ISREG(st.st_mode))
 		fatal("%s: not a regular file, not an executable", path);
 	bfd_init();
-	abfd = open_checked(path, &st, true, &why);
+	/* opened here and handed over: BFD never opens the path itself
+	 * (bfd_file.c) */
+	fd = bfd_file_open(path, &st, &why);
+	abfd = fd < 0 ? NULL : bfd_file_adopt(path, fd, &why);
 	if (abfd == NULL)
 		fatal("%s: %s", path, why);
 	obj->abfd = abfd;
@@ -148,19 +121,8 @@ void object_open(struct object *obj, const char *path, unsigned flags)
 	obj->text_low = bfd_section_vma(obj->text);
 	obj->text_high = obj->text_low + bfd_section_size(obj->text);
 	obj->has_debug_info = has_debug_info(abfd);
-	if (obj->has_debug_info) {
-		struct line_index *index = xmalloc(sizeof(*index));
-
-		if (line_index_build(index, path, obj->text_low, obj->text_high,
-				     (flags & OBJECT_GNU_LINES ? LINE_GNU_FILE_ZERO : 0) |
-					     (flags & OBJECT_GNU_COMP_DIR ? LINE_GNU_COMP_DIR : 0))) {
-			obj->line_index = index;
-			obj->line_index_release = release_line_index;
-		} else {
-			line_index_free(index);
-			free(index);
-		}
-	}
+	if (obj->has_debug_info)
+		read_line_index(obj, path, flags);
 	obj->leading_char = bfd_get_symbol_leading_char(abfd);
 
 	/* GNU gprof takes the address size from the ELF class, else from
@@ -200,38 +162,19 @@ void object_open(struct object *obj, const char *path, unsigned flags)
 		}
 	}
 
-	bytes = bfd_get_symtab_upper_bound(abfd);
-	if (bytes < 0)
-		fatal("%s: %s", path, bfd_errmsg(bfd_get_error()));
-	obj->bfd_symbols = xmalloc((size_t)bytes);
-	obj->bfd_symbol_count = bfd_canonicalize_symtab(abfd, obj->bfd_symbols);
-	if (obj->bfd_symbol_count < 0)
-		fatal("%s: %s", path, bfd_errmsg(bfd_get_error()));
-
 	/* GNU gprof adds BFD's synthetic symbols, but without the dynamic
 	 * symbols BFD makes none for the PLT, so that the stubs' samples go
 	 * to the symbol before them, _init.  Given the dynamic symbols, BFD
 	 * names each stub "name@plt" (doc/compat.md; GPROF_GNU_QUIRKS=plt
-	 * restores GNU's way). */
-	dynamic_count = 0;
-	if ((flags & OBJECT_PLT_SYMBOLS) && (bytes = bfd_get_dynamic_symtab_upper_bound(abfd)) > 0) {
-		obj->dynamic_symbols = xmalloc((size_t)bytes);
-		dynamic_count = bfd_canonicalize_dynamic_symtab(abfd, obj->dynamic_symbols);
-		if (dynamic_count < 0)
-			dynamic_count = 0;
-	}
-	synthetic_count = bfd_get_synthetic_symtab(abfd, obj->bfd_symbol_count, obj->bfd_symbols,
-						   dynamic_count, obj->dynamic_symbols, &synthetic);
-	if (synthetic_count > 0) {
-		long i;
-
-		obj->synthetic = synthetic;
-		obj->bfd_symbols = xrealloc(obj->bfd_symbols,
-					    (size_t)(obj->bfd_symbol_count + synthetic_count + 1) *
-						    sizeof(*obj->bfd_symbols));
-		for (i = 0; i < synthetic_count; i++)
-			obj->bfd_symbols[obj->bfd_symbol_count++] = synthetic + i;
-		obj->bfd_symbols[obj->bfd_symbol_count] = NULL;
+	 * restores GNU's way).  Without a .symtab, the names come from its
+	 * debug file or its dynamic symbols (debuginfo.c). */
+	if (bfd_get_symtab_upper_bound(abfd) < 0)
+		fatal("%s: %s", path, bfd_errmsg(bfd_get_error()));
+	debuginfo_read_symbols(obj, path, search, (flags & OBJECT_PLT_SYMBOLS) != 0);
+	/* a stripped program's source lines are in its debug file */
+	if (!obj->has_debug_info && obj->debug_abfd && has_debug_info(obj->debug_abfd)) {
+		read_line_index(obj, bfd_get_filename(obj->debug_abfd), flags);
+		obj->has_debug_info = obj->line_index != NULL;
 	}
 }
 
@@ -278,90 +221,6 @@ bool object_find_line(const struct object *obj, uint64_t address, const char **f
 
 /* ------------------------------------------------------------ other objects */
 
-/* The symbols of an open BFD: the static table, else the dynamic one (a
- * stripped library still has it), with BFD's synthetic symbols (PLT
- * entries, "name@plt") added.  false if it has none. */
-static bool read_symbols(struct object *obj, bfd *abfd)
-{
-	long bytes, count = 0, dynamic_count = 0, synthetic_count;
-	asymbol **symbols = NULL, **dynamic = NULL, *synthetic = NULL;
-
-	bytes = bfd_get_symtab_upper_bound(abfd);
-	if (bytes > 0) {
-		symbols = xmalloc((size_t)bytes);
-		count = bfd_canonicalize_symtab(abfd, symbols);
-		if (count < 0)
-			count = 0;
-	}
-	bytes = bfd_get_dynamic_symtab_upper_bound(abfd);
-	if (bytes > 0) {
-		dynamic = xmalloc((size_t)bytes);
-		dynamic_count = bfd_canonicalize_dynamic_symtab(abfd, dynamic);
-		if (dynamic_count < 0)
-			dynamic_count = 0;
-	}
-	synthetic_count = bfd_get_synthetic_symtab(abfd, count, symbols, dynamic_count, dynamic,
-						   &synthetic);
-	if (count == 0) { /* stripped: the dynamic symbols name what they can */
-		free(symbols);
-		symbols = dynamic;
-		count = dynamic_count;
-		dynamic = NULL;
-	}
-	free(dynamic);
-	if (synthetic_count > 0) {
-		long i;
-
-		symbols = xrealloc(symbols, (size_t)(count + synthetic_count + 1) * sizeof(*symbols));
-		for (i = 0; i < synthetic_count; i++)
-			symbols[count++] = synthetic + i;
-		obj->synthetic = synthetic;
-	}
-	obj->bfd_symbols = symbols;
-	obj->bfd_symbol_count = count;
-	return count > 0;
-}
-
-/* The separate debug file of a build-id, where Debian's -dbgsym and
- * libc6-dbg packages put it (gdb and perf look there too), under root
- * ("" for this machine's). */
-static char *debug_file_path(const struct object *obj, const char *root)
-{
-	char *path;
-	size_t i, n = 0;
-
-	if (obj->build_id_size < 2 || obj->build_id_size > 64)
-		return NULL;
-	path = xmalloc(64 + strlen(root) + 2 * obj->build_id_size);
-	n = (size_t)sprintf(path, "%s/usr/lib/debug/.build-id/%02x/", root, obj->build_id[0]);
-	for (i = 1; i < obj->build_id_size; i++)
-		n += (size_t)sprintf(path + n, "%02x", obj->build_id[i]);
-	strcpy(path + n, ".debug");
-	return path;
-}
-
-/* The build-id note of an open BFD, or 0 bytes. */
-static size_t build_id_of(bfd *abfd, unsigned char *id, size_t size)
-{
-	asection *sec = bfd_get_section_by_name(abfd, ".note.gnu.build-id");
-	bfd_size_type length;
-	unsigned char note[256];
-	uint64_t name_size, desc_size;
-
-	if (sec == NULL)
-		return 0;
-	length = bfd_section_size(sec);
-	if (length < 16 || length > sizeof(note) || !bfd_get_section_contents(abfd, sec, note, 0, length))
-		return 0;
-	name_size = bfd_get_32(abfd, note);
-	desc_size = bfd_get_32(abfd, note + 4);
-	name_size = (name_size + 3) & ~(uint64_t)3;
-	if (12 + name_size + desc_size > length || desc_size > size)
-		return 0;
-	memcpy(id, note + 12 + name_size, desc_size);
-	return desc_size;
-}
-
 /* Open an object file that a profile named, with BFD, as what it must
  * be and nothing else: a path under /proc, /dev or /sys is not opened;
  * the file is opened without blocking or taking a terminal, and kept
@@ -372,19 +231,24 @@ static bfd *open_object_file(const char *path, const char **why)
 {
 	struct stat st;
 	bfd *abfd;
+	int fd;
 
 	if (kernel_path(path)) {
 		*why = "under /proc, /dev or /sys, not an object file";
 		return NULL;
 	}
-	abfd = open_checked(path, &st, false, why);
-	if (abfd == NULL)
+	fd = bfd_file_open(path, &st, why);
+	if (fd < 0)
 		return NULL;
-	if (st.st_size == 0) {
-		*why = "empty, not an object file";
-		bfd_close(abfd);
+	if (kernel_file_system(path, fd) || st.st_size == 0) {
+		*why = kernel_file_system(path, fd) ? "a kernel file (proc, sysfs...), not an object file"
+						    : "empty, not an object file";
+		close(fd);
 		return NULL;
 	}
+	abfd = bfd_file_adopt(path, fd, why); /* kept open, never reopened by path */
+	if (abfd == NULL)
+		return NULL;
 	abfd->flags |= BFD_DECOMPRESS;
 	if (!bfd_check_format(abfd, bfd_object)) {
 		bfd_close(abfd);
@@ -424,13 +288,13 @@ static bool holds_segments(bfd *abfd, const struct object *obj)
 	return true;
 }
 
-bool object_open_other(struct object *obj, const char *path, const char *sysroot)
+bool object_open_other(struct object *obj, const char *path, const struct name_search *search)
 {
+	const char *sysroot = search ? search->sysroot : NULL;
 	unsigned char id[64];
 	size_t id_size;
-	char *debug_path;
 	const char *why;
-	bfd *abfd, *debug = NULL;
+	bfd *abfd;
 	struct stat st;
 
 	obj->path = path;
@@ -449,7 +313,7 @@ bool object_open_other(struct object *obj, const char *path, const char *sysroot
 		warning("%s: %s; its samples are shown as [%s]", path, why, obj->name);
 		return false;
 	}
-	id_size = build_id_of(abfd, id, sizeof(id));
+	id_size = debuginfo_build_id(abfd, id, sizeof(id));
 	if (obj->build_id_size
 		    ? id_size != obj->build_id_size || memcmp(id, obj->build_id, id_size) != 0
 		    : !holds_segments(abfd, obj)) {
@@ -470,28 +334,13 @@ bool object_open_other(struct object *obj, const char *path, const char *sysroot
 	obj->aarch64 = is_aarch64(abfd, path);
 	obj->leading_char = bfd_get_symbol_leading_char(abfd);
 	/* the separate debug file names what the library's own tables do not */
-	if (sysroot) {
-		debug_path = debug_file_path(obj, sysroot);
-		debug = debug_path ? open_object_file(debug_path, &why) : NULL;
-		free(debug_path);
-	}
-	if (debug == NULL) {
-		debug_path = debug_file_path(obj, "");
-		debug = debug_path ? open_object_file(debug_path, &why) : NULL;
-		free(debug_path);
-	}
-	if (debug && read_symbols(obj, debug)) {
-		obj->debug_abfd = debug;
-		return true;
-	}
-	if (debug)
-		bfd_close(debug);
-	if (!read_symbols(obj, abfd))
+	debuginfo_read_symbols(obj, path, search, true);
+	if (obj->bfd_symbol_count == 0)
 		warning("%s: no symbols; its samples are shown as [%s]", path, obj->name);
 	return true;
 }
 
 size_t object_build_id(const struct object *obj, unsigned char *id, size_t size)
 {
-	return obj->abfd ? build_id_of(obj->abfd, id, size) : 0;
+	return obj->abfd ? debuginfo_build_id(obj->abfd, id, size) : 0;
 }

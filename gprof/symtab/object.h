@@ -13,6 +13,8 @@
 
 #include "core/model.h"
 
+struct name_search;
+
 /* object_open's flags. */
 enum {
 	OBJECT_PLT_SYMBOLS = 1 << 0, /* a "name@plt" symbol for each PLT stub */
@@ -22,18 +24,21 @@ enum {
 
 /* Open path as obj: its BFD, text section, address size and byte order,
  * code range, line index and symbols as BFD gives them (flags: the
- * OBJECT_* above).  Exits with one line naming the file on any error. */
-void object_open(struct object *obj, const char *path, unsigned flags);
+ * OBJECT_* above; search: where its debug file may be, debuginfo.h, or NULL
+ * for /usr/lib/debug alone).  Exits with one line naming the file on any
+ * error. */
+void object_open(struct object *obj, const char *path, unsigned flags,
+		 const struct name_search *search);
 /* An object other than the executable, recorded by a whole-process
- * profile: its BFD and symbols (from its separate debug file when one is
- * installed under [sysroot]/usr/lib/debug/.build-id, the sysroot's
- * first).  Never opens what is not an object of the profile: a path
+ * profile: its BFD and symbols, found as the executable's are (debuginfo.h:
+ * its debug file by build-id or .gnu_debuglink under the --sysroot's and
+ * the other debug directories, its MiniDebugInfo, debuginfod).  Never opens what is not an object of the profile: a path
  * under /proc, /dev or /sys, a FIFO, a device, a file of the kernel's
  * file systems.  When the file is missing, unreadable, not an object, or
  * not the one that ran (its build-id; without one, obj->segments outside
  * its loaded sections), a warning and false: the object is then known by
- * its name alone.  sysroot: --sysroot, or NULL. */
-bool object_open_other(struct object *obj, const char *path, const char *sysroot);
+ * its name alone.  search->sysroot: --sysroot, or NULL. */
+bool object_open_other(struct object *obj, const char *path, const struct name_search *search);
 /* -c: read the bytes of .text into obj->text_bytes (a warning if not). */
 void object_read_text(struct object *obj);
 /* File and line of an address, as the debug information gives them;

@@ -90,7 +90,7 @@ out=$(GPROF_GNU_QUIRKS=nosuch "$GPROF" "$fixtures/threads/prog" "$fixtures/threa
 rc=$?
 expect_eq compat.quirks.unknown-status 1 "$rc"
 expect_eq compat.quirks.unknown-message \
-	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines or all)" "$out"
+	"gprof: GPROF_GNU_QUIRKS: unknown quirk 'nosuch' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines, names, other-program or all)" "$out"
 
 # --- -s with a report: GNU switches to line granularity, we do not
 d=$SCRATCH/sum

@@ -267,12 +267,13 @@ fi
 # waits 1 s in poll and 1 s in sleep: both return as they should, and
 # each wait is credited at least its second (100 samples at 100 Hz,
 # measured around the call) to the function that waited; libgmon.a says
-# in one line that it cannot, and samples CPU time.
+# in one line that it cannot, and samples CPU time.  GMON_SPARSE=0: the
+# samples in gmon.out's bins, which GNU gprof, the oracle, reads.
 #   cross.aarch64.wall.*
 if [ "$TARGET" = aarch64 ]; then
 	mkdir -p wall
 	$CC_T -O1 -g -fno-omit-frame-pointer -fno-inline -o wall/waits "$TOP/tests/runtime/progs/waits.c" -pthread
-	(cd wall && GMON_CLOCK=wall GMON_START=1 "${RUN[@]}" -E LD_PRELOAD="$SO_DIR/libgmon.so" \
+	(cd wall && GMON_CLOCK=wall GMON_SPARSE=0 GMON_START=1 "${RUN[@]}" -E LD_PRELOAD="$SO_DIR/libgmon.so" \
 		./waits 100 >out 2>err)
 	expect_eq "cross.$TARGET.wall.quiet" "" "$(cat wall/err)"
 	expect_eq "cross.$TARGET.wall.returns" "poll 0 0|sleep 0" \

@@ -61,11 +61,13 @@ def old_bsd(low, high, bins, arcs, size=8, endian="<", bsd44=False):
     return out
 
 
-def process_file(stacks, other_object=False, run_id=0x5EED, threads=None):
+def process_file(stacks, other_object=False, run_id=0x5EED, threads=None, samples=None):
     """A process file for the debug_g fixture (PIE, unrelocated: bias 0)
     with a stack record of (samples, [frames, innermost first], flags);
     with threads [(tid, flags, name)], a thread stack record (tag 6),
-    the stacks' thread numbers taken in turn (0xffffffff after them)."""
+    the stacks' thread numbers taken in turn (0xffffffff after them);
+    with samples [(address, count)], a samples record (tag 2) before it
+    (the main program's samples kept sparse: doc/format.md)."""
     def record(tag, body):
         return struct.pack("<II", tag, len(body)) + body
 
@@ -80,6 +82,9 @@ def process_file(stacks, other_object=False, run_id=0x5EED, threads=None):
     if other_object:
         out += obj(1, 0, 0x7F0000000000, [(0x7F0000001000, 0x7F0000100000)],
                    b"/lib/x86_64-linux-gnu/libc.so.6")
+    if samples is not None:
+        out += record(2, struct.pack("<II", 100, len(samples)) +
+                      b"".join(struct.pack("<QQ", a, c) for a, c in samples))
     body = struct.pack("<IIQQQ", 128, len(stacks), 0, 0, 0)
     for k, (samples, frames, flags) in enumerate(stacks):
         body += struct.pack("<QII", samples, len(frames), flags)
@@ -166,6 +171,16 @@ def main():
         write("stacks", "recursive-%d" % sel, sel, process_file(recursive))
         write("stacks", "lib-%d" % sel, sel, process_file(lib, other_object=True))
         write("stacks", "odd-%d" % sel, sel, process_file(odd))
+    # sparse samples (a program without hooks): the main program's in
+    # the samples record, one in a library, one in no object; and
+    # counts that add up past 2^64-1; also read as process files alone
+    sparse = [(poly, 90), (ev, 10), (0x7F0000002000, 3), (0x10, 1)]
+    wide = [(poly, 2**64 - 1), (ev, 1)]
+    for sel in range(16):
+        write("stacks", "sparse-%d" % sel, sel, process_file(plain, other_object=True, samples=sparse))
+        write("stacks", "sparse-wide-%d" % sel, sel, process_file(plain, samples=wide))
+    write("profile", "process-sparse", 0x24, process_file(plain, other_object=True, samples=sparse))
+    write("profile", "process-sparse-wide", 0x24, process_file(plain, samples=wide))
     # thread stacks (tag 6), with --threads (0x10) where it applies
     named = [(4242, 1, b"prog"), (4243, 0, b"worker\x1b[31m"), (4244, 0, b"x" * 16)]
     for sel in list(range(16)) + [0x10, 0x11, 0x14, 0x18]:

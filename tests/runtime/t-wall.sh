@@ -18,6 +18,9 @@ set -u
 . "$(dirname "$0")/helpers.sh"
 need_runtime runtime.wall
 runtime_scratch
+# GNU gprof is the oracle here: the main program's samples stay in
+# gmon.out's bins, where it reads them (doc/runtime.md, "Sparse samples")
+export GMON_SPARSE=0
 build_tools
 cd "$SCRATCH" || exit 2
 $RT_CC -O1 -g -fno-omit-frame-pointer -fno-inline -o waits "$PROGS/waits.c" -pthread

@@ -997,6 +997,55 @@ START_TEST(format_read_incompatible_histograms)
 }
 END_TEST
 
+/* A range on the bins of one read before (a sparse run's one bin inside
+ * a whole histogram: doc/format.md, "Sparse samples") adds to those
+ * bins; a range holding ranges read before, each on its bins, takes
+ * them in, where the first of them was.  Bins as wide, or an error. */
+START_TEST(format_read_nested_histograms)
+{
+	struct file f;
+	unsigned i;
+
+	/* 16 bins of 4 bytes over 0x1000-0x1040, then one at 0x1008 and
+	 * two at 0x1030: bins 2, 12 and 13 get 7, 9 and 10 more */
+	gnu_header(&f, false, 8, GMON_VERSION);
+	gnu_hist(&f, 0x1000, 0x1040, 16, 1);
+	gnu_hist(&f, 0x1008, 0x100c, 1, 7);
+	gnu_hist(&f, 0x1030, 0x1038, 2, 9);
+	ck_assert_msg(read_file(&f), "%s", err);
+	ck_assert_uint_eq(prof.histograms.count, 1);
+	for (i = 0; i < 16; i++)
+		ck_assert_uint_eq(prof.histograms.records[0].bins[i],
+				  1 + i + (i == 2 ? 7 : i == 12 ? 9 : i == 13 ? 10 : 0));
+	/* the other way round, beside a record of its own at 0x2000 */
+	profile_reset(&prof);
+	gnu_header(&f, false, 8, GMON_VERSION);
+	gnu_hist(&f, 0x2000, 0x2004, 1, 5);
+	gnu_hist(&f, 0x1030, 0x1038, 2, 9);
+	gnu_hist(&f, 0x1008, 0x100c, 1, 7);
+	gnu_hist(&f, 0x1000, 0x1040, 16, 1);
+	ck_assert_msg(read_file(&f), "%s", err);
+	ck_assert_uint_eq(prof.histograms.count, 2);
+	ck_assert_uint_eq(prof.histograms.records[0].low_pc, 0x2000);
+	ck_assert_uint_eq(prof.histograms.records[1].low_pc, 0x1000);
+	ck_assert_uint_eq(prof.histograms.records[1].high_pc, 0x1040);
+	for (i = 0; i < 16; i++)
+		ck_assert_uint_eq(prof.histograms.records[1].bins[i],
+				  1 + i + (i == 2 ? 7 : i == 12 ? 9 : i == 13 ? 10 : 0));
+	/* and summed again with itself: still two records */
+	ck_assert_msg(read_file(&f), "%s", err);
+	ck_assert_uint_eq(prof.histograms.count, 2);
+	ck_assert_uint_eq(prof.histograms.records[1].bins[2], 2 * (3 + 7));
+	/* off the bins' edges: an error */
+	profile_reset(&prof);
+	gnu_header(&f, false, 8, GMON_VERSION);
+	gnu_hist(&f, 0x1000, 0x1040, 16, 1);
+	gnu_hist(&f, 0x1002, 0x1006, 1, 7);
+	expect_error(&f, FORMAT_AUTO,
+		     "t.out: histogram range 0x1002-0x1006 overlaps 0x1000-0x1040 without matching it");
+}
+END_TEST
+
 START_TEST(format_read_incompatible_bsd)
 {
 	struct file f;
@@ -1380,6 +1429,7 @@ static Suite *profile_suite(void)
 	tcase_add_test(tc, format_read_histogram_beyond_file);
 	tcase_add_test(tc, format_read_histogram_geometry);
 	tcase_add_test(tc, format_read_incompatible_histograms);
+	tcase_add_test(tc, format_read_nested_histograms);
 	tcase_add_test(tc, format_read_incompatible_bsd);
 	tcase_add_test(tc, format_read_limits);
 	tcase_add_test(tc, format_read_many_histograms);
