@@ -8,9 +8,12 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <bfd.h>
 #include <demangle.h>
@@ -297,15 +300,52 @@ void put_json_string(FILE *f, const char *s)
 	putc('"', f);
 }
 
+/* One candidate of report_open_source: a regular file outside the
+ * kernel's trees, opened without blocking (a FIFO named by the debug
+ * information would hang gprof, /proc/kmsg be drained).  NULL with *why
+ * set when the file is there but refused, left alone when it is not
+ * there. */
+static FILE *open_candidate(const char *path, const char **why)
+{
+	const char *refused = NULL;
+	struct stat st;
+	FILE *in;
+	int fd;
+
+	if (kernel_path(path)) {
+		if (access(path, F_OK) == 0 && *why == NULL)
+			*why = "under /proc, /dev or /sys, not a source file";
+		return NULL;
+	}
+	fd = open_regular(path, &st, &refused);
+	if (fd < 0) {
+		if (errno != ENOENT && errno != ENOTDIR && *why == NULL)
+			*why = refused;
+		return NULL;
+	}
+	if (kernel_file_system(path, fd)) {
+		if (*why == NULL)
+			*why = "a kernel file (proc, sysfs...), not a source file";
+		close(fd);
+		return NULL;
+	}
+	in = fdopen(fd, "rb");
+	if (in == NULL)
+		close(fd);
+	return in;
+}
+
 /* Open a source file: as named, else each search directory with the
  * name, else each search directory with the name's last component. */
-FILE *report_open_source(const struct options *opt, const char *name)
+FILE *report_open_source(const struct options *opt, const char *name, const char **why)
 {
-	FILE *in = fopen(name, "rb");
 	const char *base = strrchr(name, '/');
+	FILE *in;
 	size_t i;
 	int pass;
 
+	*why = NULL;
+	in = open_candidate(name, why);
 	/* an absolute name is only tried by its last component */
 	for (pass = name[0] == '/' ? 1 : 0; pass < 2 && !in; pass++) {
 		const char *tail = pass == 0 ? name : base ? base + 1 : NULL;
@@ -318,10 +358,12 @@ FILE *report_open_source(const struct options *opt, const char *name)
 			char *path = xmalloc(strlen(opt->search_dirs[i]) + strlen(tail) + 2);
 
 			sprintf(path, "%s/%s", opt->search_dirs[i], tail);
-			in = fopen(path, "rb");
+			in = open_candidate(path, why);
 			free(path);
 		}
 	}
+	if (in)
+		*why = NULL;
 	return in;
 }
 

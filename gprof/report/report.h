@@ -53,9 +53,11 @@ void text_name(struct text *t, struct report_out *out, const struct symbol *sym)
 /* A file's name as printed: its last component, or all of it with -L. */
 const char *file_base_name(const struct options *opt, const char *path);
 /* A source file opened for reading (-A, --html): as named, else in each
- * directory of the search path (-I, $GPROF_PATH); NULL with errno set
- * when none opens. */
-FILE *report_open_source(const struct options *opt, const char *name);
+ * directory of the search path (-I, $GPROF_PATH); only a regular file
+ * outside /proc, /dev and /sys, opened without blocking.  NULL when none
+ * opens, with *why saying why the first file found was refused, or NULL
+ * when no file of the name is there. */
+FILE *report_open_source(const struct options *opt, const char *name, const char **why);
 /* The profiler's own time (analysis/overhead.c) in one sentence, the
  * same in every view that can say it (the text reports' headers, the
  * comments of --pprof, --callgrind and --dot): into buf, true; false
