@@ -405,8 +405,36 @@ WRAP(int, pthread_cond_timedwait, 0, ENOSYS,
 WRAP(int, pthread_barrier_wait, 0, ENOSYS, (pthread_barrier_t * b), (b))
 
 /* A lock that is free costs what it did and one atomic load (a try
- * first, in wall mode): only one that would block is measured. */
-#define WRAP_LOCK(type, name, tryname)                                                     \
+ * first, in wall mode): only one that would block is measured.  Only
+ * EBUSY means "would block": any other result of the try is the lock's
+ * own (EOWNERDEAD: acquired from an owner that died, to be made
+ * consistent; ENOTRECOVERABLE, EAGAIN, EINVAL, EDEADLK), and is what the
+ * lock would have returned, so it is returned as it is; calling the lock
+ * after a try that took it would hang or fail.
+ *
+ * The try must also change nothing the lock would not: glibc's trylock
+ * of a robust mutex made unrecoverable returns ENOTRECOVERABLE but
+ * leaves the mutex held (where its lock releases it), and every later
+ * lock then hangs.  So a robust mutex (glibc's kind bit 16, in the
+ * public structure; elsewhere any mutex) is not tried: its lock is
+ * timed as it is. */
+static int mutex_try_is_neutral(pthread_mutex_t *m)
+{
+#ifdef __GLIBC__
+	return !(__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 16);
+#else
+	(void)m;
+	return 0;
+#endif
+}
+
+static int rwlock_try_is_neutral(pthread_rwlock_t *l)
+{
+	(void)l;
+	return 1;
+}
+
+#define WRAP_LOCK(type, name, tryname, neutral)                                            \
 	int name(type *m)                                                                \
 	{                                                                                \
 		int (*f)(type *) = (int (*)(type *))next(CALL_##name);                   \
@@ -415,8 +443,11 @@ WRAP(int, pthread_barrier_wait, 0, ENOSYS, (pthread_barrier_t * b), (b))
 		if (__atomic_load_n(&gmon_wait_mode, __ATOMIC_RELAXED) != 2)             \
 			return f(m);                                                     \
 		int (*try)(type *) = (int (*)(type *))next(CALL_##tryname);              \
-		if (try && try(m) == 0)                                                  \
-			return 0;                                                        \
+		if (try && neutral(m)) {                                                 \
+			int tried = try(m);                                              \
+			if (tried != EBUSY)                                              \
+				return tried;                                            \
+		}                                                                        \
 		struct wait w;                                                           \
 		begin(&w, 0);                                                            \
 		int rc = f(m);                                                           \
@@ -424,9 +455,9 @@ WRAP(int, pthread_barrier_wait, 0, ENOSYS, (pthread_barrier_t * b), (b))
 		return rc;                                                               \
 	}
 
-WRAP_LOCK(pthread_mutex_t, pthread_mutex_lock, pthread_mutex_trylock)
-WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_rdlock, pthread_rwlock_tryrdlock)
-WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_wrlock, pthread_rwlock_trywrlock)
+WRAP_LOCK(pthread_mutex_t, pthread_mutex_lock, pthread_mutex_trylock, mutex_try_is_neutral)
+WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_rdlock, pthread_rwlock_tryrdlock, rwlock_try_is_neutral)
+WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_wrlock, pthread_rwlock_trywrlock, rwlock_try_is_neutral)
 
 /* libgmon's own writes (the profile's files, its messages) are not the
  * program's waits: straight to the C library's write. */
