@@ -49,3 +49,45 @@ for c in robust-normal robust-errorcheck robust-recursive notrecoverable pshared
 	recursive errorcheck timed rwlock cancel; do
 	same_run "runtime.invisible.locks.wall.$c" wall "$SCRATCH/locks" $c
 done
+
+# /proc/self/maps lines of any length: the reader (libgmon/maps.c) on a
+# file whose long line holds strings that look like ranges past its start
+$RT_CC -O1 -I"$TOP/libgmon" -o maps-find "$PROGS/maps-find.c" "$TOP/libgmon/maps.c"
+{
+	printf '1000-2000 r-xp 00000000 08:01 1                          /'
+	for _ in $(seq 300); do printf '0-ffffffffffffffffff '; done
+	printf '\n3000-4000 rw-p 00000000 08:01 2 /x\n'
+	printf '10000000000000000-20000000000000000 r--p 0 0 0\n'
+	printf '5000-6000 ---p 00000000 00:00 0'
+} >maps.txt
+expect_eq runtime.invisible.maps.long-lines "1000-2000 none 3000-4000 none 5000-6000 none" \
+	"$(./maps-find maps.txt 1800 2800 3000 18000000000000000 5fff 6000 | tr '\n' ' ' | sed 's/ $//')"
+
+# the same through the runtime: a program whose path is 3,800 bytes long,
+# with what looks like a range ("0-" and 18 f's, over 64 bits) where a
+# reader of 511-byte pieces would start a piece: the main thread's stack
+# is found, so its samples in spin have their callers
+$RT_CC -O1 -g -fno-omit-frame-pointer -o longpath "$PROGS/longpath.c"
+column=$(./longpath column)
+long=$(python3 - "$SCRATCH/long" "$column" <<'PY'
+import sys
+base, col = sys.argv[1], int(sys.argv[2])
+windows = {511 * k - col for k in range(1, 9)}
+s, comp = base, 0
+while len(s) < 3800:
+    if len(s) in windows:
+        s, comp = s + "0-" + "f" * 18, comp + 20
+    elif comp >= 200:
+        s, comp = s + "/", 0
+    else:
+        s, comp = s + "a", comp + 1
+print(s)
+PY
+)
+mkdir -p "$long" && cp longpath "$long/" || exit 2
+same_run runtime.invisible.maps.long-path.same process "$long/longpath"
+(cd "$long" && GMON_START=1 LD_PRELOAD=$LIBGMON_SO ./longpath >/dev/null &&
+	"$GPROF" --folded ./longpath gmon.out) >folded 2>&1
+without=$(grep spin folded | grep -vc ';main;spin')
+with=$(grep -c ';main;spin ' folded)
+expect_eq runtime.invisible.maps.long-path.stacks "0 yes" "$without $([ "$with" -gt 0 ] && echo yes)"
