@@ -91,3 +91,25 @@ same_run runtime.invisible.maps.long-path.same process "$long/longpath"
 without=$(grep spin folded | grep -vc ';main;spin')
 with=$(grep -c ';main;spin ' folded)
 expect_eq runtime.invisible.maps.long-path.stacks "0 yes" "$without $([ "$with" -gt 0 ] && echo yes)"
+
+# fault 5: a plugin a library's constructor dlopened before libgmon
+# started is not taken for one the loader mapped at start-up; after its
+# dlclose (its first page then reserved PROT_NONE, as a JIT would), no
+# sample reads its headers or its code, whichever unwinder
+O=$PROGS/objects
+mkdir -p objects && cd objects || exit 2
+$RT_CC -shared -fPIC -O1 -o bigplugin.so "$O/bigplugin.c"
+$RT_CC -shared -fPIC -O1 -fno-omit-frame-pointer -momit-leaf-frame-pointer \
+	-o leafplugin.so "$O/leafplugin.c"
+$RT_CC -shared -fPIC -O1 -o libctor.so "$O/ctor.c" -ldl
+$RT_CC -O1 -fno-omit-frame-pointer -o early "$O/early.c" -L. -lctor -Wl,-rpath,'$ORIGIN' -ldl
+$RT_CC -O1 -o loop "$O/loop.c" -ldl
+cd "$SCRATCH" || exit 2
+for unwind in fp cfi; do
+	GMON_UNWIND=$unwind same_run "runtime.invisible.objects.early-plugin.$unwind" cpu \
+		"$SCRATCH/objects/early"
+done
+
+# fault 17: one plugin loaded and closed 5,000 times: its slot and its
+# tables' copy serve again (no "object table full", memory bounded)
+same_run runtime.invisible.objects.reload-loop cpu "$SCRATCH/objects/loop" 5000
