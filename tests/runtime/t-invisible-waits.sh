@@ -12,6 +12,13 @@
 # their calls and their signal masks.
 #   runtime.invisible.locks.CLOCK.CASE     robust, process-shared,
 #        recursive, error-checking, timed locks; cancellation in waits
+#   runtime.invisible.maps.*               /proc/self/maps lines of any length
+#   runtime.invisible.objects.*            a plugin dlopened before start and
+#        closed; 5,000 loads of one plugin
+#   runtime.invisible.jumps.CLOCK.WAIT.HOW  longjmp out of a handler in a
+#        guarded wait: the program's own mask after
+#   runtime.invisible.altstack.*           a recorded wait on a small
+#        alternate stack; the bytes the recording takes there, measured
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -113,3 +120,38 @@ done
 # fault 17: one plugin loaded and closed 5,000 times: its slot and its
 # tables' copy serve again (no "object table full", memory bounded)
 same_run runtime.invisible.objects.reload-loop cpu "$SCRATCH/objects/loop" 5000
+
+# fault 11: where waits are guarded (the process clock), a handler that
+# leaves a wait by longjmp leaves the program's own mask: in the program,
+# in a thread it starts, in a program it executes; sigaction reports the
+# handler and flags the program gave.  Cancellation in guarded waits: the
+# cleanup handlers run with the thread's own mask.
+$RT_CC -O1 -g -o jumps "$PROGS/jumps.c" -pthread
+for w in pause sleep poll nanosleep select sigsuspend; do
+	for how in longjmp siglongjmp signal nodefer; do
+		same_run "runtime.invisible.jumps.process.$w.$how" process "$SCRATCH/jumps" $w $how
+	done
+done
+same_run runtime.invisible.jumps.wall.poll.longjmp wall "$SCRATCH/jumps" poll longjmp
+same_run runtime.invisible.locks.process.cancel process "$SCRATCH/locks" cancel
+
+# fault 12: --clock wall, a handler on a 6.5 to 7.5 KiB alternate stack
+# waits there (the wait is recorded on that stack)
+$RT_CC -O1 -g -o altwait "$PROGS/altwait.c"
+for size in 6656 7168 7680; do
+	same_run "runtime.invisible.altstack.wall.$size" wall "$SCRATCH/altwait" $size
+done
+# and what the recording takes of that stack, measured (every symbol
+# bound at start, so that only the path itself counts): the bytes the
+# waiting handler touches under the profiler, less those without it,
+# under 2 KiB (a 6 KiB stack leaves 6144 - MINSIGSTKSZ; 3376 bytes
+# here with AVX-512)
+LD_BIND_NOW=1 "$SCRATCH/altwait" 16384 used.plain >/dev/null
+(cd run && LD_BIND_NOW=1 GMON_START=1 GMON_CLOCK=wall LD_PRELOAD=$LIBGMON_SO \
+	"$SCRATCH/altwait" 16384 "$SCRATCH/used.wall" >/dev/null)
+extra=$(($(cat used.wall) - $(cat used.plain)))
+if [ "$extra" -lt 2048 ]; then
+	pass runtime.invisible.altstack.wall.measured
+else
+	fail runtime.invisible.altstack.wall.measured "a recorded wait takes $extra bytes of the alternate stack (at most 2047)"
+fi
