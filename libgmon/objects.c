@@ -153,6 +153,7 @@ static const unsigned char *find_build_id(const struct dl_phdr_info *info, uint3
  * taken for dlopened has its tables copied, its code is not read); the
  * other way it would cost a fault.  Ordinary context (the first refresh).
  */
+#ifdef __GLIBC__ /* musl never unmaps anything: every object is permanent */
 #define MAX_INITIAL 512
 static struct initial {
 	uintptr_t bias;
@@ -239,6 +240,8 @@ static int mapped_at_startup(uintptr_t bias)
 			return 1;
 	return 0;
 }
+
+#endif
 
 static int same_object(const struct object *o, const struct dl_phdr_info *info,
                        const char *path, size_t path_size)
