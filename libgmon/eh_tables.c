@@ -19,8 +19,9 @@
  * while a handler reads: its tables are copied here when it is added
  * (from .eh_frame_hdr, or .eh_frame if it comes first, to the end of
  * that segment), and the handler reads the copy, which is never
- * unmapped.  The copies take at most COPY_BUDGET bytes in all; an object
- * past it gets no tables (its frames are walked by frame pointers).
+ * unmapped.  Equal copies are one (copy_of).  The copies take at most
+ * COPY_BUDGET bytes in all; an object past it gets no tables (its frames
+ * are walked by frame pointers).
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -35,6 +36,56 @@
 
 static struct gmon_cfi_table *tables; /* GMON_EH_TABLES_MAX, mapped at the first add */
 static size_t copied;
+
+/*
+ * The copies: never unmapped nor changed once made (a handler may read
+ * one at any time), and shared: a plugin's tables are position
+ * independent, so a plugin loaded again, wherever, reads the copy made
+ * at its first load (same bytes), and a dlopen and dlclose loop holds
+ * one copy however long it runs.  Copies are cut from chunks of
+ * CHUNK_BYTES, so that a small plugin's costs its size, not a page.
+ */
+#define CHUNK_BYTES (1ul << 20)
+static struct {
+	uintptr_t at;
+	size_t size;
+} copies[GMON_EH_TABLES_MAX];
+static uint32_t ncopies;
+static unsigned char *chunk;
+static size_t chunk_left;
+
+/* A copy of the size bytes at from: one made before, or a new one. */
+static void *copy_of(const void *from, size_t size)
+{
+	for (uint32_t i = 0; i < ncopies; i++)
+		if (copies[i].size == size && memcmp((const void *)copies[i].at, from, size) == 0)
+			return (void *)copies[i].at;
+	if (ncopies == GMON_EH_TABLES_MAX || size > COPY_BUDGET - copied)
+		return NULL;
+	size_t need = (size + 15) & ~(size_t)15;
+	unsigned char *copy;
+	if (need > CHUNK_BYTES / 4) {
+		copy = gmon_map_zeroed(NULL, need); /* a big one of its own */
+	} else {
+		if (need > chunk_left) {
+			chunk = gmon_map_zeroed(NULL, CHUNK_BYTES);
+			chunk_left = chunk ? CHUNK_BYTES : 0;
+		}
+		copy = chunk_left >= need ? chunk : NULL;
+		if (copy) {
+			chunk += need;
+			chunk_left -= need;
+		}
+	}
+	if (!copy)
+		return NULL;
+	memcpy(copy, from, size);
+	copied += need;
+	copies[ncopies].at = (uintptr_t)copy;
+	copies[ncopies].size = size;
+	ncopies++;
+	return copy;
+}
 
 /* The tables of the object loaded at bias (program headers phdr[phnum],
  * as mapped), in place, into *t, and where a copy would start (the
@@ -91,14 +142,9 @@ void gmon_eh_tables_add(uint32_t index, uintptr_t bias, const void *phdr, size_t
 		return;
 	if (!permanent) {
 		t.low = copy_low;
-		size_t size = t.high - t.low;
-		if (size > COPY_BUDGET - copied)
-			return;
-		void *copy = gmon_map_zeroed(NULL, size);
+		void *copy = copy_of((const void *)t.low, t.high - t.low);
 		if (!copy)
 			return;
-		memcpy(copy, (const void *)t.low, size);
-		copied += size;
 		t.delta = (intptr_t)((uintptr_t)copy - t.low);
 	}
 	tables[index] = t;

@@ -155,3 +155,6 @@ if [ "$extra" -lt 2048 ]; then
 else
 	fail runtime.invisible.altstack.wall.measured "a recorded wait takes $extra bytes of the alternate stack (at most 2047)"
 fi
+# the same plugin at a new address each time (its old place reserved):
+# one copy of its tables serves every load, memory within 2 MiB
+same_run runtime.invisible.objects.moving-loop cpu "$SCRATCH/objects/loop" 2000 2048 move
