@@ -12,10 +12,11 @@
  * siglongjmp to a context saved without the mask) would leave SIGPROF
  * blocked for good: no more samples, and threads and exec'd programs
  * inherit the mask.  So in libgmon.so every handler the program installs
- * (sigaction, signal, sysv_signal, sigset; and those installed before
- * the guards were first needed) is entered through a trampoline, which
- * unblocks SIGPROF when a guard of this thread blocked it (and neither
- * the program's mask before the wait nor the handler's own sa_mask did):
+ * (sigaction, signal, bsd_signal, sysv_signal, sigset; and those
+ * installed before the guards were first needed) is entered through a
+ * trampoline, which unblocks SIGPROF when a guard of this thread
+ * blocked it (and neither the program's mask before the wait nor the
+ * handler's own sa_mask did):
  * the handler runs with exactly the mask it would have had without the
  * profiler, a longjmp out of it leaves exactly that, and when it returns
  * the kernel restores the waiting mask.  The program sees its own
@@ -104,6 +105,7 @@ static uintptr_t own_low, own_high; /* libgmon's code: its handlers are its own 
 
 static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
 static sighandler_t (*real_signal)(int, sighandler_t);
+static sighandler_t (*real_bsd_signal)(int, sighandler_t);
 static sighandler_t (*real_sysv_signal)(int, sighandler_t);
 static sighandler_t (*real_sigset)(int, sighandler_t);
 
@@ -111,6 +113,7 @@ __attribute__((constructor(101))) static void resolve(void)
 {
 	real_sigaction = (int (*)(int, const struct sigaction *, struct sigaction *))dlsym(RTLD_NEXT, "sigaction");
 	real_signal = (sighandler_t(*)(int, sighandler_t))dlsym(RTLD_NEXT, "signal");
+	real_bsd_signal = (sighandler_t(*)(int, sighandler_t))dlsym(RTLD_NEXT, "bsd_signal");
 	real_sysv_signal = (sighandler_t(*)(int, sighandler_t))dlsym(RTLD_NEXT, "sysv_signal");
 	real_sigset = (sighandler_t(*)(int, sighandler_t))dlsym(RTLD_NEXT, "sigset");
 }
@@ -197,7 +200,7 @@ static void adopt(int sig)
 	sigaction(sig, &now, NULL);
 }
 
-/* One of signal, sysv_signal, sigset: its result as the program would
+/* One of signal, bsd_signal, sysv_signal, sigset: its result as the program would
  * see it, and the handler adopted. */
 static sighandler_t installed(sighandler_t (*real)(int, sighandler_t), int sig, sighandler_t h)
 {
@@ -217,6 +220,11 @@ static sighandler_t installed(sighandler_t (*real)(int, sighandler_t), int sig, 
 sighandler_t signal(int sig, sighandler_t h)
 {
 	return installed(real_signal, sig, h);
+}
+
+sighandler_t bsd_signal(int sig, sighandler_t h)
+{
+	return installed(real_bsd_signal, sig, h);
 }
 
 sighandler_t sysv_signal(int sig, sighandler_t h)

@@ -170,7 +170,9 @@ static void wait_left(void *arg)
 /* glibc's C cleanups are a setjmp: after its longjmp the cleanup runs
  * and the unwinding goes on, it never comes back into the wrapper, so no
  * variable of the wrapper's is used after one (GCC cannot see that) */
+#if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wclobbered"
+#endif
 #define IN_WAIT(w, guard, call)                                                            \
 	do {                                                                             \
 		if (guard) {                                                             \
