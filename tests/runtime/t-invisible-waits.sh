@@ -16,7 +16,8 @@
 #   runtime.invisible.objects.*            a plugin dlopened before start and
 #        closed; 5,000 loads of one plugin
 #   runtime.invisible.jumps.CLOCK.WAIT.HOW  longjmp out of a handler in a
-#        guarded wait: the program's own mask after
+#        guarded wait: the program's own mask after (also a handler
+#        installed before the profile started: installed-before-start)
 #   runtime.invisible.altstack.*           a recorded wait on a small
 #        alternate stack; the bytes the recording takes there, measured
 set -u
@@ -133,6 +134,10 @@ for w in pause sleep poll nanosleep select sigsuspend; do
 	done
 done
 same_run runtime.invisible.jumps.wall.poll.longjmp wall "$SCRATCH/jumps" poll longjmp
+# the handler installed by a library's constructor, before libgmon starts
+$RT_CC -O1 -shared -fPIC -DLIBRARY -o libearly.so "$PROGS/earlyjump.c"
+$RT_CC -O1 -o earlyjump "$PROGS/earlyjump.c" -L. -learly -Wl,-rpath,'$ORIGIN'
+same_run runtime.invisible.jumps.process.installed-before-start process "$SCRATCH/earlyjump"
 same_run runtime.invisible.locks.process.cancel process "$SCRATCH/locks" cancel
 
 # fault 12: --clock wall, a handler on a 6.5 to 7.5 KiB alternate stack

@@ -10,7 +10,8 @@
  *               not restored: the handler's stays, SIGALRM blocked);
  *   siglongjmp  sigsetjmp(env, 1)/siglongjmp (the saved mask back);
  *   signal      a handler installed by signal(), longjmp;
- *   nodefer     SA_NODEFER, longjmp.
+ *   nodefer     SA_SIGINFO | SA_NODEFER (a three-argument handler),
+ *               longjmp.
  * Each line says which of SIGALRM, SIGPROF and SIGUSR1 are blocked; the
  * output is the same with and without a profiler that keeps the mask.
  * "jumps mask" prints the mask only (the executed program).
@@ -48,6 +49,13 @@ static void on_alarm(int sig)
 	if (use_sig)
 		siglongjmp(senv, 1);
 	longjmp(env, 1);
+}
+
+static void on_alarm_info(int sig, siginfo_t *info, void *context)
+{
+	(void)info;
+	(void)context;
+	on_alarm(sig);
 }
 
 static void *thread_main(void *arg)
@@ -95,14 +103,21 @@ int main(int argc, char **argv)
 	} else {
 		struct sigaction sa;
 		memset(&sa, 0, sizeof sa);
-		sa.sa_handler = on_alarm;
-		sa.sa_flags = SA_RESTART | (strcmp(how, "nodefer") == 0 ? SA_NODEFER : 0);
+		if (strcmp(how, "nodefer") == 0) {
+			sa.sa_sigaction = on_alarm_info;
+			sa.sa_flags = SA_RESTART | SA_SIGINFO | SA_NODEFER;
+		} else {
+			sa.sa_handler = on_alarm;
+			sa.sa_flags = SA_RESTART;
+		}
 		sigaction(SIGALRM, &sa, NULL);
 	}
 	struct sigaction asked;
 	sigaction(SIGALRM, NULL, &asked);
-	printf("handler %s, flags %s\n", asked.sa_handler == on_alarm ? "ours" : "other",
-	       asked.sa_flags & SA_SIGINFO ? "siginfo" : "plain");
+	printf("handler %s, flags%s%s%s\n",
+	       asked.sa_handler == on_alarm || asked.sa_sigaction == on_alarm_info ? "ours" : "other",
+	       asked.sa_flags & SA_SIGINFO ? " siginfo" : "", asked.sa_flags & SA_NODEFER ? " nodefer" : "",
+	       asked.sa_flags & SA_RESTART ? " restart" : "");
 	show("before");
 	int jumped = use_sig ? sigsetjmp(senv, 1) : setjmp(env);
 	if (!jumped) {
