@@ -118,27 +118,43 @@ __attribute__((constructor(101))) static void resolve(void)
 	real_sigset = (sighandler_t(*)(int, sighandler_t))dlsym(RTLD_NEXT, "sigset");
 }
 
-static void trampoline(int sig, siginfo_t *info, void *context)
+typedef void (*three_argument_handler)(int, siginfo_t *, void *);
+
+/* A handler that interrupted a guarded wait: SIGPROF unblocked for its
+ * time (unless the program's own masks held it), the guard put back when
+ * it returns.  Not inlined: its frame is paid only here. */
+static void __attribute__((noinline)) guarded_call(three_argument_handler h, int sig, siginfo_t *info,
+                                                   void *context)
 {
 	uint64_t was_old = guard.old;
-	int was_active = guard.active;
-	if (was_active) {
-		/* the handler is not in the wait: nested waits start afresh,
-		 * and a longjmp out of it leaves no guard behind */
-		guard.active = 0;
-		if (!(was_old & PROF_BIT) && !actions[sig].mask_prof) {
-			uint64_t prof = PROF_BIT;
-			mask_syscall(SIG_UNBLOCK, &prof, NULL);
-		}
+	/* the handler is not in the wait: nested waits start afresh, and a
+	 * longjmp out of it leaves no guard behind */
+	guard.active = 0;
+	if (!(was_old & PROF_BIT) && !actions[sig].mask_prof) {
+		uint64_t prof = PROF_BIT;
+		mask_syscall(SIG_UNBLOCK, &prof, NULL);
 	}
-	void *h = __atomic_load_n(&actions[sig].handler, __ATOMIC_ACQUIRE);
-	/* both kinds of handler take (sig, info, context) on these ABIs:
-	 * one of one argument ignores the others */
-	if ((uintptr_t)h > 1)
-		((void (*)(int, siginfo_t *, void *))h)(sig, info, context);
+	h(sig, info, context);
 	guard.old = was_old;
-	guard.active = was_active;
+	guard.active = 1;
 	/* returning, the kernel restores the mask of the wait */
+}
+
+/* Both kinds of handler take (sig, info, context) on these ABIs: one of
+ * one argument ignores the others.  Outside a guarded wait the handler
+ * is a tail call: it runs on the stack exactly where it would without
+ * the trampoline (a small alternate stack has no byte less). */
+static void trampoline(int sig, siginfo_t *info, void *context)
+{
+	three_argument_handler h =
+	        (three_argument_handler)__atomic_load_n(&actions[sig].handler, __ATOMIC_ACQUIRE);
+	if ((uintptr_t)h <= 1) /* SIG_DFL or SIG_IGN meanwhile */
+		return;
+	if (!guard.active) {
+		h(sig, info, context);
+		return;
+	}
+	guarded_call(h, sig, info, context);
 }
 
 static int is_function(const void *h)

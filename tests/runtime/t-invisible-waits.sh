@@ -143,9 +143,17 @@ same_run runtime.invisible.locks.process.cancel process "$SCRATCH/locks" cancel
 # fault 12: --clock wall, a handler on a 6.5 to 7.5 KiB alternate stack
 # waits there (the wait is recorded on that stack)
 $RT_CC -O1 -g -o altwait "$PROGS/altwait.c"
-for size in 6656 7168 7680; do
+for size in 6144 6656 7168 7680; do
 	same_run "runtime.invisible.altstack.wall.$size" wall "$SCRATCH/altwait" $size
 done
+same_run runtime.invisible.altstack.process.6144 process "$SCRATCH/altwait" 6144
+# the trampoline that enters the program's handlers (process clock)
+# takes nothing of their stack outside a guarded wait: the handler
+# touches the same bytes as without the profiler (a tail call)
+"$SCRATCH/altwait" 16384 used.plain >/dev/null
+(cd run && GMON_START=1 GMON_CLOCK=process LD_PRELOAD=$LIBGMON_SO \
+	"$SCRATCH/altwait" 16384 "$SCRATCH/used.process" >/dev/null)
+expect_eq runtime.invisible.altstack.process.same-bytes "$(cat used.plain)" "$(cat used.process)"
 # and what the recording takes of that stack, measured (every symbol
 # bound at start, so that only the path itself counts): the bytes the
 # waiting handler touches under the profiler, less those without it,
