@@ -3,8 +3,8 @@
  * signals.c: the clocks' signals (SIGPROF, SIGTRAP for the perf clock),
  * shared with the program.  Once a clock takes its signal, the runtime's
  * handler stays installed for good, and the program's action for that
- * signal is kept here instead: sigaction, signal, bsd_signal and
- * sysv_signal are defined here in front of the C library's (in a static
+ * signal is kept here instead: sigaction, signal, bsd_signal,
+ * sysv_signal and sigset are defined here in front of the C library's (in a static
  * link, as pthread_create in threads.c; by interposition through
  * LD_PRELOAD) and set and report that kept action, so that the program
  * sees exactly the action it set.  The handler (sampler.c) samples the
@@ -46,6 +46,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "guard.h"
 #include "signals.h"
 
 /* The C library's sigaction.  As a shared object, the next definition
@@ -277,11 +278,22 @@ void gmon_signals_exec(int on)
 /* ---- what the program calls ---- */
 #ifndef GMON_NO_WRAPPERS
 
+/* A signal no clock takes: the C library's action, the handler through
+ * guard.c's trampoline where guards may hold SIGPROF (libgmon.so). */
+static int untaken_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+#ifdef GMON_SHARED
+	return gmon_guard_sigaction(signo, act, old);
+#else
+	return real_sigaction(signo, act, old);
+#endif
+}
+
 int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 {
 	struct taken *t = find_here(signo);
 	if (!t)
-		return real_sigaction(signo, act, old);
+		return untaken_sigaction(signo, act, old);
 	/* no signal in between: a handler of the program's that sets the
 	 * same action (System V's idiom) must not find the lock held by the
 	 * code it interrupted */
@@ -330,9 +342,14 @@ static set_fn *next_fn(set_fn **cache, const char *name)
 	}
 	return f;
 }
-static set_fn *next_signal, *next_sysv_signal;
+static set_fn *next_signal, *next_sysv_signal, *next_bsd_signal, *next_sigset;
 #define LIBC_SIGNAL next_fn(&next_signal, "signal")
 #define LIBC_SYSV_SIGNAL next_fn(&next_sysv_signal, "sysv_signal")
+#define LIBC_BSD_SIGNAL next_fn(&next_bsd_signal, "bsd_signal")
+#define LIBC_SIGSET next_fn(&next_sigset, "sigset")
+/* the C library's call for a signal no clock takes, its handler put
+ * through guard.c's trampoline */
+#define UNTAKEN(libc, signo, handler) gmon_guard_installed(libc, signo, handler)
 
 /* Found as the library loads, so that a program's first call, from a
  * signal handler perhaps, never has dlsym to run. */
@@ -342,6 +359,8 @@ __attribute__((constructor)) static void find_the_c_library(void)
 	real_sigaction(0, NULL, NULL);
 	next_fn(&next_signal, "signal");
 	next_fn(&next_sysv_signal, "sysv_signal");
+	next_fn(&next_bsd_signal, "bsd_signal");
+	next_fn(&next_sigset, "sigset");
 	errno = saved_errno;
 }
 #else
@@ -349,6 +368,8 @@ extern handler_fn ssignal(int, handler_fn);
 extern handler_fn __sysv_signal(int, handler_fn);
 #define LIBC_SIGNAL ssignal
 #define LIBC_SYSV_SIGNAL __sysv_signal
+#define LIBC_BSD_SIGNAL ssignal
+#define UNTAKEN(libc, signo, handler) (libc)(signo, handler)
 #endif
 
 /* A taken signal's action set as signal, bsd_signal (BSD's semantics:
@@ -374,12 +395,15 @@ handler_fn signal(int signo, handler_fn handler)
 	set_fn *libc = LIBC_SIGNAL;
 	if (find_here(signo) || !libc)
 		return set_action(signo, handler, SA_RESTART);
-	return libc(signo, handler);
+	return UNTAKEN(libc, signo, handler);
 }
 
 handler_fn bsd_signal(int signo, handler_fn handler)
 {
-	return signal(signo, handler);
+	set_fn *libc = LIBC_BSD_SIGNAL;
+	if (find_here(signo) || !libc)
+		return set_action(signo, handler, SA_RESTART);
+	return UNTAKEN(libc, signo, handler);
 }
 
 handler_fn sysv_signal(int signo, handler_fn handler)
@@ -387,6 +411,19 @@ handler_fn sysv_signal(int signo, handler_fn handler)
 	set_fn *libc = LIBC_SYSV_SIGNAL;
 	if (find_here(signo) || !libc)
 		return set_action(signo, handler, SA_RESETHAND | SA_NODEFER);
-	return libc(signo, handler);
+	return UNTAKEN(libc, signo, handler);
 }
+
+#ifdef GMON_SHARED
+/* System V's sigset: SIG_HOLD (a change of mask, not of action) and the
+ * signals no clock takes go to the C library; a taken signal's handler
+ * is kept as signal's is (it stays, the signal blocked while it runs). */
+handler_fn sigset(int signo, handler_fn handler)
+{
+	set_fn *libc = LIBC_SIGSET;
+	if (libc && (handler == SIG_HOLD || !find_here(signo)))
+		return UNTAKEN(libc, signo, handler);
+	return set_action(signo, handler, 0);
+}
+#endif
 #endif
