@@ -37,8 +37,6 @@ set -u
 . "$(dirname "$0")/helpers.sh"
 need_runtime runtime.matrix
 runtime_scratch
-# MATRIX_KEEP=1: the runs stay (their directory said at the end)
-[ -n "${MATRIX_KEEP:-}" ] && trap 'echo "# runs kept in $SCRATCH"' EXIT
 cd "$SCRATCH" || exit 2
 MATRIX_SRC=$TOP/tests/runtime/matrix
 GPROF_RUN=$TOP/run/gprof-run
@@ -140,9 +138,10 @@ run() {
 	[ $# -gt 0 ] && shift && prefix=("$@")
 	[ "$shape" = short-threads ] && [ "$mode" = full ] && limit=300
 	mkdir -p "$dir/run"
-	(cd "$dir/run" && exec env MATRIX_ROOT="$dir" "${envs[@]+"${envs[@]}"}" \
+	# (braces: the shell's word on a run killed by a signal goes nowhere)
+	{ (cd "$dir/run" && exec env MATRIX_ROOT="$dir" "${envs[@]+"${envs[@]}"}" \
 		timeout -k 5 $limit "${prefix[@]+"${prefix[@]}"}" "$exe" "$shape" $(shape_arg "$shape")) \
-		</dev/null >"$dir/out" 2>"$dir/err" || status=$?
+		</dev/null >"$dir/out" 2>"$dir/err"; } 2>/dev/null || status=$?
 	if [ $status = 124 ]; then echo "timed out after $limit s"
 	elif [ $status -gt 128 ]; then echo "signal $(kill -l $((status - 128)))"
 	else echo "exit $status"; fi >"$dir/status"
@@ -169,9 +168,26 @@ run() {
 	touch "$dir/profiles"
 }
 
+# where SHAPE's runs go: chroot-setuid's under a directory that user
+# nobody may pass through (mktemp's are not), so that a way out of the
+# jail is not closed by the permissions of the directories above it
+JAILS=$(mktemp -d /tmp/libgmon-matrix.XXXXXX) || exit 2
+chmod 755 "$JAILS"
+if [ -n "${MATRIX_KEEP:-}" ]; then
+	trap 'echo "# runs kept in $SCRATCH and $JAILS"' EXIT
+else
+	# shellcheck disable=SC2064
+	trap "rm -rf '$SCRATCH' '$JAILS'" EXIT
+fi
+run_base() {
+	if [ "$1" = chroot-setuid ]; then echo "$JAILS"; else echo "$SCRATCH"; fi
+}
+
 # baseline SHAPE: the run without the profiler, once a shape
 baseline() {
-	[ -d "base/$1" ] || run "$SCRATCH/base/$1" "$SCRATCH/bin/plain/matrix" "$1"
+	local base
+	base=$(run_base "$1")
+	[ -d "$base/base/$1" ] || run "$base/base/$1" "$SCRATCH/bin/plain/matrix" "$1"
 }
 
 # differs BASE DIR: what differs between two runs (nothing when alike)
@@ -206,13 +222,19 @@ profiles_read() {
 			return
 		fi
 	done <"$dir/profiles"
+	# chroot: glibc's runtime writes in the jail, at exit, as the program
+	# would; so must ours
+	if [ "$shape" = chroot-setuid ] && [ $n = 0 ]; then
+		echo "no profile in the jail$([ -s "$dir/said" ] && echo " ($(head -1 "$dir/said"))")"
+		return
+	fi
 	[ $n -gt 0 ] || [ -s "$dir/said" ] || echo "no profile written, and no word why"
 }
 
 # cell SHAPE START CLOCK: run it, compare, say ok or not ok
-declare -A RESULT
+declare -A RESULT WHY
 cell() {
-	local shape=$1 start=$2 clock=$3 name="$1.$2.$3" dir envs=() prefix=() exe what fault note
+	local shape=$1 start=$2 clock=$3 name="$1.$2.$3" base dir envs=() prefix=() exe what fault note
 	if [ "$clock" = perf ] && [ -n "$perf_missing" ]; then
 		RESULT[$name]=skip
 		return
@@ -235,23 +257,33 @@ cell() {
 	gprof-run) exe=$SCRATCH/bin/plain/matrix prefix=("$GPROF_RUN" "${prefix[@]+"${prefix[@]}"}") ;;
 	start-all) exe=$SCRATCH/bin/plain/matrix envs+=(LD_PRELOAD="$LIBGMON_SO" GMON_START=all) ;;
 	esac
-	dir=$SCRATCH/cells/$name
+	base=$(run_base "$shape")
+	dir=$base/cells/$name
 	if [ ${#prefix[@]} -gt 0 ]; then
 		run "$dir" "$exe" "$shape" "${envs[@]+"${envs[@]}"}" -- "${prefix[@]}"
 	else
 		run "$dir" "$exe" "$shape" "${envs[@]+"${envs[@]}"}"
 	fi
-	what=$(differs "$SCRATCH/base/$shape" "$dir")
+	what=$(differs "$base/base/$shape" "$dir")
 	[ -n "$what" ] || what=$(profiles_read "$dir" "$exe" "$shape")
 	note=
 	[ -s "$dir/said" ] && note=" # $(head -1 "$dir/said")"
 	[ -s "$dir/residues" ] && note+=" # residues at exit: $(sort -u "$dir/residues" | xargs)" &&
 		sort -u "$dir/residues" >>residues.seen
 	fault=$(known_fault "$name")
+	# the table's word for it: the status that changed, else what differed
+	case $what in
+	status:*) WHY[$name]=$(echo "$what" | sed 's/^status: \([^,;]*\).*/\1/') ;;
+	*) WHY[$name]=$(echo "$what" | sed 's/^\([a-z]*\)[: ].*/\1/') ;;
+	esac
 	if [ -z "$what" ]; then
 		RESULT[$name]=ok
 		[ -n "$fault" ] && note=" # known fault $fault no longer shows: remove its line from matrix/known-failures"
 		echo "ok runtime.matrix.$name$note"
+	elif [ "$start" = glibc ]; then
+		# glibc's column is the floor the table shows, not ours to pass
+		RESULT[$name]=fail
+		echo "ok runtime.matrix.$name # glibc's runtime differs: $what"
 	elif [ -n "$fault" ]; then
 		RESULT[$name]="known:$fault"
 		echo "ok runtime.matrix.$name # known: fault $fault ($what)"
@@ -260,7 +292,9 @@ cell() {
 		echo "not ok runtime.matrix.$name: $what"
 	fi
 	# keep only what a failure needs
-	[ "${RESULT[$name]}" = ok ] && rm -rf "$dir"
+	if [ "${RESULT[$name]}" = ok ] && [ -z "${MATRIX_KEEP:-}" ]; then
+		rm -rf "$dir"
+	fi
 }
 
 while read -r shape start clock; do
@@ -291,19 +325,29 @@ table() {
 				local_ran=1
 				case $r in
 				ok | skip) ;;
-				known:*) out+=("$clock (fault ${r#known:})") ;;
-				fail) out+=("$clock (new)") ;;
+				known:*) out+=("$clock: ${WHY[$shape.$start.$clock]} (fault ${r#known:})") ;;
+				fail) out+=("$clock: ${WHY[$shape.$start.$clock]}") ;;
 				esac
 			done
 			if [ $local_ran = 0 ]; then printf ' |'
 			elif [ ${#out[@]} = 0 ]; then printf ' holds |'
-			else printf ' fails: %s |' "$(printf '%s, ' "${out[@]}" | sed 's/, $//')"; fi
+			else printf ' %s |' "$(printf '%s; ' "${out[@]}" | sed 's/; $//')"; fi
 		done
 		printf '\n'
 	done
 }
+# then what the runtime left at exit in the cells that passed
+residues() {
+	local id
+	[ -s residues.seen ] || return 0
+	printf '\nLeft at exit (taken out before comparing):'
+	for id in $(sort -u residues.seen); do
+		printf ' %s' "$id"
+	done
+	printf ' (tests/runtime/matrix/known-failures says what each is).\n'
+}
 if [ -n "${MATRIX_TABLE:-}" ]; then
-	table >"$MATRIX_TABLE"
+	{ table; residues; } >"$MATRIX_TABLE"
 else
-	table | sed 's/^/# /'
+	{ table; residues; } | sed 's/^/# /'
 fi
