@@ -130,19 +130,28 @@ known_fault() {
 
 # run DIR EXE SHAPE [ENV...] [-- PREFIX...]: the program in DIR/run, with
 # DIR/out and DIR/err; its status in DIR/status ("exit N", "signal N" or
-# "timed out")
+# "timed out").  The settings reach the program alone (no env, no
+# timeout between: GMON_START=all would profile them too), and the
+# program is the shell's child in the foreground, as a user's would be; a
+# watcher kills it after LIMIT seconds.
 run() {
-	local dir=$1 exe=$2 shape=$3 limit=60 status=0 envs=() prefix=() i
+	local dir=$1 exe=$2 shape=$3 limit=30 status=0 envs=() prefix=() i watcher
 	shift 3
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do envs+=("$1"); shift; done
 	[ $# -gt 0 ] && shift && prefix=("$@")
 	[ "$shape" = short-threads ] && [ "$mode" = full ] && limit=300
 	mkdir -p "$dir/run"
+	mkfifo "$dir/wait"
+	# read -t on a FIFO opened both ways: a wait with no process of its own
+	(read -rt $limit <>"$dir/wait" || { touch "$dir/timedout"; kill -KILL "$(cat "$dir/pid")"; }) 2>/dev/null &
+	watcher=$!
 	# (braces: the shell's word on a run killed by a signal goes nowhere)
-	{ (cd "$dir/run" && exec env MATRIX_ROOT="$dir" "${envs[@]+"${envs[@]}"}" \
-		timeout -k 5 $limit "${prefix[@]+"${prefix[@]}"}" "$exe" "$shape" $(shape_arg "$shape")) \
+	{ (cd "$dir/run" && echo $BASHPID >"$dir/pid" && export MATRIX_ROOT="$dir" "${envs[@]+"${envs[@]}"}" &&
+		exec "${prefix[@]+"${prefix[@]}"}" "$exe" "$shape" $(shape_arg "$shape")) \
 		</dev/null >"$dir/out" 2>"$dir/err"; } 2>/dev/null || status=$?
-	if [ $status = 124 ]; then echo "timed out after $limit s"
+	kill "$watcher" 2>/dev/null
+	wait "$watcher" 2>/dev/null
+	if [ -e "$dir/timedout" ]; then echo "timed out after $limit s"
 	elif [ $status -gt 128 ]; then echo "signal $(kill -l $((status - 128)))"
 	else echo "exit $status"; fi >"$dir/status"
 	# what the runtime said, kept apart; the known residues taken out
@@ -270,10 +279,12 @@ cell() {
 	[ -s "$dir/said" ] && note=" # $(head -1 "$dir/said")"
 	[ -s "$dir/residues" ] && note+=" # residues at exit: $(sort -u "$dir/residues" | xargs)" &&
 		sort -u "$dir/residues" >>residues.seen
-	fault=$(known_fault "$name")
+	fault=
+	[ "$start" = glibc ] || fault=$(known_fault "$name")
 	# the table's word for it: the status that changed, else what differed
 	case $what in
 	status:*) WHY[$name]=$(echo "$what" | sed 's/^status: \([^,;]*\).*/\1/') ;;
+	stdout:*) WHY[$name]="output: $(echo "$what" | sed -n 's/^stdout: [^>]*> \([^;]*\).*/\1/p')" ;;
 	*) WHY[$name]=$(echo "$what" | sed 's/^\([a-z]*\)[: ].*/\1/') ;;
 	esac
 	if [ -z "$what" ]; then
@@ -302,14 +313,15 @@ while read -r shape start clock; do
 done < <(cells)
 [ -n "$perf_missing" ] && echo "ok runtime.matrix.perf # skip: perf events unavailable ($perf_missing)"
 
-# ---- the table: a row a shape, a column a start, what fails in each
+# ---- the table: a row a shape, a column a start; in each, the clocks
+# that fail grouped by fault ("every clock" when all that ran do)
 table() {
-	local shape start clock r out col heads
-	heads=("-pg + libgmon.a" "-pg + libgmon.so" "gprof-run" "GMON_START=all" "glibc's -pg runtime")
+	local shape start clock r col label ran groups=() members=() i found
 	printf '| shape |'
 	for start in "${STARTS[@]}"; do
-		case $start in pg-a) col=${heads[0]} ;; pg-so) col=${heads[1]} ;; gprof-run) col=${heads[2]} ;;
-		start-all) col=${heads[3]} ;; glibc) col=${heads[4]} ;; esac
+		case $start in pg-a) col="-pg + libgmon.a" ;; pg-so) col="-pg + libgmon.so" ;;
+		gprof-run) col="gprof-run" ;; start-all) col="GMON_START=all" ;;
+		glibc) col="glibc's -pg runtime" ;; esac
 		printf ' %s |' "$col"
 	done
 	printf '\n|---|'
@@ -318,20 +330,39 @@ table() {
 	for shape in "${SHAPES[@]}"; do
 		printf '| %s |' "$shape"
 		for start in "${STARTS[@]}"; do
-			out=() local_ran=0
+			groups=() members=() ran=0
 			for clock in "${CLOCKS[@]}" itimer; do
 				r=${RESULT[$shape.$start.$clock]:-}
 				[ -n "$r" ] || continue
-				local_ran=1
+				ran=$((ran + 1))
 				case $r in
-				ok | skip) ;;
-				known:*) out+=("$clock: ${WHY[$shape.$start.$clock]} (fault ${r#known:})") ;;
-				fail) out+=("$clock: ${WHY[$shape.$start.$clock]}") ;;
+				ok | skip) continue ;;
+				known:*) label="fault ${r#known:}" ;;
+				*) label=${WHY[$shape.$start.$clock]} ;;
 				esac
+				found=
+				for i in "${!groups[@]}"; do
+					[ "${groups[$i]}" = "$label" ] && members[$i]+=", $clock" && found=1
+				done
+				[ -n "$found" ] || { groups+=("$label"); members+=("$clock"); }
 			done
-			if [ $local_ran = 0 ]; then printf ' |'
-			elif [ ${#out[@]} = 0 ]; then printf ' holds |'
-			else printf ' %s |' "$(printf '%s; ' "${out[@]}" | sed 's/; $//')"; fi
+			if [ $ran = 0 ]; then
+				printf ' |'
+			elif [ ${#groups[@]} = 0 ]; then
+				printf ' holds |'
+			else
+				printf ' '
+				for i in "${!groups[@]}"; do
+					[ $i -gt 0 ] && printf '; '
+					if [ $ran -gt 1 ] && [ ${#groups[@]} = 1 ] &&
+						[ "$(echo "${members[$i]}" | tr -cd , | wc -c)" = $((ran - 1)) ]; then
+						printf 'every clock: %s' "${groups[$i]}"
+					else
+						printf '%s: %s' "${members[$i]}" "${groups[$i]}"
+					fi
+				done
+				printf ' |'
+			fi
 		done
 		printf '\n'
 	done

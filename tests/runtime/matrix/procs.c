@@ -18,6 +18,16 @@
 
 extern char **environ;
 
+/* the parent's end of each shape: the child's status, more computing */
+static int finish(pid_t pid, const char *what)
+{
+	int status;
+	waitpid(pid, &status, 0);
+	print_status(what, status);
+	compute();
+	return 0;
+}
+
 int shape_fork(const char *arg)
 {
 	(void)arg;
@@ -30,11 +40,7 @@ int shape_fork(const char *arg)
 		printf("fork child computed\n");
 		exit(3);
 	}
-	int status;
-	waitpid(pid, &status, 0);
-	print_status("fork child", status);
-	compute();
-	return 0;
+	return finish(pid, "fork child");
 }
 
 int shape_vfork_exec(const char *arg)
@@ -47,11 +53,7 @@ int shape_vfork_exec(const char *arg)
 		exec_child("vfork");
 		_exit(127);
 	}
-	int status;
-	waitpid(pid, &status, 0);
-	print_status("vfork child", status);
-	compute();
-	return 0;
+	return finish(pid, "vfork child");
 }
 
 int shape_posix_spawn(const char *arg)
@@ -66,11 +68,7 @@ int shape_posix_spawn(const char *arg)
 		printf("posix_spawn: %s\n", strerror(e));
 		return 1;
 	}
-	int status;
-	waitpid(pid, &status, 0);
-	print_status("spawned child", status);
-	compute();
-	return 0;
+	return finish(pid, "spawned child");
 }
 
 /* three images of this program, each computing, the last one exits */
@@ -187,9 +185,5 @@ int shape_sigdfl_exec(const char *arg)
 		exec_child("after reset");
 		_exit(127);
 	}
-	int status;
-	waitpid(pid, &status, 0);
-	print_status("reset child", status);
-	compute();
-	return 0;
+	return finish(pid, "reset child");
 }
