@@ -354,7 +354,9 @@ table() {
 				printf ' '
 				for i in "${!groups[@]}"; do
 					[ $i -gt 0 ] && printf '; '
-					if [ $ran -gt 1 ] && [ ${#groups[@]} = 1 ] &&
+					if [ $ran = 1 ]; then
+						printf '%s' "${groups[$i]}"
+					elif [ ${#groups[@]} = 1 ] &&
 						[ "$(echo "${members[$i]}" | tr -cd , | wc -c)" = $((ran - 1)) ]; then
 						printf 'every clock: %s' "${groups[$i]}"
 					else
