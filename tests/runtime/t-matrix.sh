@@ -28,10 +28,13 @@
 # 100,000 short threads and 5,000 dlopens; otherwise (make check) every
 # shape with gprof-run and the thread clock, and the fork shape with
 # every start and clock.  A cell listed in matrix/known-failures (a fault
-# of issue 37 not fixed yet) is "ok ... # known: fault N".
-# MATRIX_KEEP=1 keeps every run's directory.  MATRIX_TABLE=FILE writes the table of what holds (doc/reliability.md,
-# "The lifecycle matrix") to FILE; MATRIX_SHAPES="a b" and
-# MATRIX_STARTS, MATRIX_CLOCKS narrow the run by hand.
+# of issue 37 not fixed yet) is "ok ... # known: fault N (what
+# differed)"; glibc's cells are "ok", with what differed if anything.
+# MATRIX_KNOWN=FILE reads another list (/dev/null: every failure shows).
+# MATRIX_KEEP=1 keeps every run's directory; MATRIX_TABLE=FILE writes the
+# table of what holds (doc/reliability.md, "The lifecycle matrix") to
+# FILE; MATRIX_SHAPES="a b", MATRIX_STARTS and MATRIX_CLOCKS narrow the
+# run by hand.
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -43,7 +46,10 @@ GPROF_RUN=$TOP/run/gprof-run
 mode=${MATRIX:-fast}
 
 # nothing of the caller's reaches the runs
-unset LD_PRELOAD $(env | sed -n 's/^\(GMON_[A-Z_]*\)=.*/\1/p')
+unset LD_PRELOAD
+for v in $(compgen -e); do
+	case $v in GMON_*) unset "$v" ;; esac
+done
 
 # ---- build: bin/plain (no -pg), bin/pg-a (libgmon.a), bin/pg-glibc
 # (glibc's -pg); each directory has the early library and the plugins
@@ -51,6 +57,7 @@ unset LD_PRELOAD $(env | sed -n 's/^\(GMON_[A-Z_]*\)=.*/\1/p')
 SRCS=("$MATRIX_SRC"/main.c "$MATRIX_SRC"/procs.c "$MATRIX_SRC"/signals.c
 	"$MATRIX_SRC"/threads.c "$MATRIX_SRC"/limits.c)
 FLAGS=(-O1 -fno-inline -Wall -Wextra -Werror -I"$MATRIX_SRC")
+# shellcheck disable=SC2016,SC2054 # $ORIGIN is the loader's
 LINK=(-Lbin/lib -lmatrix-early -Wl,-rpath,'$ORIGIN' -pthread -ldl)
 mkdir -p bin/lib bin/plain bin/pg-a bin/pg-glibc
 if ! $RT_CC "${FLAGS[@]}" -fPIC -shared -o bin/lib/libmatrix-early.so "$MATRIX_SRC/early.c" -ldl 2>build.err ||
@@ -119,7 +126,7 @@ while read -r pattern fault rest; do
 	fi
 	known_patterns+=("$pattern")
 	known_faults+=("$fault")
-done <"$MATRIX_SRC/known-failures"
+done <"${MATRIX_KNOWN:-$MATRIX_SRC/known-failures}"
 known_fault() {
 	local i
 	for i in "${!known_patterns[@]}"; do
@@ -135,8 +142,9 @@ known_fault() {
 # program is the shell's child in the foreground, as a user's would be; a
 # watcher kills it after LIMIT seconds.
 run() {
-	local dir=$1 exe=$2 shape=$3 limit=30 status=0 envs=() prefix=() i watcher
+	local dir=$1 exe=$2 shape=$3 limit=30 status=0 envs=() prefix=() args=() i watcher
 	shift 3
+	[ -n "$(shape_arg "$shape")" ] && args=("$(shape_arg "$shape")")
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do envs+=("$1"); shift; done
 	[ $# -gt 0 ] && shift && prefix=("$@")
 	[ "$shape" = short-threads ] && [ "$mode" = full ] && limit=300
@@ -147,7 +155,7 @@ run() {
 	watcher=$!
 	# (braces: the shell's word on a run killed by a signal goes nowhere)
 	{ (cd "$dir/run" && echo $BASHPID >"$dir/pid" && export MATRIX_ROOT="$dir" "${envs[@]+"${envs[@]}"}" &&
-		exec "${prefix[@]+"${prefix[@]}"}" "$exe" "$shape" $(shape_arg "$shape")) \
+		exec "${prefix[@]+"${prefix[@]}"}" "$exe" "$shape" "${args[@]+"${args[@]}"}") \
 		</dev/null >"$dir/out" 2>"$dir/err"; } 2>/dev/null || status=$?
 	kill "$watcher" 2>/dev/null
 	wait "$watcher" 2>/dev/null
@@ -284,7 +292,8 @@ cell() {
 	# the table's word for it: the status that changed, else what differed
 	case $what in
 	status:*) WHY[$name]=$(echo "$what" | sed 's/^status: \([^,;]*\).*/\1/') ;;
-	stdout:*) WHY[$name]="output: $(echo "$what" | sed -n 's/^stdout: [^>]*> \([^;]*\).*/\1/p')" ;;
+	stdout:*\>*) WHY[$name]="output: $(echo "$what" | sed -n 's/^stdout: [^>]*> \([^;]*\).*/\1/p')" ;;
+	stdout:*) WHY[$name]="output lost: $(echo "$what" | sed -n 's/^stdout: < \([^;]*\).*/\1/p')" ;;
 	*) WHY[$name]=$(echo "$what" | sed 's/^\([a-z]*\)[: ].*/\1/') ;;
 	esac
 	if [ -z "$what" ]; then
