@@ -716,6 +716,8 @@ static void print_text_reports(struct model *m, const struct options *opt,
 
 int main(int argc, char **argv)
 {
+	const char *const *selected;
+	int selected_count;
 	struct options opt;
 	struct report_out out;
 	struct model *m;
@@ -742,6 +744,14 @@ int main(int argc, char **argv)
 
 		options_free(&opt);
 		return status;
+	}
+	/* files of several programs (gprof-run -f): those of the program */
+	selected = program_select(&opt, &selected_count);
+	if (selected != opt.profile_files) {
+		opt.profile_files = selected;
+		opt.profile_file_count = selected_count;
+	} else {
+		selected = NULL;
 	}
 	/* the output is made before the model: -i prints as files are read */
 	report_out_init(&out, stdout, &opt);
@@ -772,5 +782,6 @@ int main(int argc, char **argv)
 	report_out_free(&out);
 	model_free(m);
 	options_free(&opt);
+	free((void *)selected);
 	return 0;
 }

@@ -115,12 +115,8 @@ static void read_one(struct proc *p, const char *file)
 	for (size_t i = 0; i < p->pf.object_count; i++)
 		if (p->pf.objects[i].flags & GMON_OBJECT_MAIN)
 			p->program = p->pf.objects[i].path;
-	if (p->pf.has_times) {
-		uint64_t total = p->pf.user_ns + p->pf.system_ns;
-		uint64_t before = p->pf.identity.cpu_before_ns;
-
-		p->cpu_ns = total > before ? total - before : 0;
-	}
+	if (p->pf.has_times) /* this image's (process_read takes off the ones before) */
+		p->cpu_ns = p->pf.user_ns + p->pf.system_ns;
 	p->parent_index = p->first_child = p->next_sibling = -1;
 }
 

@@ -36,7 +36,7 @@ static struct {
 	uint32_t image;
 	uint32_t flags;
 	uint64_t started_ns;
-	uint64_t cpu_before_ns;
+	uint64_t user_before_ns, system_before_ns;
 	uint32_t argc;
 	uint32_t args_size;
 	char args[ARGS_MAX];
@@ -50,13 +50,9 @@ static uint64_t monotonic_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
-static uint64_t cpu_ns(void)
+static uint64_t nanoseconds(struct timeval t)
 {
-	struct rusage u;
-	if (getrusage(RUSAGE_SELF, &u) != 0)
-		return 0;
-	return ((uint64_t)u.ru_utime.tv_sec + (uint64_t)u.ru_stime.tv_sec) * 1000000000u +
-	       ((uint64_t)u.ru_utime.tv_usec + (uint64_t)u.ru_stime.tv_usec) * 1000u;
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_usec * 1000u;
 }
 
 /* The arguments as the kernel keeps them: each ends in a NUL.  A
@@ -103,7 +99,12 @@ void gmon_identity_init(unsigned image)
 	id.parent = (uint32_t)getppid();
 	id.image = image ? image : 1;
 	id.started_ns = monotonic_ns();
-	id.cpu_before_ns = id.image > 1 ? cpu_ns() : 0;
+	id.user_before_ns = id.system_before_ns = 0;
+	struct rusage u;
+	if (id.image > 1 && getrusage(RUSAGE_SELF, &u) == 0) {
+		id.user_before_ns = nanoseconds(u.ru_utime);
+		id.system_before_ns = nanoseconds(u.ru_stime);
+	}
 	read_arguments();
 	errno = saved;
 }
@@ -113,7 +114,7 @@ void gmon_identity_after_fork(void)
 	id.parent = (uint32_t)getppid();
 	id.image = 1;
 	id.started_ns = monotonic_ns();
-	id.cpu_before_ns = 0; /* a child's CPU time starts at the fork */
+	id.user_before_ns = id.system_before_ns = 0; /* a child's starts at the fork */
 }
 
 static void put_u32(struct gmon_sink *s, uint32_t v)
@@ -130,7 +131,8 @@ void gmon_identity_put(struct gmon_sink *s)
 	put_u32(s, id.image);
 	put_u32(s, id.flags);
 	gmon_sink_put(s, &id.started_ns, sizeof id.started_ns);
-	gmon_sink_put(s, &id.cpu_before_ns, sizeof id.cpu_before_ns);
+	gmon_sink_put(s, &id.user_before_ns, sizeof id.user_before_ns);
+	gmon_sink_put(s, &id.system_before_ns, sizeof id.system_before_ns);
 	put_u32(s, id.argc);
 	put_u32(s, id.args_size);
 	gmon_sink_put(s, id.args, id.args_size);

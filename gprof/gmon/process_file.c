@@ -282,7 +282,8 @@ static bool read_identity(struct cursor *c, size_t end, struct process_file *pf)
 	id->image = (uint32_t)take(c, 4);
 	id->flags = (uint32_t)take(c, 4);
 	id->started_ns = take(c, 8);
-	id->cpu_before_ns = take(c, 8);
+	id->user_before_ns = take(c, 8);
+	id->system_before_ns = take(c, 8);
 	argc = take(c, 4);
 	size = take(c, 4);
 	if (size != end - c->pos)
@@ -465,6 +466,14 @@ static bool parse(struct cursor *c, struct process_file *pf)
 		if (!ok)
 			return false;
 		c->pos = end;
+	}
+	/* an image after exec: the times record has the process's CPU
+	 * time, this image's is what it used since it started */
+	if (pf->identity.present && pf->has_times) {
+		pf->user_ns -= pf->identity.user_before_ns < pf->user_ns ?
+				       pf->identity.user_before_ns : pf->user_ns;
+		pf->system_ns -= pf->identity.system_before_ns < pf->system_ns ?
+					 pf->identity.system_before_ns : pf->system_ns;
 	}
 	return check_numbers(c, pf);
 }

@@ -71,7 +71,8 @@ struct process_identity {
 	bool present;
 	uint32_t pid, parent, image, flags;
 	uint64_t started_ns;      /* CLOCK_MONOTONIC, when the image started */
-	uint64_t cpu_before_ns;   /* the process's CPU time before this image */
+	uint64_t user_before_ns, system_before_ns; /* the process's CPU time before
+				     * this image (already taken off the times) */
 	uint32_t argc;
 	char **argv;              /* argc strings, then NULL */
 };
