@@ -380,7 +380,7 @@ static void print_json(const struct proc *procs, int n, const int *order)
 	struct program_total *t;
 	int count;
 
-	printf("{\n  \"processes\": [");
+	printf("{\n  \"format_version\": 1,\n  \"processes\": [");
 	for (int i = 0; i < n; i++) {
 		const struct proc *p = &procs[order[i]];
 		const struct process_identity *id = &p->pf.identity;

@@ -245,6 +245,7 @@ EOF
 expect_same follow.processes.cpu cpu.expected cpu.out
 cat >json.expected <<'EOF'
 {
+  "format_version": 1,
   "processes": [
     {"pid": 100, "parent": 1, "image": 1, "depth": 0, "cpu_seconds": 0.070000000, "samples": 7, "program": "/usr/bin/make", "arguments": ["make", "-j2"], "arguments_cut": false, "file": ".p100.process"},
     {"pid": 101, "parent": 100, "image": 1, "depth": 1, "cpu_seconds": 0.003000000, "samples": 0, "program": "/usr/bin/dash", "arguments": ["/bin/sh", "-c", "cc -c a.c"], "arguments_cut": false, "file": ".p101.process"},
