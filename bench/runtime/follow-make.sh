@@ -48,9 +48,9 @@ C
 		done
 	} >"u$f.c"
 done
-echo "int main(void) { return 0; }" >main.c
+echo "int main(void) { return 0; }" >>u1.c
 cat >Makefile <<'M'
-OBJS = $(patsubst %.c,%.o,$(wildcard u*.c)) main.o
+OBJS = $(patsubst %.c,%.o,$(wildcard u*.c))
 prog: $(OBJS)
 	$(CC) -o $@ $(OBJS)
 %.o: %.c
