@@ -162,51 +162,114 @@ static int compare_rows(const void *lp, const void *rp)
 	return c ? c : (l > r) - (l < r);
 }
 
+static int compare_pid(const void *lp, const void *rp)
+{
+	const struct proc *l = &sort_rows[*(const int *)lp], *r = &sort_rows[*(const int *)rp];
+
+	if (l->pf.identity.pid != r->pf.identity.pid)
+		return l->pf.identity.pid < r->pf.identity.pid ? -1 : 1;
+	return compare_start(l, r);
+}
+
+/* The first row of by_pid (sorted by pid) whose pid is pid, or -1. */
+static int first_of_pid(const struct proc *procs, const int *by_pid, int n, uint32_t pid)
+{
+	int low = 0, high = n;
+
+	while (low < high) {
+		int mid = low + (high - low) / 2;
+
+		if (procs[by_pid[mid]].pf.identity.pid < pid)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return low < n && procs[by_pid[low]].pf.identity.pid == pid ? low : -1;
+}
+
 /* Each image's parent: the previous image of its own pid, else the
- * latest image of its parent pid that started before it (or any, when
- * none did: clocks of another boot); none for a file without identity. */
+ * latest image of its parent pid that started before it (or the first
+ * that started after, when none did: clocks of another boot); none for
+ * a file without identity.  Rows are found by pid in a sorted index, so
+ * that a run of 100,000 processes costs a sort, not 10^10 comparisons. */
 static void link_parents(struct proc *procs, int n)
 {
+	int *by_pid = xmalloc(((size_t)n + 1) * sizeof(*by_pid));
+	int m = 0;
+
+	for (int i = 0; i < n; i++)
+		if (procs[i].pf.identity.present)
+			by_pid[m++] = i;
+	sort_rows = procs;
+	qsort(by_pid, (size_t)m, sizeof(*by_pid), compare_pid);
 	for (int i = 0; i < n; i++) {
 		const struct process_identity *id = &procs[i].pf.identity;
-		int before = -1, after = -1, chain = -1;
+		int before = -1, after = -1, chain = -1, k;
 
 		if (!id->present)
 			continue;
-		for (int j = 0; j < n; j++) {
-			const struct process_identity *o = &procs[j].pf.identity;
+		k = first_of_pid(procs, by_pid, m, id->pid);
+		for (; k >= 0 && k < m && procs[by_pid[k]].pf.identity.pid == id->pid; k++) {
+			const struct process_identity *o = &procs[by_pid[k]].pf.identity;
 
-			if (j == i || !o->present)
-				continue;
-			if (o->pid == id->pid) {
-				if (o->image < id->image &&
-				    (chain < 0 || o->image > procs[chain].pf.identity.image))
-					chain = j;
-			} else if (o->pid == id->parent) {
-				if (o->started_ns <= id->started_ns) {
-					if (before < 0 || compare_start(&procs[j], &procs[before]) > 0)
-						before = j;
-				} else if (after < 0 || compare_start(&procs[j], &procs[after]) < 0) {
-					after = j;
-				}
+			if (o->image < id->image && (chain < 0 || o->image > procs[chain].pf.identity.image))
+				chain = by_pid[k];
+		}
+		k = id->parent == id->pid ? -1 : first_of_pid(procs, by_pid, m, id->parent);
+		for (; chain < 0 && k >= 0 && k < m && procs[by_pid[k]].pf.identity.pid == id->parent;
+		     k++) {
+			int j = by_pid[k];
+
+			if (procs[j].pf.identity.started_ns <= id->started_ns) {
+				if (before < 0 || compare_start(&procs[j], &procs[before]) > 0)
+					before = j;
+			} else if (after < 0 || compare_start(&procs[j], &procs[after]) < 0) {
+				after = j;
 			}
 		}
 		procs[i].parent_index = chain >= 0 ? chain : before >= 0 ? before : after;
 	}
+	free(by_pid);
 }
 
-/* order[] gets the rows in the tree's order, depth first. */
-static void walk(struct proc *procs, int i, int depth, int *order, int *count)
+/* order[] gets the rows below root (and root) depth first, each once:
+ * an explicit stack (a chain of thousands of images must not run out
+ * of ours), and a row already placed is not placed again (crafted
+ * files may make parents a loop). */
+static void walk(struct proc *procs, int root, int *order, int *count, int *stack, bool *placed)
 {
-	procs[i].depth = depth;
-	order[(*count)++] = i;
-	for (int c = procs[i].first_child; c >= 0; c = procs[c].next_sibling)
-		walk(procs, c, depth + 1, order, count);
+	int top = 0;
+
+	stack[top++] = root;
+	procs[root].depth = 0;
+	while (top > 0) {
+		int i = stack[--top], c, k, first;
+
+		if (placed[i])
+			continue;
+		placed[i] = true;
+		order[(*count)++] = i;
+		/* pushed in reverse, so that they come out in start order */
+		first = top;
+		for (c = procs[i].first_child; c >= 0; c = procs[c].next_sibling)
+			if (!placed[c]) {
+				procs[c].depth = procs[i].depth + 1;
+				stack[top++] = c;
+			}
+		for (k = 0; first + k < top - 1 - k; k++) {
+			int t = stack[first + k];
+
+			stack[first + k] = stack[top - 1 - k];
+			stack[top - 1 - k] = t;
+		}
+	}
 }
 
 static void tree_order(struct proc *procs, int n, int *order)
 {
 	int *sorted = xmalloc(((size_t)n + 1) * sizeof(*sorted));
+	int *stack = xmalloc(((size_t)n + 1) * sizeof(*stack));
+	bool *placed = xcalloc((size_t)n + 1, sizeof(*placed));
 	int count = 0, i;
 
 	for (i = 0; i < n; i++)
@@ -223,21 +286,18 @@ static void tree_order(struct proc *procs, int n, int *order)
 			procs[p->parent_index].first_child = sorted[i];
 		}
 	}
-	/* a loop of parents (pids reused) has no root: its rows become roots */
 	for (i = 0; i < n; i++)
 		if (procs[sorted[i]].parent_index < 0)
-			walk(procs, sorted[i], 0, order, &count);
-	for (i = 0; i < n && count < n; i++) {
-		bool seen = false;
-
-		for (int k = 0; k < count; k++)
-			seen = seen || order[k] == sorted[i];
-		if (!seen) {
+			walk(procs, sorted[i], order, &count, stack, placed);
+	/* a loop of parents (pids reused) has no root: its first row is one */
+	for (i = 0; i < n; i++)
+		if (!placed[sorted[i]]) {
 			procs[sorted[i]].parent_index = -1;
-			walk(procs, sorted[i], 0, order, &count);
+			walk(procs, sorted[i], order, &count, stack, placed);
 		}
-	}
 	free(sorted);
+	free(stack);
+	free(placed);
 }
 
 /* An argument as a shell would need it typed: bare when it is made of

@@ -18,7 +18,8 @@
 #   follow.off.*         without -f, only the first process writes
 #   follow.processes.*   --processes on crafted process files: exact
 #                        bytes of the tree, the CPU order and --json; a
-#                        file without the identity record still reads; a
+#                        file without the identity record still reads;
+#                        parents in a loop (pids reused) list each once; a
 #                        damaged one is refused in one line
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -205,6 +206,8 @@ write('.p101-2.process', obj('/usr/bin/gcc'), times(31, 1, 3), ident(101, 100, 2
 write('.p102.process', obj('/usr/lib/gcc/cc1'), times(1200, 100, 130), ident(102, 101, 1, 3000, ['/usr/lib/gcc/cc1', '-quiet', 'a.c', '-o', '/tmp/cc x.s']))
 write('.p103.process', obj('/usr/lib/gcc/cc1'), times(800, 40, 84), ident(103, 100, 1, 2200, ['cc1', 'b.c']))
 write('.old.process', obj('/usr/bin/true'), times(5, 0, 1))
+write('.loop1.process', obj('/usr/bin/true'), times(0, 0, 0), ident(200, 201, 1, 10, ['true']))
+write('.loop2.process', obj('/usr/bin/true'), times(0, 0, 0), ident(201, 200, 1, 20, ['true']))
 write('.bad.process', obj('/usr/bin/true'), rec(7, struct.pack('<IIII', 1, 2, 3, 4)))
 PY
 files=".p100.process .p101.process .p101-2.process .p102.process .p103.process"
@@ -278,6 +281,18 @@ cat >old.expected <<'EOF'
 EOF
 "$GPROF" --processes .old.process >old.out 2>&1
 expect_same follow.processes.old-file old.expected old.out
+cat >loop.expected <<'EOF'
+2 processes, 0.00 seconds of CPU
+
+     pid   parent    cpu s  samples  program
+     200      201     0.00        0  true
+     201      200     0.00        0    true
+
+   cpu s processes  program
+    0.00         2  /usr/bin/true
+EOF
+"$GPROF" --processes .loop2.process .loop1.process >loop.out 2>&1
+expect_same follow.processes.parent-loop loop.expected loop.out
 "$GPROF" --processes .bad.process >bad.out 2>&1
 expect_eq follow.processes.damaged \
 	"1 gprof: .bad.process: truncated identity record at offset 105" "$? $(cat bad.out)"
