@@ -15,6 +15,7 @@
 #                        skipped; none of w: refused, as before
 #   follow.spawn.*       posix_spawn and vfork children listed
 #   follow.exec.*        an exec chain keeps both images (PREFIX.PID-2)
+#   follow.dir.*         every file where gprof-run started (-o: PREFIX.PID)
 #   follow.off.*         without -f, only the first process writes
 #   follow.processes.*   --processes on crafted process files: exact
 #                        bytes of the tree, the CPU order and --json; a
@@ -169,6 +170,19 @@ expect_eq follow.exec.files "gmon.out.$pid gmon.out.$pid-2" "$(ls gmon.out.* | x
 # the program column, where it starts: w under chain, two more spaces
 expect_eq follow.exec.images "$pid chain 38
 $pid w 40" "$(awk 'NR > 3 && NF >= 5 { print $1, $5, index($0, $5) }' list)"
+cd .. || exit 2
+
+# ---- every file lands where gprof-run started, whichever directory a
+# process runs in; -o PREFIX names them
+mkdir where where/d where/out && cp w where/ && cd where || exit 2
+"$RUN" -f sh -c 'cd d && exec ../w 1' 2>err &
+pid=$!
+wait $pid
+expect_eq follow.dir.start "gmon.out.$pid gmon.out.$pid-2 |" "$(ls gmon.out.* | xargs) |$(ls d)"
+"$RUN" -f -o out/p sh -c 'cd d && exec ../w 1' 2>err &
+pid=$!
+wait $pid
+expect_eq follow.dir.prefix "out/p.$pid out/p.$pid-2" "$(ls out/p.* | xargs)"
 cd .. || exit 2
 
 # ---- without -f, only the first process writes
