@@ -49,58 +49,59 @@ static bool host_big_endian(void)
 	return __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
 }
 
-/* The byte order a process file's version field says, or the host's. */
-static bool file_big_endian(const char *path)
+/* The first 8 bytes of path, a regular file (never waited on: a FIFO
+ * or a device is refused unopened for reading, util.c); false when it
+ * is shorter.  Any other problem is fatal, in one line. */
+static bool head_of(const char *path, unsigned char head[8])
 {
-	unsigned char head[8];
-	FILE *f = fopen(path, "rb");
-	bool big = host_big_endian();
+	struct stat st;
+	const char *why;
+	ssize_t n;
+	int fd = open_regular(path, &st, &why);
 
-	if (f && fread(head, 1, 8, f) == 8 && memcmp(head, GMON_PROCESS_MAGIC, 4) == 0) {
-		if (head[4] == 0 && head[7] == GMON_PROCESS_VERSION)
-			big = true;
-		else if (head[4] == GMON_PROCESS_VERSION && head[7] == 0)
-			big = false;
-	}
-	if (f)
-		fclose(f);
-	return big;
+	if (fd < 0)
+		fatal("%s: %s", path, why);
+	do
+		n = pread(fd, head, 8, 0);
+	while (n < 0 && errno == EINTR);
+	close(fd);
+	return n == 8;
 }
 
-static bool is_process_file(const char *path)
+/* Is head a process file's?  *big: the byte order its version says. */
+static bool is_process_head(const unsigned char head[8], bool *big)
 {
-	char magic[4];
-	FILE *f = fopen(path, "rb");
-	bool yes = f && fread(magic, 1, 4, f) == 4 && memcmp(magic, GMON_PROCESS_MAGIC, 4) == 0;
-
-	if (f)
-		fclose(f);
-	return yes;
+	if (memcmp(head, GMON_PROCESS_MAGIC, 4) != 0)
+		return false;
+	*big = host_big_endian();
+	if (head[4] == 0 && head[7] == GMON_PROCESS_VERSION)
+		*big = true;
+	else if (head[4] == GMON_PROCESS_VERSION && head[7] == 0)
+		*big = false;
+	return true;
 }
 
 /* Read one operand: a gmon.out our runtime wrote (its process file
  * beside it, of the same run) or a process file itself. */
 static void read_one(struct proc *p, const char *file)
 {
+	unsigned char head[8];
 	char err[1024];
 	char *path;
-	bool big;
+	bool big = false;
 
 	memset(p, 0, sizeof(*p));
 	p->file = file;
-	if (is_process_file(file)) {
+	if (head_of(file, head) && is_process_head(head, &big)) {
 		path = xstrdup(file);
 	} else {
-		struct stat st;
-
-		if (stat(file, &st) != 0)
-			fatal("%s: %s", file, strerror(errno));
 		path = objects_process_path(file);
 		if (access(path, F_OK) != 0)
 			fatal("%s: no process file beside it (%s): --processes lists what the "
 			      "runtime's process files say", file, path);
+		if (!head_of(path, head) || !is_process_head(head, &big))
+			fatal("%s: not a process file (bad magic)", path);
 	}
-	big = file_big_endian(path);
 	if (!process_read(path, big, &p->pf, err, sizeof(err)))
 		fatal("%s", err);
 	if (strcmp(path, file) != 0) {

@@ -310,6 +310,9 @@ expect_same follow.processes.parent-loop loop.expected loop.out
 "$GPROF" --processes .bad.process >bad.out 2>&1
 expect_eq follow.processes.damaged \
 	"1 gprof: .bad.process: truncated identity record at offset 105" "$? $(cat bad.out)"
+mkfifo fifo
+timeout 10 "$GPROF" --processes fifo >fifo.out 2>&1
+expect_eq follow.processes.fifo "1 gprof: fifo: a FIFO, not a regular file" "$? $(cat fifo.out)"
 "$GPROF" --processes >none.out 2>&1
 expect_eq follow.processes.no-files \
 	"1 gprof: --processes lists the processes of profile files: name them (gprof --processes gmon.out.*)" \
