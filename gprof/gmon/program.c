@@ -370,7 +370,7 @@ static bool is_program(const struct program *q, bfd *abfd, const unsigned char *
 
 const char *const *program_select(const struct options *opt, int *count)
 {
-	const char **kept, *path = opt->executable;
+	const char **kept, *path = opt->executable, *named = opt->executable;
 	char *interpreter = NULL, *next, *others = NULL;
 	struct { const char *path; int files; } *skipped;
 	size_t others_size = 0;
@@ -383,11 +383,26 @@ const char *const *program_select(const struct options *opt, int *count)
 	int fd, depth;
 
 	*count = opt->profile_file_count;
-	if (!opt->executable_given || opt->profile_file_count < 2 ||
-	    (opt->gnu_quirks & QUIRK_OTHER_PROGRAM))
+	if (opt->profile_file_count < 2 || (opt->gnu_quirks & QUIRK_OTHER_PROGRAM))
 		return opt->profile_files;
+	/* no program named: the one the first file's process file names
+	 * (program_find reads that one) */
+	if (!opt->executable_given) {
+		struct program first;
+
+		memset(&first, 0, sizeof(first));
+		first.profile = opt->profile_files[0];
+		read_main_record(&first);
+		if (!first.recorded) {
+			program_free(&first);
+			return opt->profile_files;
+		}
+		path = named = interpreter = xstrdup(first.recorded_path);
+		program_free(&first);
+	}
 	/* a script's profile is its interpreter's (program_find says so) */
-	for (depth = 0; depth < SCRIPT_DEPTH && (next = interpreter_of(path)) != NULL; depth++) {
+	for (depth = 0; depth < SCRIPT_DEPTH && opt->executable_given &&
+		    (next = interpreter_of(path)) != NULL; depth++) {
 		free(interpreter);
 		path = interpreter = next;
 	}
@@ -424,21 +439,20 @@ const char *const *program_select(const struct options *opt, int *count)
 		program_free(&q);
 	}
 	bfd_close(abfd);
-	free(interpreter);
 	if (kept_count > 0 && skipped_count > 0) {
 		for (k = 0; k < programs; k++) {
-			char item[PATH_MAX + 32];
-			size_t n = (size_t)snprintf(item, sizeof(item), "%s%s (%d)", k ? ", " : "",
-						    skipped[k].path, skipped[k].files);
+			size_t n = strlen(skipped[k].path) + 32;
 
-			others = xrealloc(others, others_size + n + 1);
-			memcpy(others + others_size, item, n + 1);
-			others_size += n;
+			others = xrealloc(others, others_size + n);
+			others_size += (size_t)snprintf(others + others_size, n, "%s%s (%d)",
+							k ? ", " : "", skipped[k].path,
+							skipped[k].files);
 		}
-		say("%s: skipped %d of the %d profile files, of other programs: %s", opt->executable,
+		say("%s: skipped %d of the %d profile files, of other programs: %s", named,
 		    skipped_count, opt->profile_file_count, others);
 		*count = kept_count;
 	}
+	free(interpreter);
 	for (k = 0; k < programs; k++)
 		free((char *)skipped[k].path);
 	free(skipped);

@@ -140,6 +140,12 @@ expect_eq follow.sum.skipped-line \
 	"$(cat all.err)"
 w_rows=$(rows w <list | wc -l)
 expect_eq follow.sum.four-workers "4" "$w_rows"
+# no program named: the first file's, w here
+wpid=$(rows w <list | awk '$NF == 6 { print $1 }')
+"$GPROF" -b "gmon.out.$wpid" $(ls gmon.out.* | grep -vx "gmon.out.$wpid") >/dev/null 2>unnamed.err
+expect_eq follow.sum.unnamed "0 gprof: $PWD/w: skipped $shells of the $files profile files, of other programs: $SH ($shells)
+gprof: gmon.out.$wpid: no program named: reading $PWD/w, the program its process file names" \
+	"$? $(cat unnamed.err)"
 # a process of w alone among files of another program: refused as before
 "$GPROF" -b ../w "gmon.out.$inner" >/dev/null 2>refused.err
 expect_eq follow.sum.none-refused "1 gprof: gmon.out.$inner: a profile of $SH, not of ../w" \
