@@ -16,6 +16,8 @@
 #   follow.spawn.*       posix_spawn and vfork children listed
 #   follow.exec.*        an exec chain keeps both images (PREFIX.PID-2)
 #   follow.dir.*         every file where gprof-run started (-o: PREFIX.PID)
+#   follow.pg.*          a -pg program's file names its process too
+#   follow.args.*        arguments past 16 KiB cut at a whole one, said
 #   follow.off.*         without -f, only the first process writes
 #   follow.processes.*   --processes on crafted process files: exact
 #                        bytes of the tree, the CPU order and --json; a
@@ -189,6 +191,32 @@ expect_eq follow.dir.start "gmon.out.$pid gmon.out.$pid-2 |" "$(ls gmon.out.* | 
 pid=$!
 wait $pid
 expect_eq follow.dir.prefix "out/p.$pid out/p.$pid-2" "$(ls out/p.* | xargs)"
+cd .. || exit 2
+
+# ---- a -pg program names itself too (libgmon.a); arguments past 16 KiB
+# are cut at a whole argument, and say so
+mkdir pg && cd pg || exit 2
+if build_ours wpg ../w.c 2>build.err; then
+	GMON_OUT_PREFIX=p ./wpg 1 a 'b c' &
+	pid=$!
+	wait $pid
+	"$GPROF" --processes "p.$pid" >list 2>&1
+	expect_eq follow.pg.identity "$pid $$ wpg 1 a 'b c'" \
+		"$(awk 'NR == 4 { print $1, $2, substr($0, index($0, $5)) }' list)"
+else
+	fail follow.pg.identity "$(head -3 build.err | xargs)"
+fi
+"$RUN" -f ../w 1 $(seq 100000 105000) 2>err &
+pid=$!
+wait $pid
+"$GPROF" --processes --json "gmon.out.$pid" >long.json 2>&1
+expect_eq follow.args.cut "True 2341 102338 16380" "$(python3 -c '
+import json, sys
+p = json.load(sys.stdin)["processes"][0]
+a = p["arguments"]
+print(p["arguments_cut"], len(a), a[-1], sum(len(x) + 1 for x in a))' <long.json)"
+"$GPROF" --processes "gmon.out.$pid" >long.txt 2>&1
+expect_eq follow.args.cut-text "163 ..." "$(awk 'NR == 4 { l = substr($0, index($0, $5)); print length(l), substr(l, length(l) - 2) }' long.txt)"
 cd .. || exit 2
 
 # ---- without -f, only the first process writes
