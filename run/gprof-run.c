@@ -322,8 +322,13 @@ int main(int argc, char **argv)
 	set("LD_PRELOAD", list);
 	/* following: every process writes PREFIX.PID, in the directory
 	 * gprof-run started in, whichever directory each starts in (make -C) */
-	if (follow)
-		prefix = absolute_prefix(prefix ? prefix : "gmon.out");
+	if (follow) {
+		const char *given = getenv("GMON_OUT_PREFIX");
+
+		if (prefix == NULL)
+			prefix = given && *given ? given : "gmon.out";
+		prefix = absolute_prefix(prefix);
+	}
 	set("GMON_OUT_PREFIX", prefix);
 	set("GMON_RATE", rate);
 	set("GMON_CLOCK", clock);

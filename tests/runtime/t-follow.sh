@@ -15,7 +15,8 @@
 #                        skipped; none of w: refused, as before
 #   follow.spawn.*       posix_spawn and vfork children listed
 #   follow.exec.*        an exec chain keeps both images (PREFIX.PID-2)
-#   follow.dir.*         every file where gprof-run started (-o: PREFIX.PID)
+#   follow.dir.*         every file where gprof-run started (-o or
+#                        GMON_OUT_PREFIX: PREFIX.PID)
 #   follow.pg.*          a -pg program's file names its process too
 #   follow.args.*        arguments past 16 KiB cut at a whole one, said
 #   follow.off.*         without -f, only the first process writes
@@ -191,6 +192,10 @@ expect_eq follow.dir.start "gmon.out.$pid gmon.out.$pid-2 |" "$(ls gmon.out.* | 
 pid=$!
 wait $pid
 expect_eq follow.dir.prefix "out/p.$pid out/p.$pid-2" "$(ls out/p.* | xargs)"
+GMON_OUT_PREFIX=run "$RUN" -f ./w 1 2>err &
+pid=$!
+wait $pid
+expect_eq follow.dir.environment "run.$pid" "$(ls run.* | xargs)"
 cd .. || exit 2
 
 # ---- a -pg program names itself too (libgmon.a); arguments past 16 KiB
