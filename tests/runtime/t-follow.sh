@@ -14,6 +14,7 @@
 #                        each file read alone says; one line on what was
 #                        skipped; none of w: refused, as before
 #   follow.spawn.*       posix_spawn and vfork children listed
+#   follow.fork.*        a forked child listed under its parent
 #   follow.exec.*        an exec chain keeps both images (PREFIX.PID-2)
 #   follow.dir.*         every file where gprof-run started (-o or
 #                        GMON_OUT_PREFIX: PREFIX.PID)
@@ -73,6 +74,24 @@ int main(void)
 	return 0;
 }
 C
+# forker: a forked child that works and exits
+cat >forker.c <<'C'
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+static volatile unsigned long sink;
+int main(void)
+{
+	pid_t p = fork();
+	if (p == 0) {
+		for (unsigned long i = 0; i < 1000000; i++)
+			sink = sink + i;
+		exit(0);
+	}
+	waitpid(p, 0, 0);
+	return 0;
+}
+C
 # chain: execs ./w 2
 cat >chain.c <<'C'
 #include <unistd.h>
@@ -83,7 +102,7 @@ int main(void)
 }
 C
 if ! $RT_CC -O1 -o w w.c 2>build.err || ! $RT_CC -O1 -o spawner spawner.c 2>>build.err ||
-	! $RT_CC -O1 -o chain chain.c 2>>build.err; then
+	! $RT_CC -O1 -o chain chain.c 2>>build.err || ! $RT_CC -O1 -o forker forker.c 2>>build.err; then
 	fail follow.build "$(head -3 build.err | xargs)"
 	exit 0
 fi
@@ -167,6 +186,16 @@ wait $parent
 expect_eq follow.spawn.children "$parent 2
 $parent 3" "$(rows w <list | awk '{ print $2, $NF }' | sort)"
 expect_eq follow.spawn.parent "$parent" "$(rows spawner <list | awk '{ print $1 }')"
+cd .. || exit 2
+
+# ---- a forked child: under its parent, the same program and arguments
+mkdir fork && cp forker fork/ && cd fork || exit 2
+"$RUN" -f ./forker x 2>err &
+parent=$!
+wait $parent
+"$GPROF" --processes gmon.out.* >list 2>&1
+expect_eq follow.fork.child "$parent $$ forker x
+$parent forker x" "$(awk 'NR > 3 && NF >= 5 { print $1 == "'$parent'" ? $1 " " $2 : $2, $5, $6 }' list)"
 cd .. || exit 2
 
 # ---- an exec chain keeps both images
