@@ -25,6 +25,7 @@
 #include "arcs.h"
 #include "environ.h"
 #include "golang.h"
+#include "identity.h"
 #include "message.h"
 #include "objects.h"
 #include "process.h"
@@ -343,6 +344,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	memset(&m, 0, sizeof m);
 	dl_iterate_phdr(find_main_program, &m);
 	gmon_writer_init(m.bias, image);
+	gmon_identity_init(image); /* pid, parent, arguments: process.c writes them */
 
 	/* Arcs: one per 16 text bytes and 4096 more by default; untouched
 	 * pages of the table cost nothing. */

@@ -49,11 +49,14 @@ static const char *program_name = "gprof-run";
 
 static void usage(void)
 {
-	printf("usage: %s [-o PREFIX] [--rate HZ] [--clock cpu|wall] [--stacks DEPTH] [--]\n"
-		"       PROGRAM [ARGUMENTS...]\n"
+	printf("usage: %s [-f] [-o PREFIX] [--rate HZ] [--clock cpu|wall] [--stacks DEPTH]\n"
+		"       [--] PROGRAM [ARGUMENTS...]\n"
 		"Runs PROGRAM with the profiling runtime (libgmon.so) preloaded; at its exit\n"
 		"the profile is in gmon.out (PREFIX.<pid> with -o) and .gmon.out.process.\n"
 		"Read it with: gprof PROGRAM gmon.out\n"
+		"  -f, --follow         profile every process the program starts too (fork,\n"
+		"                       exec, the shell...), each into PREFIX.<pid> (default\n"
+		"                       PREFIX: gmon.out); list them: gprof --processes FILES\n"
 		"  -o, --output PREFIX  write PREFIX.<pid> (GMON_OUT_PREFIX)\n"
 		"  -r, --rate HZ        samples per second of CPU time, 1 to 100000 (GMON_RATE)\n"
 		"  -c, --clock CLOCK    cpu: the CPU time each thread uses; wall: all the time\n"
@@ -344,6 +347,25 @@ static char *find_runtime(void)
 	return strdup(GPROF_RUN_LIBGMON);
 }
 
+/* prefix made absolute from the current directory, so that every
+ * process of a tree writes beside the others */
+static const char *absolute_prefix(const char *prefix)
+{
+	char cwd[PATH_MAX], *full;
+	size_t size;
+
+	if (prefix[0] == '/')
+		return prefix;
+	if (getcwd(cwd, sizeof(cwd)) == NULL)
+		fail(2, "the current directory: %s", strerror(errno));
+	size = strlen(cwd) + strlen(prefix) + 2;
+	full = malloc(size);
+	if (full == NULL)
+		fail(2, "out of memory");
+	snprintf(full, size, "%s%s%s", cwd, strcmp(cwd, "/") == 0 ? "" : "/", prefix);
+	return full;
+}
+
 static void set(const char *variable, const char *value)
 {
 	if (value && setenv(variable, value, 1) != 0)
@@ -381,6 +403,7 @@ static void asan_after_runtime(const char *name)
 int main(int argc, char **argv)
 {
 	static const struct option long_options[] = {
+		{ "follow", no_argument, NULL, 'f' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "rate", required_argument, NULL, 'r' },
 		{ "clock", required_argument, NULL, 'c' },
@@ -393,7 +416,7 @@ int main(int argc, char **argv)
 	const char *preload, *start;
 	struct program_facts facts;
 	char *path, *runtime, *list;
-	int c;
+	int c, follow = 0;
 
 	if (argv[0] && *argv[0]) {
 		const char *slash = strrchr(argv[0], '/');
@@ -401,8 +424,11 @@ int main(int argc, char **argv)
 		program_name = slash ? slash + 1 : argv[0];
 	}
 	/* "+": options end at the program's name; its own are its own */
-	while ((c = getopt_long(argc, argv, "+:o:r:c:s:hV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:fo:r:c:s:hV", long_options, NULL)) != -1) {
 		switch (c) {
+		case 'f':
+			follow = 1;
+			break;
 		case 'o':
 			if (*optarg == '\0')
 				fail(2, "-o wants a file name prefix");
@@ -473,6 +499,15 @@ int main(int argc, char **argv)
 		list = runtime;
 	}
 	set("LD_PRELOAD", list);
+	/* following: every process writes PREFIX.PID, in the directory
+	 * gprof-run started in, whichever directory each starts in (make -C) */
+	if (follow) {
+		const char *given = getenv("GMON_OUT_PREFIX");
+
+		if (prefix == NULL)
+			prefix = given && *given ? given : "gmon.out";
+		prefix = absolute_prefix(prefix);
+	}
 	set("GMON_OUT_PREFIX", prefix);
 	set("GMON_RATE", rate);
 	set("GMON_CLOCK", clock);
@@ -484,7 +519,11 @@ int main(int argc, char **argv)
 	 * process.  GMON_START=all (every program started from this one)
 	 * is the user's and kept. */
 	start = getenv("GMON_START");
-	if (!start || strcmp(start, "all") != 0) {
+	if (follow) {
+		/* every program started from this one that loads the runtime
+		 * (the variable stays in the environment) */
+		set("GMON_START", "all");
+	} else if (!start || strcmp(start, "all") != 0) {
 		char pid[24];
 
 		snprintf(pid, sizeof(pid), "%ld", (long)getpid());
