@@ -419,6 +419,9 @@ struct model {
 	/* symtab/names.c: which of the symbols at one address names it
 	 * (GNU's choice for GNU's inputs, ours for whole-process profiles) */
 	enum alias_rule { ALIASES_GNU, ALIASES_OURS } alias_rule;
+	/* a process file came with the profile (pipeline.c): our runtime's
+	 * whole-process profile, where GNU's numbering is not at stake */
+	bool whole_process;
 	bool raw_names;           /* names with their version suffix (GPROF_GNU_QUIRKS=names) */
 
 	int input;                /* INPUT_* found in the profile files */
