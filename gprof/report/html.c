@@ -294,9 +294,10 @@ static void emit_header(struct page *p)
 	}
 	if (st->present) {
 		put_key(p, "stacks");
-		fprintf(p->f, "[%zu,%llu,%llu,%llu,%llu],", st->count, (unsigned long long)st->samples,
-			(unsigned long long)st->lost, (unsigned long long)st->at_limit,
-			(unsigned long long)st->cut_short);
+		fprintf(p->f, "[%zu,%llu,%llu,%llu,%llu,%u],", st->count,
+			(unsigned long long)st->samples, (unsigned long long)st->lost,
+			(unsigned long long)st->at_limit, (unsigned long long)st->cut_short,
+			st->depth_limit);
 	}
 	put_key(p, "objects");
 	putc('[', p->f);

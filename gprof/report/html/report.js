@@ -274,6 +274,10 @@
       }
       if (p.overhead) fact(dl, 'profiler overhead', p.overhead);
       fact(dl, 'call stacks', p.stacks ? 'recorded (' + plural(p.stacks[0], 'stack') + ', ' + p.stacks[2] + ' lost)' : 'not recorded');
+      // what the runtime could not follow, as the text and --json say it
+      if (p.stacks && (p.stacks[3] || p.stacks[4]))
+        fact(dl, 'stacks cut', p.stacks[3] + ' at the depth limit (' + p.stacks[5] + ' frames), ' +
+          p.stacks[4] + ' cut short by a frame that could not be followed');
       if (p.call_graph) fact(dl, 'call-graph times', p.measured ? 'measured from the stacks' : 'estimated from call counts');
       if (p.objects.length > 1) fact(dl, 'objects', String(p.objects.length));
       if (p.build_id) fact(dl, 'build-id', p.build_id);
