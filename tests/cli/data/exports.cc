@@ -33,7 +33,7 @@ struct Scale {
 
 static void sines(long n) { for (long i = 0; i < n; i++) sink = sink + std::sin((double)i); }
 
-static void allocate(long n)
+__attribute__((noinline)) static void allocate(long n)
 {
 	for (long i = 0; i < n; i++) {
 		void *volatile block = std::malloc(16 + i % 64);
