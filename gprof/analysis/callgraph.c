@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
+#include "analysis/source_lines.h"
 #include "analysis/stack_times.h"
 #include "analysis/histogram.h"
 #include "symtab/symspec.h"
@@ -72,6 +73,7 @@ void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsign
 	if (arc_symbols(m, from_pc, self_pc, &parent, &child)) {
 		child->calls = add_calls(child->calls, count);
 		arc_add(&m->arcs, parent, child, count);
+		call_sites_add(m, from_pc, child, count); /* the source view's */
 	}
 }
 

@@ -16,6 +16,12 @@
 #                      same
 #   exports.index.*    a whole-process call graph numbers its entries 1..N
 #   exports.html.*     the header's stacks cut short (the page's data)
+#   exports.source.*   the --html source view by address: a function's
+#                      lines hold its own code's samples, inlined code's
+#                      included (whitelist's lines, below sweepgen's in the
+#                      file, under enterinc), and each line the calls it
+#                      made (3 and 5, not 8 on both); in the page's data
+#                      and as a browser shows it
 #   exports.pprof.*    with go: two lambdas, two functions with files and
 #                      lines (-top, -list); a library's function has its
 #                      file (-list) and its code (-disasm); the program's
@@ -122,6 +128,89 @@ expect_eq exports.html.stacks "[6,49,0,3,4,128]" \
 	"$(grep -o '"stacks":\[[0-9,]*\]' page.html | sed 's/"stacks"://')"
 expect_eq exports.html.header-sentence 1 "$(grep -c "'stacks cut'" page.html)"
 make_profile
+
+# ---------------------------------------------------------------- source view
+# enterinc calls mark from two lines (3 and 5 times) and has whitelist
+# inlined, whose lines lie below sweepgen's in the file; samples set on
+# a line of each (the bins of one address each)
+mkdir -p src && cd src || exit 2
+cat >inl.c <<'C'
+static volatile int sink;
+static inline __attribute__((always_inline)) void whitelist(int n);
+__attribute__((noinline)) void mark(int k) { sink += k; }
+__attribute__((noinline)) void enterinc(void)
+{
+	for (int i = 0; i < 3; i++)
+		mark(1);
+	for (int i = 0; i < 5; i++)
+		mark(2);
+	whitelist(1000);
+}
+__attribute__((noinline)) void sweepgen(void)
+{
+	sink++;
+}
+static inline __attribute__((always_inline)) void whitelist(int n)
+{
+	for (volatile int i = 0; i < n; i++)
+		sink += i;
+}
+int main(void)
+{
+	enterinc();
+	sweepgen();
+	return 0;
+}
+C
+# an even address of line $2 in $1's line table (a bin of 2 bytes holds it)
+line_address() {
+	local a
+	a=$(objdump --dwarf=decodedline "$1" | awk -v l="$2" '$1 == "inl.c" && $2 == l && $3 ~ /^0x/ { print $3; exit }')
+	printf '0x%x\n' $((a + a % 2))
+}
+if gcc -pg -O1 -g -o inl inl.c "$TOP/libgmon/libgmon.a" -pthread && (GMON_PROCESS=0 ./inl) &&
+	python3 "$TOP/tests/cli/set_samples.py" gmon.out "$(line_address inl 5)=5" \
+		"$(line_address inl 19)=40" "$(line_address inl 14)=7"; then
+	"$GPROF" --html inl gmon.out >source.html 2>err
+	# the page's data: each function's lines, samples and calls by site
+	python3 - source.html >rows <<'PY'
+import json, re, sys
+page = open(sys.argv[1]).read()
+def block(name):
+    return json.loads(re.search(r'<script type="application/json" id="%s">(.*?)</script>' % name, page, re.S).group(1))
+data = block("gprof-data")
+prof = data["profiles"][0] if "profiles" in data else data
+fn, files = prof["fn"], prof["files"]
+for f, rows in block("gprof-source-0")["rows"]:
+    cells = []
+    for file, line, ticks, calls in rows:
+        c = ",".join("%s x%d" % (fn[calls[i]][0], calls[i + 1]) for i in range(0, len(calls), 2))
+        cells.append("%s:%d %g%s" % (files[file].rsplit("/", 1)[-1], line, ticks, " " + c if c else ""))
+    print(fn[f][0] + ": " + "; ".join(cells))
+print("ids", " ".join(str(i) for n in ("enterinc", "sweepgen") for i, r in enumerate(fn) if r[0] == n))
+PY
+	expect_eq exports.source.rows "enterinc: inl.c:5 5; inl.c:7 0 mark x3; inl.c:9 0 mark x5; inl.c:19 40
+sweepgen: inl.c:14 7
+main: inl.c:23 0 enterinc x1; inl.c:24 0 sweepgen x1" "$(grep -v '^ids' rows)"
+	# as a browser shows them (tests/cli/html/source.js)
+	if command -v node >/dev/null && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+		# shellcheck disable=SC2046
+		node "$TOP/tests/cli/html/source.js" source.html $(sed -n 's/^ids //p' rows) >shown 2>&1
+		expect_eq exports.source.shown "enterinc
+0|5|5|called 1 time|{
+0|7||mark ×3|		mark(1);
+0|9||mark ×5|		mark(2);
+0|19|40||		sink += i;
+sweepgen
+0|13||called 1 time|{
+0|14|7||	sink++;" "$(cat shown)"
+	else
+		echo "ok exports.source.shown # skipped: node or chromium missing"
+	fi
+else
+	fail exports.source.setup "cannot build, run and set the samples of inl.c"
+fi
+cd .. || exit 2
 
 # ---------------------------------------------------------------- pprof
 if ! command -v go >/dev/null 2>&1; then
