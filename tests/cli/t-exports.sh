@@ -15,7 +15,8 @@
 #                      program's "allocate(long)"); --flame spells them the
 #                      same
 #   exports.index.*    a whole-process call graph numbers its entries 1..N
-#   exports.html.*     the header's stacks cut short (the page's data)
+#   exports.html.*     the header's stacks cut short (the page's data, and as
+#                      a browser shows the header)
 #   exports.source.*   the --html source view by address: a function's
 #                      lines hold its own code's samples, inlined code's
 #                      included (whitelist's lines, below sweepgen's in the
@@ -126,7 +127,14 @@ make_profile '"at_limit": 3, "cut_short": 4, '
 "$GPROF" --html ex gmon.out >page.html 2>err
 expect_eq exports.html.stacks "[6,49,0,3,4,128]" \
 	"$(grep -o '"stacks":\[[0-9,]*\]' page.html | sed 's/"stacks"://')"
-expect_eq exports.html.header-sentence 1 "$(grep -c "'stacks cut'" page.html)"
+if command -v node >/dev/null && [ -x "${CHROMIUM:-/usr/bin/chromium}" ]; then
+	node "$TOP/tests/cli/html/source.js" page.html header >facts 2>&1
+	expect_eq exports.html.header-shown \
+		"stacks cut: 3 at the depth limit (128 frames), 4 cut short by a frame that could not be followed" \
+		"$(grep '^stacks cut' facts)"
+else
+	echo "ok exports.html.header-shown # skipped: node or chromium missing"
+fi
 make_profile
 
 # ---------------------------------------------------------------- source view

@@ -5,6 +5,7 @@
 // a browser shows it (t-exports.sh judges it).
 //
 // usage: node source.js PAGE ID...
+//   ID "header": the header's facts, "TERM: TEXT" each; else
 //   for each function ID (its row in the page's data): its title, then
 //   each table's rows that hold a figure, "TABLE|LINE|SAMPLES|CALLS|CODE"
 //   (TABLE 0 the one with its definition, then the others in order,
@@ -21,6 +22,12 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
   for (const id of ids) {
     const b = new Browser(CHROMIUM, 1100, 560);
     try {
+      if (id === 'header') {
+        await b.open('file://' + path.resolve(page) + '#', 1100, 560);
+        console.log((await b.eval(`Array.from(document.querySelectorAll('header dt')).map((dt) =>
+          dt.textContent + ': ' + dt.nextElementSibling.textContent)`)).join('\n'));
+        continue;
+      }
       await b.open('file://' + path.resolve(page) + '#src/' + id, 1100, 560);
       await b.until("document.getElementById('source-title')");
       const out = await b.eval(`(() => {
