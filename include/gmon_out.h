@@ -131,5 +131,12 @@ enum gmon_process_clock {
 	GMON_PROCESS_CLOCK_PERF = 3,        /* each thread's perf task-clock */
 	GMON_PROCESS_CLOCK_WALL = 4         /* CPU time and the time threads wait */
 };
+/* The times record's last 4 bytes (zeros before): what the runtime knows
+ * its samples miss, one bit per reason. */
+#define GMON_MISSING_EARLY_THREADS 1    /* threads started before the profile */
+#define GMON_MISSING_SYSTEM_TIME 2      /* time in the kernel (perf clock, user time only) */
+#define GMON_MISSING_SIGNAL 4           /* the program took the clock's signal itself */
+#define GMON_MISSING_MANY_THREADS 8     /* more threads at once than timers */
+#define GMON_MISSING_CLOCK_CLOSED 16    /* the program closed the perf clock's descriptor */
 
 #endif /* GMON_OUT_H */

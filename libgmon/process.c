@@ -380,7 +380,7 @@ static void put_times(struct gmon_sink *s)
 	uint64_t now = monotonic_ns();
 	put_u64(s, now > started_ns && started_ns ? now - started_ns : 0);
 	put_u32(s, clock_code);
-	put_u32(s, 0);
+	put_u32(s, gmon_sampler_missing()); /* what the samples miss */
 }
 
 static void put_header(struct gmon_sink *s)

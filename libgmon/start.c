@@ -24,6 +24,7 @@
 #include "../include/libgmon.h"
 #include "arcs.h"
 #include "environ.h"
+#include "golang.h"
 #include "message.h"
 #include "objects.h"
 #include "process.h"
@@ -483,6 +484,12 @@ __attribute__((constructor)) static void self_start(void)
 	if (!asked && without_hooks)
 		return;
 #endif
+	if (gmon_go_program(m.bias, m.phdr, m.phnum)) {
+		gmon_message("not profiling a Go program: Go's runtime takes SIGPROF and exits without ",
+			     "the C library's exit, so no profile could be written; ",
+			     "use Go's own profiler (runtime/pprof)");
+		return;
+	}
 	__monstartup(m.text_low, m.text_high);
 	atexit(_mcleanup);
 }

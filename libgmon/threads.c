@@ -22,6 +22,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "sampler.h"
@@ -60,7 +61,7 @@ static void *start_thread(void *p)
 	free(p);
 	gmon_stack_bounds_here();
 	gmon_thread_here(); /* its id and name, for its stacks (thread_table.c) */
-	gmon_sampler_thread_here(); /* its CPU-time timer (clock_thread.c) */
+	gmon_sampler_thread_here((uintptr_t)s.routine); /* its CPU-time timer (clock_thread.c) */
 	return s.routine(s.arg);
 }
 

@@ -7,7 +7,7 @@
  *
  * gmon_unwind_ranges runs in the clock's signal handler: no stdio, no
  * malloc, no locks, no system call.  The bounds are set outside any
- * handler (start-up, a new thread) and may use stdio there.  The walk
+ * handler (start-up, a new thread) and may make system calls there.  The walk
  * loads stack words only between the sampled stack pointer and the top
  * of the stack that pointer is on (the thread's own, its bounds kept per
  * thread; or the alternate signal stack, its bounds in the signal's
@@ -16,17 +16,17 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "maps.h"
 #include "unwind.h"
 
 /* How far below the main thread's stack top a stack pointer is taken to
@@ -69,25 +69,17 @@ void gmon_stack_bounds_here(void)
 }
 
 /* The main thread's stack at start-up: the mapping that holds this
- * function's frame, from /proc/self/maps; without /proc, from here to
- * the program's name, which the kernel put near the stack's top. */
+ * function's frame, from /proc/self/maps (maps.c: lines of any length);
+ * without /proc, from here to the program's name, which the kernel put
+ * near the stack's top. */
 void gmon_stack_bounds_main(void)
 {
 	uintptr_t here = (uintptr_t)__builtin_frame_address(0), low = 0, top = 0;
-	FILE *maps = fopen("/proc/self/maps", "re");
-	if (maps) {
-		char line[512];
-		while (fgets(line, sizeof line, maps)) {
-			char *end;
-			unsigned long from = strtoul(line, &end, 16);
-			unsigned long to = *end == '-' ? strtoul(end + 1, NULL, 16) : 0;
-			if (from <= here && here < to) {
-				low = from;
-				top = to;
-				break;
-			}
-		}
-		fclose(maps);
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (gmon_maps_find(fd, here, &low, &top) != 0)
+			low = top = 0;
+		close(fd);
 	}
 	if (!top) {
 		uintptr_t name = (uintptr_t)getauxval(AT_EXECFN);

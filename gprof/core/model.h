@@ -364,6 +364,7 @@ struct process_part {
 	struct intern_table thread_keys;
 	uint64_t elapsed_ns;      /* wall time the runs took, summed; 0: not recorded */
 	uint32_t clock;           /* enum gmon_process_clock, if every run says the same; else 0 */
+	uint32_t missing;         /* GMON_MISSING_* of any run: what the samples miss */
 	bool clock_seen;
 	struct run_map *runs;     /* one per profile file, in the order given */
 	size_t run_count;

@@ -260,6 +260,7 @@ static bool read_times(struct cursor *c, size_t end, struct process_file *pf)
 	if (end - c->pos >= GMON_TIMES_BODY_SIZE_CLOCK - GMON_TIMES_BODY_SIZE) {
 		pf->elapsed_ns = take(c, 8);
 		pf->clock = (uint32_t)take(c, 4);
+		pf->missing = (uint32_t)take(c, 4);
 	}
 	return true;
 }

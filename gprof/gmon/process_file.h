@@ -81,6 +81,7 @@ struct process_file {
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
 	uint64_t elapsed_ns;      /* wall time the profile ran; 0: not recorded */
 	uint32_t clock;           /* enum gmon_process_clock; 0: not recorded */
+	uint32_t missing;         /* GMON_MISSING_* bits: what the samples miss, and why */
 	struct process_stacks stacks;
 };
 

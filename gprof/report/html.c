@@ -14,8 +14,9 @@
  * computed here: the model's ticks, calls and times are written as they
  * are and the script divides by the rate as the text printers do, so
  * the page's figures are the text report's.  A Content-Security-Policy
- * forbids every load, so the page reaches no network even if a name
- * managed to become markup.  Names are data: the JSON is written with
+ * forbids every load and every inline script but the page's own (by its
+ * SHA-256), so the page reaches no network and runs nothing else even if
+ * a name managed to become markup.  Names are data: the JSON is written with
  * '<', '>' and '&' as \u escapes, so nothing in it can close the block.
  *
  * The data (read by report.js; not a promised format, --json is that):
@@ -54,8 +55,10 @@
 #include "analysis/source_lines.h"
 #include "analysis/threads.h"
 #include "core/intern.h"
+#include "core/sha256.h"
 #include "gmon_out.h"
 #include "symtab/object.h"
+#include "report/page_sources.h"
 #include "report/printers.h"
 #include "report/report.h"
 #include "core/util.h"
@@ -403,6 +406,8 @@ static void emit_graph(struct page *p)
 		fputs("]]", p->f);
 	}
 	fputs("],\n", p->f);
+	put_key(p, "threads_without_samples");
+	fprintf(p->f, "%zu,\n", p->threads.without_samples);
 }
 
 /* The stacks as a tree of paths from the outermost frame: one node per
@@ -555,16 +560,20 @@ static void emit_lines(struct page *p)
 	source_lines_free(&v);
 }
 
-/* The source files found (-I, $GPROF_PATH), each whole, while they fit. */
+/* The source files found (-I, $GPROF_PATH), each whole, while they fit;
+ * only those under the program's compilation directories or the search
+ * path (page_sources.c: the page is made to be shared). */
 static void emit_sources(struct page *p)
 {
 	size_t i, total = 0, known = p->files.count;
 	bool first = true;
 	char *text = xmalloc(SOURCE_FILE_MAX + 1);
+	struct page_sources allowed;
 
+	page_sources_init(&allowed, p->m, p->opt);
 	fputs("\"src\":[", p->source);
 	for (i = 0; i < known && total < SOURCE_TOTAL_MAX; i++) {
-		FILE *in = report_open_source(p->opt, p->files.strings[i]);
+		FILE *in = page_sources_open(&allowed, p->opt, p->files.strings[i]);
 		size_t n;
 
 		if (in == NULL)
@@ -582,6 +591,7 @@ static void emit_sources(struct page *p)
 	}
 	fputs("]}", p->source);
 	free(text);
+	page_sources_free(&allowed);
 }
 
 static void emit_files(struct page *p)
@@ -697,7 +707,7 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		       size_t count)
 {
 	char *json = NULL, *flame[2] = { NULL, NULL }, *source[2] = { NULL, NULL };
-	char *threads[2] = { NULL, NULL };
+	char *threads[2] = { NULL, NULL }, *script, script_hash[45];
 	size_t size = 0, flame_size[2], source_size[2], threads_size[2], i;
 	FILE *f = memory_stream(&json, &size), *flame_f[2], *source_f[2], *threads_f[2];
 
@@ -714,11 +724,19 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 	fputs("]}", f);
 	close_memory_stream(f, &json);
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      /* nothing may be loaded: no script, style, image, font or request */
-	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-	      "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n"
-	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	/* nothing may be loaded: no script, style, image, font or request;
+	 * and of inline scripts only the page's own runs, named by the
+	 * hash of its exact text (what lies between <script> and
+	 * </script>), so that a name that became markup could not run */
+	script = xmalloc(strlen((const char *)html_report_js) + 2);
+	script[0] = '\n';
+	strcpy(script + 1, (const char *)html_report_js);
+	sha256_base64(script, strlen(script), script_hash);
+	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		"script-src 'sha256-%s'; style-src 'unsafe-inline'; img-src data:\">\n",
+		script_hash);
+	fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<meta name=\"generator\" content=\"gprof --html\">\n"
 	      "<title>gprof report</title>\n<style>\n",
 	      out);
@@ -735,9 +753,10 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		put_data_block(out, "gprof-source-", i, source_f[i], &source[i], &source_size[i]);
 		put_data_block(out, "gprof-threads-", i, threads_f[i], &threads[i], &threads_size[i]);
 	}
-	fputs("<script>\n", out);
-	fputs((const char *)html_report_js, out);
+	fputs("<script>", out);
+	fputs(script, out);
 	fputs("</script>\n</body>\n</html>\n", out);
+	free(script);
 }
 
 void print_html(const struct model *m, const struct options *opt, struct report_out *out)

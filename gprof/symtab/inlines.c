@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "symtab/inlines.h"
@@ -186,7 +187,9 @@ static bool find_function(struct inline_reader *r, uint64_t address, Dwarf_Die *
 struct inline_reader *inline_reader_open(const char *path)
 {
 	struct inline_reader *r;
-	int fd = open(path, O_RDONLY);
+	struct stat st;
+	const char *why;
+	int fd = open_regular(path, &st, &why); /* a regular file, as BFD's was */
 	Dwarf *dwarf;
 
 	if (fd < 0)

@@ -673,6 +673,8 @@
     ];
     function redraw() { holder.replaceChildren(sortableTable('threads', columns, rows, threadsState, redraw)); }
     redraw();
+    const idle = P.p.threads_without_samples || 0;
+    if (idle) main.appendChild(el('p', 'muted', plural(idle, 'thread') + ' without samples ' + (idle === 1 ? 'is' : 'are') + ' not shown.'));
   }
   function viewThread(k) {
     const t = P.p.threads[k];
