@@ -15,11 +15,14 @@
  * reads.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -91,6 +94,41 @@ void gmon_stack_bounds_main(void)
 	thread_stack.top = top;
 }
 
+/* A thread nobody told us of (started by the C library's own
+ * pthread_create, which libgmon.a's cannot interpose on: std::thread in
+ * libstdc++.so, C11 thrd_create, timers' threads, libraries' pools),
+ * met at its first sample: in the handler, so only async-signal-safe
+ * work.  Its thread pointer is above its stack: glibc and musl put the
+ * thread's control block and static TLS at the top of the block they map
+ * for it (or of the stack given with pthread_attr_setstack), the stack
+ * growing down from just below.  [sp, thread pointer) is then taken as
+ * the stack when it is less than MAIN_STACK_WINDOW long and mapped whole
+ * (msync fails with ENOMEM on a range with a hole: one system call, once
+ * per thread, errno kept); it grows down as the main thread's does.
+ * Otherwise (a raw clone with TLS elsewhere) the thread stays unknown,
+ * its samples keep their address only. */
+static __thread int stack_tried __attribute__((tls_model("initial-exec")));
+
+static void bounds_at_first_sample(struct thread_stack *t, uintptr_t sp)
+{
+	if (stack_tried)
+		return;
+	stack_tried = 1;
+	uintptr_t top = (uintptr_t)__builtin_thread_pointer();
+	uintptr_t page = sp & ~(uintptr_t)4095;
+	if (top <= sp || top - sp > MAIN_STACK_WINDOW)
+		return;
+	int saved = errno;
+	long rc = syscall(SYS_msync, (void *)page, top - page, MS_ASYNC);
+	errno = saved;
+	if (rc != 0)
+		return;
+	t->low = sp;
+	t->grows = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	t->top = top;
+}
+
 /* What a walk may read: from the stack pointer sp to the top of the
  * stack it is on; and, when that is the alternate signal stack (a
  * handler of the program's was interrupted; its bounds are in the
@@ -119,6 +157,10 @@ void gmon_unwind_ranges(struct gmon_unwind *w, const void *context, uintptr_t sp
 			}
 			return;
 		}
+	}
+	if (!top) {
+		bounds_at_first_sample(t, sp);
+		top = t->top;
 	}
 	if (!top || sp >= top)
 		return;

@@ -144,6 +144,38 @@ const char *display_name(struct report_out *out, const struct symbol *sym, char 
 	return shown_name(out, sym, to_free, &length);
 }
 
+/* Whether a name is followed by its object's: a whole-process profile's
+ * functions of other objects ("libm.so.6+0x1a2b0" names it already). */
+static bool names_object(const struct symbol *sym)
+{
+	return sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
+	       !sym->is_unnamed && sym->object->name;
+}
+
+char *frame_name_as(const struct symbol *sym, const char *name)
+{
+	char *frame;
+
+	if (!names_object(sym))
+		return xstrdup(name);
+	frame = xmalloc(strlen(name) + strlen(sym->object->name) + 4);
+	sprintf(frame, "%s [%s]", name, sym->object->name);
+	return frame;
+}
+
+char *frame_name(struct report_out *out, const struct symbol *sym)
+{
+	char *to_free, *frame;
+	size_t length;
+	const char *name = shown_name(out, sym, &to_free, &length);
+
+	if (to_free && !names_object(sym))
+		return to_free;
+	frame = frame_name_as(sym, name);
+	free(to_free);
+	return frame;
+}
+
 int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym)
 {
 	const struct options *opt = out->opt;
@@ -157,8 +189,7 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 	text_bytes(t, name, length);
 	free(to_free);
 	/* a whole-process profile names the other objects: " [libm.so.6]" */
-	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
-	    !sym->is_unnamed) { /* "libm.so.6+0x1a2b0" names it already */
+	if (names_object(sym)) {
 		text_bytes(t, " [", 2);
 		text_bytes(t, sym->object->name, strlen(sym->object->name));
 		text_char(t, ']');

@@ -45,6 +45,13 @@ void report_separator(struct report_out *out);
 /* The name to print (demangled unless -T or --no-demangle); *to_free is
  * set when the caller must free it. */
 const char *display_name(struct report_out *out, const struct symbol *sym, char **to_free);
+/* The name as the pictures and stacks show it (--folded, --flame): the
+ * display name, then " [OBJECT]" for a function of another object than
+ * the program, as the text reports write it, so that libc's read and
+ * the program's read stay two frames.  Allocated: the caller frees it. */
+char *frame_name(struct report_out *out, const struct symbol *sym);
+/* The same with the name given (a shortened one: --strip). */
+char *frame_name_as(const struct symbol *sym, const char *name);
 /* Into t (text.h): the name (and, for -l or --inline-file-names, where it
  * is); return the number of characters it took. */
 int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym);

@@ -120,8 +120,9 @@ for f in d["flat_profile"]["functions"]:
         print(f["name"], f.get("version"), f["self_time"], end="|")' 2>&1)"
 
 # ---------------------------------------------------------------- the other views
-# (the two versions of vfun are two functions of one name: one frame name)
-expect_eq names.version.folded "main;__libc_pw 50|main;vfun 400|" \
+# (the two versions of vfun are two functions of one name: one frame
+# name, followed by its library's as in the text)
+expect_eq names.version.folded "main;__libc_pw [libnames.so] 50|main;vfun [libnames.so] 400|" \
 	"$("$GPROF" --folded prog gmon.out 2>&1 | grep -E 'vfun|pw' | sort | tr '\n' '|')"
 for format in callgrind dot flame html; do
 	"$GPROF" --$format prog gmon.out >out.$format 2>&1

@@ -129,8 +129,8 @@ rm -rf preload && mkdir preload &&
 at_least runtime.unwind.preload.chain preload.folded ';inner;$' ';main;outer;middle;inner;$' 99 300
 
 run plugin nofp plugin "$SCRATCH/plugin.so"
-at_least runtime.unwind.plugin.callers plugin.folded ';plugin_inner;$' \
-	';main;call_plugin;plugin_work;plugin_inner;$' 99 200
+at_least runtime.unwind.plugin.callers plugin.folded ';plugin_inner \[plugin\.so\];$' \
+	';main;call_plugin;plugin_work \[plugin\.so\];plugin_inner \[plugin\.so\];$' 99 200
 
 run signal nofp signal
 at_least runtime.unwind.signal.through-handler signal.folded ';on_alarm;' ';main;in_raise;.*;on_alarm;' 95 300
