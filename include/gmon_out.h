@@ -92,8 +92,20 @@ enum gmon_process_tag {
 	GMON_PROCESS_TAG_ARCS = 3,
 	GMON_PROCESS_TAG_TIMES = 4,
 	GMON_PROCESS_TAG_STACKS = 5,
-	GMON_PROCESS_TAG_THREAD_STACKS = 6
+	GMON_PROCESS_TAG_THREAD_STACKS = 6,
+	GMON_PROCESS_TAG_IDENTITY = 7
 };
+
+/* Identity record (tag 7): which process wrote the file.  pid (4),
+ * parent pid (4), image (4: 1 the process's first program, N its N-th
+ * after exec), flags (4: GMON_IDENTITY_ARGS_CUT), when the image started
+ * (8, CLOCK_MONOTONIC ns: its start-up, or a child's fork), the
+ * process's user and system CPU time before this image started (8 + 8,
+ * ns: the times record's are the process's, from its start), argument
+ * count (4), bytes of arguments (4), then the arguments, each ending in
+ * a NUL. */
+#define GMON_IDENTITY_BODY_SIZE 48
+#define GMON_IDENTITY_ARGS_CUT 1 /* the arguments were longer than recorded */
 
 /* Stack record: depth limit (4), count (4), lost (8), at limit (8), cut
  * short (8), then per stack: samples (8), frames (4), flags (4), frames x

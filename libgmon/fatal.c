@@ -14,8 +14,9 @@
  * signal, bsd_signal and sysv_signal in front of the C library's (for
  * the clocks' signals, which it takes for good); for the other signals
  * it hands sigaction to this file (its chain), and signal and
- * sysv_signal too when they set SIG_DFL.  This file adds sigset (and,
- * in libgmon.so, __sysv_signal and ssignal).  For a signal we hold,
+ * sysv_signal too when they set SIG_DFL (and sigset, in libgmon.so).
+ * This file adds sigset to libgmon.a, and glibc's __sysv_signal and
+ * ssignal to libgmon.so.  For a signal we hold,
  *   - the old action reported is the program's own idea of it (what was
  *     there at start-up, or what it last set: SIG_DFL, its flags and
  *     mask), never our handler;
@@ -85,7 +86,7 @@ void gmon_fatal_install(void (*write_final)(void), int skip)
 	(void)skip;
 }
 #else
-#define real_sigaction gmon_real_sigaction
+#define real_sigaction gmon_untaken_sigaction
 
 /* The signals caught while at their default action. */
 static const int fatal_signals[] = { SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGUSR2,
@@ -295,7 +296,9 @@ static gmon_handler_fn fatal_old_handler(int signo, gmon_handler_fn old)
 static const struct gmon_signal_chain fatal_chain = { fatal_sigaction, fatal_owns,
 	                                              fatal_old_handler };
 
-/* System V's sigset: SIG_HOLD blocks the signal; any other action is
+#ifndef GMON_SHARED
+/* libgmon.a (libgmon.so has signals.c's, which knows this chain):
+ * System V's sigset: SIG_HOLD blocks the signal; any other action is
  * set (no flags, nothing held while it runs) and the signal unblocked.
  * Returns SIG_HOLD if the signal was blocked, else the old action. */
 sighandler_t sigset(int signo, sighandler_t handler)
@@ -321,6 +324,7 @@ sighandler_t sigset(int signo, sighandler_t handler)
 	}
 	return sigismember(&before, signo) == 1 ? SIG_HOLD : old.sa_handler;
 }
+#endif
 
 #if defined(GMON_SHARED) && defined(__GLIBC__)
 /* glibc's other names for signal and sysv_signal (a program compiled for

@@ -28,6 +28,7 @@
 #include "../include/gmon_out.h"
 #include "environ.h"
 #include "foreign.h"
+#include "identity.h"
 #include "message.h"
 #include "objects.h"
 #include "process.h"
@@ -88,6 +89,7 @@ uint64_t gmon_process_run_id(void)
 
 void gmon_process_after_fork(void)
 {
+	gmon_identity_after_fork();
 	if (!gmon_process_enabled)
 		return;
 	new_run_id();
@@ -404,5 +406,6 @@ void gmon_process_put(struct gmon_sink *s)
 	put_samples(s);
 	put_arcs(s);
 	put_times(s);
+	gmon_identity_put(s);
 	put_stacks(s);
 }

@@ -3,8 +3,8 @@
  * signals.c: the clocks' signals (SIGPROF, SIGTRAP for the perf clock),
  * shared with the program.  Once a clock takes its signal, the runtime's
  * handler stays installed for good, and the program's action for that
- * signal is kept here instead: sigaction, signal, bsd_signal and
- * sysv_signal are defined here in front of the C library's (in a static
+ * signal is kept here instead: sigaction, signal, bsd_signal,
+ * sysv_signal and sigset are defined here in front of the C library's (in a static
  * link, as pthread_create in threads.c; by interposition through
  * LD_PRELOAD) and set and report that kept action, so that the program
  * sees exactly the action it set.  The handler (sampler.c) samples the
@@ -46,6 +46,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "guard.h"
 #include "signals.h"
 
 /* The C library's sigaction.  As a shared object, the next definition
@@ -249,11 +250,6 @@ void gmon_signal_pass(int signo, siginfo_t *info, void *context)
 		program.sa_handler(signo);
 }
 
-int gmon_real_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
-{
-	return real_sigaction(signo, act, old);
-}
-
 /* fatal.c's, for the signals not taken here (gmon_signals_chain) */
 static const struct gmon_signal_chain *chain;
 
@@ -290,12 +286,28 @@ void gmon_signals_exec(int on)
 /* ---- what the program calls ---- */
 #ifndef GMON_NO_WRAPPERS
 
+/* A signal no clock takes: the C library's action, the handler through
+ * guard.c's trampoline where guards may hold SIGPROF (libgmon.so). */
+static int untaken_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+#ifdef GMON_SHARED
+	return gmon_guard_sigaction(signo, act, old);
+#else
+	return real_sigaction(signo, act, old);
+#endif
+}
+
+int gmon_untaken_sigaction(int signo, const struct sigaction *act, struct sigaction *old)
+{
+	return untaken_sigaction(signo, act, old);
+}
+
 int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 {
 	struct taken *t = find_here(signo);
 	if (!t) {
 		const struct gmon_signal_chain *c = __atomic_load_n(&chain, __ATOMIC_ACQUIRE);
-		return c ? c->sigaction(signo, act, old) : real_sigaction(signo, act, old);
+		return c ? c->sigaction(signo, act, old) : untaken_sigaction(signo, act, old);
 	}
 	/* no signal in between: a handler of the program's that sets the
 	 * same action (System V's idiom) must not find the lock held by the
@@ -345,9 +357,14 @@ static set_fn *next_fn(set_fn **cache, const char *name)
 	}
 	return f;
 }
-static set_fn *next_signal, *next_sysv_signal;
+static set_fn *next_signal, *next_sysv_signal, *next_bsd_signal, *next_sigset;
 #define LIBC_SIGNAL next_fn(&next_signal, "signal")
 #define LIBC_SYSV_SIGNAL next_fn(&next_sysv_signal, "sysv_signal")
+#define LIBC_BSD_SIGNAL next_fn(&next_bsd_signal, "bsd_signal")
+#define LIBC_SIGSET next_fn(&next_sigset, "sigset")
+/* the C library's call for a signal no clock takes, its handler put
+ * through guard.c's trampoline */
+#define UNTAKEN(libc, signo, handler) gmon_guard_installed(libc, signo, handler)
 
 /* Found as the library loads, so that a program's first call, from a
  * signal handler perhaps, never has dlsym to run. */
@@ -357,6 +374,8 @@ __attribute__((constructor)) static void find_the_c_library(void)
 	real_sigaction(0, NULL, NULL);
 	next_fn(&next_signal, "signal");
 	next_fn(&next_sysv_signal, "sysv_signal");
+	next_fn(&next_bsd_signal, "bsd_signal");
+	next_fn(&next_sigset, "sigset");
 	errno = saved_errno;
 }
 #else
@@ -364,6 +383,8 @@ extern handler_fn ssignal(int, handler_fn);
 extern handler_fn __sysv_signal(int, handler_fn);
 #define LIBC_SIGNAL ssignal
 #define LIBC_SYSV_SIGNAL __sysv_signal
+#define LIBC_BSD_SIGNAL ssignal
+#define UNTAKEN(libc, signo, handler) (libc)(signo, handler)
 #endif
 
 /* A taken signal's action set as signal, bsd_signal (BSD's semantics:
@@ -399,13 +420,18 @@ handler_fn signal(int signo, handler_fn handler)
 	const struct gmon_signal_chain *c = chained(signo);
 	if (find_here(signo) || !libc || (c && handler == SIG_DFL))
 		return set_action(signo, handler, SA_RESTART);
-	handler_fn was = libc(signo, handler);
+	handler_fn was = UNTAKEN(libc, signo, handler);
 	return c ? c->old_handler(signo, was) : was;
 }
 
 handler_fn bsd_signal(int signo, handler_fn handler)
 {
-	return signal(signo, handler);
+	set_fn *libc = LIBC_BSD_SIGNAL;
+	const struct gmon_signal_chain *c = chained(signo);
+	if (find_here(signo) || !libc || (c && handler == SIG_DFL))
+		return set_action(signo, handler, SA_RESTART);
+	handler_fn was = UNTAKEN(libc, signo, handler);
+	return c ? c->old_handler(signo, was) : was;
 }
 
 handler_fn sysv_signal(int signo, handler_fn handler)
@@ -414,7 +440,35 @@ handler_fn sysv_signal(int signo, handler_fn handler)
 	const struct gmon_signal_chain *c = chained(signo);
 	if (find_here(signo) || !libc || (c && handler == SIG_DFL))
 		return set_action(signo, handler, SA_RESETHAND | SA_NODEFER);
-	handler_fn was = libc(signo, handler);
+	handler_fn was = UNTAKEN(libc, signo, handler);
 	return c ? c->old_handler(signo, was) : was;
 }
+
+#ifdef GMON_SHARED
+/* System V's sigset: SIG_HOLD (a change of mask, not of action) and the
+ * signals no clock takes go to the C library; a taken signal's handler
+ * is kept as signal's is (it stays, the signal blocked while it runs).
+ * SIG_DFL for a signal of the chain's goes through sigaction (the
+ * chain keeps its handler), then the signal is unblocked, as the C
+ * library's sigset does. */
+handler_fn sigset(int signo, handler_fn handler)
+{
+	set_fn *libc = LIBC_SIGSET;
+	const struct gmon_signal_chain *c = chained(signo);
+	if (c && handler == SIG_DFL) {
+		sigset_t one, before;
+		sigemptyset(&one);
+		sigaddset(&one, signo);
+		handler_fn was = set_action(signo, handler, 0);
+		if (was == SIG_ERR || sigprocmask(SIG_UNBLOCK, &one, &before) != 0)
+			return SIG_ERR;
+		return sigismember(&before, signo) == 1 ? SIG_HOLD : was;
+	}
+	if (libc && (handler == SIG_HOLD || !find_here(signo))) {
+		handler_fn was = UNTAKEN(libc, signo, handler);
+		return c ? c->old_handler(signo, was) : was;
+	}
+	return set_action(signo, handler, 0);
+}
+#endif
 #endif

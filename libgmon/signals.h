@@ -40,10 +40,12 @@ int gmon_signals_here(void) GMON_HIDDEN;
  * its default, as without the profiler); async-signal-safe. */
 void gmon_signals_exec(int on) GMON_HIDDEN;
 
-/* The C library's sigaction, for the other parts of the runtime;
+/* The sigaction a signal no clock takes gets (the C library's; in
+ * libgmon.so through guard.c, which puts the program's handlers behind
+ * its trampoline and reports them as set), for the chain below;
  * async-signal-safe. */
-int gmon_real_sigaction(int signo, const struct sigaction *act,
-                        struct sigaction *old) GMON_HIDDEN;
+int gmon_untaken_sigaction(int signo, const struct sigaction *act,
+                           struct sigaction *old) GMON_HIDDEN;
 
 /* Another part of the runtime that keeps actions of its own for some
  * signals not taken here (fatal.c: the signals that end the process).

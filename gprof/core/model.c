@@ -148,6 +148,9 @@ void model_forget_profile(struct model *m)
 	free(m->sources);
 	m->sources = NULL;
 	m->source_count = 0;
+	free(m->call_sites.sites);
+	free(m->call_sites.slots);
+	memset(&m->call_sites, 0, sizeof(m->call_sites));
 	m->input = 0;
 	m->total_ticks = 0.0;
 	m->overhead_ticks = 0.0;

@@ -411,6 +411,28 @@ struct arc_store {
 	size_t self_count, self_capacity;
 };
 
+/*
+ * The calls of each call site, as the profile files count them (arcs
+ * from a site, the return address the runtime recorded, to a callee),
+ * each (site, callee) once with its counts summed: for the views by
+ * source line (the --html source view), where an arc's count by
+ * function would put all its calls on every line that makes one.
+ * Filled by analysis/source_lines.c as the arcs are charged; slots
+ * index sites (place + 1, 0 empty), open addressing.
+ */
+struct call_site {
+	uint64_t site;            /* model address of the return address */
+	const struct symbol *callee;
+	unsigned long count;
+};
+
+struct call_site_table {
+	struct call_site *sites;
+	size_t count, capacity;
+	size_t *slots;
+	size_t slot_count;
+};
+
 struct model {
 	struct object **objects;  /* [0] is the executable */
 	size_t object_count, object_capacity;
@@ -420,6 +442,9 @@ struct model {
 	/* symtab/names.c: which of the symbols at one address names it
 	 * (GNU's choice for GNU's inputs, ours for whole-process profiles) */
 	enum alias_rule { ALIASES_GNU, ALIASES_OURS } alias_rule;
+	/* a process file came with the profile (pipeline.c): our runtime's
+	 * whole-process profile, where GNU's numbering is not at stake */
+	bool whole_process;
 	bool raw_names;           /* names with their version suffix (GPROF_GNU_QUIRKS=names) */
 
 	int input;                /* INPUT_* found in the profile files */
@@ -446,6 +471,7 @@ struct model {
 	bool overhead_known;
 
 	struct process_part process; /* other objects' data, or empty */
+	struct call_site_table call_sites; /* calls by site (analysis/source_lines.c) */
 	struct model_source *sources; /* the profile files read, in order */
 	size_t source_count;
 

@@ -537,6 +537,7 @@ static void emit_threads(struct json *j)
 		json_close(j, '}');
 	}
 	json_close(j, ']');
+	json_unsigned(j, "threads_without_samples", tp.without_samples);
 	thread_profiles_free(&tp);
 }
 

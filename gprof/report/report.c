@@ -8,9 +8,12 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <bfd.h>
 #include <demangle.h>
@@ -141,6 +144,38 @@ const char *display_name(struct report_out *out, const struct symbol *sym, char 
 	return shown_name(out, sym, to_free, &length);
 }
 
+/* Whether a name is followed by its object's: a whole-process profile's
+ * functions of other objects ("libm.so.6+0x1a2b0" names it already). */
+static bool names_object(const struct symbol *sym)
+{
+	return sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
+	       !sym->is_unnamed && sym->object->name;
+}
+
+char *frame_name_as(const struct symbol *sym, const char *name)
+{
+	char *frame;
+
+	if (!names_object(sym))
+		return xstrdup(name);
+	frame = xmalloc(strlen(name) + strlen(sym->object->name) + 4);
+	sprintf(frame, "%s [%s]", name, sym->object->name);
+	return frame;
+}
+
+char *frame_name(struct report_out *out, const struct symbol *sym)
+{
+	char *to_free, *frame;
+	size_t length;
+	const char *name = shown_name(out, sym, &to_free, &length);
+
+	if (to_free && !names_object(sym))
+		return to_free;
+	frame = frame_name_as(sym, name);
+	free(to_free);
+	return frame;
+}
+
 int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym)
 {
 	const struct options *opt = out->opt;
@@ -154,8 +189,7 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 	text_bytes(t, name, length);
 	free(to_free);
 	/* a whole-process profile names the other objects: " [libm.so.6]" */
-	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
-	    !sym->is_unnamed) { /* "libm.so.6+0x1a2b0" names it already */
+	if (names_object(sym)) {
 		text_bytes(t, " [", 2);
 		text_bytes(t, sym->object->name, strlen(sym->object->name));
 		text_char(t, ']');
@@ -297,15 +331,52 @@ void put_json_string(FILE *f, const char *s)
 	putc('"', f);
 }
 
+/* One candidate of report_open_source: a regular file outside the
+ * kernel's trees, opened without blocking (a FIFO named by the debug
+ * information would hang gprof, /proc/kmsg be drained).  NULL with *why
+ * set when the file is there but refused, left alone when it is not
+ * there. */
+static FILE *open_candidate(const char *path, const char **why)
+{
+	const char *refused = NULL;
+	struct stat st;
+	FILE *in;
+	int fd;
+
+	if (kernel_path(path)) {
+		if (access(path, F_OK) == 0 && *why == NULL)
+			*why = "under /proc, /dev or /sys, not a source file";
+		return NULL;
+	}
+	fd = open_regular(path, &st, &refused);
+	if (fd < 0) {
+		if (errno != ENOENT && errno != ENOTDIR && *why == NULL)
+			*why = refused;
+		return NULL;
+	}
+	if (kernel_file_system(path, fd)) {
+		if (*why == NULL)
+			*why = "a kernel file (proc, sysfs...), not a source file";
+		close(fd);
+		return NULL;
+	}
+	in = fdopen(fd, "rb");
+	if (in == NULL)
+		close(fd);
+	return in;
+}
+
 /* Open a source file: as named, else each search directory with the
  * name, else each search directory with the name's last component. */
-FILE *report_open_source(const struct options *opt, const char *name)
+FILE *report_open_source(const struct options *opt, const char *name, const char **why)
 {
-	FILE *in = fopen(name, "rb");
 	const char *base = strrchr(name, '/');
+	FILE *in;
 	size_t i;
 	int pass;
 
+	*why = NULL;
+	in = open_candidate(name, why);
 	/* an absolute name is only tried by its last component */
 	for (pass = name[0] == '/' ? 1 : 0; pass < 2 && !in; pass++) {
 		const char *tail = pass == 0 ? name : base ? base + 1 : NULL;
@@ -318,10 +389,12 @@ FILE *report_open_source(const struct options *opt, const char *name)
 			char *path = xmalloc(strlen(opt->search_dirs[i]) + strlen(tail) + 2);
 
 			sprintf(path, "%s/%s", opt->search_dirs[i], tail);
-			in = fopen(path, "rb");
+			in = open_candidate(path, why);
 			free(path);
 		}
 	}
+	if (in)
+		*why = NULL;
 	return in;
 }
 
