@@ -7,7 +7,9 @@
  * sysv_signal and sigset are defined here in front of the C library's (in a static
  * link, as pthread_create in threads.c; by interposition through
  * LD_PRELOAD) and set and report that kept action, so that the program
- * sees exactly the action it set.  The handler (sampler.c) samples the
+ * sees exactly the action it set.  (The signals no clock takes go to
+ * fatal.c's chain, which keeps the signals that end the process, then
+ * to guard.c or the C library.)  The handler (sampler.c) samples the
  * signals that are the clock's (each clock tells them by si_code and the
  * value its timers carry) and hands every other one to the program's
  * action (gmon_signal_pass).  So:
