@@ -112,10 +112,16 @@ GMON_STACK_DEPTH=0 GMON_START=1 LD_PRELOAD="$LIBGMON_SO" ./plaing 100 >out 2>err
 callgrind=$("$GPROF" --callgrind plaing gmon.out |
 	awk '/^ob=/ { o = $0 } o == "ob=plaing" && /^[0-9]+ [0-9]+$/ { c[$1] += $2 }
 		END { for (l in c) print l, c[l] }' | sort | xargs)
-html=$("$GPROF" --html plaing gmon.out | grep -o '{"lines":\[[0-9,]*\]' |
-	python3 -c 'import sys, re
-n = [int(x) for x in re.findall(r"[0-9]+", sys.stdin.read())]
-print(" ".join(sorted("%d %d" % (n[i + 1], n[i + 2]) for i in range(0, len(n), 3))))')
+# (the page's source blocks: rows of [function, [[file, line, samples,
+# calls]...]], summed by line)
+html=$("$GPROF" --html plaing gmon.out | python3 -c 'import json, re, sys
+page, by_line = sys.stdin.read(), {}
+for block in re.findall(r"<script type=\"application/json\" id=\"gprof-source-[0-9]+\">(.*?)</script>", page, re.S):
+    for function, rows in json.loads(block)["rows"]:
+        for file, line, samples, calls in rows:
+            if samples:
+                by_line[line] = by_line.get(line, 0) + samples
+print(" ".join(sorted("%d %g" % kv for kv in by_line.items())))')
 if [ -n "$callgrind" ] && [ "$callgrind" = "$html" ]; then
 	pass runtime.sparse.same.lines
 else
