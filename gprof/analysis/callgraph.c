@@ -71,8 +71,18 @@ void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsign
 
 	if (arc_symbols(m, from_pc, self_pc, &parent, &child)) {
 		child->calls = add_calls(child->calls, count);
-		arc_add(&m->arcs, parent, child, count);
+		call_site_add(&m->call_sites, arc_add(&m->arcs, parent, child, count), from_pc,
+			      count);
 	}
+}
+
+void callgraph_add_uncounted(struct model *m, uint64_t from_pc, uint64_t self_pc)
+{
+	struct symbol *parent, *child;
+
+	if (arc_symbols(m, from_pc, self_pc, &parent, &child) &&
+	    !arc_lookup(&m->arcs, parent, child))
+		arc_add(&m->arcs, parent, child, 0)->uncounted = true;
 }
 
 /* ------------------------------------------------------------ -c */
@@ -503,6 +513,7 @@ void callgraph_build(struct model *m, const struct options *opt)
 	struct search search = { NULL, 0, 0, 0 };
 	size_t i, n = symtab->count, cycle_count;
 
+	call_sites_finish(&m->call_sites);
 	for (i = 0; i < n; i++) {
 		struct symbol *sym = &symtab->base[i];
 

@@ -182,6 +182,10 @@ struct arc {
 	 * the costs of the calls into a function add up to its total even
 	 * inside cycles and recursion (--callgrind's inclusive costs) */
 	double call_cost;
+	/* no runtime counted these calls: the arc is a pair of adjacent
+	 * frames of the call stacks (code without -pg on either side,
+	 * analysis/stack_arcs.c); count is 0 and means nothing */
+	bool uncounted;
 	struct arc *next_parent;
 	struct arc *next_child;
 	struct arc *hash_next;    /* arc lookup by (parent, child) */
@@ -395,6 +399,28 @@ struct model_source {
 	long mtime_ns;            /* and nanoseconds */
 };
 
+/* ---------------------------------------------------------------- call sites */
+
+/*
+ * The calls of each arc by call site, as the runtime counted them: the
+ * site is the return address of the call (the address after it, in the
+ * caller), in model addresses.  Appended as the files are read
+ * (callgraph_tally), merged by call_sites_finish: then sorted by arc
+ * (its address), then site, each pair once.  `gprof -l -q` shows the
+ * same counts per line; --callgrind writes one calls= line per site.
+ */
+struct call_site {
+	const struct arc *arc;
+	uint64_t address;
+	unsigned long count;
+};
+
+struct call_sites {
+	struct call_site *items;
+	size_t count, capacity;
+	size_t merged;            /* count after the last merge */
+};
+
 /* ---------------------------------------------------------------- the model */
 
 /* Where arcs live: carved from chunks, found by (caller, callee) through
@@ -428,6 +454,7 @@ struct model {
 				   * pieces, "[object]" pieces, "[unknown]" (histogram.c) */
 
 	struct arc_store arcs;
+	struct call_sites call_sites; /* the arcs' counts by call site */
 	struct symbol *cycles;    /* cycle headers, [1..cycle_count] */
 	int cycle_count;
 	struct symbol **by_time;  /* call-graph order (symbols, then cycles), or NULL */
@@ -536,8 +563,22 @@ struct arc *arc_lookup(const struct arc_store *store, const struct symbol *paren
  * stacks look up arcs scattered over a table larger than the caches). */
 void arc_lookup_adjacent(const struct arc_store *store, struct symbol *const *frames,
 			 size_t count, struct arc **out);
-void arc_add(struct arc_store *store, struct symbol *parent, struct symbol *child,
-	     unsigned long count);
+struct arc *arc_add(struct arc_store *store, struct symbol *parent, struct symbol *child,
+		    unsigned long count);
+/* count calls of arc made at the call site whose return address is
+ * address; call_sites_finish sorts and merges them (and is cheap to
+ * call again); call_sites_of gives an arc's sites, by address, and
+ * their number in *n. */
+void call_site_add(struct call_sites *sites, const struct arc *arc, uint64_t address,
+		   unsigned long count);
+void call_sites_finish(struct call_sites *sites);
+const struct call_site *call_sites_of(const struct call_sites *sites, const struct arc *arc,
+				      size_t *n);
+/* Were a function's calls counted (by the runtime, or GNU's)?  Not
+ * when the profile has call stacks, the function has no calls and no
+ * arc into it was counted (code without -pg reached only from code
+ * without -pg): its count is unknown, and the views leave it empty. */
+bool symbol_calls_counted(const struct model *m, const struct symbol *sym);
 /* Call counts add up from many arcs and files: saturate rather than wrap
  * (GNU gprof wraps: two arcs of 2^64-1 calls show 2^64-2). */
 static inline unsigned long add_calls(unsigned long a, unsigned long b)
