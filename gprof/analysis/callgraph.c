@@ -385,6 +385,12 @@ static void propagate_flags(struct model *m, struct symbol **by_order)
 			   symspec_holds(specs, EXCL_TIME, child->address)) {
 			child->prop_fraction = 0.0;
 		}
+		/* the runtime's functions no name names (overhead.c), left
+		 * out as gprof.c's symspecs leave out the named ones */
+		if (child->is_runtime && m->overhead_known && !m->overhead_counted) {
+			child->printed = false;
+			child->prop_fraction = 0.0;
+		}
 		child->prop_self = child->self_ticks * child->prop_fraction;
 		m->print_ticks += child->prop_self;
 	}
