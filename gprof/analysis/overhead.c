@@ -231,7 +231,9 @@ static struct symbol *owner(struct symbol *sym)
 }
 
 /* Left out: the stacks sampled in the runtime go (in place); their
- * samples, when no histogram counted the runtime's time. */
+ * samples, when no histogram counted the runtime's time; and in the
+ * others, the runtime's frames (its wrappers), so that the program's
+ * function calls the C library's directly, as it did. */
 static void drop_runtime_stacks(struct model *m)
 {
 	struct model_stacks *st = &m->process.stacks;
@@ -248,10 +250,27 @@ static void drop_runtime_stacks(struct model *m)
 		if (inner && inner->is_runtime) {
 			dropped += stack[0];
 		} else {
+			size_t depth = words - 2, d, out = 1;
+
+			/* the runtime's frames further out are its wrappers of
+			 * the C library's calls (libgmon.so's read, write...):
+			 * the program called read, and the stack says so */
+			for (d = 1; d < depth; d++) {
+				struct symbol *sym = owner(frame_cache_symbol(m, cache, stack + 2, d));
+
+				if (!(sym && sym->is_runtime))
+					stack[2 + out++] = stack[2 + d];
+			}
+			if (out < depth) {
+				stack[1] = (uint64_t)out << 32 | (stack[1] & 0xffffffffu);
+				words = 2 + out;
+			}
 			if (kept_words != w)
 				memmove(st->words + kept_words, stack, words * sizeof(*stack));
 			kept_words += words;
 			kept++;
+			w += 2 + depth;
+			continue;
 		}
 		w += words;
 	}

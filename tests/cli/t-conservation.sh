@@ -234,3 +234,40 @@ if [ -f "$TOP/libgmon/libgmon.a" ] &&
 else
 	fail conservation.runtime.setup "cannot build and run a -pg program with libgmon.a: $(head -3 err)"
 fi
+
+# libgmon.so (gprof-run preloads it): its wrapper of read is the
+# runtime's, its own samples the profiler's, and a call of the C
+# library's read through it is the program's call (here libplain's
+# lib_outer stands for the C library's read)
+if [ -f "$TOP/libgmon/libgmon.so" ]; then
+	cp "$TOP/libgmon/libgmon.so" .
+	RD=$(nm -D --defined-only libgmon.so | awk '$3 == "read" { print "0x" $1 }')
+	read -r gmon_text gmon_size < <(text_section libgmon.so)
+	B2=0x7f1000000000
+	cat >spec2.json <<JSON
+{"objects": [
+  {"number": 0, "flags": 1, "bias": 0, "segments": [[$((main_text)), $((main_text + main_size))]],
+   "path": "$PWD/prog"},
+  {"number": 1, "flags": 0, "bias": "$B1", "segments": [[$((lib_text + B1)), $((lib_text + lib_size + B1))]],
+   "path": "$PWD/libplain.so"},
+  {"number": 2, "flags": 0, "bias": "$B2", "segments": [[$((gmon_text + B2)), $((gmon_text + gmon_size + B2))]],
+   "path": "$PWD/libgmon.so"}],
+ "rate": 100,
+ "samples": [[$((RD + 4 + B2)), 30], [$((OUTER + 4 + B1)), 20]],
+ "stacks": {"entries": [
+  [30, [$((RD + 4 + B2)), $((A2))]],
+  [20, [$((OUTER + 4 + B1)), $((RD + 8 + B2)), $((A2))]]]}}
+JSON
+	cp gmon.orig gmon.out
+	"$craft" spec2.json gmon.out || fail conservation.runtime.wrapper-setup "craft_process.py failed"
+	"$GPROF" -b prog gmon.out >wrap.txt 2>err
+	expect_eq conservation.runtime.wrapper-status "0:" "$?:$(cat err)"
+	expect_eq conservation.runtime.wrapper-not-program "0" "$(grep -c 'libgmon.so' wrap.txt)"
+	expect_eq conservation.runtime.wrapper-overhead "The profiler's own work took 0.30 seconds (60.0% of the samples), not counted below." \
+		"$(grep -m1 "^The profiler's own" wrap.txt)"
+	expect_eq conservation.runtime.wrapper-transparent "1" \
+		"$(awk 'index($0, " main [") && /^\[/ { inside = 1; next } /^---/ { inside = 0 } inside' wrap.txt |
+			grep -cE '^ +0\.20 +0\.00 +lib_outer \[libplain.so\] \[[0-9]+\]$')"
+else
+	fail conservation.runtime.wrapper-setup "no libgmon/libgmon.so"
+fi
