@@ -76,12 +76,25 @@ void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsign
 	}
 }
 
+static bool symbol_has_counted_caller(const struct symbol *sym)
+{
+	const struct arc *arc;
+
+	for (arc = sym->parents; arc; arc = arc->next_parent)
+		if (!arc->uncounted && arc->count != 0)
+			return true;
+	return false;
+}
+
 void callgraph_add_uncounted(struct model *m, uint64_t from_pc, uint64_t self_pc)
 {
 	struct symbol *parent, *child;
 
-	if (arc_symbols(m, from_pc, self_pc, &parent, &child) &&
-	    !arc_lookup(&m->arcs, parent, child))
+	/* a callee whose calls the runtime counts (built with -pg) had
+	 * this call counted if it was one: frames of it next to a caller
+	 * it has no arc from are a tail call or an unwinder's guess */
+	if (arc_symbols(m, from_pc, self_pc, &parent, &child) && child->calls == 0 &&
+	    !arc_lookup(&m->arcs, parent, child) && !symbol_has_counted_caller(child))
 		arc_add(&m->arcs, parent, child, 0)->uncounted = true;
 }
 

@@ -6,7 +6,8 @@
  * calls into code built without -pg (the C library, libm, libstdc++, the
  * start-up code) and every call inside it are never counted.  The call
  * stacks show them all: frame d + 1 called frame d.  Each such pair
- * whose functions have no arc becomes one, marked uncounted, so that
+ * whose functions have no arc, the callee one whose calls were never
+ * counted, becomes an arc, marked uncounted, so that
  * the call graph (and every view of it: text, JSON, DOT, callgrind,
  * HTML) links a library function to its callers, with its times
  * measured from the stacks (stack_times.c) and its count left empty.
@@ -14,26 +15,49 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <stdlib.h>
+
 #include "analysis/callgraph.h"
 #include "analysis/stack_arcs.h"
+#include "core/util.h"
 
 void stack_arcs_add(struct model *m)
 {
 	const struct model_stacks *st = &m->process.stacks;
-	size_t w, d;
+	struct frame_cache *cache;
+	struct symbol **frames = NULL;
+	struct arc **arcs = NULL;
+	size_t w, d, room = 0;
 
 	if (!st->present)
 		return;
+	cache = frame_cache_new();
 	for (w = 0; w + 2 <= st->word_count;) {
 		const uint64_t *stack = st->words + w;
 		size_t depth = (size_t)(stack[1] >> 32);
 
 		if (depth > st->word_count - w - 2)
 			break;
+		if (depth > room) {
+			room = 2 * depth;
+			frames = xrealloc(frames, room * sizeof(*frames));
+			arcs = xrealloc(arcs, room * sizeof(*arcs));
+		}
+		/* the pairs that have an arc (most, after the first stacks)
+		 * cost a cached lookup; the others go through the call
+		 * graph's own rules (symspecs, -l) */
+		for (d = 0; d < depth; d++)
+			frames[d] = frame_cache_symbol(m, cache, stack + 2, d);
+		arc_lookup_adjacent(&m->arcs, frames, depth, arcs);
 		/* frames are the sampled pc, then return addresses: a return
 		 * address less one is inside the call, in the caller */
 		for (d = 0; d + 1 < depth; d++)
-			callgraph_add_uncounted(m, stack[2 + d + 1] - 1, stack[2 + d] - (d > 0));
+			if (!arcs[d] && frames[d] && frames[d + 1])
+				callgraph_add_uncounted(m, stack[2 + d + 1] - 1,
+							stack[2 + d] - (d > 0));
 		w += 2 + depth;
 	}
+	free(frames);
+	free(arcs);
+	free(cache);
 }

@@ -272,7 +272,8 @@ expect_eq stacks.recursion.direct-once "100.0 1.00 0.00" \
 expect_eq stacks.recursion.caller-once "100.0 0.00 1.00" \
 	"$(awk '/^\[[0-9]+\].* heavy \[/ { print $2, $3, $4 }' out)"
 # heavy and work calling each other: each once per stack (work's calls
-# of heavy, which the runtime did not count, make the two a cycle)
+# of heavy, a -pg function whose calls were counted, make no arc: the
+# runtime would have counted them)
 make_profile "{\"entries\": [[50, [$(pc "$W"), $(ret "$H"), $(ret "$W"), $(ret "$H"), $(ret "$M")]],
   [50, [$(pc "$H"), $(ret "$W"), $(ret "$H"), $(ret "$M")]]]}"
 "$GPROF" -b -q hl gmon.out >out 2>err
