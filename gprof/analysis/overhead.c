@@ -238,8 +238,12 @@ static void drop_runtime_stacks(struct model *m)
 {
 	struct model_stacks *st = &m->process.stacks;
 	struct frame_cache *cache = frame_cache_new();
-	size_t w, kept_words = 0, kept = 0;
+	size_t w, kept_words = 0, kept = 0, k;
 	uint64_t dropped = 0;
+	bool wrappers = false; /* libgmon.so's, the only ones a stack passes through */
+
+	for (k = 0; k < m->object_count; k++)
+		wrappers |= is_runtime_object(m->objects[k]);
 
 	for (w = 0; w < st->word_count;) {
 		uint64_t *stack = st->words + w;
@@ -250,12 +254,12 @@ static void drop_runtime_stacks(struct model *m)
 		if (inner && inner->is_runtime) {
 			dropped += stack[0];
 		} else {
-			size_t depth = words - 2, d, out = 1;
+			size_t depth = words - 2, d, out = wrappers ? 1 : depth;
 
 			/* the runtime's frames further out are its wrappers of
 			 * the C library's calls (libgmon.so's read, write...):
 			 * the program called read, and the stack says so */
-			for (d = 1; d < depth; d++) {
+			for (d = 1; wrappers && d < depth; d++) {
 				struct symbol *sym = owner(frame_cache_symbol(m, cache, stack + 2, d));
 
 				if (!(sym && sym->is_runtime))

@@ -19,15 +19,12 @@
 
 #include "analysis/callgraph.h"
 #include "analysis/stack_arcs.h"
-#include "core/util.h"
 
 void stack_arcs_add(struct model *m)
 {
 	const struct model_stacks *st = &m->process.stacks;
 	struct frame_cache *cache;
-	struct symbol **frames = NULL;
-	struct arc **arcs = NULL;
-	size_t w, d, room = 0;
+	size_t w, d;
 
 	if (!st->present)
 		return;
@@ -35,29 +32,24 @@ void stack_arcs_add(struct model *m)
 	for (w = 0; w + 2 <= st->word_count;) {
 		const uint64_t *stack = st->words + w;
 		size_t depth = (size_t)(stack[1] >> 32);
+		struct symbol *callee, *caller;
 
 		if (depth > st->word_count - w - 2)
 			break;
-		if (depth > room) {
-			room = 2 * depth;
-			frames = xrealloc(frames, room * sizeof(*frames));
-			arcs = xrealloc(arcs, room * sizeof(*arcs));
-		}
-		/* the pairs that have an arc (most, after the first stacks)
-		 * cost a cached lookup; the others go through the call
-		 * graph's own rules (symspecs, -l) */
-		for (d = 0; d < depth; d++)
-			frames[d] = frame_cache_symbol(m, cache, stack + 2, d);
-		arc_lookup_adjacent(&m->arcs, frames, depth, arcs);
-		/* frames are the sampled pc, then return addresses: a return
-		 * address less one is inside the call, in the caller */
-		for (d = 0; d + 1 < depth; d++)
-			if (!arcs[d] && frames[d] && frames[d + 1])
+		/* a pair into a function whose calls were counted costs one
+		 * cached lookup, a pair that has its arc two; the others go
+		 * through the call graph's own rules (symspecs, -l).  Frames
+		 * are the sampled pc, then return addresses: a return address
+		 * less one is inside the call, in the caller. */
+		callee = depth ? frame_cache_symbol(m, cache, stack + 2, 0) : NULL;
+		for (d = 0; d + 1 < depth; d++, callee = caller) {
+			caller = frame_cache_symbol(m, cache, stack + 2, d + 1);
+			if (callee && caller && callee->calls == 0 &&
+			    !arc_lookup(&m->arcs, caller, callee))
 				callgraph_add_uncounted(m, stack[2 + d + 1] - 1,
 							stack[2 + d] - (d > 0));
+		}
 		w += 2 + depth;
 	}
-	free(frames);
-	free(arcs);
 	free(cache);
 }
