@@ -7,6 +7,7 @@
 #   make check      build and run every test; last line "N passed, N failed"
 #   make check-stress    make check three times, pinned to one CPU, with two
 #                        busy loops holding the CPUs (build-aux/check-stress)
+#   make check-matrix    the whole lifecycle matrix (tests/runtime/t-matrix.sh)
 #   make check-sanitize  the same with ASan+UBSan builds, in build-sanitize/
 #   make check-valgrind  gprof under valgrind memcheck over the corpus
 #   make fuzz       run the libFuzzer targets (FUZZ_SECONDS each, default 60)
@@ -34,7 +35,7 @@ DOCS = $(wildcard doc/*.md) README COPYING LICENSE.BSD
 MAN_DOCDIR = sed -e 's|^\.ds docdir .*|.ds docdir $(subst -,\\-,$(docdir))|'
 
 .PHONY: all deps check demo install uninstall clean distclean gprof libgmon run \
-	tests check-stress check-sanitize check-valgrind fuzz cross-aarch64 check-aarch64 \
+	tests check-stress check-matrix check-sanitize check-valgrind fuzz cross-aarch64 check-aarch64 \
 	libgmon-musl check-musl
 
 all: gprof libgmon run
@@ -72,6 +73,13 @@ check:
 check-stress:
 	@build-aux/deps.sh check
 	@MAKE="$(MAKE)" build-aux/check-stress
+
+# every cell of the lifecycle matrix (make check runs a subset): program
+# shapes x start modes x clocks, each without and with the profiler
+check-matrix:
+	@build-aux/deps.sh check
+	@$(MAKE) --no-print-directory all
+	@MATRIX=full tests/run runtime/t-matrix
 
 # A copy of the tree in build-sanitize/ (so that the normal build stays as
 # it is) where gprof and the unit tests are built with AddressSanitizer and

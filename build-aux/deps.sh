@@ -17,7 +17,7 @@ if [ "${1:-}" = -n ]; then
 fi
 what=${1:-build}
 
-need="gcc make autoconf pkg-config binutils-dev libiberty-dev libdw-dev liblzma-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev"
+need="gcc make autoconf pkg-config binutils-dev libiberty-dev libdw-dev liblzma-dev libprotobuf-c-dev protobuf-c-compiler zlib1g-dev nettle-dev"
 case $what in
 # time: /usr/bin/time (peak memory, tests/cli/t-memory.sh); procps: pgrep;
 # libxml2-utils: xmllint; libcap2-bin: setcap (tests/runtime/t-hardening.sh);

@@ -20,6 +20,7 @@
 #include "analysis/callgraph.h"
 #include "analysis/overhead.h"
 #include "diff.h"
+#include "processes.h"
 #include "core/options.h"
 #include "gmon/program.h"
 #include "pipeline.h"
@@ -49,6 +50,7 @@ enum {
 	OPTION_DIFF,
 	OPTION_SYSROOT,
 	OPTION_DEBUG_FILE_DIRECTORY,
+	OPTION_PROCESSES,
 	OPTION_FORMAT = 1000, /* + the format's row in report_formats */
 };
 
@@ -105,6 +107,7 @@ static const struct option long_options_after_formats[] = {
 	{ "leaf", required_argument, NULL, OPTION_LEAF },
 	{ "depth", required_argument, NULL, OPTION_DEPTH },
 	{ "diff", no_argument, NULL, OPTION_DIFF },
+	{ "processes", optional_argument, NULL, OPTION_PROCESSES },
 	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },
 	{ "debug-file-directory", required_argument, NULL, OPTION_DEBUG_FILE_DIRECTORY },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
@@ -190,6 +193,8 @@ static void usage(FILE *out, int status)
 			"  --depth=N             --root, --leaf: N calls away at most\n"
 			"  --diff [EXE] OLD NEW  what changed between two profiles; or\n"
 			"         OLD_EXE OLD NEW_EXE NEW  for two builds of a program\n"
+			"  --processes[=cpu] FILES  the processes the files are of (gprof-run -f), as\n"
+			"                        a tree or by CPU, and each program's total\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -559,6 +564,14 @@ static void parse_options(int argc, char **argv, struct options *opt)
 		case OPTION_DIFF:
 			opt->diff = true;
 			break;
+		case OPTION_PROCESSES:
+			if (optarg == NULL || strcmp(optarg, "tree") == 0)
+				opt->processes = PROCESSES_TREE;
+			else if (strcmp(optarg, "cpu") == 0)
+				opt->processes = PROCESSES_BY_CPU;
+			else
+				fatal("--processes=%s: the orders are tree and cpu", optarg);
+			break;
 		case OPTION_SYSROOT:
 			opt->sysroot = optarg;
 			break;
@@ -611,7 +624,8 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	opt->operand_count = argc - optind;
 	/* "gprof gmon.out": a profile our runtime wrote is no program (its
 	 * process file names the program: gmon/program.c) */
-	if (optind < argc && (opt->diff || !program_is_marked_profile(argv[optind]))) {
+	if (optind < argc && !opt->processes &&
+	    (opt->diff || !program_is_marked_profile(argv[optind]))) {
 		opt->executable = argv[optind++];
 		opt->executable_given = true;
 	}
@@ -702,17 +716,42 @@ static void print_text_reports(struct model *m, const struct options *opt,
 
 int main(int argc, char **argv)
 {
+	const char *const *selected;
+	int selected_count;
 	struct options opt;
 	struct report_out out;
 	struct model *m;
 
 	setlocale(LC_CTYPE, "");
 	parse_options(argc, argv, &opt);
+	if (opt.processes) {
+		int status;
+
+		if (opt.diff)
+			fatal("only one of --diff and --processes may be given");
+		if (opt.outputs_given > 1) {
+			char formats[512];
+
+			report_format_list(formats, sizeof(formats), 0);
+			fatal("only one of %s may be given", formats);
+		}
+		status = print_processes(&opt);
+		options_free(&opt);
+		return status;
+	}
 	if (opt.diff) {
 		int status = print_diff(&opt);
 
 		options_free(&opt);
 		return status;
+	}
+	/* files of several programs (gprof-run -f): those of the program */
+	selected = program_select(&opt, &selected_count);
+	if (selected != opt.profile_files) {
+		opt.profile_files = selected;
+		opt.profile_file_count = selected_count;
+	} else {
+		selected = NULL;
 	}
 	/* the output is made before the model: -i prints as files are read */
 	report_out_init(&out, stdout, &opt);
@@ -743,5 +782,6 @@ int main(int argc, char **argv)
 	report_out_free(&out);
 	model_free(m);
 	options_free(&opt);
+	free((void *)selected);
 	return 0;
 }

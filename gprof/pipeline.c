@@ -38,6 +38,7 @@ struct model *pipeline_read_executable(const struct options *opt)
 	program_find(&program, m, opt);
 	m->raw_names = (opt->gnu_quirks & QUIRK_NAMES) != 0;
 	m->alias_rule = program.recorded && !m->raw_names ? ALIASES_OURS : ALIASES_GNU;
+	m->whole_process = program.recorded;
 	object_open(obj, program.path,
 		    (opt->gnu_quirks & QUIRK_PLT ? 0 : OBJECT_PLT_SYMBOLS) |
 			    (opt->gnu_quirks & QUIRK_DWARF5_LINES ? OBJECT_GNU_LINES : 0) |

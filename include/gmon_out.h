@@ -92,8 +92,20 @@ enum gmon_process_tag {
 	GMON_PROCESS_TAG_ARCS = 3,
 	GMON_PROCESS_TAG_TIMES = 4,
 	GMON_PROCESS_TAG_STACKS = 5,
-	GMON_PROCESS_TAG_THREAD_STACKS = 6
+	GMON_PROCESS_TAG_THREAD_STACKS = 6,
+	GMON_PROCESS_TAG_IDENTITY = 7
 };
+
+/* Identity record (tag 7): which process wrote the file.  pid (4),
+ * parent pid (4), image (4: 1 the process's first program, N its N-th
+ * after exec), flags (4: GMON_IDENTITY_ARGS_CUT), when the image started
+ * (8, CLOCK_MONOTONIC ns: its start-up, or a child's fork), the
+ * process's user and system CPU time before this image started (8 + 8,
+ * ns: the times record's are the process's, from its start), argument
+ * count (4), bytes of arguments (4), then the arguments, each ending in
+ * a NUL. */
+#define GMON_IDENTITY_BODY_SIZE 48
+#define GMON_IDENTITY_ARGS_CUT 1 /* the arguments were longer than recorded */
 
 /* Stack record: depth limit (4), count (4), lost (8), at limit (8), cut
  * short (8), then per stack: samples (8), frames (4), flags (4), frames x
@@ -131,5 +143,12 @@ enum gmon_process_clock {
 	GMON_PROCESS_CLOCK_PERF = 3,        /* each thread's perf task-clock */
 	GMON_PROCESS_CLOCK_WALL = 4         /* CPU time and the time threads wait */
 };
+/* The times record's last 4 bytes (zeros before): what the runtime knows
+ * its samples miss, one bit per reason. */
+#define GMON_MISSING_EARLY_THREADS 1    /* threads started before the profile */
+#define GMON_MISSING_SYSTEM_TIME 2      /* time in the kernel (perf clock, user time only) */
+#define GMON_MISSING_SIGNAL 4           /* the program took the clock's signal itself */
+#define GMON_MISSING_MANY_THREADS 8     /* more threads at once than timers */
+#define GMON_MISSING_CLOCK_CLOSED 16    /* the program closed the perf clock's descriptor */
 
 #endif /* GMON_OUT_H */

@@ -10,51 +10,87 @@
  * start, stop, after_fork and thread_here run in an ordinary context
  * (start-up, exit, a forked child, a new thread) and may make system
  * calls; samples runs in the signal
- * handler: async-signal-safe, no system call but to pass on a signal
- * that is not the clock's.
+ * handler: async-signal-safe, no system call.
  */
 #ifndef GMON_CLOCK_H
 #define GMON_CLOCK_H
 
 #include <signal.h>
-#include <string.h>
+#include <stdint.h>
 
 #include "base.h"
+#include "signals.h"
 
-typedef void gmon_signal_handler(int signo, siginfo_t *info, void *context);
+/* Samples a clock owes and could not deliver (a thread's last expiries,
+ * which the kernel checks only on its tick, found due as the thread
+ * exits), credited at pc with no caller known: the sampler's, handed to
+ * start. */
+typedef void gmon_owed_samples(uintptr_t pc, unsigned samples);
 
+/* A clock: what fires the samples (sampler.c picks one). */
 struct gmon_clock {
 	const char *name;
 	/* Sends its signal to handler at about hz times per second of CPU
 	 * time; the rate achieved (10^9 / the period kept, in ns), or 0 if
 	 * it cannot run. */
-	unsigned (*start)(unsigned hz, gmon_signal_handler *handler);
+	unsigned (*start)(unsigned hz, gmon_signal_handler *handler, gmon_owed_samples *owed);
 	/* Stops sending.  The handler stays: a signal already pending must
 	 * not kill the program. */
 	void (*stop)(void);
 	/* In a forked child, once the clock ran in its parent. */
 	void (*after_fork)(void);
 	/* In each thread created after start, before it runs the program's
-	 * code (threads.c); NULL if the clock needs nothing there. */
-	void (*thread_here)(void);
+	 * code (threads.c), entry its start routine; NULL if the clock needs
+	 * nothing there. */
+	void (*thread_here)(uintptr_t entry);
 	/* In the handler: how many samples this signal stands for, or 0 if
-	 * it is not the clock's (then it was passed on). */
+	 * it is not the clock's (the sampler then hands it to the program's
+	 * action, signals.c). */
 	unsigned (*samples)(int signo, const siginfo_t *info);
+	/* Around an exec (on: before it, off: after it failed): no signal
+	 * may be on its way as the image is replaced (the new one has no
+	 * handler yet, and would die of it).  Async-signal-safe, errno
+	 * kept. */
+	void (*hold)(int on);
+	/* What the clock knows it did not sample (GMON_MISSING_* bits of
+	 * include/gmon_out.h); NULL: nothing. */
+	unsigned (*missing)(void);
 };
 
 extern const struct gmon_clock gmon_clock_thread GMON_HIDDEN;
 extern const struct gmon_clock gmon_clock_cputime GMON_HIDDEN;
 extern const struct gmon_clock gmon_clock_perf GMON_HIDDEN;
 
-/* The handler for signo, as every clock installs it. */
+/* The handler for signo, as every clock installs it: the program's
+ * action is kept, and gets the signals that are not the clock's
+ * (signals.c). */
 static inline int gmon_clock_install(int signo, gmon_signal_handler *handler)
 {
-	struct sigaction sa;
-	memset(&sa, 0, sizeof sa);
-	sa.sa_sigaction = handler;
-	sa.sa_flags = SA_SIGINFO | SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	return sigaction(signo, &sa, NULL);
+	return gmon_signal_take(signo, handler);
+}
+
+/* The value a clock's timers carry in si_value, which tells their
+ * signals from the program's own (its setitimer, timer_create, kill). */
+#define GMON_CLOCK_COOKIE ((void *)(uintptr_t)0x676d6f6e) /* "gmon" */
+
+static inline int gmon_clock_signal_is_ours(const siginfo_t *info)
+{
+	return info->si_code == SI_TIMER && info->si_value.sival_ptr == GMON_CLOCK_COOKIE;
+}
+
+/* A timer's first expiry, in [1, period_ns] nanoseconds, drawn from seed
+ * (a thread id and the time): a timer whose first expiry is a whole
+ * period never samples a thread shorter than a period, and drops every
+ * thread's last partial period; a first expiry uniform over the period
+ * makes each thread's expected samples its CPU time over the period.
+ * splitmix64's finaliser: cheap, and any bit of the seed moves them all. */
+static inline long gmon_clock_first_expiry(uint64_t seed, long period_ns)
+{
+	uint64_t z = seed + 0x9e3779b97f4a7c15u;
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	z ^= z >> 31;
+	return period_ns <= 1 ? 1 : 1 + (long)(z % (uint64_t)period_ns);
 }
 
 #endif /* GMON_CLOCK_H */

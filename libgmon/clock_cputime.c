@@ -34,6 +34,7 @@ static int arm(void)
 	memset(&event, 0, sizeof event);
 	event.sigev_notify = SIGEV_SIGNAL;
 	event.sigev_signo = SIGPROF;
+	event.sigev_value.sival_ptr = GMON_CLOCK_COOKIE;
 	if (timer_create(CLOCK_PROCESS_CPUTIME_ID, &event, &cputime.timer) != 0)
 		return -1;
 	if (timer_settime(cputime.timer, 0, &cputime.interval, NULL) != 0) {
@@ -43,8 +44,9 @@ static int arm(void)
 	return 0;
 }
 
-static unsigned start(unsigned hz, gmon_signal_handler *handler)
+static unsigned start(unsigned hz, gmon_signal_handler *handler, gmon_owed_samples *owed)
 {
+	(void)owed;
 	long ns = 1000000000L / hz;
 	cputime.interval.it_interval.tv_sec = ns / 1000000000L;
 	cputime.interval.it_interval.tv_nsec = ns % 1000000000L;
@@ -75,11 +77,24 @@ static void after_fork(void)
 		cputime.running = 0;
 }
 
-/* Expiries merged into this signal were spent at its pc too. */
+/* Around an exec: the timer stopped, then started again. */
+static void hold(int on)
+{
+	if (!cputime.running)
+		return;
+	struct itimerspec none;
+	memset(&none, 0, sizeof none);
+	timer_settime(cputime.timer, 0, on ? &none : &cputime.interval, NULL);
+}
+
+/* Only this clock's timer's signals; expiries merged into one signal
+ * (its overrun count) were spent at its pc too. */
 static unsigned samples(int signo, const siginfo_t *info)
 {
+	if (signo != SIGPROF || !gmon_clock_signal_is_ours(info))
+		return 0;
 	unsigned n = 1;
-	if (signo == SIGPROF && info->si_code == SI_TIMER && info->si_overrun > 0)
+	if (info->si_overrun > 0)
 		n += (unsigned)info->si_overrun;
 	return n;
 }
@@ -90,4 +105,5 @@ const struct gmon_clock gmon_clock_cputime = {
 	.stop = stop,
 	.after_fork = after_fork,
 	.samples = samples,
+	.hold = hold,
 };

@@ -9,9 +9,19 @@
  * timer_create is allowed by the default seccomp profiles of container
  * runtimes.  The thread that starts the clock gets its timer at start;
  * every thread created later gets its own before it runs the program's
- * code (threads.c calls gmon_clock_thread_here), and deletes it as it
+ * code (threads.c, through gmon_sampler_thread_here), and deletes it as it
  * exits (a thread-specific key's destructor), so that a program that
  * makes many short threads does not run out of timers.
+ *
+ * Every thread's CPU time is accounted: a timer's first expiry is drawn
+ * uniformly from (0, period] (gmon_clock_first_expiry), so that a thread
+ * shorter than a period is sampled with the probability its length
+ * gives, and no thread loses its last partial period on average;
+ * expiries a loaded machine merged into one signal come back from its
+ * overrun count; and as a thread exits, the expiries its CPU time made
+ * due but the kernel never delivered (it checks CPU-time timers on its
+ * tick, which a short thread may not live to see) are credited at the
+ * thread's start routine, the place known to have run.
  *
  * Timers are made with the system calls themselves and kernel timer ids,
  * which glibc and musl share.  The kernel checks CPU-time timers on its
@@ -33,6 +43,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../include/gmon_out.h"
 #include "clock.h"
 #include "message.h"
 #include "table.h"
@@ -66,26 +77,71 @@ static unsigned used;   /* atomic */
 static int running;     /* atomic */
 static int full_warned; /* atomic */
 static struct itimerspec interval;
+static long period_ns;
 static pthread_key_t exit_key;
+static gmon_owed_samples *owed_to;
 
 /* The slot this thread's timer is in, + 1; 0: none. */
 static __thread unsigned this_slot __attribute__((tls_model("initial-exec")));
+/* This thread's timer: its CPU time when armed, its first expiry after
+ * that (ns), the samples its signals brought (the handler adds), and
+ * its start routine (0: the thread that started the clock, or a forked
+ * child's). */
+static __thread struct {
+	uint64_t armed_ns;
+	uint64_t first_ns;
+	uint64_t delivered;
+	uintptr_t entry;
+} this_timer __attribute__((tls_model("initial-exec")));
+
+static uint64_t thread_cpu_ns(void)
+{
+	struct timespec t;
+	if (syscall(SYS_clock_gettime, CLOCK_THREAD_CPUTIME_ID, &t) != 0)
+		return 0;
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
 
 static int make_timer(void)
 {
 	struct kernel_sigevent event;
 	memset(&event, 0, sizeof event);
+	event.value.sival_ptr = GMON_CLOCK_COOKIE;
 	event.signo = SIGPROF;
 	event.notify = SIGEV_THREAD_ID;
-	event.u.tid = (int)syscall(SYS_gettid);
+	int tid = (int)syscall(SYS_gettid);
+	event.u.tid = tid;
 	int id = -1;
 	if (syscall(SYS_timer_create, CLOCK_THREAD_CPUTIME_ID, &event, &id) != 0)
 		return -1;
-	if (syscall(SYS_timer_settime, id, 0, &interval, NULL) != 0) {
+	struct timespec now;
+	syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &now);
+	uint64_t seed = ((uint64_t)(unsigned)tid << 32) ^ (uint64_t)now.tv_nsec ^
+	                ((uint64_t)now.tv_sec << 20);
+	long first = gmon_clock_first_expiry(seed, period_ns);
+	struct itimerspec value = interval;
+	value.it_value.tv_sec = first / 1000000000L;
+	value.it_value.tv_nsec = first % 1000000000L;
+	this_timer.armed_ns = thread_cpu_ns();
+	this_timer.first_ns = (uint64_t)first;
+	this_timer.delivered = 0;
+	if (syscall(SYS_timer_settime, id, 0, &value, NULL) != 0) {
 		syscall(SYS_timer_delete, id);
 		return -1;
 	}
 	return id;
+}
+
+/* The samples this thread's CPU time made due that no signal brought:
+ * its timer already deleted, so none is still on its way. */
+static unsigned owed_samples(void)
+{
+	uint64_t ran = thread_cpu_ns() - this_timer.armed_ns;
+	if (!period_ns || ran < this_timer.first_ns)
+		return 0;
+	uint64_t due = 1 + (ran - this_timer.first_ns) / (uint64_t)period_ns;
+	uint64_t got = __atomic_load_n(&this_timer.delivered, __ATOMIC_RELAXED);
+	return due > got ? (unsigned)(due - got) : 0;
 }
 
 static void release(unsigned slot)
@@ -145,13 +201,17 @@ static int arm_this_thread(void)
 	return 0;
 }
 
-/* The key's destructor: the thread exits. */
+/* The key's destructor: the thread exits.  Its timer is deleted first,
+ * so that no expiry is both delivered and owed. */
 static void thread_exits(void *unused)
 {
 	(void)unused;
 	if (this_slot) {
 		release(this_slot - 1);
 		this_slot = 0;
+		unsigned owed = owed_samples();
+		if (owed && this_timer.entry && __atomic_load_n(&running, __ATOMIC_SEQ_CST))
+			owed_to(this_timer.entry, owed);
 	}
 }
 
@@ -179,7 +239,7 @@ static unsigned count_threads(void)
 	return n;
 }
 
-static unsigned start(unsigned hz, gmon_signal_handler *handler)
+static unsigned start(unsigned hz, gmon_signal_handler *handler, gmon_owed_samples *owed)
 {
 	/* Threads already running would have no timer: leave them to the
 	 * process clock (sampler.c falls back to it). */
@@ -189,6 +249,8 @@ static unsigned start(unsigned hz, gmon_signal_handler *handler)
 	interval.it_interval.tv_sec = ns / 1000000000L;
 	interval.it_interval.tv_nsec = ns % 1000000000L;
 	interval.it_value = interval.it_interval;
+	period_ns = ns;
+	owed_to = owed;
 	registry = gmon_map_zeroed(NULL, MAX_TIMERS * sizeof *registry);
 	if (!registry)
 		return 0;
@@ -204,6 +266,7 @@ static unsigned start(unsigned hz, gmon_signal_handler *handler)
 	if (syscall(SYS_timer_gettime, registry[this_slot - 1] - 1, &kept) == 0 &&
 	    (kept.it_interval.tv_sec != 0 || kept.it_interval.tv_nsec != 0))
 		ns = kept.it_interval.tv_sec * 1000000000L + kept.it_interval.tv_nsec;
+	period_ns = ns;
 	return (unsigned)((1000000000L + ns / 2) / ns);
 }
 
@@ -226,22 +289,59 @@ static void after_fork(void)
 	gmon_map_zeroed(registry, MAX_TIMERS * sizeof *registry);
 	__atomic_store_n(&used, 0, __ATOMIC_RELAXED);
 	this_slot = 0;
+	this_timer.entry = 0;
 	if (arm_this_thread() != 0)
 		__atomic_store_n(&running, 0, __ATOMIC_RELAXED);
 }
 
-static void thread_here(void)
+/* Around an exec: this thread's timer stopped (the others' threads end
+ * with the exec), then started again with a fresh first expiry. */
+static void hold(int on)
 {
+	if (!this_slot || !__atomic_load_n(&running, __ATOMIC_RELAXED))
+		return;
+	int id = __atomic_load_n(&registry[this_slot - 1], __ATOMIC_ACQUIRE) - 1;
+	if (id < 0)
+		return;
+	struct itimerspec value;
+	memset(&value, 0, sizeof value);
+	if (!on) {
+		struct timespec now;
+		syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &now);
+		long first = gmon_clock_first_expiry((uint64_t)now.tv_nsec ^ this_timer.armed_ns,
+		                                     period_ns);
+		value = interval;
+		value.it_value.tv_sec = first / 1000000000L;
+		value.it_value.tv_nsec = first % 1000000000L;
+		this_timer.armed_ns = thread_cpu_ns();
+		this_timer.first_ns = (uint64_t)first;
+		this_timer.delivered = 0;
+	}
+	syscall(SYS_timer_settime, id, 0, &value, NULL);
+}
+
+static void thread_here(uintptr_t entry)
+{
+	this_timer.entry = entry;
 	arm_this_thread();
 }
 
-/* Expiries merged into this signal were spent at its pc too. */
+/* Only this clock's timers' signals; expiries merged into one signal
+ * (its overrun count) were spent at its pc too. */
 static unsigned samples(int signo, const siginfo_t *info)
 {
+	if (signo != SIGPROF || !gmon_clock_signal_is_ours(info))
+		return 0;
 	unsigned n = 1;
-	if (signo == SIGPROF && info->si_code == SI_TIMER && info->si_overrun > 0)
+	if (info->si_overrun > 0)
 		n += (unsigned)info->si_overrun;
+	__atomic_store_n(&this_timer.delivered, this_timer.delivered + n, __ATOMIC_RELAXED);
 	return n;
+}
+
+static unsigned missing(void)
+{
+	return __atomic_load_n(&full_warned, __ATOMIC_RELAXED) ? GMON_MISSING_MANY_THREADS : 0;
 }
 
 const struct gmon_clock gmon_clock_thread = {
@@ -251,4 +351,6 @@ const struct gmon_clock gmon_clock_thread = {
 	.after_fork = after_fork,
 	.thread_here = thread_here,
 	.samples = samples,
+	.hold = hold,
+	.missing = missing,
 };

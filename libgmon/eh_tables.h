@@ -25,6 +25,11 @@
  * a form the interpreter does not read. */
 void gmon_eh_tables_add(uint32_t index, uintptr_t bias, const void *phdr, size_t phnum,
                         int permanent) GMON_HIDDEN;
+/* Ordinary context: are the tables kept for object index (unloaded) those
+ * of the object now loaded at bias, phdr[phnum] (the same addresses, and a
+ * copy equal to them byte for byte)?  Then the object's slot and copy
+ * serve again (a plugin loaded and closed in a loop). */
+int gmon_eh_tables_match(uint32_t index, uintptr_t bias, const void *phdr, size_t phnum) GMON_HIDDEN;
 /* Object index's tables, or NULL; async-signal-safe (for an object
  * published by objects.c). */
 const struct gmon_cfi_table *gmon_eh_tables_of(uint32_t index) GMON_HIDDEN;

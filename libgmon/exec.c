@@ -45,6 +45,7 @@
 #include <unistd.h>
 
 #include "message.h"
+#include "sampler.h"
 #include "start.h"
 
 extern char **environ;
@@ -140,7 +141,10 @@ static int attempt(struct exec_call *c, const char *path, char *const argv[],
 		gmon_before_exec();
 		choose_environment(c, envp);
 	}
-	return (int)syscall(SYS_execve, path, argv, c->written ? c->envp : envp);
+	gmon_sampler_exec(1); /* no sample on its way into the new image */
+	int rc = (int)syscall(SYS_execve, path, argv, c->written ? c->envp : envp);
+	gmon_sampler_exec(0); /* it failed: sampling goes on */
+	return rc;
 }
 
 /* file failed with ENOEXEC: run "/bin/sh file argv[1] ...".  Returns -1

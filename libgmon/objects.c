@@ -2,7 +2,8 @@
  *
  * objects.c: the table of objects mapped into the process: the main
  * program, the shared libraries loaded at start-up, those dlopened later
- * (kept, flagged unloaded, after dlclose) and the vDSO.  What the
+ * (kept, flagged unloaded, after dlclose; taken again when reloaded at
+ * the same place) and the vDSO.  What the
  * process file needs to name where a sample or a call site was: path,
  * build-id, load bias, executable segments.
  *
@@ -41,8 +42,12 @@
  * are mapped once at start-up (MAP_NORESERVE) and only ever appended to.
  * Invariants: an object's fields, segments and bytes are written before
  * `used` is raised past it (release) and never change after, except
- * GMON_OBJECT_UNLOADED, set (atomically, once) when a refresh no longer
- * finds it.  A later dlopen of the same file is a new object.  Refreshes
+ * GMON_OBJECT_UNLOADED, set (atomically) when a refresh no longer finds
+ * it, and cleared when the same file is loaded again at the same place
+ * (same path, build-id, segments and call-frame tables: its slot and its
+ * tables' copy serve again); a load elsewhere is a new object.  The
+ * signal handler reads only these arrays, never an object's own headers
+ * (a dlopened object's may be unmapped at any time).  Refreshes
  * are serialized by a flag holding the refreshing thread's id (they run
  * outside signal handlers, but a handler may interrupt one and call
  * exit: see claim_refresh; a forked child, which has one thread, clears
@@ -63,15 +68,17 @@ struct object {
 	uint32_t first_segment, nsegments;
 	uint32_t build_id_at, build_id_size;
 	uint32_t path_at, path_size;
+	uint32_t first_readable, nreadable; /* readable PT_LOAD ranges, copied */
 	int permanent; /* never unmapped while the process lives */
 };
 
 static struct {
 	struct object *objects;
 	uintptr_t *segments; /* pairs */
+	uintptr_t *readable; /* pairs: a permanent object's readable segments */
 	char *text;
 	uint32_t used; /* atomic: published objects */
-	uint32_t segments_used, text_used;
+	uint32_t segments_used, readable_used, text_used;
 	uint32_t generation;
 	int refreshing; /* atomic: the refreshing thread's id, 0 if none */
 	int warned_full;
@@ -84,8 +91,9 @@ int gmon_objects_init(void)
 {
 	table.objects = gmon_map_zeroed(NULL, MAX_OBJECTS * sizeof(struct object));
 	table.segments = gmon_map_zeroed(NULL, MAX_SEGMENTS * 2 * sizeof(uintptr_t));
+	table.readable = gmon_map_zeroed(NULL, MAX_SEGMENTS * 2 * sizeof(uintptr_t));
 	table.text = gmon_map_zeroed(NULL, TEXT_BYTES);
-	if (!table.objects || !table.segments || !table.text)
+	if (!table.objects || !table.segments || !table.readable || !table.text)
 		return -1;
 	/* The loader names the main program "": take the kernel's name. */
 	ssize_t n = readlink("/proc/self/exe", table.main_path, sizeof table.main_path);
@@ -130,11 +138,133 @@ static const unsigned char *find_build_id(const struct dl_phdr_info *info, uint3
 	return NULL;
 }
 
+/*
+ * Which objects did the loader map at start-up (never unmapped: a signal
+ * handler may read their code in place), and which did a dlopen load
+ * (unmapped by a dlclose, however they were loaded)?  Not "what the first
+ * refresh finds": a library's constructor may dlopen a plugin before
+ * libgmon starts, and dlclose it later.  glibc lists the objects in load
+ * order: the program, the preloaded objects, the program's dependencies
+ * (DT_NEEDED, breadth first, the loader and the vDSO among them), then
+ * whatever dlopen added.  So the start-up objects are the list up to the
+ * last object the program needs, directly or through its dependencies
+ * (matched by DT_SONAME, else by file name); anything after it was
+ * dlopened.  A mistake this way costs only unwinding quality (an object
+ * taken for dlopened has its tables copied, its code is not read); the
+ * other way it would cost a fault.  Ordinary context (the first refresh).
+ */
+#ifdef __GLIBC__ /* musl never unmaps anything: every object is permanent */
+#define MAX_INITIAL 512
+static struct initial {
+	uintptr_t bias;
+	const ElfW(Dyn) *dynamic;
+	const char *name; /* the loader's name, "" for the program */
+	int needed;
+} initial[MAX_INITIAL];
+static unsigned ninitial, nstartup; /* listed; of them, mapped at start-up */
+
+/* The object's dynamic string table, or NULL. */
+static const char *dynamic_strings(uintptr_t bias, const ElfW(Dyn) *d)
+{
+	for (; d && d->d_tag != DT_NULL; d++) {
+		if (d->d_tag == DT_STRTAB) {
+			/* the loader relocates it in place, except where the
+			 * dynamic section is read-only */
+			uintptr_t a = d->d_un.d_ptr;
+			return (const char *)(a < bias ? a + bias : a);
+		}
+	}
+	return NULL;
+}
+
+static int list_initial(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	(void)data;
+	if (ninitial == MAX_INITIAL)
+		return 1;
+	struct initial *o = &initial[ninitial++];
+	o->bias = info->dlpi_addr;
+	o->dynamic = NULL;
+	o->name = info->dlpi_name ? info->dlpi_name : "";
+	o->needed = ninitial == 1; /* the program */
+	for (size_t i = 0; i < info->dlpi_phnum; i++)
+		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
+			o->dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+	return 0;
+}
+
+/* Is object j the one a DT_NEEDED entry names? */
+static int is_named(const struct initial *o, const char *name)
+{
+	const char *strings = dynamic_strings(o->bias, o->dynamic);
+	for (const ElfW(Dyn) *d = o->dynamic; strings && d && d->d_tag != DT_NULL; d++)
+		if (d->d_tag == DT_SONAME)
+			return strcmp(strings + d->d_un.d_val, name) == 0;
+	const char *base = strrchr(o->name, '/');
+	return strcmp(base ? base + 1 : o->name, name) == 0;
+}
+
+static void find_startup_objects(void)
+{
+	ninitial = nstartup = 0;
+	dl_iterate_phdr(list_initial, NULL);
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (unsigned i = 0; i < ninitial; i++) {
+			if (!initial[i].needed)
+				continue;
+			const char *strings = dynamic_strings(initial[i].bias, initial[i].dynamic);
+			for (const ElfW(Dyn) *d = initial[i].dynamic; strings && d && d->d_tag != DT_NULL; d++) {
+				if (d->d_tag != DT_NEEDED)
+					continue;
+				for (unsigned j = 0; j < ninitial; j++) {
+					if (!initial[j].needed && is_named(&initial[j], strings + d->d_un.d_val)) {
+						initial[j].needed = 1;
+						changed = 1;
+					}
+				}
+			}
+		}
+	}
+	for (unsigned i = 0; i < ninitial; i++)
+		if (initial[i].needed)
+			nstartup = i + 1;
+}
+
+/* Was the object at bias, listed at the first refresh, mapped at start-up? */
+static int mapped_at_startup(uintptr_t bias)
+{
+	for (unsigned i = 0; i < nstartup; i++)
+		if (initial[i].bias == bias)
+			return 1;
+	return 0;
+}
+
+#endif
+
 static int same_object(const struct object *o, const struct dl_phdr_info *info,
                        const char *path, size_t path_size)
 {
 	return o->bias == info->dlpi_addr && o->phdr == info->dlpi_phdr &&
 	       o->path_size == path_size && memcmp(table.text + o->path_at, path, path_size) == 0;
+}
+
+/* Does the object have the executable segments o has (a reloaded file)? */
+static int same_segments(const struct object *o, const struct dl_phdr_info *info, uint32_t nsegments)
+{
+	if (o->nsegments != nsegments)
+		return 0;
+	const uintptr_t *seg = &table.segments[2 * o->first_segment];
+	for (size_t i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+			continue;
+		if (seg[0] != info->dlpi_addr + ph->p_vaddr || seg[1] != seg[0] + ph->p_memsz)
+			return 0;
+		seg += 2;
+	}
+	return 1;
 }
 
 static void table_full(void)
@@ -157,16 +287,6 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 		path = table.main_path;
 		path_size = table.main_path_size;
 	}
-	uint32_t used = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
-	for (uint32_t i = 0; i < used; i++) {
-		struct object *o = &table.objects[i];
-		if (!(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED) &&
-		    same_object(o, info, path, path_size)) {
-			o->seen = table.generation;
-			return 0;
-		}
-	}
-
 	uint32_t nsegments = 0;
 	for (size_t i = 0; i < info->dlpi_phnum; i++)
 		if (info->dlpi_phdr[i].p_type == PT_LOAD && (info->dlpi_phdr[i].p_flags & PF_X))
@@ -175,6 +295,28 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 	const unsigned char *build_id = find_build_id(info, &build_id_size);
 	if (build_id_size > MAX_BUILD_ID)
 		build_id_size = 0; /* not a build-id we know how to compare */
+
+	uint32_t used = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
+	for (uint32_t i = 0; i < used; i++) {
+		struct object *o = &table.objects[i];
+		if (!same_object(o, info, path, path_size))
+			continue;
+		if (!(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED)) {
+			o->seen = table.generation;
+			return 0;
+		}
+		/* loaded again where it was: the same file (build-id, code
+		 * segments, call-frame tables) takes its slot and its copy
+		 * again, so that a dlopen and dlclose loop needs no more */
+		if (o->build_id_size == build_id_size &&
+		    memcmp(table.text + o->build_id_at, build_id, build_id_size) == 0 &&
+		    same_segments(o, info, nsegments) &&
+		    gmon_eh_tables_match(i, info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum)) {
+			o->seen = table.generation;
+			__atomic_fetch_and(&o->flags, ~(uint32_t)GMON_OBJECT_UNLOADED, __ATOMIC_RELEASE);
+			return 0;
+		}
+	}
 	if (used == MAX_OBJECTS || table.segments_used + nsegments > MAX_SEGMENTS ||
 	    table.text_used + build_id_size + path_size > TEXT_BYTES) {
 		table_full();
@@ -192,9 +334,10 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 	o->seen = table.generation;
 	/* What the loader mapped at start-up (the program, its libraries,
 	 * the preloaded ones, the vDSO) is never unmapped: only what dlopen
-	 * loaded is.  musl never unmaps anything. */
+	 * loaded is (find_startup_objects).  musl never unmaps anything. */
 #ifdef __GLIBC__
-	o->permanent = table.generation == 1;
+	o->permanent = table.generation == 1 &&
+	               (is_main || (o->flags & GMON_OBJECT_VDSO) || mapped_at_startup(info->dlpi_addr));
 #else
 	o->permanent = 1;
 #endif
@@ -208,6 +351,21 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 		uintptr_t *seg = &table.segments[2 * table.segments_used++];
 		seg[0] = info->dlpi_addr + ph->p_vaddr;
 		seg[1] = seg[0] + ph->p_memsz;
+	}
+	/* where the signal handler may read: the readable segments of an
+	 * object never unmapped, copied, so that no header of an object is
+	 * read there */
+	o->first_readable = table.readable_used;
+	o->nreadable = 0;
+	for (size_t i = 0; o->permanent && i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_R) ||
+		    table.readable_used == MAX_SEGMENTS)
+			continue;
+		uintptr_t *range = &table.readable[2 * table.readable_used++];
+		range[0] = info->dlpi_addr + ph->p_vaddr;
+		range[1] = range[0] + ph->p_memsz;
+		o->nreadable++;
 	}
 	o->build_id_at = table.text_used;
 	o->build_id_size = build_id_size;
@@ -258,6 +416,10 @@ uint32_t gmon_objects_refresh(void)
 	if (!claim_refresh())
 		return before; /* the table as last published stays complete */
 	table.generation++;
+#ifdef __GLIBC__
+	if (table.generation == 1)
+		find_startup_objects();
+#endif
 	int index = 0;
 	dl_iterate_phdr(add_object, &index);
 	/* What the loader no longer lists was unloaded: keep it, flagged. */
@@ -313,7 +475,8 @@ long gmon_object_find(uintptr_t pc)
 /* Can the n bytes at addr be loaded without a fault, whatever other
  * threads do?  Only when they lie in a readable PT_LOAD segment of an
  * object that is never unmapped: a check of a dlopened object would race
- * with its dlclose.  Async-signal-safe (the walk's code reads). */
+ * with its dlclose.  Async-signal-safe (the walk's code reads): only the
+ * table's own copies of the ranges are read, never an object's headers. */
 int gmon_object_readable(uintptr_t addr, size_t n)
 {
 	uint32_t used = gmon_objects_count();
@@ -321,16 +484,12 @@ int gmon_object_readable(uintptr_t addr, size_t n)
 		return 0;
 	for (uint32_t i = 0; i < used; i++) {
 		const struct object *o = &table.objects[i];
-		if (!o->permanent)
+		if (!o->permanent || (__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED))
 			continue;
-		const ElfW(Phdr) *ph = o->phdr;
-		for (uint32_t k = 0; k < o->phnum; k++) {
-			if (ph[k].p_type != PT_LOAD || !(ph[k].p_flags & PF_R))
-				continue;
-			uintptr_t low = o->bias + ph[k].p_vaddr;
-			if (addr >= low && addr + n <= low + ph[k].p_memsz)
+		const uintptr_t *range = &table.readable[2 * o->first_readable];
+		for (uint32_t k = 0; k < o->nreadable; k++)
+			if (addr >= range[2 * k] && addr + n <= range[2 * k + 1])
 				return 1;
-		}
 	}
 	return 0;
 }

@@ -28,6 +28,7 @@
 #include "../include/gmon_out.h"
 #include "environ.h"
 #include "foreign.h"
+#include "identity.h"
 #include "message.h"
 #include "objects.h"
 #include "process.h"
@@ -88,6 +89,7 @@ uint64_t gmon_process_run_id(void)
 
 void gmon_process_after_fork(void)
 {
+	gmon_identity_after_fork();
 	if (!gmon_process_enabled)
 		return;
 	new_run_id();
@@ -380,7 +382,7 @@ static void put_times(struct gmon_sink *s)
 	uint64_t now = monotonic_ns();
 	put_u64(s, now > started_ns && started_ns ? now - started_ns : 0);
 	put_u32(s, clock_code);
-	put_u32(s, 0);
+	put_u32(s, gmon_sampler_missing()); /* what the samples miss */
 }
 
 static void put_header(struct gmon_sink *s)
@@ -404,5 +406,6 @@ void gmon_process_put(struct gmon_sink *s)
 	put_samples(s);
 	put_arcs(s);
 	put_times(s);
+	gmon_identity_put(s);
 	put_stacks(s);
 }

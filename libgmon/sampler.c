@@ -9,19 +9,26 @@
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
  * The signal handler here is async-signal-safe: no stdio, no malloc, no
- * locks.  Set-up and tear-down (start, stop, after fork) make system
- * calls only.
+ * locks; a signal that is not the clock's goes to the program's action
+ * (signals.c).  Set-up and tear-down (start, stop, after fork, the
+ * samples a clock owes as a thread exits) make system calls only.
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <sys/auxv.h>
+#include <string.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 
 #include "../include/gmon_out.h"
 #include "arch.h"
 #include "clock.h"
 #include "message.h"
 #include "sampler.h"
+#include "signals.h"
 #include "state.h"
 #include "table.h"
 
@@ -152,7 +159,11 @@ static int count_sample(uintptr_t pc, unsigned samples)
 static void on_sample(int signo, siginfo_t *info, void *context)
 {
 	unsigned samples = sample_clock->samples(signo, info);
-	if (!samples || __atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
+	if (!samples) {
+		gmon_signal_pass(signo, info, context); /* the program's own */
+		return;
+	}
+	if (__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
 		return;
 	uintptr_t pc = gmon_arch_signal_pc(context);
 	int in_histogram = count_sample(pc, samples);
@@ -173,10 +184,26 @@ void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples)
 		consumers[i](context, pc, samples, in_histogram);
 }
 
+/* Samples a clock owes (clock.h): credited at pc, in an ordinary
+ * context, with a context that says no more than pc (its stack one
+ * frame: a zero word where the return address would be). */
+static void credit_owed(uintptr_t pc, unsigned samples)
+{
+	sigset_t all, saved;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	uintptr_t no_caller[2] = { 0, 0 };
+	ucontext_t context;
+	memset(&context, 0, sizeof context);
+	gmon_arch_entry_context(&context, pc, (uintptr_t)no_caller);
+	gmon_sampler_record(&context, pc, samples);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
 static unsigned start(const struct gmon_clock *c, unsigned rate_hz)
 {
 	sample_clock = c;
-	return c->start(rate_hz, on_sample);
+	return c->start(rate_hz, on_sample, credit_owed);
 }
 
 unsigned gmon_sampler_start(unsigned rate_hz, enum gmon_clock_kind kind, int threads_wrapped)
@@ -217,11 +244,22 @@ int gmon_sampler_wants_threads(void)
 	return c && c->thread_here;
 }
 
-void gmon_sampler_thread_here(void)
+void gmon_sampler_thread_here(uintptr_t entry)
 {
 	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
 	if (c && c->thread_here)
-		c->thread_here();
+		c->thread_here(entry);
+}
+
+unsigned gmon_sampler_missing(void)
+{
+	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
+	if (!c)
+		return 0;
+	unsigned missing = c->missing ? c->missing() : 0;
+	if (!gmon_signal_still_ours(c == &gmon_clock_perf ? SIGTRAP : SIGPROF, on_sample))
+		missing |= GMON_MISSING_SIGNAL;
+	return missing;
 }
 
 unsigned gmon_sampler_clock_code(void)
@@ -242,8 +280,20 @@ void gmon_sampler_stop(void)
 		sample_clock->stop();
 }
 
+void gmon_sampler_exec(int on)
+{
+	int saved_errno = errno;
+	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
+	/* a vfork child's clock is its parent's: not its to hold */
+	if (c && c->hold && gmon_signals_here())
+		c->hold(on);
+	gmon_signals_exec(on);
+	errno = saved_errno;
+}
+
 void gmon_sampler_after_fork(void)
 {
+	gmon_signals_after_fork();
 	if (hist.bins)
 		gmon_map_zeroed(hist.bins, hist.bins_bytes);
 	hist.dense_used = 0;

@@ -40,13 +40,23 @@ void gmon_sampler_record(const void *context, uintptr_t pc, unsigned samples) GM
  * it, a waiting one too; else it goes to the thread that ran. */
 int gmon_sampler_process_wide(void) GMON_HIDDEN;
 /* Whether new threads must call gmon_sampler_thread_here (threads.c),
- * and the call: the clock's set-up in each new thread. */
+ * and the call: the clock's set-up in each new thread, entry the
+ * thread's start routine. */
 int gmon_sampler_wants_threads(void) GMON_HIDDEN;
-void gmon_sampler_thread_here(void) GMON_HIDDEN;
+void gmon_sampler_thread_here(uintptr_t entry) GMON_HIDDEN;
+/* What the samples are known to miss (GMON_MISSING_* of gmon_out.h): the
+ * clock's reasons, and whether the program took the clock's signal
+ * with the system call itself.  Async-signal-safe (the writer). */
+unsigned gmon_sampler_missing(void) GMON_HIDDEN;
 void gmon_sampler_stop(void) GMON_HIDDEN;
 /* Which clock started (enum gmon_process_clock of gmon_out.h, without
  * the wall clock's waits, which wait.c adds): 0 if none. */
 unsigned gmon_sampler_clock_code(void) GMON_HIDDEN;
+/* Around an exec (exec.c): on, just before the execve system call; off,
+ * after it failed.  The clock holds its signals meanwhile, and the
+ * clock's signal goes to the new image as the program set it.
+ * Async-signal-safe, errno kept. */
+void gmon_sampler_exec(int on) GMON_HIDDEN;
 /* In a forked child: zero the bins, restart a clock fork did not keep. */
 void gmon_sampler_after_fork(void) GMON_HIDDEN;
 struct gmon_hist_view {

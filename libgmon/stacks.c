@@ -179,7 +179,7 @@ void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int 
 		h = hash_frame(h, frame);
 	unsigned n = w.n;
 	uint32_t flags = w.flags;
-	uint32_t thread = gmon_thread_number();
+	uint32_t thread = gmon_thread_number_at_sample();
 	h = hash_end(h, n, flags, thread);
 	if (flags & GMON_STACK_AT_LIMIT)
 		__atomic_fetch_add(&stacks.at_limit, samples, __ATOMIC_RELAXED);

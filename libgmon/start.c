@@ -24,6 +24,8 @@
 #include "../include/libgmon.h"
 #include "arcs.h"
 #include "environ.h"
+#include "golang.h"
+#include "identity.h"
 #include "message.h"
 #include "objects.h"
 #include "process.h"
@@ -342,6 +344,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	memset(&m, 0, sizeof m);
 	dl_iterate_phdr(find_main_program, &m);
 	gmon_writer_init(m.bias, image);
+	gmon_identity_init(image); /* pid, parent, arguments: process.c writes them */
 
 	/* Arcs: one per 16 text bytes and 4096 more by default; untouched
 	 * pages of the table cost nothing. */
@@ -483,6 +486,12 @@ __attribute__((constructor)) static void self_start(void)
 	if (!asked && without_hooks)
 		return;
 #endif
+	if (gmon_go_program(m.bias, m.phdr, m.phnum)) {
+		gmon_message("not profiling a Go program: Go's runtime takes SIGPROF and exits without ",
+			     "the C library's exit, so no profile could be written; ",
+			     "use Go's own profiler (runtime/pprof)");
+		return;
+	}
 	__monstartup(m.text_low, m.text_high);
 	atexit(_mcleanup);
 }

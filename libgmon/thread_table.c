@@ -17,6 +17,15 @@
  * running, by the writer from /proc/self/task/TID/comm (open, read and
  * close are async-signal-safe).  The table is a mapped array filled by
  * an atomic add: no lock, no malloc.
+ *
+ * A thread that did not pass through libgmon's pthread_create (started
+ * by the C library's own, as std::thread is in a program linked with
+ * libgmon.a) enters the table at its first sample, from the handler
+ * (gmon_thread_number_at_sample): the same atomic add, gettid and
+ * prctl(PR_GET_NAME) (system calls that cannot fail: errno is kept),
+ * without the key's destructor (pthread_setspecific is not
+ * async-signal-safe): its name is the writer's reading of
+ * /proc/self/task/TID/comm while it runs, else the one it had then.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -51,6 +60,8 @@ static struct {
  * signal handler. */
 static __thread uint32_t my_number __attribute__((tls_model("initial-exec")));
 static __thread uint32_t my_generation __attribute__((tls_model("initial-exec")));
+/* set while the thread enters itself: a sample then does not enter it again */
+static __thread uint32_t my_entering __attribute__((tls_model("initial-exec")));
 
 uint32_t gmon_thread_number(void)
 {
@@ -80,14 +91,16 @@ static void thread_ends(void *unused)
 	__atomic_fetch_or(&e->flags, ENDED, __ATOMIC_RELEASE);
 }
 
-static void enter(uint32_t flags)
+static void enter(uint32_t flags, int in_handler)
 {
 	if (!threads.entries)
 		return;
+	my_entering = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	uint32_t n = __atomic_fetch_add(&threads.used, 1, __ATOMIC_RELAXED);
 	if (n >= MAX_THREADS) {
 		__atomic_store_n(&threads.used, MAX_THREADS, __ATOMIC_RELAXED);
-		return; /* its samples' thread is unknown */
+		return; /* its samples' thread is unknown (and it stays "entering") */
 	}
 	struct thread_entry *e = &threads.entries[n];
 	e->tid = (int32_t)syscall(SYS_gettid);
@@ -96,7 +109,9 @@ static void enter(uint32_t flags)
 	my_generation = __atomic_load_n(&threads.generation, __ATOMIC_RELAXED);
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	my_number = n + 1;
-	if (!(flags & GMON_THREAD_MAIN) && threads.has_key)
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	my_entering = 0;
+	if (!(flags & GMON_THREAD_MAIN) && threads.has_key && !in_handler)
 		pthread_setspecific(threads.key, &threads); /* any non-NULL value */
 }
 
@@ -106,7 +121,7 @@ int gmon_threads_init(void)
 	if (!threads.entries)
 		return -1;
 	threads.has_key = pthread_key_create(&threads.key, thread_ends) == 0;
-	enter(GMON_THREAD_MAIN);
+	enter(GMON_THREAD_MAIN, 0);
 	return 0;
 }
 
@@ -117,12 +132,22 @@ void gmon_threads_after_fork(void)
 	gmon_map_zeroed(threads.entries, MAX_THREADS * sizeof(struct thread_entry));
 	threads.used = 0;
 	__atomic_fetch_add(&threads.generation, 1, __ATOMIC_RELAXED);
-	enter(GMON_THREAD_MAIN); /* the child's only thread */
+	enter(GMON_THREAD_MAIN, 0); /* the child's only thread */
 }
 
 void gmon_thread_here(void)
 {
-	enter(0);
+	enter(0, 0);
+}
+
+uint32_t gmon_thread_number_at_sample(void)
+{
+	uint32_t n = gmon_thread_number();
+	if (n != GMON_THREAD_UNKNOWN || my_entering ||
+	    !__atomic_load_n(&threads.entries, __ATOMIC_RELAXED))
+		return n;
+	enter(0, 1);
+	return gmon_thread_number();
 }
 
 uint32_t gmon_threads_count(void)

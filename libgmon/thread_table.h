@@ -32,6 +32,10 @@ void gmon_thread_here(void) GMON_HIDDEN;
 /* In the signal handler: the calling thread's number, or
  * GMON_THREAD_UNKNOWN.  A load from thread-local storage, nothing else. */
 uint32_t gmon_thread_number(void) GMON_HIDDEN;
+/* The same, entering a thread nobody entered (one the C library
+ * started: std::thread with libgmon.a) at its first sample: in the
+ * handler, async-signal-safe (an atomic add, gettid, prctl). */
+uint32_t gmon_thread_number_at_sample(void) GMON_HIDDEN;
 
 struct gmon_thread_view {
 	int32_t tid;

@@ -5,10 +5,11 @@
  * the program's code (stacks.c, gmon_stack_bounds_here), and gets its
  * own CPU-time timer (clock_thread.c, through the sampler).  The walk reads
  * a thread's stack only between the sampled stack pointer and the
- * stack's top, both known; a thread it was not told of (started by raw
- * clone(2), or through the C library's own pthread_create in a program
- * that links libgmon.a and calls it from a shared library) has its
- * sampled address recorded, not its callers.  Defined here, it takes
+ * stack's top, both known; a thread it was not told of (started through
+ * the C library's own pthread_create in a program that links libgmon.a
+ * and calls it from a shared library, as std::thread does) learns its
+ * bounds and enters the thread table at its first sample instead
+ * (unwind.c, thread_table.c).  Defined here, it takes
  * precedence over the C library's in a static link (this file is linked
  * only into programs that call pthread_create) and by interposition
  * through LD_PRELOAD.
@@ -21,6 +22,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "sampler.h"
@@ -59,7 +61,7 @@ static void *start_thread(void *p)
 	free(p);
 	gmon_stack_bounds_here();
 	gmon_thread_here(); /* its id and name, for its stacks (thread_table.c) */
-	gmon_sampler_thread_here(); /* its CPU-time timer (clock_thread.c) */
+	gmon_sampler_thread_here((uintptr_t)s.routine); /* its CPU-time timer (clock_thread.c) */
 	return s.routine(s.arg);
 }
 

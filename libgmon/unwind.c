@@ -7,7 +7,7 @@
  *
  * gmon_unwind_ranges runs in the clock's signal handler: no stdio, no
  * malloc, no locks, no system call.  The bounds are set outside any
- * handler (start-up, a new thread) and may use stdio there.  The walk
+ * handler (start-up, a new thread) and may make system calls there.  The walk
  * loads stack words only between the sampled stack pointer and the top
  * of the stack that pointer is on (the thread's own, its bounds kept per
  * thread; or the alternate signal stack, its bounds in the signal's
@@ -15,14 +15,18 @@
  * reads.
  */
 #define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include <ucontext.h>
+#include <unistd.h>
 
+#include "maps.h"
 #include "unwind.h"
 
 /* How far below the main thread's stack top a stack pointer is taken to
@@ -65,25 +69,17 @@ void gmon_stack_bounds_here(void)
 }
 
 /* The main thread's stack at start-up: the mapping that holds this
- * function's frame, from /proc/self/maps; without /proc, from here to
- * the program's name, which the kernel put near the stack's top. */
+ * function's frame, from /proc/self/maps (maps.c: lines of any length);
+ * without /proc, from here to the program's name, which the kernel put
+ * near the stack's top. */
 void gmon_stack_bounds_main(void)
 {
 	uintptr_t here = (uintptr_t)__builtin_frame_address(0), low = 0, top = 0;
-	FILE *maps = fopen("/proc/self/maps", "re");
-	if (maps) {
-		char line[512];
-		while (fgets(line, sizeof line, maps)) {
-			char *end;
-			unsigned long from = strtoul(line, &end, 16);
-			unsigned long to = *end == '-' ? strtoul(end + 1, NULL, 16) : 0;
-			if (from <= here && here < to) {
-				low = from;
-				top = to;
-				break;
-			}
-		}
-		fclose(maps);
+	int fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (gmon_maps_find(fd, here, &low, &top) != 0)
+			low = top = 0;
+		close(fd);
 	}
 	if (!top) {
 		uintptr_t name = (uintptr_t)getauxval(AT_EXECFN);
@@ -96,6 +92,41 @@ void gmon_stack_bounds_main(void)
 	thread_stack.grows = 1;
 	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	thread_stack.top = top;
+}
+
+/* A thread nobody told us of (started by the C library's own
+ * pthread_create, which libgmon.a's cannot interpose on: std::thread in
+ * libstdc++.so, C11 thrd_create, timers' threads, libraries' pools),
+ * met at its first sample: in the handler, so only async-signal-safe
+ * work.  Its thread pointer is above its stack: glibc and musl put the
+ * thread's control block and static TLS at the top of the block they map
+ * for it (or of the stack given with pthread_attr_setstack), the stack
+ * growing down from just below.  [sp, thread pointer) is then taken as
+ * the stack when it is less than MAIN_STACK_WINDOW long and mapped whole
+ * (msync fails with ENOMEM on a range with a hole: one system call, once
+ * per thread, errno kept); it grows down as the main thread's does.
+ * Otherwise (a raw clone with TLS elsewhere) the thread stays unknown,
+ * its samples keep their address only. */
+static __thread int stack_tried __attribute__((tls_model("initial-exec")));
+
+static void bounds_at_first_sample(struct thread_stack *t, uintptr_t sp)
+{
+	if (stack_tried)
+		return;
+	stack_tried = 1;
+	uintptr_t top = (uintptr_t)__builtin_thread_pointer();
+	uintptr_t page = sp & ~(uintptr_t)4095;
+	if (top <= sp || top - sp > MAIN_STACK_WINDOW)
+		return;
+	int saved = errno;
+	long rc = syscall(SYS_msync, (void *)page, top - page, MS_ASYNC);
+	errno = saved;
+	if (rc != 0)
+		return;
+	t->low = sp;
+	t->grows = 1;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	t->top = top;
 }
 
 /* What a walk may read: from the stack pointer sp to the top of the
@@ -126,6 +157,10 @@ void gmon_unwind_ranges(struct gmon_unwind *w, const void *context, uintptr_t sp
 			}
 			return;
 		}
+	}
+	if (!top) {
+		bounds_at_first_sample(t, sp);
+		top = t->top;
 	}
 	if (!top || sp >= top)
 		return;

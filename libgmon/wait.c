@@ -12,7 +12,11 @@
  *     sem_wait) return EINTR, SA_RESTART or not.  Those are called with
  *     SIGPROF blocked, whenever the profile runs (the ones that install
  *     a signal mask of the program's get it with SIGPROF added); a
- *     sample that falls then is taken when the call returns.  (read,
+ *     sample that falls then is taken when the call returns.  The guard
+ *     (guard.c) never outlives the wait: a handler of the program's that
+ *     runs in it runs with the program's own mask (a longjmp out of it
+ *     leaves that mask), and a thread cancelled in it lets go of it
+ *     before its cleanup handlers run.  (read,
  *     write, recv, recvfrom, recvmsg, accept, connect, waitpid, the locks,
  *     barriers and condition variables are restarted: left alone.)
  *   - with GMON_CLOCK=wall, the time a thread waits in any of them is
@@ -30,14 +34,17 @@
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
  * The wrappers run in the program's context (any thread, possibly a
- * signal handler of the program's): no malloc, no lock; a wait is
- * recorded through the sampler's consumers, which are async-signal-safe,
- * with SIGPROF blocked so that our own handler cannot interrupt them on
- * this thread.
+ * signal handler of the program's, on a small alternate stack): no
+ * malloc, no lock, small frames; a wait is recorded through the
+ * sampler's consumers, which are async-signal-safe, with SIGPROF blocked
+ * so that our own handler cannot interrupt them on this thread, from a
+ * context that holds only what they read, and not at all on an
+ * alternate stack with too little left.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <stddef.h>
 #include <poll.h>
 #include <pthread.h>
 #include <semaphore.h>
@@ -53,6 +60,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "guard.h"
 #include "sampler.h"
 #include "state.h"
 #include "wait.h"
@@ -103,6 +111,8 @@ int gmon_wait_start(unsigned rate_hz, int wall, int process_wide)
 	guarding = process_wide || thread_signal_can_break_waits();
 	if (wall)
 		period_ns = 1000000000ull / rate_hz;
+	if (guarding || wall)
+		gmon_guard_start(); /* the program's handlers lift the guards */
 	__atomic_store_n(&gmon_wait_mode, wall ? 2 : 1, __ATOMIC_RELEASE);
 	return 0;
 }
@@ -118,19 +128,11 @@ void gmon_wait_stop(void)
 static __thread uint64_t carry_ns __attribute__((tls_model("initial-exec")));
 
 struct wait {
-	int mode;    /* gmon_wait_mode at the start, or 0: nothing to do */
-	int blocked; /* SIGPROF was blocked here */
-	sigset_t old;
+	int mode;    /* gmon_wait_mode at the start, or 0: nothing (more) to do */
+	int blocked; /* a guard is held (guard.h) */
+	struct gmon_guard_save guard;
 	struct timespec start;
 };
-
-static int block_prof(sigset_t *old)
-{
-	sigset_t prof;
-	sigemptyset(&prof);
-	sigaddset(&prof, SIGPROF);
-	return pthread_sigmask(SIG_BLOCK, &prof, old) == 0;
-}
 
 static void begin(struct wait *w, int guard)
 {
@@ -141,14 +143,112 @@ static void begin(struct wait *w, int guard)
 	if (w->mode == 2 && __atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON)
 		w->mode = 1;
 #ifndef GMON_WAIT_NO_GUARD /* bench/runtime/wait-cost.sh builds without */
-	if (guard && guarding)
-		w->blocked = block_prof(&w->old);
+	if (guard && guarding) {
+		gmon_guard_block(&w->guard);
+		w->blocked = 1;
+	}
 #else
 	(void)guard;
 #endif
 	if (w->mode == 2)
 		clock_gettime(CLOCK_MONOTONIC, &w->start);
 }
+
+/* A thread cancelled in a guarded wait leaves the wrapper without
+ * finish: its cleanup handlers run next, and must run with the mask it
+ * had.  So the guarded calls are made inside a cleanup of their own
+ * (pthread_cleanup_push: C's, no unwinder needed here), which lets go of
+ * the guard.  (A longjmp out of a handler does not come here: guard.c's
+ * trampoline sees to that.) */
+static void wait_left(void *arg)
+{
+	struct wait *w = arg;
+	if (w->mode && w->blocked)
+		gmon_guard_release(&w->guard);
+}
+
+/* glibc's C cleanups are a setjmp: after its longjmp the cleanup runs
+ * and the unwinding goes on, it never comes back into the wrapper, so no
+ * variable of the wrapper's is used after one (GCC cannot see that) */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wclobbered"
+#endif
+#define IN_WAIT(w, guard, call)                                                            \
+	do {                                                                             \
+		if (guard) {                                                             \
+			pthread_cleanup_push(wait_left, &(w));                                \
+			call;                                                            \
+			pthread_cleanup_pop(0);                                          \
+		} else {                                                                 \
+			call;                                                            \
+		}                                                                        \
+	} while (0)
+
+#if WALL_SUPPORTED
+/* What of a ucontext_t the sample consumers read (sample.h): uc_stack and
+ * the general registers, no more.  A recorded wait builds only that much
+ * of one (not the 1 KiB of x86-64's, nor the 4.5 KiB of aarch64's), so
+ * that a wait in a handler on a small alternate stack still has room. */
+#if defined(__x86_64__)
+#define CONTEXT_BYTES (offsetof(ucontext_t, uc_mcontext) + offsetof(mcontext_t, fpregs))
+#else
+#define CONTEXT_BYTES (offsetof(ucontext_t, uc_mcontext) + offsetof(mcontext_t, __reserved))
+#endif
+/* Below this much stack left on an alternate signal stack, a wait is not
+ * recorded (its time is carried to the next one): what the recording
+ * itself needs, measured (tests/runtime/t-invisible-waits.sh), twice. */
+#define RECORD_STACK_MIN 2048
+
+/* Is there room to record a wait here (sp)?  On the thread's alternate
+ * signal stack, only with RECORD_STACK_MIN left; *stack gets the
+ * alternate stack, for the walk. */
+static int room_to_record(uintptr_t sp, stack_t *stack)
+{
+	if (sigaltstack(NULL, stack) != 0 || (stack->ss_flags & SS_DISABLE)) {
+		memset(stack, 0, sizeof *stack);
+		stack->ss_flags = SS_DISABLE;
+		return 1;
+	}
+	uintptr_t low = (uintptr_t)stack->ss_sp;
+	if (sp < low || sp - low >= stack->ss_size)
+		return 1; /* not on it */
+	return sp - low >= RECORD_STACK_MIN;
+}
+
+/* A word into the context at offset at (a field of ucontext_t). */
+#define PUT(context, at, value)                                                            \
+	do {                                                                             \
+		uintptr_t word_ = (uintptr_t)(value);                                    \
+		memcpy((context) + (at), &word_, sizeof word_);                          \
+	} while (0)
+
+static void __attribute__((noinline)) record(void *ra, void *frame, void *cfa, uint64_t samples)
+{
+	union {
+		unsigned char bytes[CONTEXT_BYTES];
+		long double align;
+	} context;
+	stack_t stack;
+	memset(&context, 0, sizeof context);
+	if (!room_to_record((uintptr_t)__builtin_frame_address(0), &stack))
+		return;
+	memcpy(context.bytes + offsetof(ucontext_t, uc_stack), &stack, sizeof stack);
+	const size_t regs = offsetof(ucontext_t, uc_mcontext);
+#if defined(__x86_64__)
+	PUT(context.bytes, regs + offsetof(mcontext_t, gregs) + REG_RIP * sizeof(greg_t), ra);
+	PUT(context.bytes, regs + offsetof(mcontext_t, gregs) + REG_RSP * sizeof(greg_t), cfa);
+	PUT(context.bytes, regs + offsetof(mcontext_t, gregs) + REG_RBP * sizeof(greg_t),
+	    *(uintptr_t *)frame);
+#else /* aarch64: x30 still holds ra once the wrapper returned */
+	PUT(context.bytes, regs + offsetof(mcontext_t, pc), ra);
+	PUT(context.bytes, regs + offsetof(mcontext_t, sp), cfa);
+	PUT(context.bytes, regs + offsetof(mcontext_t, regs) + 29 * sizeof(uintptr_t), *(uintptr_t *)frame);
+	PUT(context.bytes, regs + offsetof(mcontext_t, regs) + 30 * sizeof(uintptr_t), ra);
+#endif
+	gmon_sampler_record(context.bytes, (uintptr_t)ra,
+	                    samples > UINT32_MAX ? UINT32_MAX : (unsigned)samples);
+}
+#endif
 
 /* The call returned to the wrapper whose return address is ra, frame
  * record frame (the caller's frame pointer, then ra) and canonical frame
@@ -172,22 +272,11 @@ static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *fra
 		if (samples && __atomic_load_n(&gmon_state, __ATOMIC_RELAXED) == GMON_ON) {
 			/* our handler must not run into the tables on this
 			 * thread while the wait goes in */
-			if (!w->blocked)
-				w->blocked = block_prof(&w->old);
-			ucontext_t uc;
-			memset(&uc, 0, sizeof uc);
-#if defined(__x86_64__)
-			uc.uc_mcontext.gregs[REG_RIP] = (greg_t)(uintptr_t)ra;
-			uc.uc_mcontext.gregs[REG_RSP] = (greg_t)(uintptr_t)cfa;
-			uc.uc_mcontext.gregs[REG_RBP] = (greg_t) * (uintptr_t *)frame;
-#else /* aarch64: x30 still holds ra once the wrapper returned */
-			uc.uc_mcontext.pc = (uintptr_t)ra;
-			uc.uc_mcontext.sp = (uintptr_t)cfa;
-			uc.uc_mcontext.regs[29] = *(uintptr_t *)frame;
-			uc.uc_mcontext.regs[30] = (uintptr_t)ra;
-#endif
-			gmon_sampler_record(&uc, (uintptr_t)ra,
-			                    samples > UINT32_MAX ? UINT32_MAX : (unsigned)samples);
+			if (!w->blocked) {
+				gmon_guard_block(&w->guard);
+				w->blocked = 1;
+			}
+			record(ra, frame, cfa, samples);
 		}
 #else
 		(void)ra;
@@ -197,7 +286,8 @@ static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *fra
 #endif
 	}
 	if (w->blocked)
-		pthread_sigmask(SIG_SETMASK, &w->old, NULL);
+		gmon_guard_release(&w->guard);
+	w->mode = 0;
 	errno = saved_errno;
 }
 
@@ -320,7 +410,8 @@ static void *next(int i)
 		}                                                                        \
 		struct wait w;                                                           \
 		begin(&w, guard);                                                        \
-		type rc = f args;                                                        \
+		type rc;                                                                 \
+		IN_WAIT(w, guard, rc = f args);                                          \
 		FINISH(&w);                                                              \
 		return rc;                                                               \
 	}
@@ -332,6 +423,8 @@ static const sigset_t *with_prof(const struct wait *w, const sigset_t *mask, sig
 {
 	if (!mask || !w->blocked)
 		return mask;
+	/* a handler that runs in the wait has this mask as the program's */
+	gmon_guard_program_mask(sigismember(mask, SIGPROF) == 1);
 	*copy = *mask;
 	sigaddset(copy, SIGPROF);
 	return copy;
@@ -351,7 +444,8 @@ static const sigset_t *with_prof(const struct wait *w, const sigset_t *mask, sig
 		sigset_t copy;                                                           \
 		begin(&w, 1);                                                            \
 		mask = with_prof(&w, mask, &copy);                                       \
-		type rc = f args;                                                        \
+		type rc;                                                                 \
+		IN_WAIT(w, 1, rc = f args);                                              \
 		FINISH(&w);                                                              \
 		return rc;                                                               \
 	}
@@ -405,8 +499,36 @@ WRAP(int, pthread_cond_timedwait, 0, ENOSYS,
 WRAP(int, pthread_barrier_wait, 0, ENOSYS, (pthread_barrier_t * b), (b))
 
 /* A lock that is free costs what it did and one atomic load (a try
- * first, in wall mode): only one that would block is measured. */
-#define WRAP_LOCK(type, name, tryname)                                                     \
+ * first, in wall mode): only one that would block is measured.  Only
+ * EBUSY means "would block": any other result of the try is the lock's
+ * own (EOWNERDEAD: acquired from an owner that died, to be made
+ * consistent; ENOTRECOVERABLE, EAGAIN, EINVAL, EDEADLK), and is what the
+ * lock would have returned, so it is returned as it is; calling the lock
+ * after a try that took it would hang or fail.
+ *
+ * The try must also change nothing the lock would not: glibc's trylock
+ * of a robust mutex made unrecoverable returns ENOTRECOVERABLE but
+ * leaves the mutex held (where its lock releases it), and every later
+ * lock then hangs.  So a robust mutex (glibc's kind bit 16, in the
+ * public structure; elsewhere any mutex) is not tried: its lock is
+ * timed as it is. */
+static int mutex_try_is_neutral(pthread_mutex_t *m)
+{
+#ifdef __GLIBC__
+	return !(__atomic_load_n(&m->__data.__kind, __ATOMIC_RELAXED) & 16);
+#else
+	(void)m;
+	return 0;
+#endif
+}
+
+static int rwlock_try_is_neutral(pthread_rwlock_t *l)
+{
+	(void)l;
+	return 1;
+}
+
+#define WRAP_LOCK(type, name, tryname, neutral)                                            \
 	int name(type *m)                                                                \
 	{                                                                                \
 		int (*f)(type *) = (int (*)(type *))next(CALL_##name);                   \
@@ -415,8 +537,11 @@ WRAP(int, pthread_barrier_wait, 0, ENOSYS, (pthread_barrier_t * b), (b))
 		if (__atomic_load_n(&gmon_wait_mode, __ATOMIC_RELAXED) != 2)             \
 			return f(m);                                                     \
 		int (*try)(type *) = (int (*)(type *))next(CALL_##tryname);              \
-		if (try && try(m) == 0)                                                  \
-			return 0;                                                        \
+		if (try && neutral(m)) {                                                 \
+			int tried = try(m);                                              \
+			if (tried != EBUSY)                                              \
+				return tried;                                            \
+		}                                                                        \
 		struct wait w;                                                           \
 		begin(&w, 0);                                                            \
 		int rc = f(m);                                                           \
@@ -424,9 +549,9 @@ WRAP(int, pthread_barrier_wait, 0, ENOSYS, (pthread_barrier_t * b), (b))
 		return rc;                                                               \
 	}
 
-WRAP_LOCK(pthread_mutex_t, pthread_mutex_lock, pthread_mutex_trylock)
-WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_rdlock, pthread_rwlock_tryrdlock)
-WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_wrlock, pthread_rwlock_trywrlock)
+WRAP_LOCK(pthread_mutex_t, pthread_mutex_lock, pthread_mutex_trylock, mutex_try_is_neutral)
+WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_rdlock, pthread_rwlock_tryrdlock, rwlock_try_is_neutral)
+WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_wrlock, pthread_rwlock_trywrlock, rwlock_try_is_neutral)
 
 /* libgmon's own writes (the profile's files, its messages) are not the
  * program's waits: straight to the C library's write. */

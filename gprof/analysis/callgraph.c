@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "analysis/callgraph.h"
+#include "analysis/source_lines.h"
 #include "analysis/stack_times.h"
 #include "analysis/histogram.h"
 #include "symtab/symspec.h"
@@ -71,8 +72,9 @@ void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsign
 
 	if (arc_symbols(m, from_pc, self_pc, &parent, &child)) {
 		child->calls = add_calls(child->calls, count);
-		call_site_add(&m->call_sites, arc_add(&m->arcs, parent, child, count), from_pc,
-			      count);
+		arc_add(&m->arcs, parent, child, count);
+		/* by call site: the source view's and --callgrind's */
+		call_sites_add(m, from_pc, child, count);
 	}
 }
 
@@ -525,6 +527,30 @@ static void sort_by_top_order(const struct symbol_table *symtab, struct symbol *
 	free(start);
 }
 
+/* The call graph's [N]: GNU numbers every symbol in the order of
+ * by_time, shown or not, so that its numbers jump past the entries it
+ * leaves out; kept for GNU's inputs (t-compare).  A whole-process
+ * profile (thousands of library functions never sampled) numbers the
+ * entries the graph shows 1, 2, 3... and the others after them. */
+static void number_entries(const struct model *m, const struct options *opt,
+			   struct symbol **by_time, size_t n)
+{
+	size_t i;
+	int next = 1;
+
+	if (!m->whole_process) {
+		for (i = 0; i < n; i++)
+			by_time[i]->index = (int)i + 1;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		if (callgraph_shows(by_time[i], opt))
+			by_time[i]->index = next++;
+	for (i = 0; i < n; i++)
+		if (!callgraph_shows(by_time[i], opt))
+			by_time[i]->index = next++;
+}
+
 void callgraph_build(struct model *m, const struct options *opt)
 {
 	struct symbol_table *symtab = &m->symbols;
@@ -532,7 +558,6 @@ void callgraph_build(struct model *m, const struct options *opt)
 	struct search search = { NULL, 0, 0, 0 };
 	size_t i, n = symtab->count, cycle_count;
 
-	call_sites_finish(&m->call_sites);
 	for (i = 0; i < n; i++) {
 		struct symbol *sym = &symtab->base[i];
 
@@ -582,8 +607,7 @@ void callgraph_build(struct model *m, const struct options *opt)
 	for (i = 1; i <= cycle_count; i++)
 		by_time[n + i - 1] = &m->cycles[i];
 	qsort(by_time, n + cycle_count, sizeof(*by_time), compare_total);
-	for (i = 0; i < n + cycle_count; i++)
-		by_time[i]->index = (int)i + 1;
+	number_entries(m, opt, by_time, n + cycle_count);
 	free(m->by_time);
 	m->by_time = by_time;
 	m->by_time_count = n + cycle_count;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gmon_out.h"
 #include "analysis/threads.h"
 #include "core/util.h"
 
@@ -120,10 +121,20 @@ bool thread_profiles_build(const struct model *m, struct thread_profiles *tp)
 		i = k;
 	}
 	free(credits);
-	/* the unknown thread only when some stack belongs to it */
-	tp->count = tp->profiles[threads].samples ? slots : threads;
-	if (tp->count < slots)
-		free(tp->profiles[threads].rows);
+	/* a thread without samples is counted, not kept, but for the main
+	 * thread (the process's own, one at most a run); the unknown thread
+	 * only when some stack belongs to it */
+	for (i = 0, n = 0; i < slots; i++) {
+		const struct model_thread *t = tp->profiles[i].thread;
+
+		if (tp->profiles[i].samples == 0 && !(t && (t->flags & GMON_THREAD_FLAG_MAIN))) {
+			tp->without_samples += i < threads;
+			free(tp->profiles[i].rows);
+			continue;
+		}
+		tp->profiles[n++] = tp->profiles[i];
+	}
+	tp->count = n;
 	qsort(tp->profiles, tp->count, sizeof(*tp->profiles), compare_profile);
 	return true;
 }

@@ -32,6 +32,8 @@ struct thread_profile {
 struct thread_profiles {
 	struct thread_profile *profiles;
 	size_t count;
+	size_t without_samples;   /* threads named but never sampled (the main
+				   * thread apart): not in profiles */
 };
 
 /* The thread of a stack whose second word is word: its number in
@@ -39,8 +41,10 @@ struct thread_profiles {
  * known thread (model.h's MODEL_STACK_THREAD field, 0 or out of range). */
 size_t thread_of_stack(const struct model *m, uint64_t word);
 
-/* Every thread the profile names (those without samples too), then the
- * samples of no known thread if any, in the order --threads prints:
+/* Every thread the profile names that has samples, and the main thread
+ * (the others without samples are only counted: 100,000 short threads
+ * would make 100,000 empty profiles), then the samples of no known
+ * thread if any, in the order --threads prints:
  * by samples (descending), then by thread id, then by run and the order
  * the runtime met them; the unknown last.  false if the profile has no
  * thread record (a process file without tag 6). */

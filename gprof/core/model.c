@@ -139,8 +139,6 @@ void model_forget_profile(struct model *m)
 	free(m->arcs.all);
 	free(m->arcs.self);
 	memset(&m->arcs, 0, sizeof(m->arcs));
-	free(m->call_sites.items);
-	memset(&m->call_sites, 0, sizeof(m->call_sites));
 	free(m->cycles);
 	m->cycles = NULL;
 	m->cycle_count = 0;
@@ -150,6 +148,9 @@ void model_forget_profile(struct model *m)
 	free(m->sources);
 	m->sources = NULL;
 	m->source_count = 0;
+	free(m->call_sites.sites);
+	free(m->call_sites.slots);
+	memset(&m->call_sites, 0, sizeof(m->call_sites));
 	m->input = 0;
 	m->total_ticks = 0.0;
 	m->overhead_ticks = 0.0;
@@ -636,69 +637,6 @@ struct symbol *frame_cache_symbol(const struct model *m, struct frame_cache *cac
 		slot->symbol = stack_frame_symbol(m, frames, frame);
 	}
 	return slot->symbol;
-}
-
-/* ---------------------------------------------------------------- call sites */
-
-static int compare_call_site(const void *lp, const void *rp)
-{
-	const struct call_site *l = lp, *r = rp;
-	uintptr_t la = (uintptr_t)l->arc, ra = (uintptr_t)r->arc;
-
-	if (la != ra)
-		return la < ra ? -1 : 1;
-	return (l->address > r->address) - (l->address < r->address);
-}
-
-void call_sites_finish(struct call_sites *sites)
-{
-	size_t i, out = 0;
-
-	if (sites->count == sites->merged)
-		return;
-	qsort(sites->items, sites->count, sizeof(*sites->items), compare_call_site);
-	for (i = 1; i < sites->count; i++) {
-		if (compare_call_site(&sites->items[out], &sites->items[i]) == 0)
-			sites->items[out].count = add_calls(sites->items[out].count,
-							    sites->items[i].count);
-		else
-			sites->items[++out] = sites->items[i];
-	}
-	sites->count = sites->merged = sites->count ? out + 1 : 0;
-}
-
-void call_site_add(struct call_sites *sites, const struct arc *arc, uint64_t address,
-		   unsigned long count)
-{
-	/* many files' arcs repeat the same sites: merged as they come, so
-	 * that the list stays near the number of distinct sites */
-	if (sites->count == sites->capacity && sites->count > 2 * sites->merged + 1024)
-		call_sites_finish(sites);
-	if (sites->count == sites->capacity) {
-		sites->capacity = sites->capacity ? 2 * sites->capacity : 1024;
-		sites->items = xrealloc(sites->items, sites->capacity * sizeof(*sites->items));
-	}
-	sites->items[sites->count++] = (struct call_site){ arc, address, count };
-}
-
-const struct call_site *call_sites_of(const struct call_sites *sites, const struct arc *arc,
-				      size_t *n)
-{
-	size_t low = 0, high = sites->merged, first;
-
-	while (low < high) {
-		size_t mid = low + (high - low) / 2;
-
-		if ((uintptr_t)sites->items[mid].arc < (uintptr_t)arc)
-			low = mid + 1;
-		else
-			high = mid;
-	}
-	first = low;
-	while (low < sites->merged && sites->items[low].arc == arc)
-		low++;
-	*n = low - first;
-	return *n ? &sites->items[first] : NULL;
 }
 
 bool symbol_calls_counted(const struct model *m, const struct symbol *sym)

@@ -368,6 +368,7 @@ struct process_part {
 	struct intern_table thread_keys;
 	uint64_t elapsed_ns;      /* wall time the runs took, summed; 0: not recorded */
 	uint32_t clock;           /* enum gmon_process_clock, if every run says the same; else 0 */
+	uint32_t missing;         /* GMON_MISSING_* of any run: what the samples miss */
 	bool clock_seen;
 	struct run_map *runs;     /* one per profile file, in the order given */
 	size_t run_count;
@@ -399,28 +400,6 @@ struct model_source {
 	long mtime_ns;            /* and nanoseconds */
 };
 
-/* ---------------------------------------------------------------- call sites */
-
-/*
- * The calls of each arc by call site, as the runtime counted them: the
- * site is the return address of the call (the address after it, in the
- * caller), in model addresses.  Appended as the files are read
- * (callgraph_tally), merged by call_sites_finish: then sorted by arc
- * (its address), then site, each pair once.  `gprof -l -q` shows the
- * same counts per line; --callgrind writes one calls= line per site.
- */
-struct call_site {
-	const struct arc *arc;
-	uint64_t address;
-	unsigned long count;
-};
-
-struct call_sites {
-	struct call_site *items;
-	size_t count, capacity;
-	size_t merged;            /* count after the last merge */
-};
-
 /* ---------------------------------------------------------------- the model */
 
 /* Where arcs live: carved from chunks, found by (caller, callee) through
@@ -436,6 +415,28 @@ struct arc_store {
 	size_t self_count, self_capacity;
 };
 
+/*
+ * The calls of each call site, as the profile files count them (arcs
+ * from a site, the return address the runtime recorded, to a callee),
+ * each (site, callee) once with its counts summed: for the views by
+ * source line (the --html source view), where an arc's count by
+ * function would put all its calls on every line that makes one.
+ * Filled by analysis/source_lines.c as the arcs are charged; slots
+ * index sites (place + 1, 0 empty), open addressing.
+ */
+struct call_site {
+	uint64_t site;            /* model address of the return address */
+	const struct symbol *callee;
+	unsigned long count;
+};
+
+struct call_site_table {
+	struct call_site *sites;
+	size_t count, capacity;
+	size_t *slots;
+	size_t slot_count;
+};
+
 struct model {
 	struct object **objects;  /* [0] is the executable */
 	size_t object_count, object_capacity;
@@ -445,6 +446,9 @@ struct model {
 	/* symtab/names.c: which of the symbols at one address names it
 	 * (GNU's choice for GNU's inputs, ours for whole-process profiles) */
 	enum alias_rule { ALIASES_GNU, ALIASES_OURS } alias_rule;
+	/* a process file came with the profile (pipeline.c): our runtime's
+	 * whole-process profile, where GNU's numbering is not at stake */
+	bool whole_process;
 	bool raw_names;           /* names with their version suffix (GPROF_GNU_QUIRKS=names) */
 
 	int input;                /* INPUT_* found in the profile files */
@@ -454,7 +458,6 @@ struct model {
 				   * pieces, "[object]" pieces, "[unknown]" (histogram.c) */
 
 	struct arc_store arcs;
-	struct call_sites call_sites; /* the arcs' counts by call site */
 	struct symbol *cycles;    /* cycle headers, [1..cycle_count] */
 	int cycle_count;
 	struct symbol **by_time;  /* call-graph order (symbols, then cycles), or NULL */
@@ -472,6 +475,7 @@ struct model {
 	bool overhead_known;
 
 	struct process_part process; /* other objects' data, or empty */
+	struct call_site_table call_sites; /* calls by site (analysis/source_lines.c) */
 	struct model_source *sources; /* the profile files read, in order */
 	size_t source_count;
 
@@ -565,15 +569,6 @@ void arc_lookup_adjacent(const struct arc_store *store, struct symbol *const *fr
 			 size_t count, struct arc **out);
 struct arc *arc_add(struct arc_store *store, struct symbol *parent, struct symbol *child,
 		    unsigned long count);
-/* count calls of arc made at the call site whose return address is
- * address; call_sites_finish sorts and merges them (and is cheap to
- * call again); call_sites_of gives an arc's sites, by address, and
- * their number in *n. */
-void call_site_add(struct call_sites *sites, const struct arc *arc, uint64_t address,
-		   unsigned long count);
-void call_sites_finish(struct call_sites *sites);
-const struct call_site *call_sites_of(const struct call_sites *sites, const struct arc *arc,
-				      size_t *n);
 /* Were a function's calls counted (by the runtime, or GNU's)?  Not
  * when the profile has call stacks, the function has no calls and no
  * arc into it was counted (code without -pg reached only from code

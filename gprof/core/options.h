@@ -106,6 +106,7 @@ struct options {
 	int wrap;                 /* --wrap[=N]: pictures wrap names at N characters; 0: no */
 	int depth;                /* --depth=N: --root/--leaf go N calls deep; -1: no limit */
 	bool diff;                /* --diff: two profiles compared (diff.c) */
+	int processes;            /* --processes[=tree|cpu]: PROCESSES_* (processes.c) */
 
 	unsigned report;          /* REPORT_* asked for (the default is chosen later) */
 	unsigned user_specified;  /* REPORT_* named on the command line, even to drop */
@@ -119,6 +120,9 @@ struct options {
 	const char *const *operands; /* the command line's files, as given (--diff) */
 	int operand_count;
 };
+
+/* --processes: none, as a tree, by CPU. */
+enum { PROCESSES_NONE, PROCESSES_TREE, PROCESSES_BY_CPU };
 
 /* Defaults: demangling on, width 80, -t 10, -m 1, thresholds 0.5 and 0.1. */
 void options_init(struct options *opt);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -312,4 +313,36 @@ int open_regular(const char *path, struct stat *st, const char **why)
 	/* a regular file never blocks; reads are plain from here on */
 	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
 	return fd;
+}
+
+bool kernel_path(const char *path)
+{
+	static const char *const trees[] = { "/proc/", "/dev/", "/sys/" };
+	size_t i;
+
+	for (i = 0; i < sizeof(trees) / sizeof(trees[0]); i++)
+		if (strncmp(path, trees[i], strlen(trees[i])) == 0)
+			return true;
+	return false;
+}
+
+bool kernel_file_system(const char *path, int fd)
+{
+	struct statfs fs;
+
+	if (fd >= 0 ? fstatfs(fd, &fs) != 0 : statfs(path, &fs) != 0)
+		return false;
+	switch ((unsigned long)fs.f_type) {
+	case 0x9fa0:     /* proc */
+	case 0x62656572: /* sysfs */
+	case 0x64626720: /* debugfs */
+	case 0x74726163: /* tracefs */
+	case 0x73636673: /* securityfs */
+	case 0x27e0eb:   /* cgroup */
+	case 0x63677270: /* cgroup2 */
+	case 0x1cd1:     /* devpts */
+		return true;
+	default:
+		return false;
+	}
 }

@@ -9,6 +9,7 @@
 #ifndef GPROF_UTIL_H
 #define GPROF_UTIL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,6 +51,14 @@ const char *text_printable(const char *s, char **copy);
  * regular file too.  The descriptor (blocking again), with *st; or -1
  * with *why saying why not. */
 int open_regular(const char *path, struct stat *st, const char **why);
+/* Does path name the kernel's files, never a file of a program: under
+ * /proc/, /dev/ or /sys/ (reading some has effects: /proc/kmsg is
+ * drained, a terminal's input taken)? */
+bool kernel_path(const char *path);
+/* Is the file on one of the kernel's file systems (proc, sysfs,
+ * debugfs, tracefs, securityfs, cgroup, devpts), whatever path led
+ * there: fd's when fd >= 0, else path's? */
+bool kernel_file_system(const char *path, int fd);
 
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);

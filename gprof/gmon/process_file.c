@@ -260,7 +260,58 @@ static bool read_times(struct cursor *c, size_t end, struct process_file *pf)
 	if (end - c->pos >= GMON_TIMES_BODY_SIZE_CLOCK - GMON_TIMES_BODY_SIZE) {
 		pf->elapsed_ns = take(c, 8);
 		pf->clock = (uint32_t)take(c, 4);
+		pf->missing = (uint32_t)take(c, 4);
 	}
+	return true;
+}
+
+/* Tag 7: pid, parent, image, flags, start, CPU before, then the
+ * arguments, each ending in a NUL, as many as the count says. */
+static bool read_identity(struct cursor *c, size_t end, struct process_file *pf)
+{
+	struct process_identity *id = &pf->identity;
+	uint64_t argc, size, i;
+	const char *p;
+
+	if (id->present)
+		return failf(c, "a second identity record at offset %zu", c->pos - 8);
+	if (!need(c, end, GMON_IDENTITY_BODY_SIZE, "identity record"))
+		return false;
+	id->present = true;
+	id->pid = (uint32_t)take(c, 4);
+	id->parent = (uint32_t)take(c, 4);
+	id->image = (uint32_t)take(c, 4);
+	id->flags = (uint32_t)take(c, 4);
+	id->started_ns = take(c, 8);
+	id->user_before_ns = take(c, 8);
+	id->system_before_ns = take(c, 8);
+	argc = take(c, 4);
+	size = take(c, 4);
+	if (size != end - c->pos)
+		return failf(c, "identity record: %llu bytes of arguments in a record that has %zu",
+			     (unsigned long long)size, end - c->pos);
+	if (argc > size)
+		return failf(c, "identity record: %llu arguments do not fit their %llu bytes",
+			     (unsigned long long)argc, (unsigned long long)size);
+	id->argv = xcalloc(argc + 1, sizeof(*id->argv));
+	p = (const char *)c->data + c->pos;
+	for (i = 0; i < argc; i++) {
+		size_t left = (size_t)(end - c->pos), n;
+		const char *nul = memchr(p, '\0', left);
+
+		if (nul == NULL)
+			return failf(c, "identity record: argument %llu does not end",
+				     (unsigned long long)i);
+		n = (size_t)(nul - p);
+		id->argv[i] = xmalloc(n + 1);
+		memcpy(id->argv[i], p, n + 1);
+		id->argc++;
+		c->pos += n + 1;
+		p = nul + 1;
+	}
+	if (c->pos != end)
+		return failf(c, "identity record: %zu bytes after its %u arguments", end - c->pos,
+			     id->argc);
 	return true;
 }
 
@@ -407,12 +458,23 @@ static bool parse(struct cursor *c, struct process_file *pf)
 		case GMON_PROCESS_TAG_THREAD_STACKS:
 			ok = read_stacks(c, end, pf, tag == GMON_PROCESS_TAG_THREAD_STACKS);
 			break;
+		case GMON_PROCESS_TAG_IDENTITY:
+			ok = read_identity(c, end, pf);
+			break;
 		default: /* a later version's record: skipped */
 			break;
 		}
 		if (!ok)
 			return false;
 		c->pos = end;
+	}
+	/* an image after exec: the times record has the process's CPU
+	 * time, this image's is what it used since it started */
+	if (pf->identity.present && pf->has_times) {
+		pf->user_ns -= pf->identity.user_before_ns < pf->user_ns ?
+				       pf->identity.user_before_ns : pf->user_ns;
+		pf->system_ns -= pf->identity.system_before_ns < pf->system_ns ?
+					 pf->identity.system_before_ns : pf->system_ns;
 	}
 	return check_numbers(c, pf);
 }
@@ -483,5 +545,8 @@ void process_file_free(struct process_file *pf)
 	free(pf->arcs);
 	free(pf->stacks.words);
 	free(pf->stacks.threads);
+	for (i = 0; i < pf->identity.argc; i++)
+		free(pf->identity.argv[i]);
+	free(pf->identity.argv);
 	memset(pf, 0, sizeof(*pf));
 }

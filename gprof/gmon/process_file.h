@@ -66,6 +66,17 @@ struct process_stacks {
 	size_t word_count, count;
 };
 
+/* The identity record (tag 7): which process wrote the file. */
+struct process_identity {
+	bool present;
+	uint32_t pid, parent, image, flags;
+	uint64_t started_ns;      /* CLOCK_MONOTONIC, when the image started */
+	uint64_t user_before_ns, system_before_ns; /* the process's CPU time before
+				     * this image (already taken off the times) */
+	uint32_t argc;
+	char **argv;              /* argc strings, then NULL */
+};
+
 /* Everything one process file holds. */
 struct process_file {
 	uint64_t run_id;
@@ -81,7 +92,9 @@ struct process_file {
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
 	uint64_t elapsed_ns;      /* wall time the profile ran; 0: not recorded */
 	uint32_t clock;           /* enum gmon_process_clock; 0: not recorded */
+	uint32_t missing;         /* GMON_MISSING_* bits: what the samples miss, and why */
 	struct process_stacks stacks;
+	struct process_identity identity;
 };
 
 /* The run id in a gmon.out's spare bytes (0: none, or the file cannot be

@@ -32,6 +32,7 @@
 #include "gmon/process_file.h"
 #include "gmon/program.h"
 #include "gmon/whole_process.h"
+#include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "core/util.h"
 
@@ -353,6 +354,114 @@ void program_check(const struct program *p, const struct object *obj,
 		fatal("%s: a profile of %s, not of %s (the interpreter of %s)", p->profile,
 		      p->recorded_path, p->path, p->script);
 	fatal("%s: a profile of %s, not of %s", p->profile, p->recorded_path, p->path);
+}
+
+/* ------------------------------------------------- several programs' files */
+
+/* Is the run q's process file names the program abfd (with build-id
+ * id)?  program_check's rule: the build-ids, else the code's place. */
+static bool is_program(const struct program *q, bfd *abfd, const unsigned char *id,
+		       size_t id_size)
+{
+	if (q->build_id_size)
+		return id_size == q->build_id_size && memcmp(id, q->build_id, id_size) == 0;
+	return holds_segments(q, abfd);
+}
+
+const char *const *program_select(const struct options *opt, int *count)
+{
+	const char **kept, *path = opt->executable, *named = opt->executable;
+	char *interpreter = NULL, *next, *others = NULL;
+	struct { const char *path; int files; } *skipped;
+	size_t others_size = 0;
+	int i, k, kept_count = 0, skipped_count = 0, programs = 0;
+	unsigned char id[64];
+	size_t id_size;
+	struct stat st;
+	const char *why;
+	bfd *abfd;
+	int fd, depth;
+
+	*count = opt->profile_file_count;
+	if (opt->profile_file_count < 2 || (opt->gnu_quirks & QUIRK_OTHER_PROGRAM))
+		return opt->profile_files;
+	/* no program named: the one the first file's process file names
+	 * (program_find reads that one) */
+	if (!opt->executable_given) {
+		struct program first;
+
+		memset(&first, 0, sizeof(first));
+		first.profile = opt->profile_files[0];
+		read_main_record(&first);
+		if (!first.recorded) {
+			program_free(&first);
+			return opt->profile_files;
+		}
+		path = named = interpreter = xstrdup(first.recorded_path);
+		program_free(&first);
+	}
+	/* a script's profile is its interpreter's (program_find says so) */
+	for (depth = 0; depth < SCRIPT_DEPTH && opt->executable_given &&
+		    (next = interpreter_of(path)) != NULL; depth++) {
+		free(interpreter);
+		path = interpreter = next;
+	}
+	fd = open_regular(path, &st, &why);
+	abfd = fd < 0 ? NULL : bfd_fdopenr(path, NULL, fd);
+	if (abfd == NULL || !bfd_check_format(abfd, bfd_object)) {
+		/* opening it as the program will say what is wrong */
+		if (abfd)
+			bfd_close(abfd);
+		else if (fd >= 0)
+			close(fd);
+		free(interpreter);
+		return opt->profile_files;
+	}
+	id_size = debuginfo_build_id(abfd, id, sizeof(id));
+	kept = xcalloc((size_t)opt->profile_file_count + 1, sizeof(*kept));
+	skipped = xcalloc((size_t)opt->profile_file_count + 1, sizeof(*skipped));
+	for (i = 0; i < opt->profile_file_count; i++) {
+		struct program q;
+
+		memset(&q, 0, sizeof(q));
+		q.profile = opt->profile_files[i];
+		read_main_record(&q);
+		if (!q.recorded || is_program(&q, abfd, id, id_size)) {
+			kept[kept_count++] = opt->profile_files[i];
+		} else {
+			for (k = 0; k < programs && strcmp(skipped[k].path, q.recorded_path) != 0; k++)
+				;
+			if (k == programs)
+				skipped[programs++].path = xstrdup(q.recorded_path);
+			skipped[k].files++;
+			skipped_count++;
+		}
+		program_free(&q);
+	}
+	bfd_close(abfd);
+	if (kept_count > 0 && skipped_count > 0) {
+		for (k = 0; k < programs; k++) {
+			size_t n = strlen(skipped[k].path) + 32;
+
+			others = xrealloc(others, others_size + n);
+			others_size += (size_t)snprintf(others + others_size, n, "%s%s (%d)",
+							k ? ", " : "", skipped[k].path,
+							skipped[k].files);
+		}
+		say("%s: skipped %d of the %d profile files, of other programs: %s", named,
+		    skipped_count, opt->profile_file_count, others);
+		*count = kept_count;
+	}
+	free(interpreter);
+	for (k = 0; k < programs; k++)
+		free((char *)skipped[k].path);
+	free(skipped);
+	free(others);
+	if (*count == opt->profile_file_count) { /* nothing of PROG: program_check refuses */
+		free(kept);
+		return opt->profile_files;
+	}
+	return kept;
 }
 
 void program_free(struct program *p)

@@ -48,6 +48,13 @@ void program_find(struct program *p, struct model *m, const struct options *opt)
  * exit 1 (GPROF_GNU_QUIRKS=other-program: read on, as GNU does). */
 void program_check(const struct program *p, const struct object *obj,
 		   const struct options *opt);
+/* Files of several programs (a tree of processes) and a program named:
+ * the files of that program (a new array, *count long), after one line
+ * saying how many were skipped and of which programs.  Files that name
+ * no program are kept.  When none is of the program, or with
+ * GPROF_GNU_QUIRKS=other-program, the files as given (program_check
+ * then refuses the first, or GNU's reading goes on). */
+const char *const *program_select(const struct options *opt, int *count);
 void program_free(struct program *p);
 
 #endif

@@ -20,6 +20,7 @@
 #include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "gmon/whole_process.h"
+#include "gmon/object_files.h"
 #include "core/outfile.h"
 #include "gmon/process_file.h"
 #include "symtab/symbols.h"
@@ -39,14 +40,14 @@ struct object_extent {
 };
 
 /* What objects_read keeps while the runs are read: each model object's
- * extent, and the objects other than the executable by path and
- * build-id (a hash table, so that each record costs one probe rather
- * than a comparison with every object before it). */
+ * extent, the objects other than the executable by path and build-id (a
+ * hash table: one probe a record) and by file (object_files.c). */
 struct object_index {
 	struct object_extent *extents; /* [k] for model object k */
 	size_t *slots;            /* model object numbers; 0 = empty */
 	size_t slot_count;        /* a power of two, at least twice the objects */
 	size_t extent_capacity;
+	struct object_files files;
 };
 
 static int compare_segment(const void *lp, const void *rp)
@@ -174,7 +175,7 @@ static void index_grow(struct model *m, struct object_index *ix)
 }
 
 /* The model's object for a file's object record: the executable, or one
- * with the same path and build-id, or a new one. */
+ * with the same path and build-id, or the same file's (another name), or a new one. */
 static size_t merge_object(struct model *m, const struct process_object *po,
 			   struct object_index *ix, const char *path)
 {
@@ -188,6 +189,8 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 	for (; ix->slots[slot]; slot = (slot + 1) & mask)
 		if (same_object(m->objects[ix->slots[slot]], po))
 			return ix->slots[slot];
+	if ((k = object_files_find(&ix->files, m, po)) != 0)
+		return k;
 	if (m->object_count > MODEL_OBJECT_LIMIT) /* object_count - 1 besides the executable */
 		fatal("%s: more than %u objects besides the main program, the most a profile "
 		      "holds", path, MODEL_OBJECT_LIMIT);
@@ -604,6 +607,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		m->process.samples_lost += pf.samples_lost;
 		m->process.calls_lost += pf.calls_lost;
 		m->process.elapsed_ns += pf.elapsed_ns;
+		m->process.missing |= pf.missing;
 		/* one clock for all the runs, or none said */
 		if (!m->process.clock_seen)
 			m->process.clock = pf.clock;
@@ -616,30 +620,9 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	free(path);
 }
 
-/* --sysroot: the file to open for an object a process file names, under
- * the root when it is there (a profile recorded on another machine, its
- * libraries copied or installed under the root), else NULL: the name as
- * recorded. */
-static const char *sysroot_path(struct model *m, const char *sysroot, const char *path)
-{
-	struct stat st;
-	char *joined;
-	const char *kept = NULL;
-
-	if (sysroot == NULL || path[0] != '/')
-		return NULL;
-	joined = xmalloc(strlen(sysroot) + strlen(path) + 1);
-	strcpy(joined, sysroot);
-	strcat(joined, path);
-	if (stat(joined, &st) == 0)
-		kept = model_strdup(m, joined);
-	free(joined);
-	return kept;
-}
-
 void objects_read(struct model *m, const struct options *opt)
 {
-	struct object_index ix = { 0 };
+	struct object_index ix = { .files.sysroot = opt->sysroot };
 	struct name_search search = { opt->sysroot, opt->debug_dirs, opt->debug_dir_count };
 	size_t k, first_new = m->object_count;
 	bool unknown = false;
@@ -669,7 +652,7 @@ void objects_read(struct model *m, const struct options *opt)
 			obj->name = "[vdso]"; /* no file: known by its name alone */
 		else {
 			const char *recorded = obj->path;
-			const char *rooted = sysroot_path(m, opt->sysroot, recorded);
+			const char *rooted = object_files_rooted(m, opt->sysroot, recorded);
 
 			/* checks the segments too */
 			object_open_other(obj, rooted ? rooted : recorded, &search);
@@ -680,6 +663,7 @@ void objects_read(struct model *m, const struct options *opt)
 	}
 	free(ix.extents);
 	free(ix.slots);
+	object_files_free(&ix.files);
 	if (m->process.sample_count > m->process.merged_samples)
 		merge_samples(&m->process);
 	if (m->process.arc_count > m->process.merged_arcs)
@@ -964,7 +948,7 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		if (p->clock) { /* every run said which, and the same */
 			put(&b, p->elapsed_ns, 8);
 			put(&b, p->clock, 4);
-			put(&b, 0, 4);
+			put(&b, p->missing, 4);
 		}
 		end_record(&b, at, path);
 	}

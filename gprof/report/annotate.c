@@ -105,17 +105,17 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 /* Open a source file (report_open_source), saying why not. */
 static FILE *open_source(const struct options *opt, const char *name)
 {
-	FILE *in = report_open_source(opt, name);
+	const char *why;
+	FILE *in = report_open_source(opt, name, &why);
 
 	if (in == NULL) {
-		int e = errno;
 		char *copy;
 		const char *shown = text_printable(name, &copy); /* named by debug info */
 
-		if (e == ENOENT)
+		if (why == NULL)
 			fprintf(stderr, "%s: could not locate `%s'\n", program_name, shown);
 		else
-			fprintf(stderr, "%s: %s: %s\n", program_name, shown, strerror(e));
+			fprintf(stderr, "%s: %s: %s\n", program_name, shown, why);
 		free(copy);
 	}
 	return in;

@@ -25,7 +25,7 @@
  * function's line, under fi= when its file is not the function's, as
  * valgrind writes inlined code), a call's on the line of its call site.
  * Each call site is a calls= line of its own with the count the runtime
- * recorded there (model.call_sites: what `gprof -l -q` shows per line),
+ * recorded there (model.call_sites, by arc: what `gprof -l -q` shows per line),
  * and the samples of the stacks that made their call there.  A call no
  * runtime counted (into or inside code without -pg, seen only in the
  * stacks: arc.uncounted) is written calls=0: the format has no unknown
@@ -204,6 +204,71 @@ static size_t costs_find(const struct line_costs *lc, size_t sym, const struct a
 		       : lc->count;
 }
 
+/* The arcs' calls by call site: model.call_sites (each site and callee
+ * once, as the runtime counted them) by arc, then site. */
+struct arc_site {
+	const struct arc *arc;
+	uint64_t address;         /* the return address of the call */
+	unsigned long count;
+};
+
+struct arc_sites {
+	struct arc_site *items;
+	size_t count;
+};
+
+static int compare_arc_site(const void *lp, const void *rp)
+{
+	const struct arc_site *l = lp, *r = rp;
+	uintptr_t la = (uintptr_t)l->arc, ra = (uintptr_t)r->arc;
+
+	if (la != ra)
+		return la < ra ? -1 : 1;
+	return (l->address > r->address) - (l->address < r->address);
+}
+
+/* Each site's arc: its caller found as callgraph_tally found it. */
+static void arc_sites_build(const struct model *m, struct arc_sites *out)
+{
+	size_t i;
+
+	out->items = xmalloc((m->call_sites.count + 1) * sizeof(*out->items));
+	out->count = 0;
+	for (i = 0; i < m->call_sites.count; i++) {
+		const struct call_site *s = &m->call_sites.sites[i];
+		const struct symbol *caller = symbol_lookup(&m->symbols, s->site);
+		const struct arc *arc;
+
+		if (caller && caller->alias_of)
+			caller = caller->alias_of;
+		if (caller == NULL || (arc = arc_lookup(&m->arcs, caller, s->callee)) == NULL)
+			continue;
+		out->items[out->count++] = (struct arc_site){ arc, s->site, s->count };
+	}
+	qsort(out->items, out->count, sizeof(*out->items), compare_arc_site);
+}
+
+/* An arc's sites, by address, and their number in *n. */
+static const struct arc_site *arc_sites_of(const struct arc_sites *sites, const struct arc *arc,
+					   size_t *n)
+{
+	size_t low = 0, high = sites->count, first;
+
+	while (low < high) {
+		size_t mid = low + (high - low) / 2;
+
+		if ((uintptr_t)sites->items[mid].arc < (uintptr_t)arc)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	first = low;
+	while (low < sites->count && sites->items[low].arc == arc)
+		low++;
+	*n = low - first;
+	return *n ? &sites->items[first] : NULL;
+}
+
 /* The file and line of the code at a model address in sym: the line
  * table's (the innermost inlined function's line, in its own file), or
  * the function's first line. */
@@ -322,7 +387,8 @@ static void self_costs_from_histogram(const struct model *m, struct line_costs *
 /* Estimated: self costs from the histogram, by line; each call's cost
  * shared among its call sites by their counts (on the caller's first
  * line when it has none: -c's arcs). */
-static void costs_from_histogram(const struct model *m, struct line_costs *lc)
+static void costs_from_histogram(const struct model *m, const struct arc_sites *by_arc,
+				 struct line_costs *lc)
 {
 	const struct symbol_table *symtab = &m->symbols;
 	size_t i;
@@ -337,12 +403,12 @@ static void costs_from_histogram(const struct model *m, struct line_costs *lc)
 			self_costs_from_histogram(m, lc, i);
 		for (arc = sym->children; arc; arc = arc->next_child) {
 			double cost = arc->time + arc->child_time;
-			const struct call_site *sites;
+			const struct arc_site *sites;
 			size_t n, k;
 
 			if (!(cost > 0.0))
 				continue;
-			sites = call_sites_of(&m->call_sites, arc, &n);
+			sites = arc_sites_of(by_arc, arc, &n);
 			if (n == 0 || arc->count == 0) {
 				cost_add(lc, i, arc, NULL, sym->line, cost);
 				continue;
@@ -462,14 +528,13 @@ static size_t counted_site_for(const struct symbol *sym, const struct site_entry
  * site, a calls= line with the count recorded there (0 for a call no
  * runtime counted) and a cost line on the site's line with the samples
  * of the calls made there, rounded so that they add up to total. */
-static void put_calls(struct report_out *out, const struct model *m, const struct line_costs *lc,
-		      size_t from, size_t to, const struct symbol *sym, const struct arc *arc,
-		      unsigned long long total, const char **current)
+static void put_calls(struct report_out *out, const struct arc_sites *by_arc,
+		      const struct line_costs *lc, size_t from, size_t to, const struct symbol *sym,
+		      const struct arc *arc, unsigned long long total, const char **current)
 {
 	const char *own = sym->file ? sym->file->name : "???";
 	size_t counted = 0, n, k, e, last;
-	const struct call_site *sites = arc->uncounted ? NULL : call_sites_of(&m->call_sites, arc,
-									       &counted);
+	const struct arc_site *sites = arc->uncounted ? NULL : arc_sites_of(by_arc, arc, &counted);
 	struct site_entry *entries = xcalloc(counted + (to - from) + 1, sizeof(*entries));
 	struct rounding rounding = { 0, 0 };
 	double sum = 0.0;
@@ -532,6 +597,7 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 	unsigned long long total = 0;
 	FILE *f = out->file;
 	struct line_costs lc = { NULL, 0, 0 };
+	struct arc_sites by_arc;
 	char sentence[256];
 	size_t i;
 
@@ -562,10 +628,11 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 		fprintf(f, "# %s\n", sentence);
 	fprintf(f, "events: Samples\n");
 	fprintf(f, "summary: %llu\n", total);
+	arc_sites_build(m, &by_arc);
 	if (m->measured)
 		costs_from_stacks(m, &lc);
 	else
-		costs_from_histogram(m, &lc);
+		costs_from_histogram(m, &by_arc, &lc);
 	costs_merge(&lc);
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
@@ -602,9 +669,10 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 			for (to = from; to < lc.count && lc.items[to].sym == i && lc.items[to].arc == arc;
 			     to++)
 				;
-			put_calls(out, m, &lc, from, to, sym, arc, samples_of(call_cost(m, arc)),
+			put_calls(out, &by_arc, &lc, from, to, sym, arc, samples_of(call_cost(m, arc)),
 				  &current);
 		}
 	}
 	free(lc.items);
+	free(by_arc.items);
 }

@@ -7,7 +7,8 @@
  * anywhere; a few lines of inline script zoom into a box when it is
  * clicked and out again when the background is, and each box's title
  * (shown when the pointer rests on it) gives its name, samples and
- * share.  Names are the plain (demangled) names, as --folded gives them;
+ * share.  Names are spelled as --folded spells them (report.c's
+ * frame_name: "read [libc.so.6]" for a library's);
  * --strip shortens C++ names (labels.c) in the boxes and titles, --wrap
  * breaks the titles into lines.  --root draws only the stacks through a
  * function, from it inward; --leaf only those through a function, out
@@ -366,13 +367,14 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 			if (c->sym == NULL) {
 				c->name = "[unknown]";
 			} else if (fl->opt->strip) {
-				char *to_free;
-
-				c->name = c->to_free =
+				char *to_free, *stripped =
 					name_strip(display_name(fl->out, c->sym, &to_free));
+
+				c->name = c->to_free = frame_name_as(c->sym, stripped);
+				free(stripped);
 				free(to_free);
 			} else {
-				c->name = display_name(fl->out, c->sym, &c->to_free);
+				c->name = c->to_free = frame_name(fl->out, c->sym);
 			}
 			kids[n++] = c;
 		}

@@ -29,7 +29,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 			 char prefix, double *total_ticks)
 {
 	const struct histogram_set *histograms = &m->histograms;
-	char unit[64], sentence[256], names[1024];
+	char unit[64], sentence[512], names[1024];
 	double hz = histograms->rate;
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, histograms->dimension_abbrev);
@@ -63,6 +63,8 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 				(double)m->process.user_ns / 1e9, (double)m->process.system_ns / 1e9);
 			/* a program without hooks (gprof-run, GMON_START):
 			 * samples and stacks, but no call was counted */
+			if (report_coverage_sentence(m, *total_ticks / hz, sentence, sizeof(sentence)))
+				fprintf(f, "%s\n", sentence);
 			if (!(m->input & INPUT_CALL_GRAPH) || (m->input & INPUT_UNCOUNTED_ARCS))
 				fprintf(f, "No call was counted: call counts need a program "
 					   "compiled with -pg.\n");

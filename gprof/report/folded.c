@@ -3,9 +3,12 @@
  * folded.c: --folded, the call stacks one line each, outermost frame
  * first, the frames' names joined by ';' and the samples after a space:
  * "main;heavy;work 123", the "folded stacks" that FlameGraph's
- * flamegraph.pl, speedscope and inferno read.  Names are the plain
- * (demangled) names, without the object's name: what those tools and
- * their users expect.  A frame no symbol holds is "[unknown]".  Stacks
+ * flamegraph.pl, speedscope and inferno read.  Names are spelled as in
+ * every other view (report.c's frame_name): demangled, spaces kept (those
+ * tools split the count at the line's last space), a function of a
+ * library followed by its object's name, "read [libc.so.6]", so that two
+ * functions of one name stay two frames.  A frame no symbol holds is
+ * "[unknown]".  Stacks
  * that fold to the same line (different addresses in one function) are
  * one line; the lines sum to the stacks' samples.  With --threads each
  * line starts with a frame for its thread, "NAME-TID" (as FlameGraph's
@@ -36,14 +39,15 @@ static int compare_line(const void *lp, const void *rp)
 	return strcmp(sorting_arena + l->at, sorting_arena + r->at);
 }
 
-/* A name as a folded frame: ';' separates frames and the last space the
- * count, so neither may appear in it (C++ names hold spaces). */
-static char *folded_name(const char *name)
+/* A name as a folded frame, in place: ';' separates frames and a line
+ * ends the stack, so neither may appear in it (the count follows the
+ * last space: spaces inside names stay). */
+static char *folded_name(char *s)
 {
-	char *s = xstrdup(name), *p;
+	char *p;
 
 	for (p = s; *p; p++)
-		*p = *p == ';' ? ':' : *p == ' ' ? '_' : *p == '\n' ? '?' : *p;
+		*p = *p == ';' ? ':' : *p == '\n' ? '?' : *p;
 	return s;
 }
 
@@ -51,14 +55,10 @@ static char *folded_name(const char *name)
 static const char *name_of(struct report_out *out, char **names, const struct symbol *base,
 			   const struct symbol *sym)
 {
-	char *to_free = NULL;
-
 	if (sym == NULL)
 		return "[unknown]";
-	if (names[sym - base] == NULL) {
-		names[sym - base] = folded_name(display_name(out, sym, &to_free));
-		free(to_free);
-	}
+	if (names[sym - base] == NULL)
+		names[sym - base] = folded_name(frame_name(out, sym));
 	return names[sym - base];
 }
 
@@ -72,7 +72,7 @@ static char *thread_frame(const struct model *m, uint32_t thread)
 	if (thread == 0 || thread > m->process.thread_count)
 		return xstrdup("[unknown thread]");
 	t = &m->process.threads[thread - 1];
-	name = folded_name(t->shown);
+	name = folded_name(xstrdup(t->shown));
 	size = strlen(name) + 16;
 	frame = xmalloc(size);
 	snprintf(frame, size, "%s-%u", name, t->tid);

@@ -14,8 +14,9 @@
  * computed here: the model's ticks, calls and times are written as they
  * are and the script divides by the rate as the text printers do, so
  * the page's figures are the text report's.  A Content-Security-Policy
- * forbids every load, so the page reaches no network even if a name
- * managed to become markup.  Names are data: the JSON is written with
+ * forbids every load and every inline script but the page's own (by its
+ * SHA-256), so the page reaches no network and runs nothing else even if
+ * a name managed to become markup.  Names are data: the JSON is written with
  * '<', '>' and '&' as \u escapes, so nothing in it can close the block.
  *
  * The data (read by report.js; not a promised format, --json is that):
@@ -33,8 +34,11 @@
  * view is first shown (#gprof-flame-K, #gprof-source-K for profile K):
  *   flame  the stacks as a tree: function (-1 unknown), parent node
  *          (-1 the root), samples, per node, parents first, flattened
- *   lines  [file, line, samples] (each histogram bin credited to the line
- *          of its first address), src [[file, text]] of the files found
+ *   rows   per function shown: [function, [[file, line, samples, [callee,
+ *          calls, ...]]...]], the lines its code is on, inlined code
+ *          included (analysis/source_lines.c: each histogram bin on the
+ *          line of its first address, each call on its call site's line),
+ *          src [[file, text]] of the files found
  *   threads (#gprof-threads-K) each thread's stacks as a tree, as flame
  *          with each node's thread first: [thread, function, parent,
  *          samples]
@@ -48,10 +52,13 @@
 #include "analysis/callgraph.h"
 #include "analysis/comparison.h"
 #include "analysis/histogram.h"
+#include "analysis/source_lines.h"
 #include "analysis/threads.h"
 #include "core/intern.h"
+#include "core/sha256.h"
 #include "gmon_out.h"
 #include "symtab/object.h"
+#include "report/page_sources.h"
 #include "report/printers.h"
 #include "report/report.h"
 #include "core/util.h"
@@ -294,9 +301,10 @@ static void emit_header(struct page *p)
 	}
 	if (st->present) {
 		put_key(p, "stacks");
-		fprintf(p->f, "[%zu,%llu,%llu,%llu,%llu],", st->count, (unsigned long long)st->samples,
-			(unsigned long long)st->lost, (unsigned long long)st->at_limit,
-			(unsigned long long)st->cut_short);
+		fprintf(p->f, "[%zu,%llu,%llu,%llu,%llu,%u],", st->count,
+			(unsigned long long)st->samples, (unsigned long long)st->lost,
+			(unsigned long long)st->at_limit, (unsigned long long)st->cut_short,
+			st->depth_limit);
 	}
 	put_key(p, "objects");
 	putc('[', p->f);
@@ -402,6 +410,8 @@ static void emit_graph(struct page *p)
 		fputs("]]", p->f);
 	}
 	fputs("],\n", p->f);
+	put_key(p, "threads_without_samples");
+	fprintf(p->f, "%zu,\n", p->threads.without_samples);
 }
 
 /* The stacks as a tree of paths from the outermost frame: one node per
@@ -509,95 +519,65 @@ static void emit_threads(struct page *p)
 	fputs("],\n", p->f);
 }
 
-/* Samples per source line: each histogram bin to the line of its first
- * address, each of a whole-process profile's samples to its own. */
-struct line_samples {
-	struct pair_map where;
-	double *ticks;
-	uint64_t *keys;
-	size_t count, capacity;
-};
-
-static void credit_line(struct page *p, struct line_samples *ls, const struct object *obj,
-			uint64_t address, double ticks)
+/* The source view's rows (analysis/source_lines.c): per function shown,
+ * the lines its code is on, with their samples and calls by site. */
+static bool shown(const struct symbol *sym, void *ctx)
 {
-	const char *file;
-	int line;
-	bool made;
-	size_t *slot;
-	uint64_t key;
+	const struct page *p = ctx;
 
-	if (!object_find_line(obj, address, &file, NULL, &line) || line <= 0)
-		return;
-	key = ((uint64_t)(unsigned)string_id(&p->files, file) << 32) | (uint32_t)line;
-	slot = pair_slot(&ls->where, key, &made);
-	if (made) {
-		if (ls->count == ls->capacity) {
-			ls->capacity = ls->capacity ? 2 * ls->capacity : 1024;
-			ls->ticks = xrealloc(ls->ticks, ls->capacity * sizeof(*ls->ticks));
-			ls->keys = xrealloc(ls->keys, ls->capacity * sizeof(*ls->keys));
-		}
-		*slot = ls->count;
-		ls->ticks[ls->count] = 0.0;
-		ls->keys[ls->count++] = key;
-	}
-	ls->ticks[*slot] += ticks;
+	return p->id[symbol_place(p, sym)] >= 0;
 }
 
 static void emit_lines(struct page *p)
 {
-	const struct model *m = p->m;
-	struct line_samples ls = { 0 };
-	unsigned r;
-	size_t i;
+	struct source_lines v;
+	size_t i, r, c;
 
-	for (r = 0; r < m->histograms.count && (m->input & INPUT_HISTOGRAM); r++) {
-		const struct histogram *h = &m->histograms.records[r];
+	source_lines_build(p->m, shown, p, &v);
+	fputs("{\"rows\":[", p->source);
+	for (i = 0; i < v.function_count; i++) {
+		const struct source_function *fn = &v.functions[i];
 
-		for (i = 0; i < h->bin_count; i++) {
-			uint64_t address = h->low_pc + 2 * (uint64_t)(m->histograms.scale * (double)i);
-			const struct symbol *sym;
+		fprintf(p->source, "%s[%d,[", i ? ",\n" : "", id_of(p, fn->sym));
+		for (r = fn->first_row; r < fn->first_row + fn->row_count; r++) {
+			const struct source_row *row = &v.rows[r];
+			bool first = true;
 
-			if (h->bins[i] == 0)
-				continue;
-			sym = symbol_lookup(&m->symbols, address);
-			if (sym && sym->object == m->objects[0] && sym->in_flat)
-				credit_line(p, &ls, m->objects[0], address, h->bins[i]);
+			fprintf(p->source, "%s[%d,%d,", r > fn->first_row ? "," : "",
+				string_id(&p->files, row->file), row->line);
+			put_json_number(p->source, row->ticks);
+			fputs(",[", p->source);
+			for (c = row->first_call; c < row->first_call + row->call_count; c++) {
+				int callee = id_of(p, v.calls[c].callee);
+
+				if (callee < 0)
+					continue;
+				fprintf(p->source, "%s%d,%lu", first ? "" : ",", callee,
+					v.calls[c].count);
+				first = false;
+			}
+			fputs("]]", p->source);
 		}
-	}
-	for (i = 0; i < m->process.sample_count; i++) {
-		const struct model_sample *s = &m->process.samples[i];
-		const struct symbol *sym = symbol_lookup(&m->symbols, s->address);
-
-		/* the main program's too: a program without hooks keeps
-		 * them here, not in bins (doc/format.md, "Sparse samples") */
-		if (sym && sym->object && (sym->object == m->objects[0] || sym->object->line_index) &&
-		    sym->in_flat)
-			credit_line(p, &ls, sym->object, s->address - sym->object->model_base,
-				    (double)s->count);
-	}
-	fputs("{\"lines\":[", p->source);
-	for (i = 0; i < ls.count; i++) {
-		fprintf(p->source, "%s%u,%u,", i ? (i % 16 ? "," : ",\n") : "",
-			(unsigned)(ls.keys[i] >> 32), (unsigned)(ls.keys[i] & 0xFFFFFFFFu));
-		put_json_number(p->source, ls.ticks[i]);
+		fputs("]]", p->source);
 	}
 	fputs("],\n", p->source);
-	pair_map_free(&ls.where);
-	free(ls.ticks);
-	free(ls.keys);
+	source_lines_free(&v);
 }
 
-/* The source files found (-I, $GPROF_PATH), each whole, while they fit. */
+/* The source files found (-I, $GPROF_PATH), each whole, while they fit;
+ * only those under the program's compilation directories or the search
+ * path (page_sources.c: the page is made to be shared). */
 static void emit_sources(struct page *p)
 {
 	size_t i, total = 0, known = p->files.count;
 	bool first = true;
 	char *text = xmalloc(SOURCE_FILE_MAX + 1);
+	struct page_sources allowed;
 
+	page_sources_init(&allowed, p->m, p->opt);
 	fputs("\"src\":[", p->source);
 	for (i = 0; i < known && total < SOURCE_TOTAL_MAX; i++) {
-		FILE *in = report_open_source(p->opt, p->files.strings[i]);
+		FILE *in = page_sources_open(&allowed, p->opt, p->files.strings[i]);
 		size_t n;
 
 		if (in == NULL)
@@ -615,6 +595,7 @@ static void emit_sources(struct page *p)
 	}
 	fputs("]}", p->source);
 	free(text);
+	page_sources_free(&allowed);
 }
 
 static void emit_files(struct page *p)
@@ -730,7 +711,7 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		       size_t count)
 {
 	char *json = NULL, *flame[2] = { NULL, NULL }, *source[2] = { NULL, NULL };
-	char *threads[2] = { NULL, NULL };
+	char *threads[2] = { NULL, NULL }, *script, script_hash[45];
 	size_t size = 0, flame_size[2], source_size[2], threads_size[2], i;
 	FILE *f = memory_stream(&json, &size), *flame_f[2], *source_f[2], *threads_f[2];
 
@@ -747,11 +728,19 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 	fputs("]}", f);
 	close_memory_stream(f, &json);
 
-	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-	      /* nothing may be loaded: no script, style, image, font or request */
-	      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-	      "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:\">\n"
-	      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	/* nothing may be loaded: no script, style, image, font or request;
+	 * and of inline scripts only the page's own runs, named by the
+	 * hash of its exact text (what lies between <script> and
+	 * </script>), so that a name that became markup could not run */
+	script = xmalloc(strlen((const char *)html_report_js) + 2);
+	script[0] = '\n';
+	strcpy(script + 1, (const char *)html_report_js);
+	sha256_base64(script, strlen(script), script_hash);
+	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		"script-src 'sha256-%s'; style-src 'unsafe-inline'; img-src data:\">\n",
+		script_hash);
+	fputs("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 	      "<meta name=\"generator\" content=\"gprof --html\">\n"
 	      "<title>gprof report</title>\n<style>\n",
 	      out);
@@ -768,9 +757,10 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		put_data_block(out, "gprof-source-", i, source_f[i], &source[i], &source_size[i]);
 		put_data_block(out, "gprof-threads-", i, threads_f[i], &threads[i], &threads_size[i]);
 	}
-	fputs("<script>\n", out);
-	fputs((const char *)html_report_js, out);
+	fputs("<script>", out);
+	fputs(script, out);
 	fputs("</script>\n</body>\n</html>\n", out);
+	free(script);
 }
 
 void print_html(const struct model *m, const struct options *opt, struct report_out *out)

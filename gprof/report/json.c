@@ -558,6 +558,7 @@ static void emit_threads(struct json *j)
 		json_close(j, '}');
 	}
 	json_close(j, ']');
+	json_unsigned(j, "threads_without_samples", tp.without_samples);
 	thread_profiles_free(&tp);
 }
 
@@ -598,6 +599,7 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 	bool flat = report & REPORT_FLAT, graph = report & REPORT_GRAPH;
 	struct json json = { .out = out->file, .m = m, .opt = opt, .report = out };
 	struct json *j = &json;
+	char sentence[512];
 
 	if (flat && !(input & INPUT_HISTOGRAM))
 		fatal("gmon.out file is missing histogram");
@@ -626,6 +628,16 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 									 : "unknown");
 			json_number(j, "elapsed_time", (double)m->process.elapsed_ns / 1e9);
 		}
+		if (m->process.missing) { /* what the runtime knows its samples miss */
+			const char *name;
+
+			json_open(j, "missing", '[');
+			for (unsigned i = 0; (name = report_missing_name(m->process.missing, i)); i++)
+				json_string(j, NULL, name);
+			json_close(j, ']');
+		}
+		if (report_coverage_sentence(m, seconds(j, m->total_ticks), sentence, sizeof(sentence)))
+			json_string(j, "coverage_note", sentence);
 		json_close(j, '}');
 	}
 	if (m->overhead_known && m->overhead_ticks > 0.0) {

@@ -127,6 +127,8 @@ struct pprof {
 	struct address_slot *address_slots; /* address -> location, open addressing */
 	size_t address_count, address_slot_count;
 
+	uint64_t *own_low, *own_high; /* by object: its code as mapped, own addresses */
+
 	pb_sample *samples;
 	size_t sample_count;
 	pb_label *thread_labels;  /* 2 per thread: "thread" "NAME TID", "thread_id" TID */
@@ -141,6 +143,56 @@ struct address_slot {
 	uint64_t location; /* id, 0: empty */
 };
 
+/* Each object's code as mapped, in its own addresses: from the first
+ * run that recorded it (the process file), else its code sections.
+ * Locations and mappings are in each object's own (link-time) addresses,
+ * with the file offset of its code: `go tool pprof` (Go's) does not
+ * relocate a location's address into its file (its ObjAddr is the
+ * identity), so that -disasm and -weblist find the code only at the
+ * file's own addresses; pprof's own tool computes the same from the
+ * mapping's start and offset.  Two objects' ranges may then overlap: each
+ * location names its mapping. */
+static void place_objects(struct pprof *p)
+{
+	const struct model *m = p->m;
+	size_t k, r, s;
+
+	p->own_low = xcalloc(m->object_count + 1, sizeof(*p->own_low));
+	p->own_high = xcalloc(m->object_count + 1, sizeof(*p->own_high));
+	for (k = 0; k < m->object_count; k++) {
+		const struct object *obj = m->objects[k];
+		bool found = false;
+
+		p->own_low[k] = obj->code_low;
+		p->own_high[k] = obj->code_high;
+		for (r = 0; r < m->process.run_count && !found; r++) {
+			const struct run_map *run = &m->process.runs[r];
+
+			for (s = 0; run->known && s < run->segment_count; s++) {
+				const struct run_segment *seg = &run->segments[s];
+				uint64_t model = seg->start + seg->delta, low;
+
+				if ((model >> MODEL_OBJECT_SHIFT) != obj->model_base >> MODEL_OBJECT_SHIFT)
+					continue;
+				low = model - obj->model_base;
+				if (!found || low < p->own_low[k])
+					p->own_low[k] = low;
+				if (!found || low + (seg->end - seg->start) > p->own_high[k])
+					p->own_high[k] = low + (seg->end - seg->start);
+				found = true;
+			}
+		}
+	}
+}
+
+/* A model address as its object's own. */
+static uint64_t own_address(const struct object *obj, uint64_t address)
+{
+	if (obj == NULL || address == MODEL_UNKNOWN_ADDRESS)
+		return address;
+	return address - obj->model_base;
+}
+
 static pb_function *new_function(struct pprof *p)
 {
 	pb_function *fn;
@@ -154,6 +206,17 @@ static pb_function *new_function(struct pprof *p)
 	perftools__profiles__function__init(fn);
 	fn->id = ++p->function_count;
 	return fn;
+}
+
+/* A PLT stub ("sin@plt", BFD's synthetic symbol): code with no source,
+ * outside the .text that `go tool pprof` disassembles (its -weblist
+ * fails on an address below .text), so a location of no mapping, a
+ * function of no file: pprof names it and lists nothing for it. */
+static bool is_plt_stub(const struct symbol *sym)
+{
+	size_t n = sym && sym->name ? strlen(sym->name) : 0;
+
+	return n > 4 && strcmp(sym->name + n - 4, "@plt") == 0;
 }
 
 /* The DWARF reader of an object (its place in m->objects), opened once. */
@@ -191,9 +254,19 @@ static uint64_t function_id(struct pprof *p, const struct symbol *sym)
 		fn->name = string_index(&p->strings, display_name(p->out, sym, &to_free));
 		free(to_free);
 		fn->system_name = string_index(&p->strings, sym->name);
-		if (sym->file)
-			fn->filename = string_index(&p->strings, sym->file->name);
 		fn->start_line = sym->line;
+		if (sym->file) {
+			fn->filename = string_index(&p->strings, sym->file->name);
+		} else if (sym->object && sym->object->abfd && sym->object->text &&
+			   !is_plt_stub(sym)) {
+			/* a library's function: its file from the line table */
+			const char *file = NULL, *function;
+			int line = 0;
+
+			if (object_find_line(sym->object, sym->address - sym->object->model_base,
+					     &file, &function, &line) && file && line > 0)
+				fn->filename = string_index(&p->strings, file);
+		}
 		/* the line that declares it, when in its file (pprof -list
 		 * shows no line above it); add_line lowers it to the lowest
 		 * line of its code if need be */
@@ -236,7 +309,7 @@ static uint64_t inline_function_id(struct pprof *p, const struct inline_frame *f
 	} else {
 		fn->name = string_index(&p->strings, name);
 	}
-	fn->system_name = string_index(&p->strings, name);
+	fn->system_name = string_index(&p->strings, f->raw_name ? f->raw_name : name);
 	if (f->decl_file)
 		fn->filename = string_index(&p->strings, f->decl_file);
 	fn->start_line = f->decl_line;
@@ -302,7 +375,7 @@ static uint64_t add_location(struct pprof *p, uint64_t address, uint64_t mapping
 	loc = &p->locations[p->location_count];
 	perftools__profiles__location__init(loc);
 	loc->id = ++p->location_count;
-	loc->address = address;
+	loc->address = own_address(mapping ? p->m->objects[mapping - 1] : NULL, address);
 	loc->mapping_id = mapping;
 	loc->n_line = p->line_count - first;
 	p->first_line[p->location_count - 1] = first;
@@ -322,8 +395,10 @@ static uint64_t function_location_id(struct pprof *p, const struct symbol *sym)
 	if (*slot == 0) {
 		add_line(p, function_id(p, sym), sym ? sym->line : 0);
 		*slot = add_location(p, sym ? sym->address : MODEL_UNKNOWN_ADDRESS,
-				     sym && sym->object ? mapping_id(p->m, sym->object) : 0, first,
-				     NULL);
+				     sym && sym->object && !is_plt_stub(sym)
+					     ? mapping_id(p->m, sym->object)
+					     : 0,
+				     first, NULL);
 	}
 	return *slot;
 }
@@ -339,7 +414,7 @@ static uint64_t line_location_id(struct pprof *p, uint64_t address, const struct
 	struct inline_frame frames[INLINE_FRAMES_MAX];
 	struct address_slot *slot;
 	size_t mask, n = 0, i, first = p->line_count, used;
-	uint64_t mapping = obj ? mapping_id(p->m, obj) : 0, id;
+	uint64_t mapping = obj && !is_plt_stub(sym) ? mapping_id(p->m, obj) : 0, id;
 	const char *file, *function;
 	int number = 0;
 	char *key;
@@ -665,6 +740,7 @@ static void add_mappings(struct pprof *p)
 	const struct symbol_table *symtab = &m->symbols;
 	size_t k, i;
 
+	place_objects(p);
 	p->mappings = xcalloc(m->object_count ? m->object_count : 1, sizeof(*p->mappings));
 	p->mapping_list = xcalloc(m->object_count ? m->object_count : 1,
 				  sizeof(*p->mapping_list));
@@ -687,19 +763,33 @@ static void add_mappings(struct pprof *p)
 		}
 		map->has_functions = map->has_filenames = map->has_line_numbers = true;
 		p->mapping_list[k] = map;
+		/* the code as mapped: from a page boundary, as the process's
+		 * maps list it, and the file offset there */
+		if (obj->text && p->own_high[k] > p->own_low[k]) {
+			uint64_t low = p->own_low[k] & ~(uint64_t)4095;
+			uint64_t vma = bfd_section_vma(obj->text);
+			uint64_t filepos = (uint64_t)obj->text->filepos;
+
+			map->memory_start = low;
+			map->memory_limit = p->own_high[k];
+			map->file_offset = (low - vma + filepos) & ~(uint64_t)4095;
+		}
 	}
-	/* each object's range: that of its symbols (in model addresses) */
+	/* an object without its file: the range of its symbols */
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
 		uint64_t id = sym->object ? mapping_id(m, sym->object) : 0;
 		pb_mapping *map = id ? &p->mappings[id - 1] : NULL;
+		uint64_t start, end;
 
-		if (map == NULL || sym->end_address == UINT64_MAX)
+		if (map == NULL || sym->end_address == UINT64_MAX || sym->object->text)
 			continue;
-		if (sym->address < map->memory_start)
-			map->memory_start = sym->address;
-		if (sym->end_address + 1 > map->memory_limit)
-			map->memory_limit = sym->end_address + 1;
+		start = own_address(sym->object, sym->address);
+		end = own_address(sym->object, sym->end_address) + 1;
+		if (start < map->memory_start)
+			map->memory_start = start;
+		if (end > map->memory_limit)
+			map->memory_limit = end;
 	}
 	for (k = 0; k < m->object_count; k++)
 		if (p->mappings[k].memory_start > p->mappings[k].memory_limit)
@@ -840,6 +930,8 @@ void print_pprof(const struct model *m, const struct options *opt, struct report
 	intern_free(&p.strings);
 	free(p.mappings);
 	free(p.mapping_list);
+	free(p.own_low);
+	free(p.own_high);
 	free(p.functions);
 	free(p.function_of_symbol);
 	free(p.locations);

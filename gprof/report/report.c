@@ -8,9 +8,12 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <bfd.h>
 #include <demangle.h>
@@ -141,6 +144,38 @@ const char *display_name(struct report_out *out, const struct symbol *sym, char 
 	return shown_name(out, sym, to_free, &length);
 }
 
+/* Whether a name is followed by its object's: a whole-process profile's
+ * functions of other objects ("libm.so.6+0x1a2b0" names it already). */
+static bool names_object(const struct symbol *sym)
+{
+	return sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
+	       !sym->is_unnamed && sym->object->name;
+}
+
+char *frame_name_as(const struct symbol *sym, const char *name)
+{
+	char *frame;
+
+	if (!names_object(sym))
+		return xstrdup(name);
+	frame = xmalloc(strlen(name) + strlen(sym->object->name) + 4);
+	sprintf(frame, "%s [%s]", name, sym->object->name);
+	return frame;
+}
+
+char *frame_name(struct report_out *out, const struct symbol *sym)
+{
+	char *to_free, *frame;
+	size_t length;
+	const char *name = shown_name(out, sym, &to_free, &length);
+
+	if (to_free && !names_object(sym))
+		return to_free;
+	frame = frame_name_as(sym, name);
+	free(to_free);
+	return frame;
+}
+
 int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym)
 {
 	const struct options *opt = out->opt;
@@ -154,8 +189,7 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 	text_bytes(t, name, length);
 	free(to_free);
 	/* a whole-process profile names the other objects: " [libm.so.6]" */
-	if (sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
-	    !sym->is_unnamed) { /* "libm.so.6+0x1a2b0" names it already */
+	if (names_object(sym)) {
 		text_bytes(t, " [", 2);
 		text_bytes(t, sym->object->name, strlen(sym->object->name));
 		text_char(t, ']');
@@ -297,15 +331,52 @@ void put_json_string(FILE *f, const char *s)
 	putc('"', f);
 }
 
+/* One candidate of report_open_source: a regular file outside the
+ * kernel's trees, opened without blocking (a FIFO named by the debug
+ * information would hang gprof, /proc/kmsg be drained).  NULL with *why
+ * set when the file is there but refused, left alone when it is not
+ * there. */
+static FILE *open_candidate(const char *path, const char **why)
+{
+	const char *refused = NULL;
+	struct stat st;
+	FILE *in;
+	int fd;
+
+	if (kernel_path(path)) {
+		if (access(path, F_OK) == 0 && *why == NULL)
+			*why = "under /proc, /dev or /sys, not a source file";
+		return NULL;
+	}
+	fd = open_regular(path, &st, &refused);
+	if (fd < 0) {
+		if (errno != ENOENT && errno != ENOTDIR && *why == NULL)
+			*why = refused;
+		return NULL;
+	}
+	if (kernel_file_system(path, fd)) {
+		if (*why == NULL)
+			*why = "a kernel file (proc, sysfs...), not a source file";
+		close(fd);
+		return NULL;
+	}
+	in = fdopen(fd, "rb");
+	if (in == NULL)
+		close(fd);
+	return in;
+}
+
 /* Open a source file: as named, else each search directory with the
  * name, else each search directory with the name's last component. */
-FILE *report_open_source(const struct options *opt, const char *name)
+FILE *report_open_source(const struct options *opt, const char *name, const char **why)
 {
-	FILE *in = fopen(name, "rb");
 	const char *base = strrchr(name, '/');
+	FILE *in;
 	size_t i;
 	int pass;
 
+	*why = NULL;
+	in = open_candidate(name, why);
 	/* an absolute name is only tried by its last component */
 	for (pass = name[0] == '/' ? 1 : 0; pass < 2 && !in; pass++) {
 		const char *tail = pass == 0 ? name : base ? base + 1 : NULL;
@@ -318,10 +389,12 @@ FILE *report_open_source(const struct options *opt, const char *name)
 			char *path = xmalloc(strlen(opt->search_dirs[i]) + strlen(tail) + 2);
 
 			sprintf(path, "%s/%s", opt->search_dirs[i], tail);
-			in = fopen(path, "rb");
+			in = open_candidate(path, why);
 			free(path);
 		}
 	}
+	if (in)
+		*why = NULL;
 	return in;
 }
 
@@ -347,6 +420,68 @@ bool report_names_sentence(const struct model *m, char *buf, size_t size)
 	snprintf(buf, size, "Names of %s: %s%s; %.1f%% of the time on code without a name.",
 		 obj->name, obj->names_from, functions,
 		 whole > 0.0 ? 100.0 * m->unnamed_ticks / whole : 0.0);
+	return true;
+}
+
+/* GMON_MISSING_* bits, their names in --json and their reasons in text. */
+static const struct {
+	uint32_t bit;
+	const char *name, *reason;
+} missing_reasons[] = {
+	{ GMON_MISSING_EARLY_THREADS, "threads_before_start",
+	  "threads started before the profile were not sampled" },
+	{ GMON_MISSING_SYSTEM_TIME, "system_time",
+	  "the system time (%.2f seconds) is not sampled (the perf clock counts user time "
+	  "only where perf_event_paranoid is above 1)" },
+	{ GMON_MISSING_SIGNAL, "signal_taken",
+	  "the program set the clock's signal with the system call itself, and its "
+	  "handler got the samples" },
+	{ GMON_MISSING_MANY_THREADS, "too_many_threads",
+	  "more than 65536 threads ran at once: the newest were not sampled" },
+	{ GMON_MISSING_CLOCK_CLOSED, "clock_closed",
+	  "the program closed the perf clock's descriptor, which ended it" },
+};
+#define MISSING_REASON_COUNT (sizeof(missing_reasons) / sizeof(missing_reasons[0]))
+
+const char *report_missing_name(uint32_t missing, unsigned i)
+{
+	for (size_t k = 0; k < MISSING_REASON_COUNT; k++)
+		if ((missing & missing_reasons[k].bit) && i-- == 0)
+			return missing_reasons[k].name;
+	return NULL;
+}
+
+bool report_coverage_sentence(const struct model *m, double sampled, char *buf, size_t size)
+{
+	double cpu = (double)(m->process.user_ns + m->process.system_ns) / 1e9;
+	double hz = m->histograms.rate, expected = cpu * hz, shortfall = (cpu - sampled) * hz;
+	size_t used;
+	unsigned n = 0;
+
+	buf[0] = '\0';
+	/* a file that does not say its clock predates the reasons: its
+	 * reports stay as they were */
+	if (!m->process.has_times || m->process.clock == GMON_PROCESS_CLOCK_UNKNOWN ||
+	    m->process.clock == GMON_PROCESS_CLOCK_WALL || !(cpu > 0.0) || !(hz > 0.0) ||
+	    sampled >= 0.9 * cpu)
+		return false;
+	/* a few samples short of a short run is sampling's own noise (a
+	 * count of N expected varies by about its square root), not time
+	 * missed: said only beyond three standard deviations */
+	if (shortfall <= 3.0 * sqrt(expected))
+		return false;
+	used = (size_t)snprintf(buf, size, "The samples miss more than 10%% of the CPU time: ");
+	for (size_t k = 0; k < MISSING_REASON_COUNT && used < size; k++)
+		if (m->process.missing & missing_reasons[k].bit) {
+			used += (size_t)snprintf(buf + used, size - used, "%s", n++ ? "; " : "");
+			if (used < size) /* the one reason with a figure: the system time */
+				used += (size_t)snprintf(buf + used, size - used, missing_reasons[k].reason,
+							 (double)m->process.system_ns / 1e9);
+		}
+	if (used < size)
+		snprintf(buf + used, size - used, "%s.",
+			 n ? "" : "the run did not record why (a profile switched off for a while, "
+				  "or threads the profiler did not see)");
 	return true;
 }
 

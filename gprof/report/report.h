@@ -45,6 +45,13 @@ void report_separator(struct report_out *out);
 /* The name to print (demangled unless -T or --no-demangle); *to_free is
  * set when the caller must free it. */
 const char *display_name(struct report_out *out, const struct symbol *sym, char **to_free);
+/* The name as the pictures and stacks show it (--folded, --flame): the
+ * display name, then " [OBJECT]" for a function of another object than
+ * the program, as the text reports write it, so that libc's read and
+ * the program's read stay two frames.  Allocated: the caller frees it. */
+char *frame_name(struct report_out *out, const struct symbol *sym);
+/* The same with the name given (a shortened one: --strip). */
+char *frame_name_as(const struct symbol *sym, const char *name);
 /* Into t (text.h): the name (and, for -l or --inline-file-names, where it
  * is); return the number of characters it took. */
 int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym);
@@ -53,9 +60,11 @@ void text_name(struct text *t, struct report_out *out, const struct symbol *sym)
 /* A file's name as printed: its last component, or all of it with -L. */
 const char *file_base_name(const struct options *opt, const char *path);
 /* A source file opened for reading (-A, --html): as named, else in each
- * directory of the search path (-I, $GPROF_PATH); NULL with errno set
- * when none opens. */
-FILE *report_open_source(const struct options *opt, const char *name);
+ * directory of the search path (-I, $GPROF_PATH); only a regular file
+ * outside /proc, /dev and /sys, opened without blocking.  NULL when none
+ * opens, with *why saying why the first file found was refused, or NULL
+ * when no file of the name is there. */
+FILE *report_open_source(const struct options *opt, const char *name, const char **why);
 /* The profiler's own time (analysis/overhead.c) in one sentence, the
  * same in every view that can say it (the text reports' headers, the
  * comments of --pprof, --callgrind and --dot): into buf, true; false
@@ -68,6 +77,17 @@ bool report_overhead_sentence(const struct model *m, char *buf, size_t size);
  * true; false (buf empty) for a program that names itself (GNU's
  * reports stay as they were). */
 bool report_names_sentence(const struct model *m, char *buf, size_t size);
+/* When the samples (sampled seconds of them) cover less than 90% of the
+ * process's CPU time, by more than sampling's noise (three standard
+ * deviations of the count expected), one sentence saying so and why, where the runtime
+ * recorded why (the times record's GMON_MISSING_* bits), the same in
+ * every view: into buf, true; else false (buf empty).  Wall-clock
+ * profiles, files without the process's times and files that do not say
+ * their clock (older ones, sums of runs of different clocks) have
+ * nothing to say. */
+bool report_coverage_sentence(const struct model *m, double sampled, char *buf, size_t size);
+/* The names of the reasons, for --json: the i-th of n (NULL past them). */
+const char *report_missing_name(uint32_t missing, unsigned i);
 /* The seconds of the profiler's own time. */
 double report_overhead_seconds(const struct model *m);
 /* s as a JSON string, quotes included: every byte that is not part of

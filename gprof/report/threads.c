@@ -82,5 +82,10 @@ void print_thread_profiles(const struct model *m, const struct options *opt,
 		}
 		text_free(&line, out->file);
 	}
+	if (tp.without_samples) {
+		report_separator(out);
+		fprintf(out->file, "%zu thread%s without samples %s not shown.\n", tp.without_samples,
+			tp.without_samples == 1 ? "" : "s", tp.without_samples == 1 ? "is" : "are");
+	}
 	thread_profiles_free(&tp);
 }

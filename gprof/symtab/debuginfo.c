@@ -32,6 +32,7 @@
 #include <bfd.h>
 #include <lzma.h>
 
+#include "symtab/bfd_file.h"
 #include "symtab/debuginfo.h"
 #include "core/util.h"
 
@@ -114,7 +115,7 @@ static bfd *open_debug_file(const char *object, const char *path, const unsigned
 
 	if (lstat(path, &st) != 0 && errno == ENOENT)
 		return NULL; /* the usual case: nothing there */
-	fd = open_regular(path, &st, &why);
+	fd = bfd_file_open(path, &st, &why);
 	if (fd < 0) {
 		warning("%s: debug file %s: %s; not used", object, path, why);
 		return NULL;
@@ -134,15 +135,12 @@ static bfd *open_debug_file(const char *object, const char *path, const unsigned
 			return NULL;
 		}
 	}
-	abfd = bfd_fdopenr(path, NULL, fd); /* owns fd from here */
+	/* kept open by BFD, never reopened by its path (bfd_file.c) */
+	abfd = bfd_file_adopt(path, fd, &why);
 	if (abfd == NULL) {
-		close(fd);
-		warning("%s: debug file %s: %s; not used", object, path, bfd_errmsg(bfd_get_error()));
+		warning("%s: debug file %s: %s; not used", object, path, why);
 		return NULL;
 	}
-	/* BFD may close it to spare descriptors (a profile of many
-	 * libraries), and reopen the path */
-	bfd_set_cacheable(abfd, true);
 	abfd->flags |= BFD_DECOMPRESS;
 	why = !bfd_check_format(abfd, bfd_object)           ? "not an object file"
 	      : bfd_get_symtab_upper_bound(abfd) <= 0        ? "no symbol table"
@@ -304,11 +302,14 @@ static bfd *by_minidebuginfo(bfd *abfd, const char *path)
 			done += (size_t)n;
 		name = xmalloc(strlen(path) + sizeof(" (.gnu_debugdata)"));
 		sprintf(name, "%s (.gnu_debugdata)", path);
-		/* BFD keeps the name; the descriptor it owns, never reopened */
-		if (done == z.total_out && lseek(fd, 0, SEEK_SET) == 0 &&
-		    (debug = bfd_fdopenr(name, NULL, fd)) != NULL) {
-			if (!bfd_check_format(debug, bfd_object) ||
-			    bfd_get_symtab_upper_bound(debug) <= 0) {
+		/* BFD keeps the name; the descriptor it owns, never reopened
+		 * (and closes it when it fails) */
+		if (done == z.total_out && lseek(fd, 0, SEEK_SET) == 0) {
+			const char *why;
+
+			debug = bfd_file_adopt(name, fd, &why);
+			if (debug && (!bfd_check_format(debug, bfd_object) ||
+				      bfd_get_symtab_upper_bound(debug) <= 0)) {
 				bfd_close(debug);
 				debug = NULL;
 			}

@@ -22,8 +22,10 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "symtab/inlines.h"
@@ -47,6 +49,16 @@ struct range_table {
 	bool read;    /* a unit's functions: read */
 };
 
+/* A function the DWARF names without a linkage name (C++: what is
+ * inlined only, lambdas, templates), by the offset of the DIE that
+ * declares it: its name with its scopes, and where it is declared. */
+struct qualified_name {
+	Dwarf_Off die;
+	char *name;
+	const char *decl_file;
+	int decl_line;
+};
+
 struct inline_reader {
 	int fd;
 	Dwarf *dwarf;
@@ -54,6 +66,8 @@ struct inline_reader {
 	struct range_table *functions; /* by unit: its out-of-line functions' ranges */
 	size_t unit_count;
 	struct unit_paths paths; /* libdw's file names and their paths as given */
+	struct qualified_name *names; /* sorted by die */
+	size_t name_count, name_capacity;
 };
 
 static void add_range(struct range_table *t, uint64_t low, uint64_t high, Dwarf_Off die,
@@ -173,7 +187,9 @@ static bool find_function(struct inline_reader *r, uint64_t address, Dwarf_Die *
 struct inline_reader *inline_reader_open(const char *path)
 {
 	struct inline_reader *r;
-	int fd = open(path, O_RDONLY);
+	struct stat st;
+	const char *why;
+	int fd = open_regular(path, &st, &why); /* a regular file, as BFD's was */
 	Dwarf *dwarf;
 
 	if (fd < 0)
@@ -200,6 +216,9 @@ void inline_reader_close(struct inline_reader *r)
 		free(r->paths.to[i]);
 	free(r->paths.from);
 	free(r->paths.to);
+	for (i = 0; i < r->name_count; i++)
+		free(r->names[i].name);
+	free(r->names);
 	for (i = 0; i < r->unit_count; i++)
 		free(r->functions[i].ranges);
 	free(r->functions);
@@ -223,18 +242,154 @@ static const char *file_path(struct inline_reader *r, Dwarf_Die *cu, const char 
 	return unit_path(&r->paths, dir, name, false, &made);
 }
 
-static const char *function_name(Dwarf_Die *die)
+static const char *linkage_name(Dwarf_Die *die)
 {
 	Dwarf_Attribute attr;
-	const char *name;
 
-	if ((dwarf_attr_integrate(die, DW_AT_linkage_name, &attr) ||
-	     dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr)) &&
-	    (name = dwarf_formstring(&attr)) != NULL)
-		return name;
+	if (dwarf_attr_integrate(die, DW_AT_linkage_name, &attr) ||
+	    dwarf_attr_integrate(die, DW_AT_MIPS_linkage_name, &attr))
+		return dwarf_formstring(&attr);
+	return NULL;
+}
+
+static const char *plain_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute attr;
+
 	if (dwarf_attr_integrate(die, DW_AT_name, &attr))
 		return dwarf_formstring(&attr);
 	return NULL;
+}
+
+/* The DIE that names die: down its abstract origin and specification. */
+static void declaring_die(Dwarf_Die *die, Dwarf_Die *out)
+{
+	Dwarf_Attribute attr;
+	int hops;
+
+	*out = *die;
+	for (hops = 0; hops < 16; hops++) {
+		Dwarf_Die next;
+
+		if (!((dwarf_attr(out, DW_AT_abstract_origin, &attr) ||
+		       dwarf_attr(out, DW_AT_specification, &attr)) &&
+		      dwarf_formref_die(&attr, &next)))
+			return;
+		*out = next;
+	}
+}
+
+static bool is_cplusplus(Dwarf_Die *cu)
+{
+	Dwarf_Word language;
+	Dwarf_Attribute attr;
+
+	if (!dwarf_attr(cu, DW_AT_language, &attr) || dwarf_formudata(&attr, &language) != 0)
+		return false;
+	return language == DW_LANG_C_plus_plus || language == DW_LANG_C_plus_plus_03 ||
+	       language == DW_LANG_C_plus_plus_11 || language == DW_LANG_C_plus_plus_14;
+}
+
+static const char *last_component(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path ? path : "";
+}
+
+static void append(char **buf, size_t *used, size_t *room, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (*used + n + 1 > *room) {
+		*room = 2 * (*used + n + 1) + 64;
+		*buf = xrealloc(*buf, *room);
+	}
+	memcpy(*buf + *used, s, n + 1);
+	*used += n;
+}
+
+/* A C++ function without a linkage name, with its scopes
+ * ("shapes::Scale::operator()<double>"), a lambda's closure named for
+ * where it is written, as the DWARF names it nothing ("main::{lambda at
+ * t.cc:16}::operator()"), so that two lambdas are two functions; its
+ * declaration from the closure's when it has none of its own.  Made once
+ * per declaring DIE (dwarf_getscopes_die walks the unit). */
+static const struct qualified_name *qualified(struct inline_reader *r, Dwarf_Die *cu,
+					      Dwarf_Die *die, const char *name)
+{
+	Dwarf_Die origin, *scopes = NULL;
+	Dwarf_Off key;
+	size_t low = 0, high = r->name_count, used = 0, room = 0;
+	struct qualified_name *q;
+	char *text = NULL;
+	int n, i;
+
+	declaring_die(die, &origin);
+	key = dwarf_dieoffset(&origin);
+	while (low < high) {
+		size_t mid = low + (high - low) / 2;
+
+		if (r->names[mid].die == key)
+			return &r->names[mid];
+		if (r->names[mid].die < key)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	if (r->name_count == r->name_capacity) {
+		r->name_capacity = r->name_capacity ? 2 * r->name_capacity : 64;
+		r->names = xrealloc(r->names, r->name_capacity * sizeof(*r->names));
+	}
+	memmove(&r->names[low + 1], &r->names[low], (r->name_count - low) * sizeof(*r->names));
+	r->name_count++;
+	q = &r->names[low];
+	q->die = key;
+	q->decl_file = NULL;
+	q->decl_line = 0;
+	n = dwarf_getscopes_die(&origin, &scopes);
+	/* scopes[0] is origin, scopes[n - 1] the unit: the ones between,
+	 * outermost first */
+	for (i = n - 2; i >= 1; i--) {
+		Dwarf_Die *scope = &scopes[i];
+		int tag = dwarf_tag(scope);
+		const char *scope_name = plain_name(scope);
+		char piece[300];
+
+		if (tag == DW_TAG_namespace) {
+			append(&text, &used, &room, scope_name ? scope_name : "(anonymous namespace)");
+		} else if (tag == DW_TAG_subprogram) {
+			if (scope_name == NULL)
+				continue;
+			append(&text, &used, &room, scope_name);
+		} else if (tag == DW_TAG_structure_type || tag == DW_TAG_class_type ||
+			   tag == DW_TAG_union_type) {
+			int line = 0;
+
+			if (scope_name) {
+				append(&text, &used, &room, scope_name);
+			} else {
+				dwarf_decl_line(scope, &line);
+				snprintf(piece, sizeof(piece), "{%s at %s:%d}",
+					 strcmp(name, "operator()") == 0 ? "lambda" : "unnamed",
+					 last_component(dwarf_decl_file(scope)), line);
+				append(&text, &used, &room, piece);
+			}
+			if (i == 1 && !dwarf_hasattr_integrate(&origin, DW_AT_decl_line)) {
+				q->decl_file = file_path(r, cu, dwarf_decl_file(scope));
+				q->decl_line = line;
+				if (line == 0 && dwarf_decl_line(scope, &line) == 0)
+					q->decl_line = line;
+			}
+		} else {
+			continue; /* lexical blocks */
+		}
+		append(&text, &used, &room, "::");
+	}
+	free(scopes);
+	append(&text, &used, &room, name);
+	q->name = text;
+	return q;
 }
 
 static bool has_range(Dwarf_Die *die)
@@ -296,7 +451,10 @@ size_t inline_reader_frames(struct inline_reader *r, uint64_t address,
 		Dwarf_Attribute attr;
 		Dwarf_Word value;
 
-		f->function = function_name(die);
+		f->raw_name = linkage_name(die);
+		if (f->raw_name == NULL)
+			f->raw_name = plain_name(die);
+		f->function = f->raw_name;
 		f->decl_file = file_path(r, &cu, dwarf_decl_file(die));
 		/* libdw takes file 0 for none, which in DWARF 5 is the unit's
 		 * own (clang names it): then from this unit's table */
@@ -307,6 +465,15 @@ size_t inline_reader_frames(struct inline_reader *r, uint64_t address,
 		f->decl_line = 0;
 		if (dwarf_decl_line(die, &f->decl_line) != 0 || f->decl_line < 0)
 			f->decl_line = 0;
+		if (f->raw_name && !linkage_name(die) && is_cplusplus(&cu)) {
+			const struct qualified_name *q = qualified(r, &cu, die, f->raw_name);
+
+			f->function = q->name;
+			if (f->decl_file == NULL && f->decl_line == 0) {
+				f->decl_file = q->decl_file;
+				f->decl_line = q->decl_line;
+			}
+		}
 		f->call_file = NULL;
 		f->call_line = 0;
 		if (i == 0)

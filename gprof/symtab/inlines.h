@@ -19,7 +19,8 @@
  * line is the line table's (call_line 0).  decl_file:decl_line is where
  * the function is declared (0 if unknown).  Strings are the reader's. */
 struct inline_frame {
-	const char *function;  /* linkage name, else name; NULL if none */
+	const char *function;  /* linkage name, else name (C++: with its scopes); NULL if none */
+	const char *raw_name;  /* linkage name, else name, as the DWARF gives it */
 	const char *decl_file;
 	int decl_line;
 	const char *call_file;

@@ -31,6 +31,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "symtab/lineindex.h"
@@ -518,6 +519,26 @@ static void keep_strings(struct line_index *index)
 	free(from);
 }
 
+/* The unit's compilation directory into index->directories, once. */
+static void add_directory(struct line_index *index, Dwarf_Die *cu)
+{
+	Dwarf_Attribute attr;
+	const char *dir;
+	size_t i;
+
+	if (!dwarf_attr(cu, DW_AT_comp_dir, &attr) || (dir = dwarf_formstring(&attr)) == NULL ||
+	    dir[0] == '\0')
+		return;
+	for (i = 0; i < index->directory_count; i++)
+		if (strcmp(index->directories[i], dir) == 0)
+			return;
+	if (index->directory_count == LINE_DIRECTORIES_MAX)
+		return;
+	index->directories = xrealloc(index->directories,
+				      (index->directory_count + 1) * sizeof(*index->directories));
+	index->directories[index->directory_count++] = xstrdup(dir);
+}
+
 bool line_index_build(struct line_index *index, const char *path, uint64_t low, uint64_t high,
 		      unsigned gnu)
 {
@@ -529,10 +550,12 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 	size_t header_size, i, capacity = 0;
 	Dwarf_Half version = 0;
 	Dwarf *dwarf;
+	const char *why;
+	struct stat st;
 	int fd;
 
 	memset(index, 0, sizeof(*index));
-	fd = open(path, O_RDONLY);
+	fd = open_regular(path, &st, &why); /* never a FIFO put there since BFD's open */
 	if (fd < 0)
 		return false;
 	dwarf = dwarf_begin(fd, DWARF_C_READ);
@@ -555,6 +578,7 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 			struct row_cursor rows;
 
 			b.function_count = 0;
+			add_directory(index, &cu);
 			b.unit_file_zero = b.gnu_file_zero && version >= 5;
 			b.unit_comp_dir = b.gnu_comp_dir && version >= 5;
 			read_functions(&b, &cu, 0);
@@ -600,5 +624,8 @@ void line_index_free(struct line_index *index)
 		free(index->strings[i]);
 	free(index->strings);
 	free(index->spans);
+	for (i = 0; i < index->directory_count; i++)
+		free(index->directories[i]);
+	free(index->directories);
 	memset(index, 0, sizeof(*index));
 }

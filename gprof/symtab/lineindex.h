@@ -29,7 +29,13 @@ struct line_index {
 	size_t count;
 	char **strings;      /* the files' and functions' names, owned */
 	size_t string_slots;
+	/* the units' compilation directories (DW_AT_comp_dir), each once, at
+	 * most LINE_DIRECTORIES_MAX, owned: where --html may take sources */
+	char **directories;
+	size_t directory_count;
 };
+
+#define LINE_DIRECTORIES_MAX 64
 
 /* line_index_build's gnu flags: name files as BFD 2.40 does in a DWARF 5
  * line table (lineindex.c). */

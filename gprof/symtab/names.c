@@ -84,12 +84,21 @@ static int compare_gnu(const struct symbol *a, const struct symbol *b)
 	return (ua > ub) - (ua < ub);
 }
 
+static bool glibc_internal(const char *name)
+{
+	return name && strncmp(name, "__GI_", 5) == 0;
+}
+
 static int compare_ours(const struct symbol *a, const struct symbol *b)
 {
 	unsigned ua = leading_underscores(a->name), ub = leading_underscores(b->name);
 	size_t la = a->name ? strlen(a->name) : 0, lb = b->name ? strlen(b->name) : 0;
 	int c;
 
+	/* glibc's internal aliases ("__GI_" + the name, for calls that
+	 * bypass the PLT) name no function a reader knows: any other first */
+	if ((c = prefer(!glibc_internal(a->name), !glibc_internal(b->name))) != 0)
+		return c;
 	if ((c = prefer(a->has_size, b->has_size)) != 0)
 		return c;
 	if ((c = prefer(!a->is_untyped, !b->is_untyped)) != 0)

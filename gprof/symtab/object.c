@@ -19,12 +19,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <bfd.h>
 
 #include "gmon_out.h"
+#include "symtab/bfd_file.h"
 #include "symtab/lineindex.h"
 #include "symtab/debuginfo.h"
 #include "symtab/object.h"
@@ -85,8 +85,10 @@ static void read_line_index(struct object *obj, const char *path, unsigned flags
 void object_open(struct object *obj, const char *path, unsigned flags,
 		 const struct name_search *search)
 {
+	const char *why;
 	struct stat st;
 	bfd *abfd;
+	int fd;
 
 	obj->path = path;
 	obj->name = path_last_part(path);
@@ -99,9 +101,12 @@ void object_open(struct object *obj, const char *path, unsigned flags,
 	if (!S_ISREG(st.st_mode))
 		fatal("%s: not a regular file, not an executable", path);
 	bfd_init();
-	abfd = bfd_openr(path, NULL);
+	/* opened here and handed over: BFD never opens the path itself
+	 * (bfd_file.c) */
+	fd = bfd_file_open(path, &st, &why);
+	abfd = fd < 0 ? NULL : bfd_file_adopt(path, fd, &why);
 	if (abfd == NULL)
-		fatal("%s: %s", path, bfd_errmsg(bfd_get_error()));
+		fatal("%s: %s", path, why);
 	obj->abfd = abfd;
 	abfd->flags |= BFD_DECOMPRESS;
 	if (!bfd_check_format(abfd, bfd_object))
@@ -216,41 +221,6 @@ bool object_find_line(const struct object *obj, uint64_t address, const char **f
 
 /* ------------------------------------------------------------ other objects */
 
-/* Paths that name the kernel's files, never an object: reading some of
- * them has effects (/proc/kmsg is drained, a tty's input taken). */
-static bool kernel_path(const char *path)
-{
-	static const char *const trees[] = { "/proc/", "/dev/", "/sys/" };
-	size_t i;
-
-	for (i = 0; i < sizeof(trees) / sizeof(trees[0]); i++)
-		if (strncmp(path, trees[i], strlen(trees[i])) == 0)
-			return true;
-	return false;
-}
-
-/* The file systems of those trees, whatever path led there (a link). */
-static bool kernel_file_system(int fd)
-{
-	struct statfs fs;
-
-	if (fstatfs(fd, &fs) != 0)
-		return false;
-	switch ((unsigned long)fs.f_type) {
-	case 0x9fa0:     /* proc */
-	case 0x62656572: /* sysfs */
-	case 0x64626720: /* debugfs */
-	case 0x74726163: /* tracefs */
-	case 0x73636673: /* securityfs */
-	case 0x27e0eb:   /* cgroup */
-	case 0x63677270: /* cgroup2 */
-	case 0x1cd1:     /* devpts */
-		return true;
-	default:
-		return false;
-	}
-}
-
 /* Open an object file that a profile named, with BFD, as what it must
  * be and nothing else: a path under /proc, /dev or /sys is not opened;
  * the file is opened without blocking or taking a terminal, and kept
@@ -267,23 +237,18 @@ static bfd *open_object_file(const char *path, const char **why)
 		*why = "under /proc, /dev or /sys, not an object file";
 		return NULL;
 	}
-	fd = open_regular(path, &st, why);
+	fd = bfd_file_open(path, &st, why);
 	if (fd < 0)
 		return NULL;
-	if (kernel_file_system(fd) || st.st_size == 0) {
-		*why = kernel_file_system(fd) ? "a kernel file (proc, sysfs...), not an object file"
-					      : "empty, not an object file";
+	if (kernel_file_system(path, fd) || st.st_size == 0) {
+		*why = kernel_file_system(path, fd) ? "a kernel file (proc, sysfs...), not an object file"
+						    : "empty, not an object file";
 		close(fd);
 		return NULL;
 	}
-	abfd = bfd_fdopenr(path, NULL, fd); /* owns fd from here */
-	if (abfd == NULL) {
-		close(fd);
-		*why = bfd_errmsg(bfd_get_error());
+	abfd = bfd_file_adopt(path, fd, why); /* kept open, never reopened by path */
+	if (abfd == NULL)
 		return NULL;
-	}
-	/* BFD may close it to spare descriptors, and reopen the path */
-	bfd_set_cacheable(abfd, true);
 	abfd->flags |= BFD_DECOMPRESS;
 	if (!bfd_check_format(abfd, bfd_object)) {
 		bfd_close(abfd);

@@ -11,8 +11,8 @@
 #   SPEC: {"run_id": N, "objects": [{"number", "flags", "bias", "segments":
 #   [[start, end]...], "build_id": "hex", "path"}...], "rate": N,
 #   "samples": [[address, count]...], "arcs": [[from, to, count]...],
-#   "times": [user_ns, system_ns, taken, lost], "clock": [elapsed_ns, clock]
-#   (the times record's later fields), "stamp": true|false,
+#   "times": [user_ns, system_ns, taken, lost], "clock": [elapsed_ns, clock,
+#   missing (0)] (the times record's later fields), "stamp": true|false,
 #   "truncate": N (cut the file to N bytes), "extra": [[tag, "hex"]...],
 #   "stacks": {"limit": N (128), "lost": N, "at_limit": N, "cut_short": N,
 #   "count": N (stated entry count; default the entries'), "entries":
@@ -72,8 +72,8 @@ if "times" in spec:
     times = [num(v) for v in spec["times"]]
     body = struct.pack("<%dQ" % len(times), *times)
     if "clock" in spec:  # elapsed ns, clock: the longer times record
-        elapsed, clock = spec["clock"]
-        body += struct.pack("<QII", num(elapsed), num(clock), 0)
+        elapsed, clock, *missing = spec["clock"]  # missing: GMON_MISSING_* bits
+        body += struct.pack("<QII", num(elapsed), num(clock), num(missing[0]) if missing else 0)
     out += record(4, body)
 if "stacks" in spec:
     st = spec["stacks"]

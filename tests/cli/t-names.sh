@@ -3,7 +3,7 @@
 # tests/cli/t-names.sh: one rule for names (gprof/symtab/names.c), on a
 # library built here whose symbol table has versioned names
 # ("vfun@@VERS_2", "vfun@VERS_1") and three names for one function
-# (pw weak, __pw64 and __libc_pw global), read through a process file
+# (pw weak, __pw64, __libc_pw and glibc-style __GI___libc_pw global), read through a process file
 # written by tests/cli/craft_process.py (so every count is known):
 #   names.version.*   no "@VERSION" in any view; --json keeps it apart
 #   names.alias.*     which alias names an address: perf's order for a
@@ -23,9 +23,11 @@ __asm__(".symver vfun_old, vfun@VERS_1");
 int __libc_pw(int n) { for (int i = 0; i < n; i++) sink -= i; return (int)sink; }
 extern int pw(int) __attribute__((weak, alias("__libc_pw")));
 extern int __pw64(int) __attribute__((alias("__libc_pw")));
+/* glibc's internal alias, exported here so that only its prefix puts it last */
+extern int __GI___libc_pw(int) __attribute__((alias("__libc_pw")));
 C
 cat >vers.map <<'MAP'
-VERS_1 { global: vfun; pw; __pw64; __libc_pw; local: *; };
+VERS_1 { global: vfun; pw; __pw64; __libc_pw; __GI___libc_pw; local: *; };
 VERS_2 { global: vfun; } VERS_1;
 MAP
 if ! cc -O1 -shared -fPIC -Wl,--build-id -Wl,--version-script=vers.map -o libnames.so names.c; then
@@ -83,8 +85,8 @@ expect_eq names.version.text.default "3.00" "$(flat_line 'vfun \[libnames.so\]' 
 expect_eq names.version.text.both "3.00 1.00" \
 	"$(grep -E ' vfun \[libnames.so\]$' out | head -2 | awk '{ print $3 }' | tr '\n' ' ' | sed 's/ $//')"
 expect_eq names.alias.library "0.50" "$(flat_line '__libc_pw \[libnames.so\]' out)"
-if grep -qE ' (pw|__pw64) \[libnames.so\]' out; then
-	fail names.alias.one-name "another alias shown: $(grep -oE ' (pw|__pw64) \[libnames.so\]' out | head -1)"
+if grep -qE ' (pw|__pw64|__GI___libc_pw) \[libnames.so\]' out; then
+	fail names.alias.one-name "another alias shown: $(grep -oE ' (pw|__pw64|__GI___libc_pw) \[libnames.so\]' out | head -1)"
 else
 	pass names.alias.one-name
 fi
@@ -118,8 +120,9 @@ for f in d["flat_profile"]["functions"]:
         print(f["name"], f.get("version"), f["self_time"], end="|")' 2>&1)"
 
 # ---------------------------------------------------------------- the other views
-# (the two versions of vfun are two functions of one name: one frame name)
-expect_eq names.version.folded "main;__libc_pw 50|main;vfun 400|" \
+# (the two versions of vfun are two functions of one name: one frame
+# name, followed by its library's as in the text)
+expect_eq names.version.folded "main;__libc_pw [libnames.so] 50|main;vfun [libnames.so] 400|" \
 	"$("$GPROF" --folded prog gmon.out 2>&1 | grep -E 'vfun|pw' | sort | tr '\n' '|')"
 for format in callgrind dot flame html; do
 	"$GPROF" --$format prog gmon.out >out.$format 2>&1

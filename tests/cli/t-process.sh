@@ -194,7 +194,7 @@ main_fn=$(symbol_address prog main)
 make_profile ", \"stacks\": {\"entries\": [[50, [$((spin + 4 + B0)), $((hot + 8 + B1)), $((main_fn + 8 + B0))]],
   [20, [$((hot + 4 + B1)), $((main_fn + 8 + B0))]], [5, [$((hot + B1)), 16]]]}"
 "$GPROF" --folded prog gmon.out >out 2>err
-expect_eq process.stacks.folded-through-library "[unknown];hot 5|main;hot 20|main;hot;spin 50|:" \
+expect_eq process.stacks.folded-through-library "[unknown];hot [libwork.so] 5|main;hot [libwork.so] 20|main;hot [libwork.so];spin 50|:" \
 	"$(tr '\n' '|' <out):$(cat err)"
 "$GPROF" -b -q prog gmon.out >out 2>err
 if grep -qE '^ +0\.50 +0\.00 +42/[0-9]+ +hot \[libwork.so\] \[[0-9]+\]$' out &&

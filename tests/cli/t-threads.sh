@@ -32,8 +32,8 @@ cp gmon.out gmon.orig
 # the innermost are return addresses
 POLY=0x11d0 EV=0x1255 MAIN_RET=0x12d5
 OBJECTS='"objects": [{"number": 0, "flags": 1, "bias": 0, "segments": [["0x1000", "0x1335"]], "path": "prog"}]'
-# threads: the main thread, two workers with samples, two without (their
-# order is by id), and samples of no known thread
+# threads: the main thread, two workers with samples, two without (counted,
+# not shown), and samples of no known thread
 THREADS='[[4242, 1, "prog"], [4243, 0, "worker-1"], [4244, 0, "worker-2"], [4246, 0, "idle-b"], [4245, 0, "idle-a"]]'
 ENTRIES="[[90, [\"$POLY\", \"$EV\", \"$MAIN_RET\"], 0, null, 1],
  [30, [\"$POLY\", \"$EV\", \"$MAIN_RET\"], 0, null, 2],
@@ -70,36 +70,30 @@ Flat profile of thread 4242 "prog" (main thread):
  time   seconds   seconds    calls  Ts/call  Ts/call  name    
 100.00      0.03     0.03                             main
 ~
-Flat profile of thread 4245 "idle-a":
-0 samples, 0.00 seconds (0.0% of all the threads' samples).
- no time accumulated
-~
-Flat profile of thread 4246 "idle-b":
-0 samples, 0.00 seconds (0.0% of all the threads' samples).
- no time accumulated
-~
 Flat profile of the samples of no known thread:
 2 samples, 0.02 seconds (1.5% of all the threads' samples).
   %   cumulative   self              self     total           
  time   seconds   seconds    calls  Ts/call  Ts/call  name    
 100.00      0.02     0.02                             polynomial
+~
+2 threads without samples are not shown.
 TXT
 # the reports are separated by form feed lines (here "~"), as GNU separates its own
 "$GPROF" -b -P -Q --threads prog gmon.out 2>err | tr '\f' '~' >got.txt
 expect_same threads.text.brief-alone want.txt got.txt
 expect_eq threads.text.quiet "" "$(cat err)"
-expect_eq threads.text.separators 5 "$("$GPROF" -b -P -Q --threads prog gmon.out | grep -c $'^\f$')"
+expect_eq threads.text.separators 4 "$("$GPROF" -b -P -Q --threads prog gmon.out | grep -c $'^\f$')"
 # without -b: the sample's worth under each heading
-expect_eq threads.text.blurb 6 \
+expect_eq threads.text.blurb 4 \
 	"$("$GPROF" -P -Q --threads prog gmon.out | grep -c '^Each sample counts as 0.01 seconds.$')"
 # -p --threads: the whole program's flat profile as -p prints it, then the threads
 "$GPROF" -b -p prog gmon.out >flat.txt
 "$GPROF" -b -p --threads prog gmon.out >flat-threads.txt
 expect_eq threads.text.flat-first "$(cat flat.txt)" "$(head -n "$(wc -l <flat.txt)" flat-threads.txt)"
-expect_eq threads.text.flat-then-threads 6 "$(grep -c '^Flat profile of ' flat-threads.txt)"
+expect_eq threads.text.flat-then-threads 4 "$(grep -c '^Flat profile of ' flat-threads.txt)"
 # -q --threads: the call graph, then the threads
 "$GPROF" -b -q --threads prog gmon.out >graph-threads.txt
-expect_eq threads.text.graph-then-threads "1 6" \
+expect_eq threads.text.graph-then-threads "1 4" \
 	"$(grep -c '^Times below are measured' graph-threads.txt) $(grep -c '^Flat profile of thread\|^Flat profile of the samples' graph-threads.txt)"
 # a symspec that leaves a function out of the flat profile leaves it out of every thread's
 expect_eq threads.text.symspec-P 0 \
@@ -129,8 +123,10 @@ got = [(t["tid"], t["name"], t["main"], t["samples"], [(f["name"], f["self_time"
 want = [(4243, "worker-1", False, 90, [("polynomial", 0.9)]),
         (4244, "worker-2", False, 40, [("polynomial", 0.3), ("evaluate", 0.1)]),
         (4242, "prog", True, 3, [("main", 0.03)]),
-        (4245, "idle-a", False, 0, []), (4246, "idle-b", False, 0, []),
         (None, None, False, 2, [("polynomial", 0.02)])]
+# threads without samples are counted, not listed
+got.append(d["threads_without_samples"])
+want.append(2)
 sys.exit(0 if got == want else print(got) or 1)
 PY
 then pass threads.json.threads; else fail threads.json.threads "see above"; fi
@@ -148,7 +144,7 @@ make_profile run2.out ', "run_id": "0x99"'
 expect_eq threads.sum.quiet "0:" "$?:$(cat err)"
 # the runs' threads joined by name (and by order among threads of one
 # name): the sum keeps one run's threads, not their total
-expect_eq threads.sum.threads-joined 5 \
+expect_eq threads.sum.threads-joined 3 \
 	"$("$GPROF" -b -P -Q --threads prog gmon.sum | grep -c '^Flat profile of thread')"
 expect_eq threads.sum.samples "180 80 10" \
 	"$("$GPROF" --folded --threads prog gmon.sum | awk '{ s[$1 ~ /^worker-1/ ? 1 : $1 ~ /^worker-2/ ? 2 : 3] += $NF } END { print s[1], s[2], s[3] }')"

@@ -61,13 +61,15 @@ def old_bsd(low, high, bins, arcs, size=8, endian="<", bsd44=False):
     return out
 
 
-def process_file(stacks, other_object=False, run_id=0x5EED, threads=None, samples=None):
+def process_file(stacks, other_object=False, run_id=0x5EED, threads=None, samples=None,
+                 identity=None):
     """A process file for the debug_g fixture (PIE, unrelocated: bias 0)
     with a stack record of (samples, [frames, innermost first], flags);
     with threads [(tid, flags, name)], a thread stack record (tag 6),
     the stacks' thread numbers taken in turn (0xffffffff after them);
     with samples [(address, count)], a samples record (tag 2) before it
-    (the main program's samples kept sparse: doc/format.md)."""
+    (the main program's samples kept sparse: doc/format.md); with
+    identity (pid, parent, image, [arguments]), an identity record (tag 7)."""
     def record(tag, body):
         return struct.pack("<II", tag, len(body)) + body
 
@@ -85,6 +87,11 @@ def process_file(stacks, other_object=False, run_id=0x5EED, threads=None, sample
     if samples is not None:
         out += record(2, struct.pack("<II", 100, len(samples)) +
                       b"".join(struct.pack("<QQ", a, c) for a, c in samples))
+    if identity is not None:
+        pid, parent, image, args = identity
+        a = b"".join(x + b"\0" for x in args)
+        out += record(7, struct.pack("<IIIIQQQII", pid, parent, image, 0, 1000, 5, 6,
+                                     len(args), len(a)) + a)
     body = struct.pack("<IIQQQ", 128, len(stacks), 0, 0, 0)
     for k, (samples, frames, flags) in enumerate(stacks):
         body += struct.pack("<QII", samples, len(frames), flags)
@@ -179,6 +186,10 @@ def main():
     for sel in range(16):
         write("stacks", "sparse-%d" % sel, sel, process_file(plain, other_object=True, samples=sparse))
         write("stacks", "sparse-wide-%d" % sel, sel, process_file(plain, samples=wide))
+    # the identity record (tag 7): who wrote the file (gprof-run -f)
+    for sel in range(4):
+        write("stacks", "identity-%d" % sel, sel,
+              process_file(plain, identity=(4242, 1, 2, [b"prog", b"-x", b"a b\x1b[31m"])))
     write("profile", "process-sparse", 0x24, process_file(plain, other_object=True, samples=sparse))
     write("profile", "process-sparse-wide", 0x24, process_file(plain, samples=wide))
     # thread stacks (tag 6), with --threads (0x10) where it applies

@@ -76,21 +76,29 @@
     this.printTicks = p.print_ticks > 0 ? p.print_ticks : 1;
     this.flatOrder();
   }
-  // the source view's data: the files' texts and each line's samples
+  // the source view's data: the files' texts, and each function's lines
+  // as gprof computed them (its code's lines, inlined code included: by
+  // file key, line -> [samples, [[callee, calls]...]])
   Profile.prototype.ensureSource = function () {
     if (this.src) return;
-    const data = block('gprof-source-' + this.k) || { lines: [], src: [] };
+    const data = block('gprof-source-' + this.k) || { rows: [], src: [] };
     this.src = new Map();
     for (const s of data.src) this.src.set(s[0], s[1]);
     this.fileKey = this.files.map((name, i) => i);
     this.unifyFiles();
-    this.lineTicks = new Map();
-    const lines = data.lines;
-    for (let i = 0; i < lines.length; i += 3) {
-      const f = this.fileKey[lines[i]];
-      if (!this.lineTicks.has(f)) this.lineTicks.set(f, new Map());
-      const m = this.lineTicks.get(f);
-      m.set(lines[i + 1], (m.get(lines[i + 1]) || 0) + lines[i + 2]);
+    this.fnLines = new Map();
+    for (const [f, rows] of data.rows) {
+      const byFile = new Map();
+      for (const [file, line, ticks, calls] of rows) {
+        const k = this.fileKey[file];
+        if (!byFile.has(k)) byFile.set(k, { file: file, lines: new Map() });
+        const lines = byFile.get(k).lines;
+        const e = lines.get(line) || [0, []];
+        e[0] += ticks;
+        for (let c = 0; c < calls.length; c += 2) e[1].push([calls[c], calls[c + 1]]);
+        lines.set(line, e);
+      }
+      this.fnLines.set(f, byFile);
     }
   };
   Profile.prototype.name = function (i) {
@@ -274,6 +282,10 @@
       }
       if (p.overhead) fact(dl, 'profiler overhead', p.overhead);
       fact(dl, 'call stacks', p.stacks ? 'recorded (' + plural(p.stacks[0], 'stack') + ', ' + p.stacks[2] + ' lost)' : 'not recorded');
+      // what the runtime could not follow, as the text and --json say it
+      if (p.stacks && (p.stacks[3] || p.stacks[4]))
+        fact(dl, 'stacks cut', p.stacks[3] + ' at the depth limit (' + p.stacks[5] + ' frames), ' +
+          p.stacks[4] + ' cut short by a frame that could not be followed');
       if (p.call_graph) fact(dl, 'call-graph times', p.measured ? 'measured from the stacks' : 'estimated from call counts');
       if (p.objects.length > 1) fact(dl, 'objects', String(p.objects.length));
       if (p.build_id) fact(dl, 'build-id', p.build_id);
@@ -662,6 +674,8 @@
     ];
     function redraw() { holder.replaceChildren(sortableTable('threads', columns, rows, threadsState, redraw)); }
     redraw();
+    const idle = P.p.threads_without_samples || 0;
+    if (idle) main.appendChild(el('p', 'muted', plural(idle, 'thread') + ' without samples ' + (idle === 1 ? 'is' : 'are') + ' not shown.'));
   }
   function viewThread(k) {
     const t = P.p.threads[k];
@@ -713,52 +727,80 @@
     h.id = 'source-title';
     main.appendChild(h);
     if (r[2] < 0) { main.appendChild(el('p', null, 'The debug information gives no source file for it.')); return; }
-    const key = prof.fileKey[r[2]];
+    const own = prof.fileKey[r[2]];
     const text = prof.sourceOf(r[2]);
     main.appendChild(el('p', 'muted', prof.files[r[2]] + ':' + r[3] + (text === null ? ' (source file not found: give gprof -I DIR)' : '')));
-    const ticks = prof.lineTicks.get(key) || new Map();
-    const lines = text === null ? [] : text.split('\n');
-    // the function's lines: from its own to the next function's in the file
-    let end = lines.length;
-    if (!end) { end = r[3]; for (const l of ticks.keys()) if (l > end) end = l; }
-    for (const f of prof.fn) if (f[2] >= 0 && prof.fileKey[f[2]] === key && f[3] > r[3] && f[3] - 1 < end) end = f[3] - 1;
-    const first = Math.max(1, r[3] - 1);
-    end = Math.min(end, first + 1000);
+    // its code's lines, by file: its own file first; blocks of lines with
+    // figures, a gap of more than GAP lines between two starts a new one
+    const GAP = 20;
+    const byFile = prof.fnLines.get(id) || new Map();
+    if (!byFile.has(own)) byFile.set(own, { file: r[2], lines: new Map() });
+    const keys = [...byFile.keys()].sort((a, b) => (b === own) - (a === own) || (prof.files[a] < prof.files[b] ? -1 : 1));
+    const blocks = [];
     let top = 0;
-    for (let l = first; l <= end; l++) top = Math.max(top, ticks.get(l) || 0);
-    // calls at call sites: the lines naming a callee, with its calls from here
-    const callees = prof.callees[id].map((a) => [prof.fn[prof.arcs[a][1]][0], prof.name(prof.arcs[a][1]), prof.arcs[a][2], prof.arcs[a][1]]);
-    const t = el('table', 'source');
-    t.id = 'source';
-    const hr = el('tr');
-    for (const c of ['line', 'samples', P.p.dimension, 'calls', 'code']) hr.appendChild(el('th', c === 'code' || c === 'calls' ? 'name' : null, c));
-    add(t, add(el('thead'), hr));
-    const body = el('tbody');
-    for (let l = first; l <= end; l++) {
-      const tr = el('tr');
-      const s = ticks.get(l) || 0;
-      const code = l <= lines.length ? lines[l - 1] : '';
-      if (s > 0) tr.classList.add('hot');
-      if (l === r[3]) tr.classList.add('def');
-      tr.dataset.line = String(l);
-      const sc = td(s ? String(s) : '');
-      if (s > 0) { const bar = el('span', 'bar'); bar.style.width = Math.max(1, 40 * s / top) + 'px'; sc.prepend(bar); }
-      const calls = td('', 'calls');
-      if (l === r[3] && r[8]) calls.textContent = 'called ' + r[8] + (r[8] === 1 ? ' time' : ' times');
-      for (const [plain, shown, count, to] of callees) {
-        const bare = plain.replace(/^_+/, '').split('(')[0];
-        if (bare && l > r[3] && new RegExp('\\b' + bare.replace(/[^\w]/g, '\\$&') + '\\s*\\(').test(code)) {
-          if (calls.childNodes.length) calls.appendChild(document.createTextNode('; '));
-          add(calls, link(shown, 'fn/' + to), ' ×' + count);
+    for (const k of keys) {
+      const entry = byFile.get(k);
+      const ls = [...entry.lines.keys()];
+      if (k === own) ls.push(r[3]);
+      ls.sort((a, b) => a - b);
+      let block = null;
+      for (const l of ls) {
+        if (!block || l - block.last > GAP) {
+          block = { file: entry.file, lines: entry.lines, first: l, last: l, own: k === own };
+          blocks.push(block);
         }
+        block.last = l;
       }
-      add(tr, td(String(l), 'ln'), sc, td(s ? fixed(s / prof.hz, 2) : ''), calls, td(code, 'code'));
-      body.appendChild(tr);
+      for (const e of entry.lines.values()) top = Math.max(top, e[0]);
     }
-    t.appendChild(body);
-    main.appendChild(t);
-    main.appendChild(el('p', 'muted', 'Samples: the histogram bins whose first address is on the line. ' +
-      'Calls: each callee\u2019s calls from this function, shown on the lines that name it.'));
+    // the block that holds its definition is the table #source; the
+    // others (code inlined here from further in its file, or from other
+    // files) follow, each under its file and lines
+    const defBlock = blocks.find((b) => b.own && b.first <= r[3] && r[3] <= b.last);
+    function sourceTable(b, isDef) {
+      const t = el('table', 'source');
+      if (isDef) t.id = 'source';
+      const hr = el('tr');
+      for (const c of ['line', 'samples', P.p.dimension, 'calls', 'code']) hr.appendChild(el('th', c === 'code' || c === 'calls' ? 'name' : null, c));
+      add(t, add(el('thead'), hr));
+      const body = el('tbody');
+      const stext = prof.sourceOf(b.file);
+      const lines = stext === null ? [] : stext.split('\n');
+      const first = Math.max(1, b.first - 1);
+      const end = Math.min(Math.max(b.last + 1, first), lines.length || b.last, first + 1000);
+      for (let l = first; l <= end; l++) {
+        const tr = el('tr');
+        const e = b.lines.get(l) || [0, []];
+        const s = e[0];
+        const code = l <= lines.length ? lines[l - 1] : '';
+        if (s > 0) tr.classList.add('hot');
+        if (isDef && l === r[3]) tr.classList.add('def');
+        tr.dataset.line = String(l);
+        const sc = td(s ? String(s) : '');
+        if (s > 0) { const bar = el('span', 'bar'); bar.style.width = Math.max(1, 40 * s / top) + 'px'; sc.prepend(bar); }
+        const calls = td('', 'calls');
+        if (isDef && l === r[3] && r[8]) calls.textContent = 'called ' + r[8] + (r[8] === 1 ? ' time' : ' times');
+        for (const [to, count] of e[1]) {
+          if (calls.childNodes.length) calls.appendChild(document.createTextNode('; '));
+          add(calls, link(prof.name(to), 'fn/' + to), ' \u00d7' + count);
+        }
+        add(tr, td(String(l), 'ln'), sc, td(s ? fixed(s / prof.hz, 2) : ''), calls, td(code, 'code'));
+        body.appendChild(tr);
+      }
+      t.appendChild(body);
+      return t;
+    }
+    if (defBlock) main.appendChild(sourceTable(defBlock, true));
+    for (const b of blocks) {
+      if (b === defBlock) continue;
+      const where = el('h3', 'inlined', (b.own ? 'Further in ' : 'Inlined from ') + prof.files[b.file] + ':' + b.first +
+        (b.last > b.first ? '-' + b.last : ''));
+      main.appendChild(where);
+      main.appendChild(sourceTable(b, false));
+    }
+    main.appendChild(el('p', 'muted', 'Samples: the histogram bins whose first address is on the line, in this function\u2019s code: ' +
+      'code inlined into it is shown on its own lines, in its own file. ' +
+      'Calls: the calls this function makes from each line, counted at each call site.'));
   }
 
   // ------------------------------------------------------------ --diff

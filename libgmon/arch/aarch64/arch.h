@@ -66,4 +66,15 @@ static inline void gmon_arch_increment_local(uint64_t *count)
 	__atomic_fetch_add(count, 1, __ATOMIC_RELAXED);
 }
 
+/* A context that says only "at pc, no caller" (a sample with no signal
+ * behind it, credited at a function's entry): sp points at a zero word
+ * where the return address would be, and there is no frame pointer. */
+static inline void gmon_arch_entry_context(ucontext_t *uc, uintptr_t pc, uintptr_t sp)
+{
+	uc->uc_mcontext.pc = pc;
+	uc->uc_mcontext.sp = sp;
+	uc->uc_mcontext.regs[29] = 0;
+	uc->uc_mcontext.regs[30] = 0;
+}
+
 #endif /* GMON_ARCH_H */

@@ -50,4 +50,14 @@ static inline void gmon_arch_increment_local(uint64_t *count)
 	__asm__ volatile("addq $1, %0" : "+m"(*count));
 }
 
+/* A context that says only "at pc, no caller" (a sample with no signal
+ * behind it, credited at a function's entry): sp points at a zero word
+ * where the return address would be, and there is no frame pointer. */
+static inline void gmon_arch_entry_context(ucontext_t *uc, uintptr_t pc, uintptr_t sp)
+{
+	uc->uc_mcontext.gregs[REG_RIP] = (greg_t)pc;
+	uc->uc_mcontext.gregs[REG_RSP] = (greg_t)sp;
+	uc->uc_mcontext.gregs[REG_RBP] = 0;
+}
+
 #endif /* GMON_ARCH_H */

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * page_sources.h: which source files a page made to be shared (--html)
+ * may hold: only those under the program's compilation directories or
+ * the search path (-I, $GPROF_PATH), whatever else the debug
+ * information names.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#ifndef GPROF_PAGE_SOURCES_H
+#define GPROF_PAGE_SOURCES_H
+
+#include <stdio.h>
+
+#include "core/model.h"
+#include "core/options.h"
+
+/* The directories, each as its real path (links resolved), that exist. */
+struct page_sources {
+	char **dirs;
+	size_t count;
+};
+
+/* The executable's units' compilation directories (not "/") and the
+ * search path's directories. */
+void page_sources_init(struct page_sources *ps, const struct model *m,
+		       const struct options *opt);
+/* The source file of that name as -A finds it (report_open_source), if
+ * the file opened lies under one of the directories; else NULL. */
+FILE *page_sources_open(const struct page_sources *ps, const struct options *opt,
+			const char *name);
+void page_sources_free(struct page_sources *ps);
+
+#endif
