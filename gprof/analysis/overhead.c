@@ -32,6 +32,7 @@
 
 #include "analysis/overhead.h"
 #include "core/util.h"
+#include "gmon/whole_process.h"
 
 const char *const overhead_function_names[] = {
 	/* GNU gprof's */
@@ -241,6 +242,7 @@ static void drop_runtime_stacks(struct model *m)
 	size_t w, kept_words = 0, kept = 0, k;
 	uint64_t dropped = 0;
 	bool wrappers = false; /* libgmon.so's, the only ones a stack passes through */
+	bool shortened = false;
 
 	for (k = 0; k < m->object_count; k++)
 		wrappers |= is_runtime_object(m->objects[k]);
@@ -268,6 +270,7 @@ static void drop_runtime_stacks(struct model *m)
 			if (out < depth) {
 				stack[1] = (uint64_t)out << 32 | (stack[1] & 0xffffffffu);
 				words = 2 + out;
+				shortened = true;
 			}
 			if (kept_words != w)
 				memmove(st->words + kept_words, stack, words * sizeof(*stack));
@@ -282,6 +285,9 @@ static void drop_runtime_stacks(struct model *m)
 	st->word_count = kept_words;
 	st->count = st->merged_count = kept;
 	st->samples -= dropped < st->samples ? dropped : st->samples;
+	/* stacks that differed only by a wrapper's frame are one now */
+	if (shortened)
+		objects_merge_stacks(st);
 	if (!(m->input & INPUT_HISTOGRAM) && m->overhead_ticks == 0.0)
 		m->overhead_ticks = (double)dropped;
 }

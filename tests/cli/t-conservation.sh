@@ -238,7 +238,8 @@ fi
 # libgmon.so (gprof-run preloads it): its wrapper of read is the
 # runtime's, its own samples the profiler's, and a call of the C
 # library's read through it is the program's call (here libplain's
-# lib_outer stands for the C library's read)
+# lib_outer stands for the C library's read): the stacks lose the
+# wrapper's frame
 if [ -f "$TOP/libgmon/libgmon.so" ]; then
 	cp "$TOP/libgmon/libgmon.so" .
 	RD=$(nm -D --defined-only libgmon.so | awk '$3 == "read" { print "0x" $1 }')
@@ -256,7 +257,8 @@ if [ -f "$TOP/libgmon/libgmon.so" ]; then
  "samples": [[$((RD + 4 + B2)), 30], [$((OUTER + 4 + B1)), 20]],
  "stacks": {"entries": [
   [30, [$((RD + 4 + B2)), $((A2))]],
-  [20, [$((OUTER + 4 + B1)), $((RD + 8 + B2)), $((A2))]]]}}
+  [15, [$((OUTER + 4 + B1)), $((RD + 8 + B2)), $((A2))]],
+  [5, [$((OUTER + 4 + B1)), $((A2))]]]}}
 JSON
 	cp gmon.orig gmon.out
 	"$craft" spec2.json gmon.out || fail conservation.runtime.wrapper-setup "craft_process.py failed"
@@ -265,6 +267,9 @@ JSON
 	expect_eq conservation.runtime.wrapper-not-program "0" "$(grep -c 'libgmon.so' wrap.txt)"
 	expect_eq conservation.runtime.wrapper-overhead "The profiler's own work took 0.30 seconds (60.0% of the samples), not counted below." \
 		"$(grep -m1 "^The profiler's own" wrap.txt)"
+	# the two stacks through lib_outer differ by the wrapper's frame only
+	expect_eq conservation.runtime.wrapper-one-stack "Times below are measured from 20 samples in 1 distinct call stacks." \
+		"$(grep '^Times below' wrap.txt)"
 	expect_eq conservation.runtime.wrapper-transparent "1" \
 		"$(awk 'index($0, " main [") && /^\[/ { inside = 1; next } /^---/ { inside = 0 } inside' wrap.txt |
 			grep -cE '^ +0\.20 +0\.00 +lib_outer \[libplain.so\] \[[0-9]+\]$')"
