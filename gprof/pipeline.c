@@ -16,6 +16,7 @@
 #include "symtab/debuginfo.h"
 #include "symtab/object.h"
 #include "analysis/overhead.h"
+#include "analysis/stack_arcs.h"
 #include "gmon/program.h"
 #include "gmon/whole_process.h"
 #include "pipeline.h"
@@ -207,25 +208,6 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 	}
 }
 
-/* Frames are the sampled pc, then return addresses: a return address
- * less one is inside the call, in the caller. */
-static void tally_stack_arcs(struct model *m)
-{
-	const struct model_stacks *st = &m->process.stacks;
-	size_t w, d;
-
-	for (w = 0; w + 2 <= st->word_count;) {
-		const uint64_t *stack = st->words + w;
-		size_t depth = (size_t)(stack[1] >> 32);
-
-		if (depth > st->word_count - w - 2)
-			break;
-		for (d = 0; d + 1 < depth; d++)
-			callgraph_tally(m, stack[2 + d + 1] - 1, stack[2 + d] - (d > 0), 0);
-		w += 2 + depth;
-	}
-}
-
 void pipeline_analyse(struct model *m, struct profile_data *data, const struct options *opt)
 {
 	struct arc_sink first_run = { m, 0 };
@@ -248,14 +230,15 @@ void pipeline_analyse(struct model *m, struct profile_data *data, const struct o
 	histogram_assign_process_samples(m);
 	histogram_count_unnamed(m);
 	overhead_account(m);
-	/* a program without hooks (gprof-run): no call was counted, but
-	 * its stacks say who called whom: an arc without calls for each
-	 * pair of adjacent frames, so that the call graph is printed, its
-	 * times measured from the stacks, its calls left empty */
-	if (!(m->input & INPUT_CALL_GRAPH) && (m->input & INPUT_HISTOGRAM) &&
-	    m->process.stacks.present && m->process.arc_count == 0) {
-		tally_stack_arcs(m);
-		m->input |= INPUT_CALL_GRAPH | INPUT_UNCOUNTED_ARCS;
+	/* the calls the stacks show and no runtime counted (code without
+	 * -pg): arcs without counts (analysis/stack_arcs.c); a program
+	 * without hooks (gprof-run) has no other arcs, and its call graph
+	 * all of them */
+	if ((m->input & INPUT_HISTOGRAM) && m->process.stacks.present) {
+		if (!(m->input & INPUT_CALL_GRAPH) && m->process.arc_count == 0)
+			m->input |= INPUT_CALL_GRAPH | INPUT_UNCOUNTED_ARCS;
+		if (m->input & INPUT_CALL_GRAPH)
+			stack_arcs_add(m);
 	}
 	if (m->input & INPUT_CALL_GRAPH)
 		callgraph_build(m, opt);

@@ -73,8 +73,31 @@ void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsign
 	if (arc_symbols(m, from_pc, self_pc, &parent, &child)) {
 		child->calls = add_calls(child->calls, count);
 		arc_add(&m->arcs, parent, child, count);
-		call_sites_add(m, from_pc, child, count); /* the source view's */
+		/* by call site: the source view's and --callgrind's */
+		call_sites_add(m, from_pc, child, count);
 	}
+}
+
+static bool symbol_has_counted_caller(const struct symbol *sym)
+{
+	const struct arc *arc;
+
+	for (arc = sym->parents; arc; arc = arc->next_parent)
+		if (!arc->uncounted && arc->count != 0)
+			return true;
+	return false;
+}
+
+void callgraph_add_uncounted(struct model *m, uint64_t from_pc, uint64_t self_pc)
+{
+	struct symbol *parent, *child;
+
+	/* a callee whose calls the runtime counts (built with -pg) had
+	 * this call counted if it was one: frames of it next to a caller
+	 * it has no arc from are a tail call or an unwinder's guess */
+	if (arc_symbols(m, from_pc, self_pc, &parent, &child) && child->calls == 0 &&
+	    !arc_lookup(&m->arcs, parent, child) && !symbol_has_counted_caller(child))
+		arc_add(&m->arcs, parent, child, 0)->uncounted = true;
 }
 
 /* ------------------------------------------------------------ -c */
@@ -375,6 +398,12 @@ static void propagate_flags(struct model *m, struct symbol **by_order)
 				child->prop_fraction = 1.0;
 		} else if (!symspec_holds(specs, INCL_TIME, child->address) &&
 			   symspec_holds(specs, EXCL_TIME, child->address)) {
+			child->prop_fraction = 0.0;
+		}
+		/* the runtime's functions no name names (overhead.c), left
+		 * out as gprof.c's symspecs leave out the named ones */
+		if (child->is_runtime && m->overhead_known && !m->overhead_counted) {
+			child->printed = false;
 			child->prop_fraction = 0.0;
 		}
 		child->prop_self = child->self_ticks * child->prop_fraction;

@@ -19,6 +19,12 @@
 /* Charge an arc (call site -> callee, count) read from a profile file to
  * the symbols holding its ends, unless symspecs (-k, -q/-Q from/to) drop it. */
 void callgraph_tally(struct model *m, uint64_t from_pc, uint64_t self_pc, unsigned long count);
+/* The same for a call no runtime counted (two adjacent frames of a
+ * call stack, from_pc the caller's, within the call): an arc marked
+ * uncounted (analysis/stack_arcs.c), unless the two already have one or
+ * the callee's calls are counted (a -pg function: the pair is a tail
+ * call or an unwinder's guess, not a call the runtime missed). */
+void callgraph_add_uncounted(struct model *m, uint64_t from_pc, uint64_t self_pc);
 /* Would callgraph_tally charge this arc (both ends known, no symspec
  * dropping it)?  (-s under the sum-arcs quirk writes only those.) */
 bool callgraph_arc_kept(const struct model *m, uint64_t from_pc, uint64_t self_pc);

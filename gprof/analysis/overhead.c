@@ -26,11 +26,13 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <bfd.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analysis/overhead.h"
 #include "core/util.h"
+#include "gmon/whole_process.h"
 
 const char *const overhead_function_names[] = {
 	/* GNU gprof's */
@@ -57,16 +59,171 @@ static bool is_runtime_name(const char *name)
 	return false;
 }
 
+/* libgmon's own names: every function and table it keeps to itself is
+ * called gmon_* (libgmon/base.h's convention); its public entry points
+ * are in overhead_function_names. */
+static bool is_gmon_name(const char *name)
+{
+	return name && strncmp(name, "gmon_", 5) == 0;
+}
+
+/* Is obj libgmon.so itself (preloaded by gprof-run, or linked)?  Then
+ * every function of it is the runtime's: the hooks, the writer, and the
+ * C library's calls it wraps (read, write, the exec functions...). */
+static bool is_runtime_object(const struct object *obj)
+{
+	const char *base;
+
+	if (obj == NULL || obj->path == NULL)
+		return false;
+	base = strrchr(obj->path, '/');
+	base = base ? base + 1 : obj->path;
+	return strncmp(base, "libgmon.so", 10) == 0 &&
+	       (base[10] == '\0' || base[10] == '.');
+}
+
+static int compare_address(const void *lp, const void *rp)
+{
+	uint64_t l = *(const uint64_t *)lp, r = *(const uint64_t *)rp;
+
+	return (l > r) - (l < r);
+}
+
+/*
+ * libgmon.a linked into obj: the addresses of its functions that no
+ * name tells, its static ones (sorted; their number in *n).  A static
+ * link keeps the archive's members together: libgmon's code runs from
+ * its lowest gmon_* function to its highest (libgmon/base.h: every
+ * function it keeps to itself is gmon_*), and every function there is
+ * the runtime's.  Its static functions placed elsewhere (.text.startup,
+ * .text.unlikely) are found by their object file: the symbol table
+ * lists each object file's static symbols after its FILE symbol, and an
+ * object file with a static function inside that range is libgmon's.
+ * Nothing to keep up to date: a new file of libgmon is found the same
+ * way.
+ */
+static uint64_t *runtime_unit_functions(const struct object *obj, size_t *n)
+{
+	uint64_t *at = NULL, low = UINT64_MAX, high = 0;
+	size_t count = 0, capacity = 0;
+	long i, unit_start = 0;
+	bool unit_runtime = false;
+
+	*n = 0;
+	for (i = 0; i < obj->bfd_symbol_count; i++) {
+		const asymbol *as = obj->bfd_symbols[i];
+		uint64_t a;
+
+		if (!(as->flags & BSF_FUNCTION) || !(as->section->flags & SEC_CODE) ||
+		    !is_gmon_name(as->name))
+			continue;
+		a = bfd_asymbol_value(as);
+		low = a < low ? a : low;
+		high = a > high ? a : high;
+	}
+	if (low > high)
+		return NULL;
+	/* libgmon is there: its public functions (which glibc's runtime
+	 * has too, so that they are not among the names) are part of it */
+	for (i = 0; i < obj->bfd_symbol_count; i++) {
+		const asymbol *as = obj->bfd_symbols[i];
+		static const char *const entries[] = { "_mcleanup", "__monstartup", "monstartup",
+						       "moncontrol", NULL };
+		const char *const *e;
+		uint64_t a;
+
+		if (!(as->flags & BSF_FUNCTION) || !(as->section->flags & SEC_CODE))
+			continue;
+		for (e = entries; *e && strcmp(*e, as->name) != 0; e++)
+			;
+		if (*e == NULL)
+			continue;
+		a = bfd_asymbol_value(as);
+		low = a < low ? a : low;
+		high = a > high ? a : high;
+	}
+	for (i = 0; i <= obj->bfd_symbol_count; i++) {
+		const asymbol *as = i < obj->bfd_symbol_count ? obj->bfd_symbols[i] : NULL;
+		bool function = as && (as->flags & BSF_FUNCTION) && (as->section->flags & SEC_CODE);
+		long k;
+
+		if (function) {
+			uint64_t a = bfd_asymbol_value(as);
+
+			if (a >= low && a <= high) {
+				unit_runtime |= (as->flags & BSF_LOCAL) != 0;
+				if (count == capacity) {
+					capacity = capacity ? 2 * capacity : 64;
+					at = xrealloc(at, capacity * sizeof(*at));
+				}
+				at[count++] = a + obj->model_base;
+			}
+		}
+		/* an object file's static symbols end at the next FILE symbol,
+		 * or where the globals begin */
+		if (as && !(as->flags & BSF_FILE) && (as->flags & BSF_LOCAL))
+			continue;
+		for (k = unit_start; unit_runtime && k < i; k++) {
+			const asymbol *f = obj->bfd_symbols[k];
+
+			if (!(f->flags & BSF_FUNCTION) || !(f->section->flags & SEC_CODE))
+				continue;
+			if (count == capacity) {
+				capacity = capacity ? 2 * capacity : 64;
+				at = xrealloc(at, capacity * sizeof(*at));
+			}
+			at[count++] = bfd_asymbol_value(f) + obj->model_base;
+		}
+		unit_start = i + 1;
+		unit_runtime = false;
+	}
+	if (count)
+		qsort(at, count, sizeof(*at), compare_address);
+	*n = count;
+	return at;
+}
+
 void overhead_mark(struct model *m, const struct options *opt)
 {
-	size_t i;
+	size_t i, k;
 
 	m->overhead_known = overhead_known(opt);
 	m->overhead_counted = m->overhead_known && opt->with_overhead;
 	if (!m->overhead_known)
 		return;
 	for (i = 0; i < m->symbols.count; i++)
-		m->symbols.base[i].is_runtime = is_runtime_name(m->symbols.base[i].name);
+		m->symbols.base[i].is_runtime = is_runtime_name(m->symbols.base[i].name) ||
+						 is_gmon_name(m->symbols.base[i].name);
+	for (k = 0; k < m->object_count; k++) {
+		const struct object *obj = m->objects[k];
+		bool whole = is_runtime_object(obj);
+		size_t n = 0;
+		uint64_t *statics = !whole && obj->bfd_symbols ? runtime_unit_functions(obj, &n) : NULL;
+
+		if (!whole && n == 0) {
+			free(statics);
+			continue;
+		}
+		for (i = 0; i < m->symbols.count; i++) {
+			struct symbol *sym = &m->symbols.base[i];
+
+			if (sym->object != obj || sym->is_runtime)
+				continue;
+			if (whole || bsearch(&sym->address, statics, n, sizeof(*statics), compare_address))
+				sym->is_runtime = true;
+		}
+		free(statics);
+	}
+	/* a .cold part is its function's; and the runtime's functions no
+	 * name names are left out as gprof.c's symspecs leave out the named */
+	for (i = 0; i < m->symbols.count; i++) {
+		struct symbol *sym = &m->symbols.base[i];
+
+		if (sym->alias_of && sym->alias_of->is_runtime)
+			sym->is_runtime = true;
+		if (sym->is_runtime && !m->overhead_counted && !is_runtime_name(sym->name))
+			sym->in_flat = false;
+	}
 }
 
 static struct symbol *owner(struct symbol *sym)
@@ -75,13 +232,20 @@ static struct symbol *owner(struct symbol *sym)
 }
 
 /* Left out: the stacks sampled in the runtime go (in place); their
- * samples, when no histogram counted the runtime's time. */
+ * samples, when no histogram counted the runtime's time; and in the
+ * others, the runtime's frames (its wrappers), so that the program's
+ * function calls the C library's directly, as it did. */
 static void drop_runtime_stacks(struct model *m)
 {
 	struct model_stacks *st = &m->process.stacks;
 	struct frame_cache *cache = frame_cache_new();
-	size_t w, kept_words = 0, kept = 0;
+	size_t w, kept_words = 0, kept = 0, k;
 	uint64_t dropped = 0;
+	bool wrappers = false; /* libgmon.so's, the only ones a stack passes through */
+	bool shortened = false;
+
+	for (k = 0; k < m->object_count; k++)
+		wrappers |= is_runtime_object(m->objects[k]);
 
 	for (w = 0; w < st->word_count;) {
 		uint64_t *stack = st->words + w;
@@ -92,10 +256,28 @@ static void drop_runtime_stacks(struct model *m)
 		if (inner && inner->is_runtime) {
 			dropped += stack[0];
 		} else {
+			size_t depth = words - 2, d, out = wrappers ? 1 : depth;
+
+			/* the runtime's frames further out are its wrappers of
+			 * the C library's calls (libgmon.so's read, write...):
+			 * the program called read, and the stack says so */
+			for (d = 1; wrappers && d < depth; d++) {
+				struct symbol *sym = owner(frame_cache_symbol(m, cache, stack + 2, d));
+
+				if (!(sym && sym->is_runtime))
+					stack[2 + out++] = stack[2 + d];
+			}
+			if (out < depth) {
+				stack[1] = (uint64_t)out << 32 | (stack[1] & 0xffffffffu);
+				words = 2 + out;
+				shortened = true;
+			}
 			if (kept_words != w)
 				memmove(st->words + kept_words, stack, words * sizeof(*stack));
 			kept_words += words;
 			kept++;
+			w += 2 + depth;
+			continue;
 		}
 		w += words;
 	}
@@ -103,6 +285,9 @@ static void drop_runtime_stacks(struct model *m)
 	st->word_count = kept_words;
 	st->count = st->merged_count = kept;
 	st->samples -= dropped < st->samples ? dropped : st->samples;
+	/* stacks that differed only by a wrapper's frame are one now */
+	if (shortened)
+		objects_merge_stacks(st);
 	if (!(m->input & INPUT_HISTOGRAM) && m->overhead_ticks == 0.0)
 		m->overhead_ticks = (double)dropped;
 }

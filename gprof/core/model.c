@@ -551,7 +551,7 @@ static void arc_hash_grow(struct arc_store *s)
 	free(old);
 }
 
-void arc_add(struct arc_store *s, struct symbol *parent, struct symbol *child,
+struct arc *arc_add(struct arc_store *s, struct symbol *parent, struct symbol *child,
 	     unsigned long count)
 {
 	struct arc *arc = arc_lookup(s, parent, child);
@@ -559,7 +559,7 @@ void arc_add(struct arc_store *s, struct symbol *parent, struct symbol *child,
 
 	if (arc) {
 		arc->count = add_calls(arc->count, count);
-		return;
+		return arc;
 	}
 	if (s->hash_count >= s->hash_size)
 		arc_hash_grow(s);
@@ -589,6 +589,7 @@ void arc_add(struct arc_store *s, struct symbol *parent, struct symbol *child,
 	parent->children = arc;
 	arc->next_parent = child->parents;
 	child->parents = arc;
+	return arc;
 }
 
 struct symbol *stack_frame_symbol(const struct model *m, const uint64_t *frames, size_t frame)
@@ -636,4 +637,18 @@ struct symbol *frame_cache_symbol(const struct model *m, struct frame_cache *cac
 		slot->symbol = stack_frame_symbol(m, frames, frame);
 	}
 	return slot->symbol;
+}
+
+bool symbol_calls_counted(const struct model *m, const struct symbol *sym)
+{
+	const struct arc *arc;
+
+	if (!m->process.stacks.present && !(m->input & INPUT_UNCOUNTED_ARCS))
+		return true;
+	if (sym->calls + sym->self_calls != 0)
+		return true;
+	for (arc = sym->parents; arc; arc = arc->next_parent)
+		if (!arc->uncounted)
+			return true;
+	return false;
 }

@@ -182,6 +182,10 @@ struct arc {
 	 * the costs of the calls into a function add up to its total even
 	 * inside cycles and recursion (--callgrind's inclusive costs) */
 	double call_cost;
+	/* no runtime counted these calls: the arc is a pair of adjacent
+	 * frames of the call stacks (code without -pg on either side,
+	 * analysis/stack_arcs.c); count is 0 and means nothing */
+	bool uncounted;
 	struct arc *next_parent;
 	struct arc *next_child;
 	struct arc *hash_next;    /* arc lookup by (parent, child) */
@@ -563,8 +567,13 @@ struct arc *arc_lookup(const struct arc_store *store, const struct symbol *paren
  * stacks look up arcs scattered over a table larger than the caches). */
 void arc_lookup_adjacent(const struct arc_store *store, struct symbol *const *frames,
 			 size_t count, struct arc **out);
-void arc_add(struct arc_store *store, struct symbol *parent, struct symbol *child,
-	     unsigned long count);
+struct arc *arc_add(struct arc_store *store, struct symbol *parent, struct symbol *child,
+		    unsigned long count);
+/* Were a function's calls counted (by the runtime, or GNU's)?  Not
+ * when the profile has call stacks, the function has no calls and no
+ * arc into it was counted (code without -pg reached only from code
+ * without -pg): its count is unknown, and the views leave it empty. */
+bool symbol_calls_counted(const struct model *m, const struct symbol *sym);
 /* Call counts add up from many arcs and files: saturate rather than wrap
  * (GNU gprof wraps: two arcs of 2^64-1 calls show 2^64-2). */
 static inline unsigned long add_calls(unsigned long a, unsigned long b)

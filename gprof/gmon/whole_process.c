@@ -465,6 +465,11 @@ static void merge_stacks(struct model_stacks *st)
 	st->count = st->merged_count = kept;
 }
 
+void objects_merge_stacks(struct model_stacks *st)
+{
+	merge_stacks(st);
+}
+
 /* Whether the process file's main program is the executable read, as far
  * as both have build-ids to tell; *ran is the path it names. */
 static bool same_program(const struct object *exe, const struct process_file *pf,

@@ -46,4 +46,8 @@ char *objects_process_path(const char *gmon_path);
 /* A new random run id, never 0. */
 uint64_t objects_new_run_id(void);
 
+/* Stacks with the same frames in the same thread made one (samples
+ * summed): for a stage that rewrote some (analysis/overhead.c). */
+void objects_merge_stacks(struct model_stacks *st);
+
 #endif

@@ -23,14 +23,18 @@
  * Costs are by source line where the line table knows the address: a
  * self cost on the line of the sampled code (the innermost inlined
  * function's line, under fi= when its file is not the function's, as
- * valgrind writes inlined code), a call's on the line of the call (the
- * return address less one), each call site a calls= line of its own.
- * The arc's count is shared among its sites (at least one each:
- * callgrind_annotate takes the cost of calls=0 for the caller's own).
- * Without stacks, the histogram's bins are shared among the lines they
- * cover by bytes (as -l and --pprof share them), and the calls, summed
- * by caller in a gmon.out, sit on the caller's first line.  Without a
- * line, a cost sits on the function's first line.
+ * valgrind writes inlined code), a call's on the line of its call site.
+ * Each call site is a calls= line of its own with the count the runtime
+ * recorded there (model.call_sites, by arc: what `gprof -l -q` shows per line),
+ * and the samples of the stacks that made their call there.  A call no
+ * runtime counted (into or inside code without -pg, seen only in the
+ * stacks: arc.uncounted) is written calls=0: the format has no unknown
+ * count, KCachegrind shows such a call with its cost, and
+ * callgrind_annotate counts a call of 0 as the caller's own cost on
+ * that line.  Without stacks, the histogram's bins are shared among the
+ * lines they cover by bytes (as -l and --pprof share them), and a call's
+ * estimated cost among its sites by their counts (the estimate's own
+ * rule).  Without a line, a cost sits on the function's first line.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -114,6 +118,7 @@ struct line_cost {
 	const struct arc *arc;    /* NULL: self cost */
 	const char *file;         /* NULL: the function's own file */
 	int line;
+	uint64_t site;            /* a call's: its return address (0: none known) */
 	double cost;
 };
 
@@ -129,7 +134,15 @@ static void cost_add(struct line_costs *lc, size_t sym, const struct arc *arc, c
 		lc->capacity = lc->capacity ? 2 * lc->capacity : 1024;
 		lc->items = xrealloc(lc->items, lc->capacity * sizeof(*lc->items));
 	}
-	lc->items[lc->count++] = (struct line_cost){ sym, arc, file, line, cost };
+	lc->items[lc->count++] = (struct line_cost){ sym, arc, file, line, 0, cost };
+}
+
+/* A call's cost at one call site (its return address). */
+static void site_cost_add(struct line_costs *lc, size_t sym, const struct arc *arc,
+			  uint64_t site, double cost)
+{
+	cost_add(lc, sym, arc, NULL, 0, cost);
+	lc->items[lc->count - 1].site = site;
 }
 
 static int compare_text(const char *l, const char *r)
@@ -147,6 +160,8 @@ static int compare_cost(const void *lp, const void *rp)
 		return l->sym < r->sym ? -1 : 1;
 	if (la != ra)
 		return la < ra ? -1 : 1;
+	if (l->site != r->site)
+		return l->site < r->site ? -1 : 1;
 	if ((c = compare_text(l->file, r->file)) != 0)
 		return c;
 	return (l->line > r->line) - (l->line < r->line);
@@ -189,6 +204,71 @@ static size_t costs_find(const struct line_costs *lc, size_t sym, const struct a
 		       : lc->count;
 }
 
+/* The arcs' calls by call site: model.call_sites (each site and callee
+ * once, as the runtime counted them) by arc, then site. */
+struct arc_site {
+	const struct arc *arc;
+	uint64_t address;         /* the return address of the call */
+	unsigned long count;
+};
+
+struct arc_sites {
+	struct arc_site *items;
+	size_t count;
+};
+
+static int compare_arc_site(const void *lp, const void *rp)
+{
+	const struct arc_site *l = lp, *r = rp;
+	uintptr_t la = (uintptr_t)l->arc, ra = (uintptr_t)r->arc;
+
+	if (la != ra)
+		return la < ra ? -1 : 1;
+	return (l->address > r->address) - (l->address < r->address);
+}
+
+/* Each site's arc: its caller found as callgraph_tally found it. */
+static void arc_sites_build(const struct model *m, struct arc_sites *out)
+{
+	size_t i;
+
+	out->items = xmalloc((m->call_sites.count + 1) * sizeof(*out->items));
+	out->count = 0;
+	for (i = 0; i < m->call_sites.count; i++) {
+		const struct call_site *s = &m->call_sites.sites[i];
+		const struct symbol *caller = symbol_lookup(&m->symbols, s->site);
+		const struct arc *arc;
+
+		if (caller && caller->alias_of)
+			caller = caller->alias_of;
+		if (caller == NULL || (arc = arc_lookup(&m->arcs, caller, s->callee)) == NULL)
+			continue;
+		out->items[out->count++] = (struct arc_site){ arc, s->site, s->count };
+	}
+	qsort(out->items, out->count, sizeof(*out->items), compare_arc_site);
+}
+
+/* An arc's sites, by address, and their number in *n. */
+static const struct arc_site *arc_sites_of(const struct arc_sites *sites, const struct arc *arc,
+					   size_t *n)
+{
+	size_t low = 0, high = sites->count, first;
+
+	while (low < high) {
+		size_t mid = low + (high - low) / 2;
+
+		if ((uintptr_t)sites->items[mid].arc < (uintptr_t)arc)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	first = low;
+	while (low < sites->count && sites->items[low].arc == arc)
+		low++;
+	*n = low - first;
+	return *n ? &sites->items[first] : NULL;
+}
+
 /* The file and line of the code at a model address in sym: the line
  * table's (the innermost inlined function's line, in its own file), or
  * the function's first line. */
@@ -210,8 +290,8 @@ static void line_of(const struct symbol *sym, uint64_t address, const char **fil
 
 /* Measured: each stack's samples as the self cost of its innermost
  * function, on the line sampled, and as the cost of the call into each
- * function's outermost frame (stack_times.c's rule), on the line of the
- * call in the caller (its return address less one). */
+ * function's outermost frame (stack_times.c's rule), at its call site
+ * in the caller (the frame's return address). */
 static void costs_from_stacks(const struct model *m, struct line_costs *lc)
 {
 	const struct model_stacks *st = &m->process.stacks;
@@ -258,10 +338,7 @@ static void costs_from_stacks(const struct model *m, struct line_costs *lc)
 				continue;
 			caller = frames[d + 1];
 			site = stack[2 + d + 1];
-			if (site != MODEL_UNKNOWN_ADDRESS)
-				site--; /* a return address: the call is its previous byte */
-			line_of(caller, site, &file, &line);
-			cost_add(lc, (size_t)(caller - symtab->base), arcs[d], file, line, samples);
+			site_cost_add(lc, (size_t)(caller - symtab->base), arcs[d], site, samples);
 		}
 	}
 	free(stamp);
@@ -307,9 +384,11 @@ static void self_costs_from_histogram(const struct model *m, struct line_costs *
 		lc->items[k].cost = sym->self_ticks * lc->items[k].cost / raw;
 }
 
-/* Estimated: self costs from the histogram, by line; each call's cost on
- * the caller's first line (the arcs of a gmon.out are summed by caller). */
-static void costs_from_histogram(const struct model *m, struct line_costs *lc)
+/* Estimated: self costs from the histogram, by line; each call's cost
+ * shared among its call sites by their counts (on the caller's first
+ * line when it has none: -c's arcs). */
+static void costs_from_histogram(const struct model *m, const struct arc_sites *by_arc,
+				 struct line_costs *lc)
 {
 	const struct symbol_table *symtab = &m->symbols;
 	size_t i;
@@ -322,9 +401,22 @@ static void costs_from_histogram(const struct model *m, struct line_costs *lc)
 			continue;
 		if (sym->self_ticks > 0.0)
 			self_costs_from_histogram(m, lc, i);
-		for (arc = sym->children; arc; arc = arc->next_child)
-			if (arc->time + arc->child_time > 0.0)
-				cost_add(lc, i, arc, NULL, sym->line, arc->time + arc->child_time);
+		for (arc = sym->children; arc; arc = arc->next_child) {
+			double cost = arc->time + arc->child_time;
+			const struct arc_site *sites;
+			size_t n, k;
+
+			if (!(cost > 0.0))
+				continue;
+			sites = arc_sites_of(by_arc, arc, &n);
+			if (n == 0 || arc->count == 0) {
+				cost_add(lc, i, arc, NULL, sym->line, cost);
+				continue;
+			}
+			for (k = 0; k < n; k++)
+				site_cost_add(lc, i, arc, sites[k].address,
+					      cost * (double)sites[k].count / (double)arc->count);
+		}
 	}
 }
 
@@ -362,64 +454,141 @@ static unsigned long long rounded_share(struct rounding *r, double x)
 	return share;
 }
 
-/* The cost lines of costs [from, to) (one function's self costs, or its
- * costs through one arc), rounded so that they add up to total; for an
- * arc, each preceded by its calls= line.  The arc's calls are shared
- * among its call sites: one each (callgrind_annotate counts the cost of
- * a call without calls as the caller's own), the rest by their costs. */
+/* The cost lines of costs [from, to) (one function's self costs),
+ * rounded so that they add up to total. */
 static void put_costs(struct report_out *out, const struct line_costs *lc, size_t from, size_t to,
-		      const struct symbol *sym, const struct arc *arc, unsigned long long total,
-		      const char **current)
+		      const struct symbol *sym, unsigned long long total, const char **current)
 {
 	const char *own = sym->file ? sym->file->name : "???";
-	struct rounding cost = { 0, 0 }, calls = { 0, 0 };
-	unsigned long long *n = xcalloc(to - from + 1, sizeof(*n)), sites = 0, spare;
+	struct rounding cost = { 0, 0 };
 	double sum = 0.0;
 	size_t k;
 
-	if (from == to) { /* calls without cost (or no cost at all): on the first line */
-		if (arc) {
-			switch_file(out->file, current, own);
-			put_location(out, arc->child, true);
-			fprintf(out->file, "calls=%lu %d\n", arc->count ? arc->count : 1UL,
-				arc->child->line);
-		}
+	if (from == to) { /* no cost at all: on the first line */
 		fprintf(out->file, "%d %llu\n", sym->line, total);
-		free(n);
 		return;
 	}
 	for (k = from; k < to; k++)
 		sum += lc->items[k].cost;
 	for (k = from; k < to; k++) {
-		double part = sum > 0.0 ? lc->items[k].cost * (double)total / sum : 0.0;
-
-		if (k + 1 < to)
-			n[k - from] = rounded_share(&cost, part);
-		else
-			n[k - from] = cost.given < total ? total - cost.given : 0;
-		sites += n[k - from] > 0;
-	}
-	spare = arc && arc->count > sites ? arc->count - sites : 0;
-	for (k = from; k < to; k++) {
 		const struct line_cost *c = &lc->items[k];
+		double part = sum > 0.0 ? c->cost * (double)total / sum : 0.0;
+		unsigned long long n = k + 1 < to ? rounded_share(&cost, part)
+						  : cost.given < total ? total - cost.given : 0;
 
-		if (n[k - from] == 0 && (sites || k + 1 < to))
+		if (n == 0 && k + 1 < to)
 			continue;
 		switch_file(out->file, current, c->file ? c->file : own);
-		if (arc) {
-			unsigned long long times = 1;
-
-			if (sites)
-				times += rounded_share(&calls, (double)spare * (double)n[k - from] /
-								       (double)total);
-			else if (arc->count)
-				times = arc->count;
-			put_location(out, arc->child, true);
-			fprintf(out->file, "calls=%llu %d\n", times, arc->child->line);
-		}
-		fprintf(out->file, "%d %llu\n", c->line, n[k - from]);
+		fprintf(out->file, "%d %llu\n", c->line, n);
 	}
-	free(n);
+}
+
+/* One call site of an arc as written: its return address (0: none
+ * known, the caller's first line), the calls counted there, its cost. */
+struct site_entry {
+	uint64_t site;
+	unsigned long count;
+	double cost;
+};
+
+/* The file and line of a call site in the caller. */
+static void site_line(const struct symbol *sym, uint64_t site, const char **file, int *line)
+{
+	if (site == 0 || site == MODEL_UNKNOWN_ADDRESS) {
+		*file = NULL;
+		*line = sym->line;
+		return;
+	}
+	line_of(sym, site - 1, file, line); /* a return address: the call is its previous byte */
+}
+
+/* Where the cost of a stack's site the counts do not know goes, for an
+ * arc whose sites were counted: the counted site on the same line, else
+ * the one with the most calls (the runtime and the unwinder name the
+ * same return address; this only keeps a stray frame's cost on the arc). */
+static size_t counted_site_for(const struct symbol *sym, const struct site_entry *e, size_t n,
+			       uint64_t site)
+{
+	const char *file, *other_file;
+	int line, other_line;
+	size_t k, best = 0;
+
+	site_line(sym, site, &file, &line);
+	for (k = 0; k < n; k++) {
+		site_line(sym, e[k].site, &other_file, &other_line);
+		if (other_line == line && compare_text(file, other_file) == 0)
+			return k;
+		if (e[k].count > e[best].count)
+			best = k;
+	}
+	return best;
+}
+
+/* The calls of one arc, costs [from, to) (sorted by site): for each call
+ * site, a calls= line with the count recorded there (0 for a call no
+ * runtime counted) and a cost line on the site's line with the samples
+ * of the calls made there, rounded so that they add up to total. */
+static void put_calls(struct report_out *out, const struct arc_sites *by_arc,
+		      const struct line_costs *lc, size_t from, size_t to, const struct symbol *sym,
+		      const struct arc *arc, unsigned long long total, const char **current)
+{
+	const char *own = sym->file ? sym->file->name : "???";
+	size_t counted = 0, n, k, e, last;
+	const struct arc_site *sites = arc->uncounted ? NULL : arc_sites_of(by_arc, arc, &counted);
+	struct site_entry *entries = xcalloc(counted + (to - from) + 1, sizeof(*entries));
+	struct rounding rounding = { 0, 0 };
+	double sum = 0.0;
+
+	if (sites == NULL)
+		counted = 0;
+	for (n = 0; n < counted; n++)
+		entries[n] = (struct site_entry){ sites[n].address, sites[n].count, 0.0 };
+	if (n == 0 && arc->count && !arc->uncounted) /* counted, sites unknown (-c, symspecs) */
+		entries[n++] = (struct site_entry){ 0, arc->count, 0.0 };
+	for (k = from; k < to; k++) {
+		const struct line_cost *c = &lc->items[k];
+		size_t low = 0, high = counted;
+
+		sum += c->cost;
+		while (low < high) { /* the counted sites are sorted by address */
+			size_t mid = low + (high - low) / 2;
+
+			if (entries[mid].site < c->site)
+				low = mid + 1;
+			else
+				high = mid;
+		}
+		if (low < counted && entries[low].site == c->site)
+			entries[low].cost += c->cost;
+		else if (n > 0 && (counted > 0 || arc->count))
+			entries[counted > 0 ? counted_site_for(sym, entries, counted, c->site) : 0].cost +=
+				c->cost;
+		else if (n > 0 && entries[n - 1].site == c->site)
+			entries[n - 1].cost += c->cost;
+		else
+			entries[n++] = (struct site_entry){ c->site, 0, c->cost };
+	}
+	/* the last site with a cost takes what rounding left of total */
+	for (last = n; last > 0 && !(entries[last - 1].cost > 0.0); last--)
+		;
+	for (e = 0; e < n; e++) {
+		const char *file;
+		int line;
+		unsigned long long cost = 0;
+
+		if (e + 1 < last)
+			cost = rounded_share(&rounding, entries[e].cost * (double)total / sum);
+		else if (e + 1 == last || (last == 0 && e == 0))
+			cost = rounding.given < total ? total - rounding.given : 0;
+		if (entries[e].count == 0 && cost == 0)
+			continue;
+		site_line(sym, entries[e].site, &file, &line);
+		switch_file(out->file, current, file ? file : own);
+		put_location(out, arc->child, true);
+		fprintf(out->file, "calls=%lu %d\n", entries[e].count, arc->child->line);
+		fprintf(out->file, "%d %llu\n", line, cost);
+	}
+	free(entries);
 }
 
 void print_callgrind(const struct model *m, const struct options *opt, struct report_out *out)
@@ -428,6 +597,7 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 	unsigned long long total = 0;
 	FILE *f = out->file;
 	struct line_costs lc = { NULL, 0, 0 };
+	struct arc_sites by_arc;
 	char sentence[256];
 	size_t i;
 
@@ -446,7 +616,8 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 			report_overhead_seconds(m), m->overhead_ticks,
 			m->overhead_counted ? "counted" : "not counted");
 	if (m->measured)
-		fprintf(f, "# costs measured from %zu call stacks\n", m->process.stacks.count);
+		fprintf(f, "# costs measured from %llu samples in %zu distinct call stacks\n",
+			(unsigned long long)m->process.stacks.samples, m->process.stacks.count);
 	else
 		fprintf(f, "# the profile has no call stacks: inclusive costs are estimated from "
 			   "call counts\n");
@@ -457,10 +628,11 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 		fprintf(f, "# %s\n", sentence);
 	fprintf(f, "events: Samples\n");
 	fprintf(f, "summary: %llu\n", total);
+	arc_sites_build(m, &by_arc);
 	if (m->measured)
 		costs_from_stacks(m, &lc);
 	else
-		costs_from_histogram(m, &lc);
+		costs_from_histogram(m, &by_arc, &lc);
 	costs_merge(&lc);
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
@@ -485,7 +657,7 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 				break;
 		if (from < to && k == to)
 			fprintf(f, "%d 0\n", sym->line);
-		put_costs(out, &lc, from, to, sym, NULL, self_cost(m, sym), &current);
+		put_costs(out, &lc, from, to, sym, self_cost(m, sym), &current);
 		for (arc = sym->children; arc; arc = arc->next_child) {
 			const struct symbol *callee = arc->child;
 
@@ -497,9 +669,10 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 			for (to = from; to < lc.count && lc.items[to].sym == i && lc.items[to].arc == arc;
 			     to++)
 				;
-			put_costs(out, &lc, from, to, sym, arc, samples_of(call_cost(m, arc)),
+			put_calls(out, &by_arc, &lc, from, to, sym, arc, samples_of(call_cost(m, arc)),
 				  &current);
 		}
 	}
 	free(lc.items);
+	free(by_arc.items);
 }

@@ -45,11 +45,13 @@ struct picture {
 };
 
 /* An edge: calls[run] is the calls it stands for, in[run] whether that
- * run had such an arc. */
+ * run had such an arc, counted whether either run counted its calls
+ * (not a call seen only in the stacks: analysis/stack_arcs.c). */
 struct union_arc {
 	size_t parent, child;     /* node numbers */
 	unsigned long calls[2];
 	bool in[2];
+	bool counted;
 };
 
 static const struct comparison_entry *node_entry(const struct picture *p, size_t node)
@@ -107,7 +109,7 @@ static void collect_arcs(struct picture *p)
 					p->arcs = xrealloc(p->arcs, (room + 1) * sizeof(*p->arcs));
 				}
 				p->arcs[n] = (struct union_arc){ p->node[c->entry_of[run][i]], p->node[to],
-								 { 0, 0 }, { false, false } };
+								 { 0, 0 }, { false, false }, !arc->uncounted };
 				p->arcs[n].calls[run] = arc->count;
 				p->arcs[n].in[run] = true;
 				n++;
@@ -123,6 +125,7 @@ static void collect_arcs(struct picture *p)
 				a->calls[run] = add_calls(a->calls[run], p->arcs[i].calls[run]);
 				a->in[run] |= p->arcs[i].in[run];
 			}
+			a->counted |= p->arcs[i].counted;
 		} else {
 			p->arcs[k++] = p->arcs[i];
 		}
@@ -280,8 +283,10 @@ static void print_diff_node(struct picture *p, size_t node, double largest, cons
  * dark and bold when only the new one did. */
 static void print_diff_edge(struct picture *p, const struct union_arc *a)
 {
-	fprintf(p->f, "  f%zu -> f%zu [label=\"%lu \xE2\x86\x92 %lu\xC3\x97\"", a->parent, a->child,
-		a->calls[OLD], a->calls[NEW]);
+	fprintf(p->f, "  f%zu -> f%zu [label=\"", a->parent, a->child);
+	if (a->counted) /* a call no run counted has no count to show */
+		fprintf(p->f, "%lu \xE2\x86\x92 %lu\xC3\x97", a->calls[OLD], a->calls[NEW]);
+	fprintf(p->f, "\"");
 	if (!a->in[NEW])
 		fprintf(p->f, ", style=dashed, color=\"#b0b0b0\"");
 	else if (!a->in[OLD])

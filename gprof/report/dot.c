@@ -307,14 +307,19 @@ static void print_edge(struct dot *d, const struct arc *arc)
 {
 	fprintf(d->f, "  f%d -> f%d [label=\"", arc->parent->index, arc->child->index);
 	if (arc_carries_no_time(d, arc)) {
-		fprintf(d->f, "%lu\xC3\x97\", style=dashed, color=\"#808080\", fontcolor=\"#606060\"];\n",
-		       arc->count);
+		/* an uncounted call (code without -pg) has no count to show */
+		if (!arc->uncounted)
+			fprintf(d->f, "%lu\xC3\x97", arc->count);
+		fprintf(d->f, "\", style=dashed, color=\"#808080\", fontcolor=\"#606060\"];\n");
 	} else {
 		double carried = percent(d, arc->time + arc->child_time);
 		struct colour c = heat(carried);
 
-		fprintf(d->f, "%.2f%%\\n%lu\xC3\x97\", color=\"%s\", fontcolor=\"%s\", penwidth=%.2f];\n",
-		       carried, arc->count, c.rgb, c.dark_rgb, 1.0 + 3.0 * sqrt(carried / 100.0));
+		fprintf(d->f, "%.2f%%", carried);
+		if (!arc->uncounted)
+			fprintf(d->f, "\\n%lu\xC3\x97", arc->count);
+		fprintf(d->f, "\", color=\"%s\", fontcolor=\"%s\", penwidth=%.2f];\n", c.rgb,
+			c.dark_rgb, 1.0 + 3.0 * sqrt(carried / 100.0));
 	}
 }
 
@@ -339,7 +344,8 @@ void print_dot(const struct model *m, const struct options *opt, struct report_o
 	       "fontsize=10];\n");
 	fprintf(d->f, "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
 	if (m->measured)
-		fprintf(d->f, "  // times measured from %zu call stacks\n", m->process.stacks.count);
+		fprintf(d->f, "  // times measured from %llu samples in %zu distinct call stacks\n",
+			(unsigned long long)m->process.stacks.samples, m->process.stacks.count);
 	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
 		fprintf(d->f, "  // %s\n", sentence);
 

@@ -23,7 +23,7 @@
  * before them and the blurb after go straight to f. */
 struct graph {
 	const struct options *opt;
-	bool uncounted;           /* arcs from stacks: the called column stays empty */
+	const struct model *m;
 	struct report_out *out;
 	FILE *f;
 	double hz;
@@ -86,7 +86,8 @@ static void print_header(const struct model *m, struct graph *g)
 	if (m->measured) {
 		const struct model_stacks *st = &m->process.stacks;
 
-		fprintf(f, "Times below are measured from %zu call stacks.\n", st->count);
+		fprintf(f, "Times below are measured from %llu samples in %zu distinct call stacks.\n",
+			(unsigned long long)st->samples, st->count);
 		/* what the runtime could not record, said only when it happened */
 		if (st->lost)
 			fprintf(f, "%llu samples had no stack recorded (the stack table was full).\n",
@@ -143,7 +144,10 @@ static void print_cycle(struct graph *g, const struct symbol *cycle)
 	struct text *t = &g->line;
 
 	entry_figures(g, cycle);
-	text_calls(t, cycle->calls, cycle->self_calls);
+	if (symbol_calls_counted(g->m, cycle))
+		text_calls(t, cycle->calls, cycle->self_calls);
+	else
+		text_spaces(t, 15); /* no count: the column stays empty */
 	text_bytes(t, " <cycle ", 8);
 	text_int(t, cycle->cycle_number);
 	text_bytes(t, " as a whole> [", 14);
@@ -165,7 +169,10 @@ static void print_members(struct graph *g, const struct symbol *cycle)
 		text_char(t, ' ');
 		text_fixed(t, g->opt->traditional ? 11 : 7, 2, member->prop_child / hz);
 		text_char(t, ' ');
-		text_calls(t, member->calls, member->self_calls);
+		if (symbol_calls_counted(g->m, member))
+			text_calls(t, member->calls, member->self_calls);
+		else
+			text_spaces(t, 15);
 		text_spaces(t, 5);
 		text_name(t, g->out, member);
 		text_end_line(t, g->f);
@@ -185,7 +192,7 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 	if (other == entry || (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
 		/* "%6.6s %5.5s %7.7s %7.7s " (-T: %11.11s) of "" */
 		text_spaces(t, g->opt->traditional ? 33 : 29);
-		if (g->uncounted)
+		if (arc->uncounted)
 			text_spaces(t, 7);
 		else
 			text_unsigned(t, arc->count, 7, false);
@@ -197,7 +204,7 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 		text_char(t, ' ');
 		text_fixed(t, g->opt->traditional ? 11 : 7, 2, arc->child_time / hz);
 		text_char(t, ' ');
-		if (g->uncounted) {
+		if (arc->uncounted) {
 			text_spaces(t, 15); /* "%7.7s/%-7.7s" of "", without the slash */
 		} else {
 			text_unsigned(t, arc->count, 7, false);
@@ -251,7 +258,7 @@ static void print_entry_line(struct graph *g, const struct symbol *sym)
 
 void print_call_graph(const struct model *m, const struct options *opt, struct report_out *out)
 {
-	struct graph graph = { opt, (m->input & INPUT_UNCOUNTED_ARCS) != 0, out, out->file,
+	struct graph graph = { opt, m, out, out->file,
 			       m->histograms.rate, m->print_ticks, { 0 } };
 	struct graph *g = &graph;
 	FILE *f = out->file;

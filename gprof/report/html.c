@@ -24,7 +24,7 @@
  *          flat profile prints it or null if the same, file, line, object, index, cycle, self ticks, calls,
  *          recursive calls, child ticks, graph self, graph child, flags
  *          (1 flat profile, 2 call graph)]
- *   arcs   [caller, callee, count, self ticks, child ticks]
+ *   arcs   [caller, callee, count (null: not counted), self ticks, child ticks]
  *   cycles [number, index, self, child, calls, inner calls, [members]]
  *   files  the source files' names
  *   threads one per thread, as --threads lists them: [name (null: the
@@ -376,8 +376,12 @@ static void emit_graph(struct page *p)
 		for (arc = parent->children; arc; arc = arc->next_child) {
 			if (!arc_listed(p, arc))
 				continue;
-			fprintf(p->f, "%s[%d,%d,%lu,", first ? "\n" : ",\n", id_of(p, arc->parent),
-				id_of(p, arc->child), arc->count);
+			fprintf(p->f, "%s[%d,%d,", first ? "\n" : ",\n", id_of(p, arc->parent),
+				id_of(p, arc->child));
+			if (arc->uncounted) /* no runtime counted it: no count */
+				fputs("null,", p->f);
+			else
+				fprintf(p->f, "%lu,", arc->count);
 			first = false;
 			put_json_number(p->f, arc->time);
 			putc(',', p->f);

@@ -122,6 +122,23 @@ static void json_unsigned(struct json *j, const char *key, unsigned long long va
 	fprintf(j->out, "%llu", value);
 }
 
+/* A count the runtime may not have counted (code without -pg): null
+ * then, and in a profile with call stacks "counted" says which (GNU's
+ * inputs keep their document). */
+static void json_calls(struct json *j, const char *key, unsigned long long value, bool counted)
+{
+	if (counted)
+		json_unsigned(j, key, value);
+	else
+		json_null(j, key);
+}
+
+static void json_counted(struct json *j, bool counted)
+{
+	if (j->m->process.stacks.present || (j->m->input & INPUT_UNCOUNTED_ARCS))
+		json_bool(j, "counted", counted);
+}
+
 static void json_number(struct json *j, const char *key, double value)
 {
 	json_element(j, key);
@@ -276,7 +293,8 @@ static void emit_flat_profile(struct json *j, bool with_graph)
 		json_number(j, "self_time", seconds(j, sym->self_ticks));
 		json_number(j, "self_percent", percent(j, sym->self_ticks, j->m->total_ticks));
 		json_number(j, "cumulative_time", seconds(j, cumulative));
-		json_unsigned(j, "calls", sym->calls);
+		json_calls(j, "calls", sym->calls, symbol_calls_counted(j->m, sym));
+		json_counted(j, symbol_calls_counted(j->m, sym));
 		json_unsigned(j, "recursive_calls", with_graph ? sym->self_calls : 0);
 		json_number(j, "child_time", seconds(j, symbol_child_ticks(j->m, sym)));
 		if (sym->calls != 0) {
@@ -333,7 +351,8 @@ static void emit_cycle(struct json *j, const struct symbol *cycle)
 	json_integer(j, "number", cycle->cycle_number);
 	json_integer(j, "index", cycle->index);
 	emit_graph_figures(j, cycle);
-	json_unsigned(j, "calls", cycle->calls);
+	json_calls(j, "calls", cycle->calls, symbol_calls_counted(j->m, cycle));
+	json_counted(j, symbol_calls_counted(j->m, cycle));
 	json_unsigned(j, "inner_calls", cycle->self_calls);
 	json_open(j, "members", '[');
 	for (i = 0; i < count; i++) {
@@ -363,7 +382,8 @@ static void emit_arc(struct json *j, const struct arc *arc)
 	free(to_free);
 	json_string(j, "callee_demangled", display_name(j->report, arc->child, &to_free));
 	free(to_free);
-	json_unsigned(j, "count", arc->count);
+	json_calls(j, "count", arc->count, !arc->uncounted);
+	json_counted(j, !arc->uncounted);
 	json_bool(j, "recursive", arc->parent == arc->child);
 	json_bool(j, "within_cycle", inside && arc->parent != arc->child);
 	json_number(j, "self_time", seconds(j, arc->time));
@@ -398,7 +418,8 @@ static void emit_call_graph(struct json *j)
 		json_open(j, NULL, '{');
 		emit_identity(j, sym, true);
 		emit_graph_figures(j, sym);
-		json_unsigned(j, "calls", sym->calls);
+		json_calls(j, "calls", sym->calls, symbol_calls_counted(j->m, sym));
+		json_counted(j, symbol_calls_counted(j->m, sym));
 		json_unsigned(j, "recursive_calls", sym->self_calls);
 		json_close(j, '}');
 	}

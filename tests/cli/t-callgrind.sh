@@ -134,8 +134,9 @@ expect_eq callgrind.lines.stacks.summary "summary: 500" "$(grep '^summary:' stac
 
 "$GPROF" --callgrind --main-only lc plain.out >plain.callgrind 2>err
 expect_eq callgrind.lines.histogram.status-quiet "0:" "$?:$(cat err)"
-# the self costs on their lines; the calls, estimated from the counts,
-# on the caller's first line (a gmon.out sums a caller's calls)
+# the self costs on their lines; the calls on the lines of their call
+# sites, each with the count the runtime recorded there, the estimate
+# shared among them by those counts
 expect_eq callgrind.lines.histogram "fl=$PWD/lc.c
 fn=work
 4 50
@@ -147,8 +148,12 @@ fn=heavy
 10 40
 cfi=$PWD/lc.c
 cfn=work
-calls=2 3
-9 450
+calls=1 3
+10 225
+cfi=$PWD/lc.c
+cfn=work
+calls=1 3
+11 225
 
 fl=$PWD/lc.c
 fn=main
@@ -156,7 +161,7 @@ fn=main
 cfi=$PWD/lc.c
 cfn=heavy
 calls=1 9
-14 490" "$(costs plain.callgrind)"
+15 490" "$(costs plain.callgrind)"
 
 # callgrind_annotate: the total is the flat profile's (5.00 s, 500
 # samples at 100 a second), and the annotated source has the costs on

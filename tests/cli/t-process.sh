@@ -198,7 +198,7 @@ expect_eq process.stacks.folded-through-library "[unknown];hot [libwork.so] 5|ma
 	"$(tr '\n' '|' <out):$(cat err)"
 "$GPROF" -b -q prog gmon.out >out 2>err
 if grep -qE '^ +0\.50 +0\.00 +42/[0-9]+ +hot \[libwork.so\] \[[0-9]+\]$' out &&
-	grep -q '^Times below are measured from 3 call stacks.$' out; then
+	grep -q '^Times below are measured from 75 samples in 3 distinct call stacks.$' out; then
 	pass process.stacks.measured-library-arc
 else
 	fail process.stacks.measured-library-arc "no measured 0.50 on hot's line above spin"

@@ -68,7 +68,7 @@ read -r ls lc < <(caller_time light out)
 expect_eq stacks.graph.heavy-share 99 "$(share "$(awk -v s="$hs" -v c="$hc" 'BEGIN { print s + c }')" \
 	"$(awk -v s="$ls" -v c="$lc" 'BEGIN { print s + c }')")"
 expect_eq stacks.graph.heavy-light-seconds "9.90 0.00 0.10 0.00" "$hs $hc $ls $lc"
-expect_eq stacks.graph.header "Times below are measured from 4 call stacks." \
+expect_eq stacks.graph.header "Times below are measured from 1008 samples in 4 distinct call stacks." \
 	"$(grep '^Times below' out)"
 # main is on every stack: 100%, its self the 3 samples where it is innermost
 expect_eq stacks.graph.main-total "100.0 0.03 10.05" \
@@ -112,12 +112,12 @@ then pass stacks.json.heavy-share; else fail stacks.json.heavy-share "see above"
 if python3 -c 'import json; cg = json.load(open("est.json"))["call_graph"]; assert cg["times"] == "estimated", cg'
 then pass stacks.json.estimated; else fail stacks.json.estimated "no times: estimated"; fi
 "$GPROF" --dot hl gmon.out >out.dot
-if grep -q '^  // times measured from 4 call stacks$' out.dot && dot -Tsvg out.dot >/dev/null 2>&1
+if grep -q '^  // times measured from 1008 samples in 4 distinct call stacks$' out.dot && dot -Tsvg out.dot >/dev/null 2>&1
 then pass stacks.dot.measured; else fail stacks.dot.measured "no comment, or dot cannot read it"; fi
 
 # callgrind: callgrind_annotate reads it, its inclusive totals are ours
 "$GPROF" --callgrind hl gmon.out >callgrind.out 2>err
-expect_eq stacks.callgrind.measured "0:# costs measured from 4 call stacks:" \
+expect_eq stacks.callgrind.measured "0:# costs measured from 1008 samples in 4 distinct call stacks:" \
 	"$?:$(grep '^# costs' callgrind.out):$(cat err)"
 if ! command -v callgrind_annotate >/dev/null; then
 	echo "# callgrind_annotate (valgrind) missing: stacks.callgrind.annotate skipped"
@@ -261,7 +261,7 @@ rm -f gmon.sum .gmon.sum.process
 expect_eq stacks.sum.of-a-sum "main 9|main;heavy 15|main;heavy;work 2970|main;light;work 30|:" \
 	"$(tr '\n' '|' <sum3.folded):$(cat err)"
 "$GPROF" -b -q hl gmon.sum >sum3.txt 2>>err
-expect_eq stacks.sum.measured-graph "Times below are measured from 4 call stacks." "$(grep '^Times below' sum3.txt)"
+expect_eq stacks.sum.measured-graph "Times below are measured from 3024 samples in 4 distinct call stacks." "$(grep '^Times below' sum3.txt)"
 
 # ---------------------------------------------------------------- recursion
 # work calling itself twice on each stack: counted once
@@ -271,12 +271,14 @@ expect_eq stacks.recursion.direct-once "100.0 1.00 0.00" \
 	"$(awk '/^\[[0-9]+\].* work \[/ { print $2, $3, $4 }' out)"
 expect_eq stacks.recursion.caller-once "100.0 0.00 1.00" \
 	"$(awk '/^\[[0-9]+\].* heavy \[/ { print $2, $3, $4 }' out)"
-# heavy and work calling each other: each once per stack
+# heavy and work calling each other: each once per stack (work's calls
+# of heavy, a -pg function whose calls were counted, make no arc: the
+# runtime would have counted them)
 make_profile "{\"entries\": [[50, [$(pc "$W"), $(ret "$H"), $(ret "$W"), $(ret "$H"), $(ret "$M")]],
   [50, [$(pc "$H"), $(ret "$W"), $(ret "$H"), $(ret "$M")]]]}"
 "$GPROF" -b -q hl gmon.out >out 2>err
 expect_eq stacks.recursion.mutual-once "100.0 0.50 0.50|100.0 0.50 0.50|100.0 0.00 1.00" \
-	"$(awk '/^\[[0-9]+\].* (work|heavy|main) \[/ { print $2, $3, $4 }' out | sort -t' ' -k3 | tr '\n' '|' | sed 's/|$//')"
+	"$(awk '/^\[[0-9]+\].* (work|heavy|main) (<cycle 1> )?\[/ { print $2, $3, $4 }' out | sort -t' ' -k3 | tr '\n' '|' | sed 's/|$//')"
 
 # ---------------------------------------------------------------- a cycle
 # cycle2: is_even and is_odd call each other, both call spin
@@ -368,4 +370,4 @@ for output in folded flame callgrind json; do
 done
 "$GPROF" -b -q hl gmon.out >out 2>err
 expect_eq stacks.hostile.deep-graph "0:100.0 0.10 0.00" \
-	"$?:$(awk '/^\[[0-9]+\].* work \[/ { print $2, $3, $4 }' out)$(cat err)"
+	"$?:$(awk '/^\[[0-9]+\].* work (<cycle 1> )?\[/ { print $2, $3, $4 }' out)$(cat err)"

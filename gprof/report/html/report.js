@@ -427,12 +427,13 @@
     const ef = prof.fn[entryFn], of = other >= 0 ? prof.fn[other] : null;
     const inside = other === entryFn || (ef[6] !== 0 && of && of[6] === ef[6]);
     add(tr, td(''), td(''));
+    // a call no runtime counted (code without -pg) has no count: the column stays empty
     if (inside) {
-      add(tr, td(''), td(''), td(String(arc[2])));
+      add(tr, td(''), td(''), td(arc[2] === null ? '' : String(arc[2])));
     } else {
       const callee = prof.fn[arc[1]];
       const total = callee[6] && prof.cycles.has(callee[6]) ? prof.cycles.get(callee[6])[4] : callee[8];
-      add(tr, td(fixed(arc[3] / prof.hz, 2)), td(fixed(arc[4] / prof.hz, 2)), td(arc[2] + '/' + total));
+      add(tr, td(fixed(arc[3] / prof.hz, 2)), td(fixed(arc[4] / prof.hz, 2)), td(arc[2] === null ? '' : arc[2] + '/' + total));
     }
     tr.appendChild(nameCell(prof, other));
     return tr;

@@ -1,0 +1,278 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# tests/cli/t-conservation.sh: every view keeps the profile's own figures
+# for the calls no runtime counted and for each call site.  A -pg program
+# calls a library built without -pg (libplain.so, standing for libm: its
+# outer function calls an inner one), main calls area from two sites (7
+# calls and 1); the call stacks are crafted (tests/cli/craft_process.py)
+# with the real return addresses, so that every figure is known:
+#   conservation.graph.*      the text call graph links the library's
+#                             functions to their callers, count empty
+#   conservation.json.*       such an arc says "count": null, "counted": false
+#   conservation.sites.*      --callgrind writes each call site's count, as
+#                             `gprof -l -q` prints it, and its measured cost
+#   conservation.callgrind.*  in the file, calls in = self + calls out for
+#                             every function (calls=0 for the uncounted)
+#   conservation.annotate.*   callgrind_annotate: the same, for every
+#                             function it shows callers of, and no warning
+. "$(dirname "$0")/../lib.sh"
+scratch
+pin_gprof
+cd "${KEEP:-$SCRATCH}" || exit 2
+craft=$TOP/tests/cli/craft_process.py
+
+cat >plain.c <<'C'
+volatile double lsink;
+static __attribute__((noinline)) double lib_inner(double x)
+{
+	for (int i = 0; i < 100; i++)
+		lsink += x * i;
+	return lsink;
+}
+double lib_outer(double x) { return lib_inner(x) + 1.0; }
+C
+cat >prog.c <<'C'
+double lib_outer(double);
+static volatile double sink;
+double area(int n)
+{
+	double s = 0;
+	for (int i = 0; i < n; i++)
+		s += lib_outer(i);
+	return s;
+}
+int main(void)
+{
+	for (int i = 0; i < 7; i++)
+		sink += area(3);
+	sink += area(4);
+	return 0;
+}
+C
+if ! cc -O0 -g -shared -fPIC -o libplain.so plain.c 2>err ||
+	! cc -pg -O0 -g -no-pie -o prog prog.c -L. -lplain -Wl,-rpath,"$PWD" 2>>err ||
+	! ./prog || [ ! -s gmon.out ]; then
+	fail conservation.setup "cannot build and run the program: $(head -3 err)"
+	exit 0
+fi
+cp gmon.out gmon.orig
+
+# the return address of the K-th call from FROM to TO in FILE
+return_address() {
+	objdump -d --no-show-raw-insn "$1" | awk -v from="$2" -v to="$3" -v k="$4" '
+		/^[0-9a-f]+ <.*>:$/ { inside = ($2 == "<" from ">:"); next }
+		inside && found { sub(":", "", $1); print "0x" $1; exit }
+		inside && /call/ && ($NF == "<" to ">" || $NF == "<" to "@plt>") { if (++seen == k) found = 1 }'
+}
+A1=$(return_address prog main area 1) A2=$(return_address prog main area 2)
+O1=$(return_address prog area lib_outer 1) I1=$(return_address libplain.so lib_outer lib_inner 1)
+AREA=$(symbol_address prog area) MAIN=$(symbol_address prog main)
+OUTER=$(symbol_address libplain.so lib_outer) INNER=$(symbol_address libplain.so lib_inner)
+if [ -z "$A1" ] || [ -z "$A2" ] || [ -z "$O1" ] || [ -z "$I1" ] || [ -z "$AREA" ] || [ -z "$INNER" ]; then
+	fail conservation.setup "cannot find the calls: '$A1' '$A2' '$O1' '$I1' '$AREA' '$INNER'"
+	exit 0
+fi
+read -r main_text main_size < <(text_section prog)
+read -r lib_text lib_size < <(text_section libplain.so)
+B1=0x7f0000000000
+# main's first site (7 calls) on few samples, its second (1 call) on
+# many: a count shared by samples would not give 7 and 1
+cat >spec.json <<JSON
+{"objects": [
+  {"number": 0, "flags": 1, "bias": 0, "segments": [[$((main_text)), $((main_text + main_size))]],
+   "path": "$PWD/prog"},
+  {"number": 1, "flags": 0, "bias": "$B1", "segments": [[$((lib_text + B1)), $((lib_text + lib_size + B1))]],
+   "path": "$PWD/libplain.so"}],
+ "rate": 100,
+ "stacks": {"entries": [
+  [6, [$((INNER + 4 + B1)), $((I1 + B1)), $((O1)), $((A1))]],
+  [4, [$((AREA + 4)), $((A1))]],
+  [50, [$((INNER + 4 + B1)), $((I1 + B1)), $((O1)), $((A2))]],
+  [20, [$((OUTER + 4 + B1)), $((O1)), $((A2))]],
+  [10, [$((AREA + 4)), $((A2))]],
+  [3, [$((MAIN + 4))]]]}}
+JSON
+cp gmon.orig gmon.out
+"$craft" spec.json gmon.out || { fail conservation.setup "craft_process.py failed"; exit 0; }
+
+# ---------------------------------------------------------------- text
+"$GPROF" -b -q prog gmon.out >graph.txt 2>err
+expect_eq conservation.graph.status "0:" "$?:$(cat err)"
+# the library's callee under area, its count column empty, its time
+# measured (76 of the 93 samples go through the call)
+# entry NAME: the lines of NAME's entry in graph.txt (awk has no {N})
+entry() { awk -v n="$1" 'index($0, " " n " [") && /^\[/ { inside = 1; next } /^---/ { inside = 0 } inside' graph.txt; }
+expect_eq conservation.graph.library-callee "1" \
+	"$(entry area | grep -cE '^ +0\.20 +0\.56 {21}lib_outer \[libplain.so\] \[[0-9]+\]$')"
+expect_eq conservation.graph.inside-library "1" \
+	"$(entry 'lib_outer [libplain.so]' | grep -cE '^ +0\.56 +0\.00 {21}lib_inner \[libplain.so\] \[[0-9]+\]$')"
+# the library's functions: no count (empty), not 0
+expect_eq conservation.graph.entry-count-empty "1" \
+	"$(grep -cE '^\[[0-9]+\] +[0-9.]+ +0\.20 +0\.56 {17}lib_outer \[libplain.so\] \[[0-9]+\]$' graph.txt)"
+expect_eq conservation.graph.header "Times below are measured from 93 samples in 6 distinct call stacks." \
+	"$(grep '^Times below' graph.txt)"
+
+# ---------------------------------------------------------------- JSON
+"$GPROF" --json prog gmon.out >out.json 2>err
+expect_eq conservation.json.arcs "lib_outer None False|lib_inner None False|area 8 True" "$(python3 -c '
+import json
+arcs = json.load(open("out.json"))["call_graph"]["arcs"]
+print("|".join("%s %s %s" % (n, a["count"], a.get("counted"))
+               for n in ("lib_outer", "lib_inner", "area") for a in arcs if a["callee_name"] == n))')"
+
+# ---------------------------------------------------------------- callgrind
+"$GPROF" --callgrind prog gmon.out >out.callgrind 2>err
+expect_eq conservation.callgrind.status "0:" "$?:$(cat err)"
+# each of main's call sites of area: the count `gprof -l -q` prints for
+# it, on its line
+lines_of() { awk -v f="$1" '/^fn=/ { fn = substr($0, 4) } /^cfn=/ { cfn = substr($0, 5) }
+	/^calls=/ { split($0, c, "[= ]"); calls = c[2]; getline; if (fn == f && cfn == "area") print $1 ":" calls }' out.callgrind | sort; }
+"$GPROF" -b -l -q prog gmon.orig >lines.txt 2>/dev/null
+from_lines=$(awk '/^\[[0-9]+\]/ { entry = $0 } !/^\[/ && / area \(prog\.c:[0-9]+ @/ { next }
+	!/^\[/ && /main \(prog\.c:[0-9]+ @ [0-9a-f]+\)/ && $3 ~ /\// {
+		split($3, n, "/"); match($0, /prog\.c:[0-9]+/); key = substr($0, RSTART + 7, RLENGTH - 7) ":" n[1]
+		if (!(key in seen)) { seen[key] = 1; print key } }' lines.txt | sort)
+expect_eq conservation.sites.counts "$from_lines" "$(lines_of main)"
+expect_eq conservation.sites.two "2" "$(lines_of main | wc -l | tr -d ' ')"
+# the costs at main's sites: 10 samples through the first, 80 the second
+expect_eq conservation.sites.costs "10 80" "$(awk '/^fn=/ { fn = substr($0, 4) } /^cfn=/ { cfn = substr($0, 5) }
+	/^calls=/ { getline; if (fn == "main" && cfn == "area") { printf "%s%s", s, $2; s = " " } }' out.callgrind)"
+# the uncounted calls: calls=0, their cost measured
+expect_eq conservation.callgrind.uncounted "area>lib_outer 0 76|lib_outer>lib_inner 0 56" \
+	"$(awk '/^fn=/ { fn = substr($0, 4) } /^cfn=/ { cfn = substr($0, 5) }
+	/^calls=/ { split($0, c, "[= ]"); calls = c[2]; getline
+		if (cfn ~ /^lib_/) { printf "%s%s>%s %s %s", s, fn, cfn, calls, $2; s = "|" } }' out.callgrind)"
+# calls in = self + calls out, for every function but the root
+expect_eq conservation.callgrind.balanced "" "$(python3 - out.callgrind <<'PY'
+import sys, collections
+self_cost, out, into = collections.Counter(), collections.Counter(), collections.Counter()
+fn = cfn = None; call = False
+for line in open(sys.argv[1]):
+    line = line.rstrip("\n")
+    if line.startswith("fn="): fn = line[3:]; self_cost[fn] += 0
+    elif line.startswith("cfn="): cfn = line[4:]
+    elif line.startswith("calls="): call = True
+    elif line and line[0].isdigit() and fn:
+        cost = int(line.split()[1])
+        if call: out[fn] += cost; into[cfn] += cost; call = False
+        else: self_cost[fn] += cost
+for f in self_cost:
+    if f in into and into[f] != self_cost[f] + out[f]:
+        print(f, into[f], self_cost[f], out[f])
+PY
+)"
+
+# ---------------------------------------------------------------- callgrind_annotate
+if command -v callgrind_annotate >/dev/null 2>&1; then
+	# run elsewhere: callgrind_annotate drops the current directory from
+	# fl= names, not from cfi= ones
+	(cd / && callgrind_annotate --inclusive=yes --tree=both "$OLDPWD/out.callgrind") >incl.txt 2>incl.err
+	(cd / && callgrind_annotate --inclusive=no --tree=both "$OLDPWD/out.callgrind") >self.txt 2>self.err
+	expect_eq conservation.annotate.quiet "" "$(cat incl.err self.err)"
+	# for each function it lists callers of (area: it shows no caller of
+	# the library's functions, called with calls=0): the costs of the
+	# calls into it = its self cost (with its calls of 0) + the costs of
+	# its calls out
+	expect_eq conservation.annotate.balanced "ok 1" "$(python3 - incl.txt self.txt <<'PY'
+import re, sys, collections
+def blocks(path):
+    fns = {}
+    text = open(path).read().split("file:function")[-1]
+    for block in text.split("\n\n"):
+        ins, outs, me = [], [], None
+        for line in block.splitlines():
+            m = re.match(r"\s*([\d,]+)\s.*?([<>*])\s+(\S+)", line)
+            if not m: continue
+            cost = int(m.group(1).replace(",", ""))
+            if m.group(2) == "<": ins.append(cost)
+            elif m.group(2) == ">": outs.append(cost)
+            else: me = (m.group(3), cost)
+        if me: fns[me[0]] = (me[1], ins, outs)
+    return fns
+incl, own = blocks(sys.argv[1]), blocks(sys.argv[2])
+bad, checked = [], 0
+for f, (total, ins, outs) in incl.items():
+    if not ins: continue
+    checked += 1
+    self_cost = own[f][0]
+    if sum(ins) != self_cost + sum(outs) or sum(ins) != total:
+        bad.append((f, sum(ins), self_cost, sum(outs), total))
+print("ok %d" % checked if not bad else bad)
+PY
+)"
+else
+	pass conservation.annotate.skipped
+fi
+
+# ---------------------------------------------------------------- the runtime's own
+# a -pg program linked with libgmon.a, its samples replaced: 50 in work,
+# 40 in gmon_arc_count (the arc lookup on mcount's slow path), 10 in the
+# sampler's static on_sample: those 50 are the profiler's, not the
+# program's (analysis/overhead.c)
+cat >own.c <<'C'
+static volatile unsigned long sink;
+void work(int n) { for (volatile int i = 0; i < n; i++) sink += i; }
+int main(void) { for (int i = 0; i < 1000; i++) work(100); return 0; }
+C
+if [ -f "$TOP/libgmon/libgmon.a" ] &&
+	cc -pg -O0 -no-pie -o own own.c "$TOP/libgmon/libgmon.a" 2>err && ./own && [ -s gmon.out ]; then
+	rm -f .gmon.out.process
+	ARC=$(symbol_address own gmon_arc_count) ON=$(symbol_address own on_sample) W=$(symbol_address own work)
+	if python3 "$TOP/tests/cli/set_samples.py" gmon.out "$((ARC + 4))=40" "$((ON + 4))=10" "$((W + 4))=50"; then
+		"$GPROF" -b -p --main-only own gmon.out >own.txt 2>err
+		expect_eq conservation.runtime.flat "0:0.50 100.00 work" \
+			"$?:$(awk '$1 ~ /^[0-9.]+$/ { print $3, $1, $NF }' own.txt)$(cat err)"
+		expect_eq conservation.runtime.overhead "The profiler's own work took 0.50 seconds (50.0% of the samples), not counted below." \
+			"$(grep "^The profiler's own" own.txt)"
+		# --with-overhead: counted, by their names
+		"$GPROF" -b -p --main-only --with-overhead own gmon.out >own2.txt 2>err
+		expect_eq conservation.runtime.counted "gmon_arc_count 0.40|on_sample 0.10|work 0.50" \
+			"$(awk '$1 ~ /^[0-9.]+$/ { print $NF, $3 }' own2.txt | sort | tr '\n' '|' | sed 's/|$//')"
+	else
+		fail conservation.runtime.setup "set_samples.py failed"
+	fi
+else
+	fail conservation.runtime.setup "cannot build and run a -pg program with libgmon.a: $(head -3 err)"
+fi
+
+# libgmon.so (gprof-run preloads it): its wrapper of read is the
+# runtime's, its own samples the profiler's, and a call of the C
+# library's read through it is the program's call (here libplain's
+# lib_outer stands for the C library's read): the stacks lose the
+# wrapper's frame
+if [ -f "$TOP/libgmon/libgmon.so" ]; then
+	cp "$TOP/libgmon/libgmon.so" .
+	RD=$(nm -D --defined-only libgmon.so | awk '$3 == "read" { print "0x" $1 }')
+	read -r gmon_text gmon_size < <(text_section libgmon.so)
+	B2=0x7f1000000000
+	cat >spec2.json <<JSON
+{"objects": [
+  {"number": 0, "flags": 1, "bias": 0, "segments": [[$((main_text)), $((main_text + main_size))]],
+   "path": "$PWD/prog"},
+  {"number": 1, "flags": 0, "bias": "$B1", "segments": [[$((lib_text + B1)), $((lib_text + lib_size + B1))]],
+   "path": "$PWD/libplain.so"},
+  {"number": 2, "flags": 0, "bias": "$B2", "segments": [[$((gmon_text + B2)), $((gmon_text + gmon_size + B2))]],
+   "path": "$PWD/libgmon.so"}],
+ "rate": 100,
+ "samples": [[$((RD + 4 + B2)), 30], [$((OUTER + 4 + B1)), 20]],
+ "stacks": {"entries": [
+  [30, [$((RD + 4 + B2)), $((A2))]],
+  [15, [$((OUTER + 4 + B1)), $((RD + 8 + B2)), $((A2))]],
+  [5, [$((OUTER + 4 + B1)), $((A2))]]]}}
+JSON
+	cp gmon.orig gmon.out
+	"$craft" spec2.json gmon.out || fail conservation.runtime.wrapper-setup "craft_process.py failed"
+	"$GPROF" -b prog gmon.out >wrap.txt 2>err
+	expect_eq conservation.runtime.wrapper-status "0:" "$?:$(cat err)"
+	expect_eq conservation.runtime.wrapper-not-program "0" "$(grep -c 'libgmon.so' wrap.txt)"
+	expect_eq conservation.runtime.wrapper-overhead "The profiler's own work took 0.30 seconds (60.0% of the samples), not counted below." \
+		"$(grep -m1 "^The profiler's own" wrap.txt)"
+	# the two stacks through lib_outer differ by the wrapper's frame only
+	expect_eq conservation.runtime.wrapper-one-stack "Times below are measured from 20 samples in 1 distinct call stacks." \
+		"$(grep '^Times below' wrap.txt)"
+	expect_eq conservation.runtime.wrapper-transparent "1" \
+		"$(awk 'index($0, " main [") && /^\[/ { inside = 1; next } /^---/ { inside = 0 } inside' wrap.txt |
+			grep -cE '^ +0\.20 +0\.00 +lib_outer \[libplain.so\] \[[0-9]+\]$')"
+else
+	fail conservation.runtime.wrapper-setup "no libgmon/libgmon.so"
+fi
