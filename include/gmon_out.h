@@ -93,8 +93,19 @@ enum gmon_process_tag {
 	GMON_PROCESS_TAG_TIMES = 4,
 	GMON_PROCESS_TAG_STACKS = 5,
 	GMON_PROCESS_TAG_THREAD_STACKS = 6,
-	GMON_PROCESS_TAG_IDENTITY = 7
+	GMON_PROCESS_TAG_IDENTITY = 7,
+	GMON_PROCESS_TAG_WINDOW = 8
 };
+
+/* Window record (tag 8): the file is one window of a run
+ * (GMON_INTERVAL, or a snapshot with GMON_SNAPSHOT_MODE=delta) and its
+ * counts are those of the window alone.  Index (4: 1, 2, ... in its
+ * process image), flags (4: GMON_WINDOW_DELTA), start and end (8 + 8,
+ * CLOCK_MONOTONIC ns, as the identity record's start), the interval
+ * asked (8, ns; 0: windows closed by snapshots only).  A file without
+ * it holds the whole run to its writing. */
+#define GMON_WINDOW_BODY_SIZE 32
+#define GMON_WINDOW_DELTA 1
 
 /* Identity record (tag 7): which process wrote the file.  pid (4),
  * parent pid (4), image (4: 1 the process's first program, N its N-th

@@ -110,6 +110,7 @@ int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx)
 		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
 		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED);
 		uint64_t count = __atomic_load_n(&a->count, __ATOMIC_RELAXED);
+		count = gmon_table_window_count(t, a, sizeof *a, count);
 		int rc = from == 0 || count == 0 ? 0 : visit(ctx, from, self, count);
 		if (rc)
 			return rc;

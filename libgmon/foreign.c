@@ -140,6 +140,7 @@ int gmon_foreign_samples_each(gmon_sample_visitor visit, void *ctx)
 	     (s = gmon_table_next_claimed(t, used, &k, sizeof *s));) {
 		uintptr_t pc = __atomic_load_n(&s->pc, __ATOMIC_ACQUIRE);
 		uint64_t count = __atomic_load_n(&s->count, __ATOMIC_RELAXED);
+		count = gmon_table_window_count(t, s, sizeof *s, count);
 		int rc = pc == 0 || count == 0 ? 0 : visit(ctx, pc, count);
 		if (rc)
 			return rc;

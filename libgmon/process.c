@@ -36,6 +36,7 @@
 #include "sink.h"
 #include "stacks.h"
 #include "thread_table.h"
+#include "window.h"
 
 int gmon_process_enabled;
 
@@ -374,15 +375,31 @@ static void put_times(struct gmon_sink *s)
 	struct gmon_foreign_totals t;
 	gmon_foreign_totals(&t);
 	put_record_header(s, GMON_PROCESS_TAG_TIMES, GMON_TIMES_BODY_SIZE_CLOCK);
-	put_u64(s, nanoseconds(usage.ru_utime));
-	put_u64(s, nanoseconds(usage.ru_stime));
-	put_u64(s, t.samples_taken);
-	put_u64(s, t.samples_lost);
-	put_u64(s, t.calls_lost);
+	/* in a window, each total less the windows' before (window.h) */
+	put_u64(s, gmon_window_scalar(GMON_WINDOW_USER, nanoseconds(usage.ru_utime)));
+	put_u64(s, gmon_window_scalar(GMON_WINDOW_SYSTEM, nanoseconds(usage.ru_stime)));
+	put_u64(s, gmon_window_scalar(GMON_WINDOW_SAMPLES, t.samples_taken));
+	put_u64(s, gmon_window_scalar(GMON_WINDOW_SAMPLES_LOST, t.samples_lost));
+	put_u64(s, gmon_window_scalar(GMON_WINDOW_CALLS_LOST, t.calls_lost));
 	uint64_t now = monotonic_ns();
-	put_u64(s, now > started_ns && started_ns ? now - started_ns : 0);
+	put_u64(s, gmon_window_scalar(GMON_WINDOW_ELAPSED,
+	                              now > started_ns && started_ns ? now - started_ns : 0));
 	put_u32(s, clock_code);
 	put_u32(s, gmon_sampler_missing()); /* what the samples miss */
+}
+
+/* Tag 8, in a window's file only (window.h). */
+static void put_window(struct gmon_sink *s)
+{
+	struct gmon_window_view v;
+	if (!gmon_window_view(&v))
+		return;
+	put_record_header(s, GMON_PROCESS_TAG_WINDOW, GMON_WINDOW_BODY_SIZE);
+	put_u32(s, v.index);
+	put_u32(s, v.flags);
+	put_u64(s, v.start_ns);
+	put_u64(s, v.end_ns);
+	put_u64(s, v.interval_ns);
 }
 
 static void put_header(struct gmon_sink *s)
@@ -407,5 +424,6 @@ void gmon_process_put(struct gmon_sink *s)
 	put_arcs(s);
 	put_times(s);
 	gmon_identity_put(s);
+	put_window(s);
 	put_stacks(s);
 }

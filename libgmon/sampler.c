@@ -31,6 +31,7 @@
 #include "signals.h"
 #include "state.h"
 #include "table.h"
+#include "window.h"
 
 /* Bins are 16-bit counters; keep a histogram's file size reasonable for
  * huge programs by widening bins (always a power of two bytes).  Never
@@ -68,6 +69,7 @@ static struct {
 	gmon_sparse_store *sparse; /* set: samples go there first (gmon_hist_sparse) */
 	size_t kept_bin;           /* then the bin always written: the entry point's */
 	int dense_used;            /* atomic: a sample fell back to another bin */
+	uint16_t *window;          /* windows (window.h): nbins seen, then nbins taken; or NULL */
 } hist;
 
 /* The clock that fires the samples (set before it starts, kept after),
@@ -110,6 +112,8 @@ int gmon_hist_init(uintptr_t low_pc, uintptr_t high_pc)
 		hist.nbins = 0;
 		return -1;
 	}
+	if (gmon_window_on)
+		hist.window = gmon_map_zeroed(NULL, 2 * hist.bins_bytes);
 	return 0;
 }
 
@@ -167,6 +171,8 @@ static void on_sample(int signo, siginfo_t *info, void *context)
 		return;
 	uintptr_t pc = gmon_arch_signal_pc(context);
 	int in_histogram = count_sample(pc, samples);
+	if (gmon_window_on)
+		gmon_window_tick(); /* a window's end: written from here */
 	unsigned n = nconsumers;
 	if (n == 0)
 		return;
@@ -296,6 +302,8 @@ void gmon_sampler_after_fork(void)
 	gmon_signals_after_fork();
 	if (hist.bins)
 		gmon_map_zeroed(hist.bins, hist.bins_bytes);
+	if (hist.window)
+		gmon_map_zeroed(hist.window, 2 * hist.bins_bytes);
 	hist.dense_used = 0;
 	if (sample_clock)
 		sample_clock->after_fork();
@@ -307,7 +315,25 @@ void gmon_hist_view(struct gmon_hist_view *view)
 	view->high_pc = hist.high_pc;
 	view->nbins = hist.nbins;
 	view->bins = hist.bins;
+	view->taken = NULL;
 	view->rate = hist.rate;
+	if (hist.window && __atomic_load_n(&gmon_window_phase, __ATOMIC_RELAXED) == GMON_WINDOW_WRITE) {
+		view->bins = hist.window; /* as frozen */
+		view->taken = hist.window + hist.nbins;
+	}
+}
+
+void gmon_hist_window(int phase)
+{
+	if (!hist.window)
+		return;
+	uint16_t *seen = hist.window, *taken = hist.window + hist.nbins;
+	for (size_t i = 0; i < hist.nbins; i++) {
+		if (phase == GMON_WINDOW_FREEZE)
+			seen[i] = __atomic_load_n(&hist.bins[i], __ATOMIC_RELAXED);
+		else
+			taken[i] = seen[i];
+	}
 }
 
 unsigned gmon_hist_records(struct gmon_hist_view views[3])
@@ -326,6 +352,7 @@ unsigned gmon_hist_records(struct gmon_hist_view views[3])
 	views[n].low_pc = all.low_pc + k * width;
 	views[n].high_pc = views[n].low_pc + width;
 	views[n].bins = all.bins + k;
+	views[n].taken = all.taken ? all.taken + k : NULL;
 	views[n++].nbins = 1;
 	if (!__atomic_load_n(&hist.dense_used, __ATOMIC_RELAXED))
 		return n;
@@ -338,6 +365,7 @@ unsigned gmon_hist_records(struct gmon_hist_view views[3])
 		views[n] = all;
 		views[n].low_pc = all.low_pc + (k + 1) * width;
 		views[n].bins = all.bins + k + 1;
+		views[n].taken = all.taken ? all.taken + k + 1 : NULL;
 		views[n++].nbins = all.nbins - k - 1;
 	}
 	return n;

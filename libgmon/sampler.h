@@ -63,8 +63,12 @@ struct gmon_hist_view {
 	uintptr_t low_pc, high_pc; /* runtime addresses, bin-aligned */
 	size_t nbins;
 	const uint16_t *bins;
+	const uint16_t *taken; /* in a window write: the windows before's, bins[i] - taken[i] written */
 	unsigned rate;
 };
+/* Windows (window.h): GMON_WINDOW_FREEZE notes each bin, COMMIT takes
+ * what was noted as written. */
+void gmon_hist_window(int phase) GMON_HIDDEN;
 void gmon_hist_view(struct gmon_hist_view *view) GMON_HIDDEN;
 /* A store for the main program's samples that keeps (pc, count) pairs
  * instead of the bins: 0 if it counted the sample, else nonzero (full),

@@ -40,6 +40,7 @@
 #include "state.h"
 #include "threads.h"
 #include "wait.h"
+#include "window.h"
 #include "write.h"
 
 /* Named by the stubs (arch/ARCH/mcount.S), so that every program that
@@ -154,6 +155,15 @@ static int find_main_program(struct dl_phdr_info *info, size_t size, void *data)
 			m->text_high = low + ph->p_memsz;
 	}
 	return 1; /* the main program comes first: stop there */
+}
+
+/* A window's time is up (window.c's tick, in the clock's handler): its
+ * file is written from there, as a snapshot is; skipped if another
+ * write runs (its counts then go to the next window). */
+static void write_window(void)
+{
+	if (__atomic_load_n(&ready, __ATOMIC_ACQUIRE) && owns_profile())
+		write_profile(0);
 }
 
 /* The snapshot signal (0 if none), its name for messages, and whether
@@ -308,6 +318,7 @@ static void after_fork_in_child(void)
 	image = 1;
 	__atomic_store_n(&wrote, 0, __ATOMIC_RELAXED);
 	gmon_arcs_reset();
+	gmon_window_after_fork();
 	gmon_process_after_fork();
 	gmon_writer_after_fork();
 	gmon_sampler_after_fork();
@@ -396,6 +407,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	memset(&m, 0, sizeof m);
 	dl_iterate_phdr(find_main_program, &m);
 	gmon_writer_init(m.bias, image);
+	gmon_window_init(); /* before the tables: their windows' shadows */
 	gmon_identity_init(image); /* pid, parent, arguments: process.c writes them */
 
 	/* Arcs: one per 16 text bytes and 4096 more by default; untouched
@@ -411,6 +423,8 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	gmon_process_init(without_hooks); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
+	if (gmon_window_on)
+		gmon_window_set_writer(write_window);
 	gmon_fatal_install(write_at_fatal_signal, snapshot_signal);
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
 	enum gmon_clock_kind kind = clock_from_environment();

@@ -45,6 +45,7 @@ int gmon_table_init(struct gmon_table *t, size_t keys, size_t slot_size, uint32_
 	t->limit = keys < slots - slots / 8 ? (uint32_t)keys : slots - slots / 8;
 	t->max_probes = max_probes;
 	t->full = full;
+	t->window = gmon_window_shadow(slots);
 	return 0;
 }
 
@@ -54,6 +55,8 @@ void gmon_table_reset(struct gmon_table *t)
 		gmon_map_zeroed(t->slots, t->slots_bytes);
 	if (t->claims)
 		gmon_map_zeroed(t->claims, (size_t)(t->mask + 1) * sizeof(uint32_t));
+	if (t->window)
+		gmon_map_zeroed(t->window, 2 * ((size_t)t->mask + 1) * sizeof(uint64_t));
 	t->used = 0;
 	t->lost = 0;
 	t->warned = 0;

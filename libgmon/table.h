@@ -22,6 +22,7 @@
 
 #include "arch.h"
 #include "base.h"
+#include "window.h"
 
 /*
  * An open-addressing hash table with linear probing, of fixed-size slots
@@ -58,6 +59,7 @@ struct gmon_table {
 	uint64_t lost;       /* atomic: what found no slot, in the owner's unit */
 	int warned;          /* atomic: the line was said */
 	const char *full;    /* that line */
+	uint64_t *window;    /* windows: each slot's seen and taken counts (window.h), or NULL */
 };
 
 #define GMON_TABLE_MAX_SLOTS (1u << 29)
@@ -167,6 +169,17 @@ static inline void gmon_count_add(uint64_t *count, uint64_t n, const char *singl
 		gmon_arch_increment_local(count);
 	else
 		__atomic_fetch_add(count, n, __ATOMIC_RELAXED);
+}
+
+/* The count a writer's walk hands on for the slot at slot (window.h):
+ * the count itself, or in a window write the window's part; 0: skip. */
+static inline uint64_t gmon_table_window_count(const struct gmon_table *t, const void *slot,
+                                               size_t slot_size, uint64_t count)
+{
+	if (!t->window)
+		return count;
+	size_t i = (size_t)((const char *)slot - (const char *)t->slots) / slot_size;
+	return gmon_window_count(t->window, (size_t)t->mask + 1, i, count);
 }
 
 #endif /* GMON_TABLE_H */

@@ -54,10 +54,13 @@
 #include "../include/gmon_out.h"
 #include "arcs.h"
 #include "environ.h"
+#include "foreign.h"
 #include "message.h"
 #include "process.h"
 #include "sampler.h"
 #include "sink.h"
+#include "stacks.h"
+#include "window.h"
 #include "write.h"
 
 /* Never world-writable, whatever the umask. */
@@ -234,13 +237,17 @@ static int target_name(struct target *t)
 	char number[24];
 	const char *name = out.prefix[0] ? out.prefix : "gmon.out";
 	size_t n = append(t->name, 0, sizeof t->name, name);
-	if (out.prefix[0] || out.forked_child || out.image > 1) {
+	if (out.prefix[0] || out.forked_child || out.image > 1 || gmon_window_on) {
 		n = append(t->name, n, sizeof t->name, ".");
 		n = append(t->name, n, sizeof t->name, gmon_decimal(number, (uint64_t)getpid()));
 	}
 	if (out.image > 1) {
 		n = append(t->name, n, sizeof t->name, "-");
 		n = append(t->name, n, sizeof t->name, gmon_decimal(number, out.image));
+	}
+	if (gmon_window_on) { /* NAME.PID[-IMAGE].WINDOW */
+		n = append(t->name, n, sizeof t->name, ".");
+		n = append(t->name, n, sizeof t->name, gmon_decimal(number, gmon_window_index()));
 	}
 	if (n + 1 >= sizeof t->name)
 		return -1;
@@ -373,7 +380,18 @@ static void put_histogram(struct gmon_sink *s)
 		sink_u32(s, h->rate);
 		gmon_sink_put(s, dimension, sizeof dimension);
 		gmon_sink_put(s, "s", 1);
-		gmon_sink_put(s, h->bins, h->nbins * GMON_HIST_COUNTER_SIZE);
+		if (!h->taken) {
+			gmon_sink_put(s, h->bins, h->nbins * GMON_HIST_COUNTER_SIZE);
+			continue;
+		}
+		/* a window: each bin's part, a few at a time */
+		uint16_t part[64];
+		for (size_t at = 0; at < h->nbins; at += 64) {
+			size_t k = h->nbins - at < 64 ? h->nbins - at : 64;
+			for (size_t j = 0; j < k; j++)
+				part[j] = (uint16_t)(h->bins[at + j] - h->taken[at + j]);
+			gmon_sink_put(s, part, k * GMON_HIST_COUNTER_SIZE);
+		}
 	}
 }
 
@@ -735,6 +753,55 @@ static int write_target(struct workspace *w, int tid, int depth)
 	return rc;
 }
 
+/* ---- windows ---- */
+
+static int no_arc(void *ctx, uintptr_t from_pc, uintptr_t self_pc, uint64_t count)
+{
+	(void)ctx, (void)from_pc, (void)self_pc, (void)count;
+	return 0;
+}
+
+static int no_sample(void *ctx, uintptr_t pc, uint64_t count)
+{
+	(void)ctx, (void)pc, (void)count;
+	return 0;
+}
+
+static int no_stack(void *ctx, uint64_t count, uint32_t depth, uint32_t flags, uint32_t thread,
+                    const uintptr_t *frames)
+{
+	(void)ctx, (void)count, (void)depth, (void)flags, (void)thread, (void)frames;
+	return 0;
+}
+
+/* Every counted thing once, in the window phase set (window.h): noted
+ * (FREEZE) or taken as written (COMMIT); the walks visit nothing then. */
+static void walk_window(int phase)
+{
+	gmon_hist_window(phase);
+	gmon_arcs_each(no_arc, NULL);
+	gmon_foreign_samples_each(no_sample, NULL);
+	gmon_foreign_arcs_each(no_arc, NULL);
+	gmon_stacks_each(no_stack, NULL);
+}
+
+/* One window's write (window.h): the counts frozen, written as the
+ * window's parts, and taken only if the file was written (else they go
+ * to the next window, which keeps this one's number). */
+static int write_window(struct workspace *w, int tid, int depth)
+{
+	gmon_window_begin();
+	walk_window(GMON_WINDOW_FREEZE);
+	gmon_window_writing();
+	int rc = write_target(w, tid, depth);
+	if (rc == 0) {
+		gmon_window_commit();
+		walk_window(GMON_WINDOW_COMMIT);
+	}
+	gmon_window_done(rc == 0);
+	return rc;
+}
+
 /* ---- one writer at a time ---- */
 
 static int claim(int *expected, int tid)
@@ -821,7 +888,7 @@ int gmon_write_profile(int final)
 	if (w) {
 		struct held_signal xfsz;
 		hold_file_size_signal(&xfsz);
-		rc = write_target(w, tid, depth);
+		rc = gmon_window_on ? write_window(w, tid, depth) : write_target(w, tid, depth);
 		release_file_size_signal(&xfsz);
 		give_back(w);
 	} else {

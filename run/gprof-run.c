@@ -50,7 +50,7 @@ static const char *program_name = "gprof-run";
 static void usage(void)
 {
 	printf("usage: %s [-f] [-o PREFIX] [--rate HZ] [--clock cpu|wall] [--stacks DEPTH]\n"
-		"       [--] PROGRAM [ARGUMENTS...]\n"
+		"       [-i SECONDS] [--] PROGRAM [ARGUMENTS...]\n"
 		"Runs PROGRAM with the profiling runtime (libgmon.so) preloaded; at its exit\n"
 		"the profile is in gmon.out (PREFIX.<pid> with -o) and .gmon.out.process.\n"
 		"Read it with: gprof PROGRAM gmon.out\n"
@@ -63,6 +63,9 @@ static void usage(void)
 		"                       that passes, waiting included (GMON_CLOCK)\n"
 		"  -s, --stacks DEPTH   frames per recorded call stack, 0 to 512; 0: none\n"
 		"                       (GMON_STACK_DEPTH)\n"
+		"  -i, --interval SECONDS  one profile per window of SECONDS (0.01 to 86400),\n"
+		"                       each with that window's counts only: PREFIX.<pid>.<n>\n"
+		"                       (GMON_INTERVAL); see them: gprof --timeline PROGRAM FILES\n"
 		"  -h, --help           this text\n"
 		"  -V, --version        the version\n",
 	       program_name);
@@ -408,11 +411,12 @@ int main(int argc, char **argv)
 		{ "rate", required_argument, NULL, 'r' },
 		{ "clock", required_argument, NULL, 'c' },
 		{ "stacks", required_argument, NULL, 's' },
+		{ "interval", required_argument, NULL, 'i' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *prefix = NULL, *rate = NULL, *clock = NULL, *stacks = NULL;
+	const char *prefix = NULL, *rate = NULL, *clock = NULL, *stacks = NULL, *interval = NULL;
 	const char *preload, *start;
 	struct program_facts facts;
 	char *path, *runtime, *list;
@@ -424,7 +428,7 @@ int main(int argc, char **argv)
 		program_name = slash ? slash + 1 : argv[0];
 	}
 	/* "+": options end at the program's name; its own are its own */
-	while ((c = getopt_long(argc, argv, "+:fo:r:c:s:hV", long_options, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+:fo:r:c:s:i:hV", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'f':
 			follow = 1;
@@ -445,6 +449,16 @@ int main(int argc, char **argv)
 		case 's':
 			stacks = number("--stacks", optarg, 0, 512);
 			break;
+		case 'i': {
+			char *end;
+			double s = strtod(optarg, &end);
+
+			if (end == optarg || *end || !(s >= 0.01 && s <= 86400))
+				fail(2, "--interval %s: not a number of seconds from 0.01 to 86400",
+				     optarg);
+			interval = optarg;
+			break;
+		}
 		case 'h':
 			usage();
 			return 0;
@@ -512,6 +526,7 @@ int main(int argc, char **argv)
 	set("GMON_RATE", rate);
 	set("GMON_CLOCK", clock);
 	set("GMON_STACK_DEPTH", stacks);
+	set("GMON_INTERVAL", interval);
 	/* Start the runtime in this process, which becomes the program,
 	 * hooks or not; the runtime takes the variable out of the
 	 * environment (and itself out of LD_PRELOAD), so the programs this

@@ -1,0 +1,129 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-2-Clause
+# Copyright (c) 2026 The gprof/libgmon authors.
+#
+# tests/runtime/t-windows.sh: profiles by windows (doc/runtime.md,
+# "Windows"): GMON_INTERVAL and GMON_SNAPSHOT_MODE=delta write one file
+# per window, PREFIX.PID.N, each with that window's counts only, and the
+# windows add up exactly to the run.  Nothing here depends on timing:
+# windows closed by the program's own snapshot signal hold exact calls;
+# windows closed by the clock are only counted and summed.
+#   runtime.windows.snap.names      PREFIX.PID.1 .2 .3, nothing else
+#   runtime.windows.snap.calls      window 1: a 1000 only; 2: b 2000 only;
+#                                   3 (the end): c 3000 only
+#   runtime.windows.snap.record     each process file says its window
+#                                   (index, delta) and the windows follow
+#                                   each other (end of one = start of next)
+#   runtime.windows.fork.*          a child forked in window 2 writes its
+#                                   own windows (CHILD.1: c 500 only), the
+#                                   parent's have none of the child's calls
+#   runtime.windows.exec.*          the image after exec writes PID-2.N,
+#                                   with b 2000 only; image 1's a 1000
+#   runtime.windows.interval.*      gprof-run --interval: indices 1..K
+#                                   contiguous, the calls of all windows
+#                                   equal to the calls the program counted,
+#                                   the samples all windows hold (bins and
+#                                   the process files' samples) equal to the
+#                                   samples the runtime says they took
+#   runtime.windows.bad-interval    gprof-run --interval 0: one line, status 2
+set -u
+. "$(dirname "$0")/../lib.sh"
+. "$(dirname "$0")/helpers.sh"
+need_runtime runtime.windows
+runtime_scratch
+cd "$SCRATCH" || exit 2
+RUN=$TOP/run/gprof-run
+build_ours w "$PROGS/windows.c"
+
+# window_calls EXE FILE: "a=N b=N c=N" (0 for a function not called)
+window_calls() {
+	local f out=""
+	for f in a b c; do
+		n=$(calls_of "$1" "$2" "$f")
+		[ "$n" = none ] && n=0
+		out="$out $f=$n"
+	done
+	echo "${out# }"
+}
+
+# window_record FILE: "index flags" from the process file of FILE
+window_record() {
+	local dir base
+	dir=$(dirname "$1")
+	base=$(basename "$1")
+	python3 - "$dir/.$base.process" <<'PY'
+import struct, sys
+d = open(sys.argv[1], 'rb').read()
+at = 32
+while at + 8 <= len(d):
+    tag, n = struct.unpack_from('<II', d, at)
+    if tag == 8:
+        i, f, s, e, iv = struct.unpack_from('<IIQQQ', d, at + 8)
+        print(i, f, s, e)
+        break
+    at += 8 + n
+else:
+    print('none')
+PY
+}
+
+# snapshots as window ends
+mkdir snap
+(cd snap && GMON_OUT_PREFIX=p GMON_SNAPSHOT_SIGNAL=USR1 GMON_SNAPSHOT_MODE=delta ../w snap) \
+	>snap.out 2>snap.err
+pid=$(cd snap && ls p.* | sed -n 's/^p\.\([0-9]*\)\.1$/\1/p')
+expect_eq runtime.windows.snap.names "$(cd snap && ls p.* | sort | tr '\n' ' ')" \
+	"p.$pid.1 p.$pid.2 p.$pid.3 "
+expect_eq runtime.windows.snap.calls \
+	"$(for n in 1 2 3; do window_calls w "snap/p.$pid.$n"; done | tr '\n' ';')" \
+	"a=1000 b=0 c=0;a=0 b=2000 c=0;a=0 b=0 c=3000;"
+r1=$(window_record "snap/p.$pid.1"); r2=$(window_record "snap/p.$pid.2")
+r3=$(window_record "snap/p.$pid.3")
+read -r i1 f1 _ e1 <<<"$r1"; read -r i2 f2 s2 e2 <<<"$r2"; read -r i3 f3 s3 _ <<<"$r3"
+expect_eq runtime.windows.snap.record "$i1 $f1 $i2 $f2 $i3 $f3 $([ "$s2" = "$e1" ] && [ "$s3" = "$e2" ] && echo joined)" \
+	"1 1 2 1 3 1 joined"
+
+# fork in window 2
+mkdir fork
+(cd fork && GMON_OUT_PREFIX=p GMON_SNAPSHOT_SIGNAL=USR1 GMON_SNAPSHOT_MODE=delta ../w fork) \
+	>fork.out 2>fork.err
+parent=$(cd fork && ls p.* | sed -n 's/^p\.\([0-9]*\)\.2$/\1/p')
+child=$(cd fork && ls p.* | sed -n 's/^p\.\([0-9]*\)\.1$/\1/p' | grep -vx "$parent")
+expect_eq runtime.windows.fork.names "$(cd fork && ls p.* | sort | tr '\n' ' ')" \
+	"$(printf '%s\n' "p.$parent.1" "p.$parent.2" "p.$child.1" | sort | tr '\n' ' ')"
+expect_eq runtime.windows.fork.calls \
+	"$(window_calls w "fork/p.$parent.1");$(window_calls w "fork/p.$parent.2");$(window_calls w "fork/p.$child.1")" \
+	"a=1000 b=0 c=0;a=0 b=2000 c=0;a=0 b=0 c=500"
+
+# exec in window 2
+mkdir exec
+(cd exec && GMON_OUT_PREFIX=p GMON_SNAPSHOT_SIGNAL=USR1 GMON_SNAPSHOT_MODE=delta ../w exec) \
+	>exec.out 2>exec.err
+pid=$(cd exec && ls p.* | sed -n 's/^p\.\([0-9]*\)\.1$/\1/p')
+expect_eq runtime.windows.exec.names "$(cd exec && ls p.* | sort | tr '\n' ' ')" \
+	"p.$pid-2.1 p.$pid.1 p.$pid.2 "
+expect_eq runtime.windows.exec.calls \
+	"$(window_calls w "exec/p.$pid.1");$(window_calls w "exec/p.$pid.2");$(window_calls w "exec/p.$pid-2.1")" \
+	"a=1000 b=0 c=0;a=0 b=0 c=0;a=0 b=2000 c=0"
+
+# windows by the clock
+mkdir interval
+calls=$(cd interval && "$RUN" -o p --interval 0.05 ../w spin 300 2>../interval.err)
+files=$(cd interval && ls p.*)
+k=$(echo "$files" | wc -l)
+pid=$(echo "$files" | head -1 | sed 's/^p\.\([0-9]*\)\..*/\1/')
+expect_eq runtime.windows.interval.names "$(echo "$files" | sort | tr '\n' ' ')" \
+	"$(for n in $(seq "$k"); do echo "p.$pid.$n"; done | sort | tr '\n' ' ')"
+sum=0
+for n in $(seq "$k"); do
+	c=$(calls_of w "interval/p.$pid.$n" a)
+	[ "$c" = none ] && c=0
+	sum=$((sum + c))
+done
+expect_eq runtime.windows.interval.calls "$sum" "$calls"
+read -r held taken <<<"$(cd interval && python3 "$TOP/tests/runtime/windows.py" p.*)"
+expect_eq runtime.windows.interval.samples "$held" "$taken"
+
+out=$("$RUN" --interval 0 ./w snap 2>&1)
+expect_eq runtime.windows.bad-interval "$? $out" \
+	"2 gprof-run: --interval 0: not a number of seconds from 0.01 to 86400"
