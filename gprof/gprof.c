@@ -21,6 +21,7 @@
 #include "analysis/overhead.h"
 #include "diff.h"
 #include "processes.h"
+#include "timeline.h"
 #include "core/options.h"
 #include "gmon/program.h"
 #include "pipeline.h"
@@ -51,6 +52,7 @@ enum {
 	OPTION_SYSROOT,
 	OPTION_DEBUG_FILE_DIRECTORY,
 	OPTION_PROCESSES,
+	OPTION_TIMELINE,
 	OPTION_FORMAT = 1000, /* + the format's row in report_formats */
 };
 
@@ -108,6 +110,7 @@ static const struct option long_options_after_formats[] = {
 	{ "depth", required_argument, NULL, OPTION_DEPTH },
 	{ "diff", no_argument, NULL, OPTION_DIFF },
 	{ "processes", optional_argument, NULL, OPTION_PROCESSES },
+	{ "timeline", no_argument, NULL, OPTION_TIMELINE },
 	{ "sysroot", required_argument, NULL, OPTION_SYSROOT },
 	{ "debug-file-directory", required_argument, NULL, OPTION_DEBUG_FILE_DIRECTORY },
 	/* GNU gprof's nameless long options: "--=NAME" is -e NAME */
@@ -195,6 +198,8 @@ static void usage(FILE *out, int status)
 			"         OLD_EXE OLD NEW_EXE NEW  for two builds of a program\n"
 			"  --processes[=cpu] FILES  the processes the files are of (gprof-run -f), as\n"
 			"                        a tree or by CPU, and each program's total\n"
+			"  --timeline EXE FILES  each function's seconds in each window of a run\n"
+			"                        (gprof-run --interval), the top functions\n"
 			"The manual: gprof(1), and in %s: manual.md,\n"
 			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
 			GPROF_DOCDIR);
@@ -572,6 +577,9 @@ static void parse_options(int argc, char **argv, struct options *opt)
 			else
 				fatal("--processes=%s: the orders are tree and cpu", optarg);
 			break;
+		case OPTION_TIMELINE:
+			opt->timeline = true;
+			break;
 		case OPTION_SYSROOT:
 			opt->sysroot = optarg;
 			break;
@@ -736,6 +744,21 @@ int main(int argc, char **argv)
 			fatal("only one of %s may be given", formats);
 		}
 		status = print_processes(&opt);
+		options_free(&opt);
+		return status;
+	}
+	if (opt.timeline) {
+		int status;
+
+		if (opt.diff)
+			fatal("only one of --diff and --timeline may be given");
+		if (opt.outputs_given > 1) {
+			char formats[512];
+
+			report_format_list(formats, sizeof(formats), 0);
+			fatal("only one of %s may be given", formats);
+		}
+		status = print_timeline(&opt);
 		options_free(&opt);
 		return status;
 	}

@@ -107,6 +107,7 @@ struct options {
 	int depth;                /* --depth=N: --root/--leaf go N calls deep; -1: no limit */
 	bool diff;                /* --diff: two profiles compared (diff.c) */
 	int processes;            /* --processes[=tree|cpu]: PROCESSES_* (processes.c) */
+	bool timeline;            /* --timeline: each function's seconds per window (timeline.c) */
 
 	unsigned report;          /* REPORT_* asked for (the default is chosen later) */
 	unsigned user_specified;  /* REPORT_* named on the command line, even to drop */

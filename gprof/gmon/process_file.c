@@ -267,6 +267,28 @@ static bool read_times(struct cursor *c, size_t end, struct process_file *pf)
 
 /* Tag 7: pid, parent, image, flags, start, CPU before, then the
  * arguments, each ending in a NUL, as many as the count says. */
+/* Tag 8: which window of its run the file is (doc/format.md). */
+static bool read_window(struct cursor *c, size_t end, struct process_file *pf)
+{
+	struct process_window *w = &pf->window;
+
+	if (w->present)
+		return failf(c, "a second window record at offset %zu", c->pos - 8);
+	if (!need(c, end, GMON_WINDOW_BODY_SIZE, "window record"))
+		return false;
+	w->present = true;
+	w->index = (uint32_t)take(c, 4);
+	w->flags = (uint32_t)take(c, 4);
+	w->start_ns = take(c, 8);
+	w->end_ns = take(c, 8);
+	w->interval_ns = take(c, 8);
+	if (w->index == 0)
+		return failf(c, "window record: window 0 (they are numbered from 1)");
+	if (w->end_ns < w->start_ns)
+		return failf(c, "window record: window %u ends before it starts", w->index);
+	return true;
+}
+
 static bool read_identity(struct cursor *c, size_t end, struct process_file *pf)
 {
 	struct process_identity *id = &pf->identity;
@@ -461,6 +483,9 @@ static bool parse(struct cursor *c, struct process_file *pf)
 		case GMON_PROCESS_TAG_IDENTITY:
 			ok = read_identity(c, end, pf);
 			break;
+		case GMON_PROCESS_TAG_WINDOW:
+			ok = read_window(c, end, pf);
+			break;
 		default: /* a later version's record: skipped */
 			break;
 		}
@@ -469,8 +494,9 @@ static bool parse(struct cursor *c, struct process_file *pf)
 		c->pos = end;
 	}
 	/* an image after exec: the times record has the process's CPU
-	 * time, this image's is what it used since it started */
-	if (pf->identity.present && pf->has_times) {
+	 * time, this image's is what it used since it started (a window's
+	 * times are the window's already) */
+	if (pf->identity.present && pf->has_times && !pf->window.present) {
 		pf->user_ns -= pf->identity.user_before_ns < pf->user_ns ?
 				       pf->identity.user_before_ns : pf->user_ns;
 		pf->system_ns -= pf->identity.system_before_ns < pf->system_ns ?

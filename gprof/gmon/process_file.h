@@ -77,6 +77,15 @@ struct process_identity {
 	char **argv;              /* argc strings, then NULL */
 };
 
+/* The window record (tag 8): the file is one window of its run, its
+ * counts that window's alone (libgmon's GMON_INTERVAL). */
+struct process_window {
+	bool present;
+	uint32_t index, flags;
+	uint64_t start_ns, end_ns; /* CLOCK_MONOTONIC, as the identity's start */
+	uint64_t interval_ns;      /* asked; 0: closed by snapshots */
+};
+
 /* Everything one process file holds. */
 struct process_file {
 	uint64_t run_id;
@@ -95,6 +104,7 @@ struct process_file {
 	uint32_t missing;         /* GMON_MISSING_* bits: what the samples miss, and why */
 	struct process_stacks stacks;
 	struct process_identity identity;
+	struct process_window window;
 };
 
 /* The run id in a gmon.out's spare bytes (0: none, or the file cannot be
