@@ -198,14 +198,13 @@ int print_timeline(const struct options *opt)
 		report_out_cache_names(&out, &m->symbols);
 		for (i = 0; hz > 0 && i < m->symbols.count; i++) {
 			const struct symbol *sym = &m->symbols.base[i];
-			char *to_free = NULL;
-			const char *name;
+			char *name;
 			bool added;
 			size_t r;
 
 			if (sym->self_ticks <= 0.0 || !sym->in_flat || sym->is_runtime)
 				continue;
-			name = display_name(&out, sym, &to_free);
+			name = frame_name(&out, sym); /* "f [libc.so.6]" outside the program */
 			r = intern_string(&names, name, &added);
 			if (added) {
 				names.strings[r] = xstrdup(name);
@@ -220,7 +219,7 @@ int print_timeline(const struct options *opt)
 			}
 			rows[r].seconds[k] += sym->self_ticks / hz;
 			rows[r].total += sym->self_ticks / hz;
-			free(to_free);
+			free(name);
 		}
 		report_out_free(&out);
 		model_free(m);

@@ -340,9 +340,9 @@ static void put_stacks(struct gmon_sink *s)
 	                                      : GMON_PROCESS_TAG_STACKS);
 	put_u32(s, t.depth);
 	put_u32(s, 0);
-	put_u64(s, t.lost);
-	put_u64(s, t.at_limit);
-	put_u64(s, t.cut_short);
+	put_u64(s, gmon_window_scalar(GMON_WINDOW_STACKS_LOST, t.lost));
+	put_u64(s, gmon_window_scalar(GMON_WINDOW_STACKS_AT_LIMIT, t.at_limit));
+	put_u64(s, gmon_window_scalar(GMON_WINDOW_STACKS_CUT_SHORT, t.cut_short));
 	struct stacks_sink c = { s, 0, GMON_STACKS_HEADER_SIZE, threads };
 	gmon_stacks_each(put_stack, &c);
 	if (!threads) {

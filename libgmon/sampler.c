@@ -158,7 +158,9 @@ static int count_sample(uintptr_t pc, unsigned samples)
  * own): a seccomp filter the program installs later cannot kill it on
  * our account, and no first call through a PLT slot (the dynamic linker
  * saving every vector register on the stack) lands on a small alternate
- * stack.  The last consumer is called last of all, so that this frame is
+ * stack.  Windows (GMON_INTERVAL, asked for) are the exception: the
+ * tick reads the monotonic clock, and a window's end writes its file
+ * from here, as a snapshot does.  The last consumer is called last of all, so that this frame is
  * gone while it runs. */
 static void on_sample(int signo, siginfo_t *info, void *context)
 {

@@ -237,8 +237,10 @@ int gmon_stacks_each(gmon_stack_visitor visit, void *ctx)
 		struct stack_slot *s = &((struct stack_slot *)t->slots)[i];
 		uint64_t key = __atomic_load_n(&s->key, __ATOMIC_ACQUIRE);
 		uint64_t count = __atomic_load_n(&s->count, __ATOMIC_RELAXED);
-		count = gmon_table_window_count(t, s, sizeof *s, count);
-		if (key == 0 || count == 0)
+		if (key == 0)
+			continue;
+		count = gmon_table_window_count(t, s, sizeof *s, count); /* windows: window.h */
+		if (count == 0)
 			continue;
 		const uint64_t *p = &stacks.pool[(key & 0xffffffffu) - 1];
 		int rc = visit(ctx, count, (uint32_t)(p[0] & 0xffff), (uint32_t)(p[0] >> 16 & 0xffff),

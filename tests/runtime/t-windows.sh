@@ -25,6 +25,13 @@
 #                                   the samples all windows hold (bins and
 #                                   the process files' samples) equal to the
 #                                   samples the runtime says they took
+#   runtime.windows.timeline.*      gprof --timeline of those windows: one
+#                                   column per window in order (indices
+#                                   1..K, starts rising, each start the end
+#                                   of the one before), each function's
+#                                   total the sum of its row and equal to
+#                                   its self seconds in gprof of all the
+#                                   files at once; the text's header
 #   runtime.windows.bad-interval    gprof-run --interval 0: one line, status 2
 set -u
 . "$(dirname "$0")/../lib.sh"
@@ -123,6 +130,35 @@ done
 expect_eq runtime.windows.interval.calls "$sum" "$calls"
 read -r held taken <<<"$(cd interval && python3 "$TOP/tests/runtime/windows.py" p.*)"
 expect_eq runtime.windows.interval.samples "$held" "$taken"
+
+# gprof --timeline of the clock's windows
+(cd interval && "$TOP/gprof/gprof" --timeline --json ../w p.*) >timeline.json 2>timeline.err
+(cd interval && "$TOP/gprof/gprof" -b -p ../w p.*) >flat.txt 2>flat.err
+python3 - "$k" >timeline.check <<'PY'
+import json, sys
+k = int(sys.argv[1])
+t = json.load(open('timeline.json'))['timeline']
+w = t['windows']
+print('indices', [x['index'] for x in w] == list(range(1, k + 1)))
+print('joined', all(w[i]['start'] == w[i - 1]['end'] for i in range(1, len(w))) and
+      all(x['start'] <= x['end'] for x in w))
+flat = {}
+for line in open('flat.txt'):
+    f = line.split()
+    if len(f) >= 4 and f[0].replace('.', '').isdigit() and '.' in f[2]:
+        named = f[6:] if len(f) >= 7 and f[3].isdigit() else f[3:]
+        flat[' '.join(named)] = float(f[2])
+rows = t['functions']
+print('rows', all(abs(sum(r['seconds']) - r['total']) < 1e-6 and len(r['seconds']) == k
+                  for r in rows))
+print('flat', len(rows) > 0 and all(abs(r['total'] - flat.get(r['name'], -1)) < 0.005
+                                     for r in rows))
+PY
+expect_eq runtime.windows.timeline.json "$(tr '\n' ' ' <timeline.check)" \
+	"indices True joined True rows True flat True "
+header=$(cd interval && "$TOP/gprof/gprof" --timeline ../w p.* | sed -n 1p)
+expect_eq runtime.windows.timeline.text "$header" \
+	"Timeline: each function's self seconds in each window ($k windows; the top $(python3 -c "import json; n = len(json.load(open('timeline.json'))['timeline']['functions']); print(min(n, 20), 'of', n)") functions)"
 
 out=$("$RUN" --interval 0 ./w snap 2>&1)
 expect_eq runtime.windows.bad-interval "$? $out" \
