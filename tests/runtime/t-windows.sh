@@ -32,7 +32,14 @@
 #                                   total the sum of its row and equal to
 #                                   its self seconds in gprof of all the
 #                                   files at once; the text's header
+#   runtime.windows.nopg.*          the same program without -pg under
+#                                   gprof-run --interval (sparse samples):
+#                                   indices contiguous, the samples all
+#                                   windows hold equal to those taken
 #   runtime.windows.bad-interval    gprof-run --interval 0: one line, status 2
+#   runtime.windows.bad-setting.*   GMON_INTERVAL=soon, GMON_SNAPSHOT_MODE=
+#                                   sometimes: one line each, and the one
+#                                   profile of the run as without them
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -159,6 +166,27 @@ expect_eq runtime.windows.timeline.json "$(tr '\n' ' ' <timeline.check)" \
 header=$(cd interval && "$TOP/gprof/gprof" --timeline ../w p.* | sed -n 1p)
 expect_eq runtime.windows.timeline.text "$header" \
 	"Timeline: each function's self seconds in each window ($k windows; the top $(python3 -c "import json; n = len(json.load(open('timeline.json'))['timeline']['functions']); print(min(n, 20), 'of', n)") functions)"
+
+# without -pg: the main program's samples by address (sparse)
+$RT_CC -O1 -fno-inline -o plain "$PROGS/windows.c"
+mkdir nopg
+(cd nopg && "$RUN" -o p --interval 0.05 ../plain spin 200 >/dev/null 2>../nopg.err)
+files=$(cd nopg && ls p.*)
+k=$(echo "$files" | wc -l)
+pid=$(echo "$files" | head -1 | sed 's/^p\.\([0-9]*\)\..*/\1/')
+expect_eq runtime.windows.nopg.names "$(echo "$files" | sort | tr '\n' ' ')" \
+	"$(for n in $(seq "$k"); do echo "p.$pid.$n"; done | sort | tr '\n' ' ')"
+read -r held taken <<<"$(cd nopg && python3 "$TOP/tests/runtime/windows.py" p.*)"
+expect_eq runtime.windows.nopg.samples "$held" "$taken"
+
+# settings it cannot use: said, and ignored
+mkdir bad
+(cd bad && GMON_SNAPSHOT_SIGNAL=USR1 GMON_INTERVAL=soon GMON_SNAPSHOT_MODE=sometimes ../w snap) >bad.out 2>bad.err
+expect_eq runtime.windows.bad-setting.lines "$(cat bad.err)" \
+"libgmon: ignoring GMON_INTERVAL=soon: not a number of seconds from 0.01 to 86400
+libgmon: ignoring GMON_SNAPSHOT_MODE=sometimes: not delta or cumulative"
+expect_eq runtime.windows.bad-setting.files "$(cd bad && ls)" "gmon.out"
+expect_eq runtime.windows.bad-setting.calls "$(window_calls w bad/gmon.out)" "a=1000 b=2000 c=3000"
 
 out=$("$RUN" --interval 0 ./w snap 2>&1)
 expect_eq runtime.windows.bad-interval "$? $out" \
