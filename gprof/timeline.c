@@ -27,6 +27,7 @@
 #include "report/formats.h"
 #include "report/report.h"
 #include "timeline.h"
+#include "timeline_page.h"
 
 /* At most this many functions in the text (all of them in --json). */
 #define TOP_FUNCTIONS 20
@@ -131,35 +132,35 @@ static void print_text(const struct column *cols, size_t ncols, const struct row
 	}
 }
 
-static void print_json(const struct column *cols, size_t ncols, const struct row *rows,
+static void print_json(FILE *f, const struct column *cols, size_t ncols, const struct row *rows,
 		       size_t nrows, uint64_t origin)
 {
 	size_t i, k;
 
-	printf("{\n  \"format_version\": 1,\n  \"timeline\": {\n    \"windows\": [\n");
+	fprintf(f, "{\n  \"format_version\": 1,\n  \"timeline\": {\n    \"windows\": [\n");
 	for (k = 0; k < ncols; k++) {
-		printf("      {\"file\": ");
-		put_json_string(stdout, cols[k].file);
+		fprintf(f, "      {\"file\": ");
+		put_json_string(f, cols[k].file);
 		if (cols[k].windowed)
-			printf(", \"pid\": %u, \"image\": %u, \"index\": %u, \"start\": %.9f, "
+			fprintf(f, ", \"pid\": %u, \"image\": %u, \"index\": %u, \"start\": %.9f, "
 			       "\"end\": %.9f}",
 			       cols[k].pid, cols[k].image, cols[k].index,
 			       since(&cols[k], origin, cols[k].start_ns),
 			       since(&cols[k], origin, cols[k].end_ns));
 		else
-			printf(", \"index\": null, \"start\": null, \"end\": null}");
-		printf("%s\n", k + 1 < ncols ? "," : "");
+			fprintf(f, ", \"index\": null, \"start\": null, \"end\": null}");
+		fprintf(f, "%s\n", k + 1 < ncols ? "," : "");
 	}
-	printf("    ],\n    \"functions\": [\n");
+	fprintf(f, "    ],\n    \"functions\": [\n");
 	for (i = 0; i < nrows; i++) {
-		printf("      {\"name\": ");
-		put_json_string(stdout, rows[i].name);
-		printf(", \"total\": %.6f, \"seconds\": [", rows[i].total);
+		fprintf(f, "      {\"name\": ");
+		put_json_string(f, rows[i].name);
+		fprintf(f, ", \"total\": %.6f, \"seconds\": [", rows[i].total);
 		for (k = 0; k < ncols; k++)
-			printf("%s%.6f", k ? ", " : "", rows[i].seconds[k]);
-		printf("]}%s\n", i + 1 < nrows ? "," : "");
+			fprintf(f, "%s%.6f", k ? ", " : "", rows[i].seconds[k]);
+		fprintf(f, "]}%s\n", i + 1 < nrows ? "," : "");
 	}
-	printf("    ]\n  }\n}\n");
+	fprintf(f, "    ]\n  }\n}\n");
 }
 
 int print_timeline(const struct options *opt)
@@ -170,8 +171,10 @@ int print_timeline(const struct options *opt)
 	struct row *rows = NULL;
 	uint64_t origin = UINT64_MAX;
 
-	if (opt->output && strcmp(opt->output->name, "json") != 0)
-		fatal("--timeline goes with the text or --json, not --%s", opt->output->name);
+	if (opt->output && strcmp(opt->output->name, "json") != 0 &&
+	    strcmp(opt->output->name, "html") != 0)
+		fatal("--timeline goes with the text, --json or --html, not --%s", opt->output->name);
+	warnings_once = true; /* each file would say the same of the program */
 	for (k = 0; k < ncols; k++) {
 		cols[k].file = opt->profile_files[k];
 		cols[k].given = k;
@@ -225,8 +228,20 @@ int print_timeline(const struct options *opt)
 		model_free(m);
 	}
 	qsort(rows, nrows, sizeof(*rows), by_total);
-	if (opt->output)
-		print_json(cols, ncols, rows, nrows, origin);
+	if (opt->output && strcmp(opt->output->name, "html") == 0) {
+		char *json = NULL;
+		size_t size = 0;
+		FILE *f = open_memstream(&json, &size);
+
+		if (f == NULL)
+			fatal("out of memory");
+		print_json(f, cols, ncols, rows, nrows, origin);
+		if (fclose(f) != 0 || json == NULL)
+			fatal("out of memory");
+		print_timeline_page(stdout, json, size);
+		free(json);
+	} else if (opt->output)
+		print_json(stdout, cols, ncols, rows, nrows, origin);
 	else
 		print_text(cols, ncols, rows, nrows, origin);
 	if (fflush(stdout) != 0 || ferror(stdout))

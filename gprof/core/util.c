@@ -92,6 +92,38 @@ void progress_end(void)
  * message escaped (text_printable): it names files and symbols that a
  * hostile file chose, and must stay one line that does nothing to the
  * terminal. */
+bool warnings_once;
+
+/* The warnings said, by a hash of their text, for warnings_once. */
+static struct {
+	uint64_t *hashes;
+	size_t count, capacity;
+} said;
+
+/* Whether a warning of this text was said before (and note it if not). */
+static bool said_before(const char *text)
+{
+	uint64_t h = 14695981039346656037u;
+	size_t i;
+
+	for (; *text; text++)
+		h = (h ^ (unsigned char)*text) * 1099511628211u;
+	for (i = 0; i < said.count; i++)
+		if (said.hashes[i] == h)
+			return true;
+	if (said.count == said.capacity) {
+		size_t n = said.capacity ? 2 * said.capacity : 16;
+		uint64_t *more = realloc(said.hashes, n * sizeof(*more));
+
+		if (more == NULL)
+			return false;
+		said.hashes = more;
+		said.capacity = n;
+	}
+	said.hashes[said.count++] = h;
+	return false;
+}
+
 static void report(const char *prefix, const char *fmt, va_list ap)
 {
 	char line[1024], *message = line, *copy;
@@ -108,6 +140,11 @@ static void report(const char *prefix, const char *fmt, va_list ap)
 			message = line; /* out of memory: the message cut short */
 	}
 	va_end(again);
+	if (warnings_once && n >= 0 && *prefix && said_before(message)) {
+		if (message != line)
+			free(message);
+		return;
+	}
 	fflush(stdout);
 	progress_clear();
 	fprintf(stderr, "%s: %s%s\n", program_name, prefix,

@@ -24,6 +24,9 @@ void fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn))
 extern void (*fatal_hook)(void);
 /* "gprof: warning: MESSAGE" on stderr. */
 void warning(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* When set, a warning said once is not said again (--timeline reads
+ * each window on its own: one line for all of them). */
+extern bool warnings_once;
 
 /* A progress line on stderr, for reads of many files: only when stderr
  * is a terminal and the read has taken more than a second; "gprof: WHAT:
