@@ -330,11 +330,14 @@ void gmon_hist_window(int phase)
 	if (!hist.window)
 		return;
 	uint16_t *seen = hist.window, *taken = hist.window + hist.nbins;
+	/* stored only where it changes: the pages of bins never sampled
+	 * stay the zero page, costing no memory */
 	for (size_t i = 0; i < hist.nbins; i++) {
-		if (phase == GMON_WINDOW_FREEZE)
-			seen[i] = __atomic_load_n(&hist.bins[i], __ATOMIC_RELAXED);
-		else
-			taken[i] = seen[i];
+		uint16_t v = phase == GMON_WINDOW_FREEZE ? __atomic_load_n(&hist.bins[i], __ATOMIC_RELAXED)
+		                                         : seen[i];
+		uint16_t *to = phase == GMON_WINDOW_FREEZE ? &seen[i] : &taken[i];
+		if (*to != v)
+			*to = v;
 	}
 }
 

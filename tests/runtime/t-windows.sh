@@ -32,6 +32,10 @@
 #                                   total the sum of its row and equal to
 #                                   its self seconds in gprof of all the
 #                                   files at once; the text's header
+#   runtime.windows.threads.*       3 threads computing at once, each sampled
+#                                   by its own clock, any of them closing a
+#                                   window: the calls of all windows equal
+#                                   to those counted, the samples too
 #   runtime.windows.nopg.*          the same program without -pg under
 #                                   gprof-run --interval (sparse samples):
 #                                   indices contiguous, the samples all
@@ -122,7 +126,7 @@ expect_eq runtime.windows.exec.calls \
 
 # windows by the clock
 mkdir interval
-calls=$(cd interval && "$RUN" -o p --interval 0.05 ../w spin 300 2>../interval.err)
+calls=$(cd interval && "$RUN" -o p --interval 0.05 ../w spin 200 2>../interval.err)
 files=$(cd interval && ls p.*)
 k=$(echo "$files" | wc -l)
 pid=$(echo "$files" | head -1 | sed 's/^p\.\([0-9]*\)\..*/\1/')
@@ -167,10 +171,28 @@ header=$(cd interval && "$TOP/gprof/gprof" --timeline ../w p.* | sed -n 1p)
 expect_eq runtime.windows.timeline.text "$header" \
 	"Timeline: each function's self seconds in each window ($k windows; the top $(python3 -c "import json; n = len(json.load(open('timeline.json'))['timeline']['functions']); print(min(n, 20), 'of', n)") functions)"
 
+# threads: any of them may close a window while the others count
+mkdir threads
+calls=$(cd threads && GMON_OUT_PREFIX=p GMON_INTERVAL=0.02 ../w threads 60 2>../threads.err)
+files=$(cd threads && ls p.*)
+k=$(echo "$files" | wc -l)
+pid=$(echo "$files" | head -1 | sed 's/^p\.\([0-9]*\)\..*/\1/')
+expect_eq runtime.windows.threads.names "$(echo "$files" | sort | tr '\n' ' ')" \
+	"$(for n in $(seq "$k"); do echo "p.$pid.$n"; done | sort | tr '\n' ' ')"
+sum=0
+for n in $(seq "$k"); do
+	c=$(calls_of w "threads/p.$pid.$n" a)
+	[ "$c" = none ] && c=0
+	sum=$((sum + c))
+done
+expect_eq runtime.windows.threads.calls "$sum" "$calls"
+read -r held taken <<<"$(cd threads && python3 "$TOP/tests/runtime/windows.py" p.*)"
+expect_eq runtime.windows.threads.samples "$held" "$taken"
+
 # without -pg: the main program's samples by address (sparse)
 $RT_CC -O1 -fno-inline -o plain "$PROGS/windows.c"
 mkdir nopg
-(cd nopg && "$RUN" -o p --interval 0.05 ../plain spin 200 >/dev/null 2>../nopg.err)
+(cd nopg && "$RUN" -o p --interval 0.05 ../plain spin 150 >/dev/null 2>../nopg.err)
 files=$(cd nopg && ls p.*)
 k=$(echo "$files" | wc -l)
 pid=$(echo "$files" | head -1 | sed 's/^p\.\([0-9]*\)\..*/\1/')

@@ -10,8 +10,10 @@
  *               parent waits, then b x 2000
  *   exec        a x 1000, raise, exec itself as "after": b x 2000
  *   spin MS     a in a loop for MS ms of CPU time; prints the calls
+ *   threads MS  the same in 3 threads at once; prints the calls of all
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,11 +41,43 @@ static double cpu_ms(void)
 	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
+static double thread_ms(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+static double spin_ms;
+
+static void *spinner(void *arg)
+{
+	unsigned long *calls = arg;
+	double start = thread_ms();
+	while (thread_ms() - start < spin_ms) {
+		a();
+		(*calls)++;
+	}
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	const char *mode = argc > 1 ? argv[1] : "snap";
 	if (strcmp(mode, "after") == 0) {
 		times_of(b, 2000);
+		return 0;
+	}
+	if (strcmp(mode, "threads") == 0) {
+		pthread_t t[3];
+		unsigned long calls[3] = { 0, 0, 0 };
+		spin_ms = argc > 2 ? atof(argv[2]) : 100;
+		for (int i = 0; i < 3; i++)
+			if (pthread_create(&t[i], NULL, spinner, &calls[i]) != 0)
+				return 1;
+		for (int i = 0; i < 3; i++)
+			pthread_join(t[i], NULL);
+		printf("%lu\n", calls[0] + calls[1] + calls[2]);
 		return 0;
 	}
 	if (strcmp(mode, "spin") == 0) {
