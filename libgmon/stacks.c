@@ -85,8 +85,9 @@ int gmon_stacks_init(size_t keys, unsigned depth)
 	 * cost nothing */
 	stacks.pool_words = (uint64_t)keys * 33 + 2 * (depth + 1);
 	stacks.pool_bytes = stacks.pool_words * sizeof(uint64_t);
+	/* a claim list: gmon_stacks_renumber visits the stacks, not the slots */
 	if (gmon_table_init(&stacks.table, keys, sizeof(struct stack_slot), MIN_SLOTS, MAX_PROBES,
-	                    0,
+	                    1,
 	                    "stack table full: later samples' stacks are lost, the samples "
 	                    "still count (set GMON_STACKS)") != 0)
 		return -1;
@@ -275,11 +276,12 @@ static int add_frames(const uintptr_t *frames, unsigned n, uint32_t flags, uint3
 void gmon_stacks_renumber(gmon_renumber_fn renumber, const void *ctx)
 {
 	static uintptr_t frames[1024]; /* ordinary context, serialized by objects.c; depth <= 512 */
-	const struct gmon_table *t = &stacks.table;
+	struct gmon_table *t = &stacks.table;
+	struct stack_slot *s;
 	if (!t->slots)
 		return;
-	for (uint32_t i = 0; i <= t->mask; i++) {
-		struct stack_slot *s = &((struct stack_slot *)t->slots)[i];
+	for (uint32_t k = 0, used = gmon_table_claims(t);
+	     (s = (struct stack_slot *)gmon_table_next_claimed(t, used, &k, sizeof *s));) {
 		uint64_t key = __atomic_load_n(&s->key, __ATOMIC_ACQUIRE);
 		if (key == 0 || __atomic_load_n(&s->count, __ATOMIC_RELAXED) == 0)
 			continue;
