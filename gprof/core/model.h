@@ -308,6 +308,7 @@ struct run_segment {
  * addresses (doc/format.md, "Addresses used twice"). */
 struct run_number {
 	uint32_t number;
+	uint64_t bias;            /* the object's load bias in the run */
 	uint64_t delta;           /* model address = runtime address + delta */
 };
 

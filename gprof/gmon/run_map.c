@@ -47,7 +47,12 @@ static uint64_t numbered_address(const struct run_map *run, uint64_t runtime)
 	}
 	if (low == run->number_count || run->numbers[low].number != number)
 		return MODEL_UNKNOWN_ADDRESS;
-	return (runtime & GMON_ADDRESS_LOW) + run->numbers[low].delta;
+	/* within the object's own 2^48 bytes, or it would land on another's */
+	runtime &= GMON_ADDRESS_LOW;
+	if (runtime < run->numbers[low].bias ||
+	    runtime - run->numbers[low].bias >= (uint64_t)1 << MODEL_OBJECT_SHIFT)
+		return MODEL_UNKNOWN_ADDRESS;
+	return runtime + run->numbers[low].delta;
 }
 
 uint64_t run_map_address(const struct run_map *run, uint64_t runtime)

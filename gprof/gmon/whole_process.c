@@ -519,7 +519,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		obj = m->objects[k];
 		if (pf.numbered)
 			run->numbers[run->number_count++] =
-				(struct run_number){ po->number, obj->model_base - po->bias };
+				(struct run_number){ po->number, po->bias, obj->model_base - po->bias };
 		if (k == 0) {
 			run->main_bias = po->bias;
 			if (obj->build_id == NULL && po->build_id_size) {

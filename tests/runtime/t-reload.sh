@@ -24,6 +24,9 @@
 #                           unloaded objects overlap: read
 #   reload.loaded-overlap   two loaded objects that overlap: refused in
 #                           one line
+#   reload.bad-numbers      numbered addresses that name no object, or lie
+#                           below their object's load address: read, as
+#                           addresses of no object
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -94,6 +97,12 @@ while pos < len(b):
 		flags = struct.unpack_from('<I', b, pos + 12)[0]
 		if flags & 2:
 			struct.pack_into('<I', b, pos + 12, flags & ~(2 | 8))
+	if tag == 3 and how == 'bad-numbers':
+		n = struct.unpack_from('<I', b, pos + 8)[0]
+		for i in range(n):
+			at = pos + 12 + 24 * i
+			number = 999 if i % 2 else 4
+			struct.pack_into('<QQ', b, at, 1 << 63 | number << 48 | 16, 1 << 63 | number << 48)
 	pos += 8 + length
 open(path, 'wb').write(b)
 PY
@@ -109,3 +118,6 @@ err=$("$GPROF" -b reload both.out 2>&1 >/dev/null)
 status=$?
 expect_eq reload.loaded-overlap "1 1 two objects' segments overlap" \
 	"$status $(echo "$err" | wc -l) $(echo "$err" | sed -n 's/.*process: \(two objects.* overlap\) at 0x.*/\1/p')"
+cp gmon.out bad.out && cp .gmon.out.process .bad.out.process && edit .bad.out.process bad-numbers
+err=$("$GPROF" -b reload bad.out 2>&1 >/dev/null)
+expect_eq reload.bad-numbers "0 " "$? $err"
