@@ -488,16 +488,26 @@ uint32_t gmon_object_flags(uint32_t i)
 long gmon_object_find(uintptr_t pc)
 {
 	uint32_t used = gmon_objects_count();
-	/* The newest mapping first: an address reused after a dlclose
-	 * belongs to what is there now. */
+	long unloaded = -1;
+	/* An address reused after a dlclose belongs to what is there now:
+	 * an object still loaded, else the newest mapping.  (Not merely
+	 * the newest: a plugin loaded again where it was takes its old,
+	 * lower entry, and another plugin unloaded since may have held the
+	 * same addresses.) */
 	for (uint32_t i = used; i-- > 0;) {
 		const struct object *o = &table.objects[i];
 		const uintptr_t *seg = &table.segments[2 * o->first_segment];
-		for (uint32_t s = 0; s < o->nsegments; s++)
-			if (pc >= seg[2 * s] && pc < seg[2 * s + 1])
+		for (uint32_t s = 0; s < o->nsegments; s++) {
+			if (pc < seg[2 * s] || pc >= seg[2 * s + 1])
+				continue;
+			if (!(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED))
 				return (long)i;
+			if (unloaded < 0)
+				unloaded = (long)i;
+			break;
+		}
 	}
-	return -1;
+	return unloaded;
 }
 
 /* Can the n bytes at addr be loaded without a fault, whatever other
