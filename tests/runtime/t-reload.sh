@@ -27,6 +27,9 @@
 #   reload.bad-numbers      numbered addresses that name no object, or lie
 #                           below their object's load address: read, as
 #                           addresses of no object
+#   reload.once             a program that loads nothing after its dlclose
+#                           numbers nothing: header flags 0, no object
+#                           retired, its calls as before
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -41,7 +44,7 @@ $RT_CC -O1 -o plain "$PROGS/reload.c" -ldl || exit 2
 
 out=$(./reload 2>&1)
 if [ "$(echo "$out" | grep -c 'same place')" != 2 ]; then
-	for c in same-place read calls graph gnu sum gprof-run unnumbered loaded-overlap; do
+	for c in same-place read calls graph gnu sum gprof-run unnumbered loaded-overlap bad-numbers once; do
 		echo "ok reload.$c # skipped: the loader put the plugins elsewhere ($(echo "$out" | xargs))"
 	done
 	exit 0
@@ -121,3 +124,19 @@ expect_eq reload.loaded-overlap "1 1 two objects' segments overlap" \
 cp gmon.out bad.out && cp .gmon.out.process .bad.out.process && edit .bad.out.process bad-numbers
 err=$("$GPROF" -b reload bad.out 2>&1 >/dev/null)
 expect_eq reload.bad-numbers "0 " "$? $err"
+
+mkdir once && (cd once && cp ../p.so . && ../reload once >/dev/null 2>&1)
+numbered=$(python3 - once/.gmon.out.process <<'PY'
+import struct, sys
+b = open(sys.argv[1], 'rb').read()
+retired, pos = 0, 32
+while pos < len(b):
+	tag, length = struct.unpack_from('<II', b, pos)
+	if tag == 1 and struct.unpack_from('<I', b, pos + 12)[0] & 8:
+		retired += 1
+	pos += 8 + length
+print(struct.unpack_from('<I', b, 16)[0], retired)
+PY
+)
+expect_eq reload.once "0 0 / call 1; main 1; p_round [p.so] 3; work [p.so] 1" \
+	"$numbered / $(calls once/gmon.out | paste -sd';' | sed 's/;/; /g')"
