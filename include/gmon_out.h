@@ -140,6 +140,19 @@ enum gmon_process_tag {
 #define GMON_OBJECT_MAIN 1
 #define GMON_OBJECT_UNLOADED 2
 #define GMON_OBJECT_VDSO 4
+/* Unloaded, and its addresses recorded before it went are all numbered
+ * (below): no plain address in the file is its. */
+#define GMON_OBJECT_RETIRED 8
+
+/* Process file header flags (offset 16). */
+#define GMON_PROCESS_FLAG_NUMBERED 1 /* addresses may carry an object number */
+/* A numbered address (only in a file whose header says so): the top bit
+ * set, the object's number in the next 15 bits, the runtime address in
+ * the low 48 (doc/format.md, "Addresses used twice"). */
+#define GMON_ADDRESS_NUMBERED (1ull << 63)
+#define GMON_ADDRESS_NUMBER_SHIFT 48
+#define GMON_ADDRESS_NUMBER_MAX 0x7fffu
+#define GMON_ADDRESS_LOW ((1ull << GMON_ADDRESS_NUMBER_SHIFT) - 1)
 
 /* Sizes of the fixed parts of the bodies. */
 #define GMON_SAMPLE_ENTRY_SIZE 16

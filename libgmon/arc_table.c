@@ -102,6 +102,30 @@ GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc, u
 	return -1;
 }
 
+int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n)
+{
+	uint32_t i = gmon_table_first(t, arc_hash(from_pc, self_pc));
+	for (uint32_t probe = 0; probe < t->max_probes; probe++, i = gmon_table_next(t, i)) {
+		struct arc *a = &((struct arc *)t->slots)[i];
+		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
+		uintptr_t self = from ? __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED) : 0;
+		if (from == 0) {
+			if (!gmon_table_may_claim(t))
+				return -1;
+			if (gmon_arch_claim_pair(&a->from_pc, from_pc, self_pc, &from, &self)) {
+				gmon_table_claimed(t, i);
+				from = from_pc;
+				self = self_pc;
+			}
+		}
+		if (from == from_pc && self == self_pc) {
+			__atomic_fetch_add(&a->count, n, __ATOMIC_RELAXED);
+			return 0;
+		}
+	}
+	return -1;
+}
+
 int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx)
 {
 	const struct arc *a;

@@ -38,6 +38,10 @@ int gmon_arc_table_init(struct gmon_table *t, size_t keys, const char *full) GMO
  * counted: the caller says so). */
 GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc,
                                       uintptr_t self_pc) GMON_HIDDEN;
+/* n calls along (from_pc, self_pc) at once, from an ordinary context
+ * (reuse.c): 0, or -1 (nothing counted). */
+int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc,
+                 uint64_t n) GMON_HIDDEN;
 int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx) GMON_HIDDEN;
 
 #endif /* GMON_ARC_TABLE_H */

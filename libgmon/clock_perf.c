@@ -28,9 +28,11 @@
 #include <fcntl.h>
 #include <linux/perf_event.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -43,9 +45,11 @@
 #endif
 
 /* The events this process opened: its own thread's first, then the
- * threads that were running at start.  Each descriptor's inode is kept,
- * so that stop never acts on a descriptor the program has since closed
- * and reused. */
+ * threads that were running at start.  Each descriptor's inode and the
+ * event's id are kept, so that stop never acts on a descriptor the
+ * program has since closed and reused: every anonymous file (perf
+ * events, eventfd, epoll...) has the same inode, the id tells events
+ * apart, and the inode keeps perf's ioctl away from any other file. */
 #define MAX_EVENTS 64
 static struct {
 	int running;
@@ -54,20 +58,61 @@ static struct {
 	unsigned n;
 	int fd[MAX_EVENTS];
 	ino_t ino[MAX_EVENTS];
+	dev_t dev[MAX_EVENTS];
+	uint64_t id[MAX_EVENTS];
 } perf;
+
+/*
+ * The program's descriptors are its own: open() returns the lowest free
+ * number, and programs count on it (the first open() is 3, a daemon's
+ * pipe, a dup2 onto a number it chose).  So an event's descriptor moves
+ * to the highest free number below the soft RLIMIT_NOFILE (below 1024
+ * at most: a higher number would grow the kernel's descriptor table of
+ * every process to the limit, which may be a million), searched from
+ * the top by steps that double; it stays where it was only when nothing
+ * above it is free.  A descriptor above a limit the program lowers
+ * later stays valid, and takes none of the program's numbers under it.
+ */
+#define HIGHEST_FD 1023
+
+static int move_high(int fd)
+{
+	int saved_errno = errno;
+	struct rlimit r;
+	long top = HIGHEST_FD;
+	if (getrlimit(RLIMIT_NOFILE, &r) == 0 && r.rlim_cur != RLIM_INFINITY &&
+	    (rlim_t)top >= r.rlim_cur)
+		top = (long)r.rlim_cur - 1;
+	for (long step = 1, at = top; at > fd; at = top - step, step *= 2) {
+		int high = fcntl(fd, F_DUPFD_CLOEXEC, (int)at);
+		if (high >= 0) {
+			close(fd);
+			fd = high;
+			break;
+		}
+		if (errno != EMFILE)
+			break;
+	}
+	errno = saved_errno;
+	return fd;
+}
 
 static int open_event(pid_t tid)
 {
 	int fd = (int)syscall(SYS_perf_event_open, &perf.attr, tid, -1, -1, PERF_FLAG_FD_CLOEXEC);
 	if (fd < 0)
 		return -1;
+	fd = move_high(fd);
 	struct stat st;
-	if (perf.n == MAX_EVENTS || fstat(fd, &st) != 0) {
+	uint64_t id;
+	if (perf.n == MAX_EVENTS || fstat(fd, &st) != 0 || ioctl(fd, PERF_EVENT_IOC_ID, &id) != 0) {
 		close(fd);
 		return -1;
 	}
 	perf.fd[perf.n] = fd;
-	perf.ino[perf.n++] = st.st_ino;
+	perf.ino[perf.n] = st.st_ino;
+	perf.dev[perf.n] = st.st_dev;
+	perf.id[perf.n++] = id;
 	return 0;
 }
 
@@ -132,18 +177,32 @@ static unsigned start(unsigned hz, gmon_signal_handler *handler, gmon_owed_sampl
 static int still_the_event(unsigned i)
 {
 	struct stat st;
-	return fstat(perf.fd[i], &st) == 0 && st.st_ino == perf.ino[i];
+	uint64_t id;
+	int saved_errno = errno;
+	int same = fstat(perf.fd[i], &st) == 0 && st.st_ino == perf.ino[i] &&
+	           st.st_dev == perf.dev[i] && ioctl(perf.fd[i], PERF_EVENT_IOC_ID, &id) == 0 &&
+	           id == perf.id[i];
+	errno = saved_errno;
+	return same;
 }
 
+/* The profile's end: the events go, with the copies their threads'
+ * new threads inherited, and their descriptors with them (the program
+ * finds none of the runtime's at its exit).  Whether the program had
+ * closed the first one is noted first, for missing(). */
 static void stop(void)
 {
 	if (!perf.running)
 		return;
 	perf.running = 0;
-	/* each applies to the copies its threads' new threads inherited */
+	if (perf.n && !still_the_event(0))
+		perf.missing |= GMON_MISSING_CLOCK_CLOSED;
 	for (unsigned i = 0; i < perf.n; i++)
-		if (still_the_event(i))
+		if (still_the_event(i)) {
 			ioctl(perf.fd[i], PERF_EVENT_IOC_DISABLE, 0);
+			close(perf.fd[i]);
+		}
+	perf.n = 0;
 }
 
 /* The child inherited no event (inherit_thread), only the parent's
@@ -177,8 +236,9 @@ static unsigned samples(int signo, const siginfo_t *info)
 	return signo == SIGTRAP && info->si_code == TRAP_PERF;
 }
 
-/* A program that closes every descriptor (close_range) ends the events
- * with the one of its own thread. */
+/* A program that closes the main thread's descriptor (close_range, or
+ * a close or dup2 onto its number) ends its event and the copies its
+ * new threads inherited: the inode tells (still_the_event). */
 static unsigned missing(void)
 {
 	unsigned m = perf.missing;

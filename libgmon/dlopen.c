@@ -28,6 +28,7 @@
 #include "message.h"
 #include "objects.h"
 #include "process.h"
+#include "reuse.h"
 
 #ifndef RTLD_DEEPBIND
 #define RTLD_DEEPBIND 0 /* a glibc extension: elsewhere no mode asks for it */
@@ -162,6 +163,9 @@ void *gmon_dlopen_route(const char *file, int mode, uintptr_t caller)
 		return (void *)real;
 	if (__atomic_load_n(&stale, __ATOMIC_RELAXED))
 		refresh(NULL, 0);
+	/* what went before may come back where it was: its addresses
+	 * numbered first */
+	gmon_reuse_before_load();
 	if (caller_matters(file, caller)) {
 		__atomic_store_n(&stale, 1, __ATOMIC_RELAXED);
 		return (void *)real;

@@ -125,6 +125,44 @@ GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc)
 		gmon_table_lost(&gmon_foreign_arcs, 1);
 }
 
+/* What was recorded at an unloaded object's addresses moves to their
+ * numbered form (reuse.c): each entry's count taken (exchanged with 0:
+ * the writer skips empty entries) and added to the entry of the new key.
+ * Ordinary context; the object is unmapped, so no sample or call adds to
+ * the old entries meanwhile. */
+void gmon_foreign_renumber(gmon_renumber_fn renumber, const void *ctx)
+{
+	struct gmon_table *t = &foreign.samples;
+	struct sample_slot *s;
+	for (uint32_t k = 0, used = gmon_table_claims(t);
+	     (s = (struct sample_slot *)gmon_table_next_claimed(t, used, &k, sizeof *s));) {
+		uintptr_t pc = __atomic_load_n(&s->pc, __ATOMIC_ACQUIRE), to = renumber(ctx, pc, 0);
+		uint64_t count;
+		if (to == pc || (count = __atomic_exchange_n(&s->count, 0, __ATOMIC_RELAXED)) == 0)
+			continue;
+		struct sample_slot *n =
+		        gmon_table_word(t, to, hash(to, 0), sizeof(struct sample_slot));
+		if (n)
+			__atomic_fetch_add(&n->count, count, __ATOMIC_RELAXED);
+		else
+			gmon_table_lost(t, count);
+	}
+	t = &gmon_foreign_arcs;
+	struct arc *a;
+	for (uint32_t k = 0, used = gmon_table_claims(t);
+	     (a = (struct arc *)gmon_table_next_claimed(t, used, &k, sizeof *a));) {
+		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
+		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED);
+		uintptr_t new_from = renumber(ctx, from, 1), new_self = renumber(ctx, self, 0);
+		uint64_t count;
+		if ((new_from == from && new_self == self) ||
+		    (count = __atomic_exchange_n(&a->count, 0, __ATOMIC_RELAXED)) == 0)
+			continue;
+		if (gmon_arc_add(t, new_from, new_self, count) != 0)
+			gmon_table_lost(t, count);
+	}
+}
+
 void gmon_foreign_totals(struct gmon_foreign_totals *t)
 {
 	t->samples_taken = __atomic_load_n(&foreign.samples_taken, __ATOMIC_RELAXED);

@@ -47,6 +47,9 @@ struct gmon_foreign_totals {
 void gmon_foreign_totals(struct gmon_foreign_totals *t) GMON_HIDDEN;
 /* Visit every (pc, count) / (from_pc, self_pc, count) with a nonzero
  * count (visit.h). */
+/* Their entries at an unloaded object's addresses moved to the numbered
+ * form renumber gives (reuse.c).  Ordinary context. */
+void gmon_foreign_renumber(gmon_renumber_fn renumber, const void *ctx) GMON_HIDDEN;
 int gmon_foreign_samples_each(gmon_sample_visitor visit, void *ctx) GMON_HIDDEN;
 int gmon_foreign_arcs_each(gmon_arc_visitor visit, void *ctx) GMON_HIDDEN;
 

@@ -45,7 +45,10 @@
  * GMON_OBJECT_UNLOADED, set (atomically) when a refresh no longer finds
  * it, and cleared when the same file is loaded again at the same place
  * (same path, build-id, segments and call-frame tables: its slot and its
- * tables' copy serve again); a load elsewhere is a new object.  The
+ * tables' copy serve again); a load elsewhere is a new object.
+ * GMON_OBJECT_RETIRED, set by gmon_objects_retire once what was recorded
+ * at an unloaded object's addresses carries its number (reuse.c), is
+ * cleared with GMON_OBJECT_UNLOADED.  The
  * signal handler reads only these arrays, never an object's own headers
  * (a dlopened object's may be unmapped at any time).  Refreshes
  * are serialized by a flag holding the refreshing thread's id (they run
@@ -80,6 +83,7 @@ static struct {
 	uint32_t used; /* atomic: published objects */
 	uint32_t segments_used, readable_used, text_used;
 	uint32_t generation;
+	int unretired; /* atomic: an object was flagged unloaded since the last retire */
 	int refreshing; /* atomic: the refreshing thread's id, 0 if none */
 	int warned_full;
 	char main_path[PATH_MAX];
@@ -313,7 +317,8 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 		    same_segments(o, info, nsegments) &&
 		    gmon_eh_tables_match(i, info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum)) {
 			o->seen = table.generation;
-			__atomic_fetch_and(&o->flags, ~(uint32_t)GMON_OBJECT_UNLOADED, __ATOMIC_RELEASE);
+			__atomic_fetch_and(&o->flags, ~(uint32_t)(GMON_OBJECT_UNLOADED | GMON_OBJECT_RETIRED),
+			                   __ATOMIC_RELEASE);
 			return 0;
 		}
 	}
@@ -425,11 +430,34 @@ uint32_t gmon_objects_refresh(void)
 	/* What the loader no longer lists was unloaded: keep it, flagged. */
 	for (uint32_t i = 0; i < before; i++) {
 		struct object *o = &table.objects[i];
-		if (o->seen != table.generation)
-			__atomic_fetch_or(&o->flags, GMON_OBJECT_UNLOADED, __ATOMIC_RELAXED);
+		if (o->seen != table.generation &&
+		    !(__atomic_fetch_or(&o->flags, GMON_OBJECT_UNLOADED, __ATOMIC_RELAXED) &
+		      GMON_OBJECT_UNLOADED))
+			__atomic_store_n(&table.unretired, 1, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&table.refreshing, 0, __ATOMIC_RELEASE);
 	return before;
+}
+
+uint32_t gmon_objects_retire(gmon_retire_fn retire, void *ctx)
+{
+	if (!table.objects || !__atomic_load_n(&table.unretired, __ATOMIC_RELAXED) ||
+	    !claim_refresh())
+		return 0;
+	__atomic_store_n(&table.unretired, 0, __ATOMIC_RELAXED);
+	uint32_t used = __atomic_load_n(&table.used, __ATOMIC_RELAXED), n = 0;
+	for (uint32_t i = 0; i < used; i++) {
+		struct object *o = &table.objects[i];
+		uint32_t flags = __atomic_load_n(&o->flags, __ATOMIC_RELAXED);
+		if ((flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_RETIRED)) != GMON_OBJECT_UNLOADED)
+			continue;
+		if (retire(ctx, i, &table.segments[2 * o->first_segment], o->nsegments) != 0)
+			continue;
+		__atomic_fetch_or(&o->flags, GMON_OBJECT_RETIRED, __ATOMIC_RELEASE);
+		n++;
+	}
+	__atomic_store_n(&table.refreshing, 0, __ATOMIC_RELEASE);
+	return n;
 }
 
 uint32_t gmon_objects_count(void)
@@ -460,16 +488,26 @@ uint32_t gmon_object_flags(uint32_t i)
 long gmon_object_find(uintptr_t pc)
 {
 	uint32_t used = gmon_objects_count();
-	/* The newest mapping first: an address reused after a dlclose
-	 * belongs to what is there now. */
+	long unloaded = -1;
+	/* An address reused after a dlclose belongs to what is there now:
+	 * an object still loaded, else the newest mapping.  (Not merely
+	 * the newest: a plugin loaded again where it was takes its old,
+	 * lower entry, and another plugin unloaded since may have held the
+	 * same addresses.) */
 	for (uint32_t i = used; i-- > 0;) {
 		const struct object *o = &table.objects[i];
 		const uintptr_t *seg = &table.segments[2 * o->first_segment];
-		for (uint32_t s = 0; s < o->nsegments; s++)
-			if (pc >= seg[2 * s] && pc < seg[2 * s + 1])
+		for (uint32_t s = 0; s < o->nsegments; s++) {
+			if (pc < seg[2 * s] || pc >= seg[2 * s + 1])
+				continue;
+			if (!(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED))
 				return (long)i;
+			if (unloaded < 0)
+				unloaded = (long)i;
+			break;
+		}
 	}
-	return -1;
+	return unloaded;
 }
 
 /* Can the n bytes at addr be loaded without a fault, whatever other

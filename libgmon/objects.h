@@ -38,6 +38,13 @@ uint32_t gmon_object_flags(uint32_t i) GMON_HIDDEN; /* GMON_OBJECT_* */
  * unmapped (loaded at start-up), so that a load cannot fault. */
 int gmon_object_readable(uintptr_t addr, size_t n) GMON_HIDDEN;
 void gmon_objects_after_fork(void) GMON_HIDDEN;
+/* Each object flagged unloaded since it was last loaded, not retired
+ * yet: retire(ctx, its number, its segments, their count), then, if that
+ * returned 0, it is flagged GMON_OBJECT_RETIRED.  Ordinary context,
+ * serialized with the refreshes.  How many were retired. */
+typedef int (*gmon_retire_fn)(void *ctx, uint32_t number, const uintptr_t *segments,
+                               uint32_t nsegments);
+uint32_t gmon_objects_retire(gmon_retire_fn retire, void *ctx) GMON_HIDDEN;
 /* Does the dynamic string table of the object loaded at bias, with the
  * program headers phdr[phnum] as mapped, hold name (as a symbol it
  * calls, or defines)?  Ordinary context (start-up, dlopen). */

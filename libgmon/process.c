@@ -32,6 +32,7 @@
 #include "message.h"
 #include "objects.h"
 #include "process.h"
+#include "reuse.h"
 #include "sampler.h"
 #include "sink.h"
 #include "stacks.h"
@@ -410,6 +411,8 @@ static void put_header(struct gmon_sink *s)
 	uint32_t version = GMON_PROCESS_VERSION;
 	memcpy(header + 4, &version, sizeof version);
 	memcpy(header + 8, &run_id, sizeof run_id);
+	uint32_t flags = gmon_reuse_numbered() ? GMON_PROCESS_FLAG_NUMBERED : 0;
+	memcpy(header + 16, &flags, sizeof flags);
 	put(s, header, sizeof header);
 }
 

@@ -416,34 +416,31 @@ static const struct gmon_signal_chain *chained(int signo)
 	return c && c->owns(signo) ? c : NULL;
 }
 
-handler_fn signal(int signo, handler_fn handler)
+/* signal, bsd_signal and sysv_signal: a taken signal's action (or the
+ * chain's SIG_DFL) set as the call sets it (flags), any other the C
+ * library's own call (libc) made. */
+static handler_fn set_handler(set_fn *libc, int signo, handler_fn handler, int flags)
 {
-	set_fn *libc = LIBC_SIGNAL;
 	const struct gmon_signal_chain *c = chained(signo);
 	if (find_here(signo) || !libc || (c && handler == SIG_DFL))
-		return set_action(signo, handler, SA_RESTART);
+		return set_action(signo, handler, flags);
 	handler_fn was = UNTAKEN(libc, signo, handler);
 	return c ? c->old_handler(signo, was) : was;
+}
+
+handler_fn signal(int signo, handler_fn handler)
+{
+	return set_handler(LIBC_SIGNAL, signo, handler, SA_RESTART);
 }
 
 handler_fn bsd_signal(int signo, handler_fn handler)
 {
-	set_fn *libc = LIBC_BSD_SIGNAL;
-	const struct gmon_signal_chain *c = chained(signo);
-	if (find_here(signo) || !libc || (c && handler == SIG_DFL))
-		return set_action(signo, handler, SA_RESTART);
-	handler_fn was = UNTAKEN(libc, signo, handler);
-	return c ? c->old_handler(signo, was) : was;
+	return set_handler(LIBC_BSD_SIGNAL, signo, handler, SA_RESTART);
 }
 
 handler_fn sysv_signal(int signo, handler_fn handler)
 {
-	set_fn *libc = LIBC_SYSV_SIGNAL;
-	const struct gmon_signal_chain *c = chained(signo);
-	if (find_here(signo) || !libc || (c && handler == SIG_DFL))
-		return set_action(signo, handler, SA_RESETHAND | SA_NODEFER);
-	handler_fn was = UNTAKEN(libc, signo, handler);
-	return c ? c->old_handler(signo, was) : was;
+	return set_handler(LIBC_SYSV_SIGNAL, signo, handler, SA_RESETHAND | SA_NODEFER);
 }
 
 #ifdef GMON_SHARED

@@ -85,8 +85,9 @@ int gmon_stacks_init(size_t keys, unsigned depth)
 	 * cost nothing */
 	stacks.pool_words = (uint64_t)keys * 33 + 2 * (depth + 1);
 	stacks.pool_bytes = stacks.pool_words * sizeof(uint64_t);
+	/* a claim list: gmon_stacks_renumber visits the stacks, not the slots */
 	if (gmon_table_init(&stacks.table, keys, sizeof(struct stack_slot), MIN_SLOTS, MAX_PROBES,
-	                    0,
+	                    1,
 	                    "stack table full: later samples' stacks are lost, the samples "
 	                    "still count (set GMON_STACKS)") != 0)
 		return -1;
@@ -218,6 +219,87 @@ void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int 
 		}
 	}
 	gmon_table_lost(t, samples);
+}
+
+/* The stack of frames[n] (with flags and thread) counted count more
+ * times, its entry made if it has none: 0, or -1 (no room).  Ordinary
+ * context (gmon_stacks_renumber). */
+static int add_frames(const uintptr_t *frames, unsigned n, uint32_t flags, uint32_t thread,
+                      uint64_t count)
+{
+	uint64_t h = HASH_START;
+	for (unsigned i = 0; i < n; i++)
+		h = hash_frame(h, frames[i]);
+	h = hash_end(h, n, flags, thread);
+	struct gmon_table *t = &stacks.table;
+	uint32_t i = gmon_table_first(t, (uint32_t)h);
+	uint64_t tag = h & 0xffffffff00000000u, mine = 0;
+	for (uint32_t probe = 0; probe < t->max_probes; probe++, i = gmon_table_next(t, i)) {
+		struct stack_slot *s = &((struct stack_slot *)t->slots)[i];
+		uint64_t key = __atomic_load_n(&s->key, __ATOMIC_ACQUIRE);
+		if (key == 0) {
+			if (!gmon_table_may_claim(t))
+				return -1;
+			if (!mine) {
+				uint64_t at = __atomic_fetch_add(&stacks.pool_used, n + 1,
+				                                 __ATOMIC_RELAXED);
+				if (at + n + 1 > stacks.pool_words || at + 1 > UINT32_MAX)
+					return -1;
+				stacks.pool[at] = head_word(n, flags, thread);
+				memcpy(&stacks.pool[at + 1], frames, n * sizeof *frames);
+				mine = at + 1;
+			}
+			if (__atomic_compare_exchange_n(&s->key, &key, tag | mine, 0,
+			                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+				gmon_table_claimed(t, i);
+				key = tag | mine;
+			}
+		}
+		if ((key & 0xffffffff00000000u) != tag)
+			continue;
+		const uint64_t *p = &stacks.pool[(key & 0xffffffffu) - 1];
+		if ((key & 0xffffffffu) == mine ||
+		    (p[0] == head_word(n, flags, thread) &&
+		     memcmp(p + 1, frames, n * sizeof *frames) == 0)) {
+			__atomic_fetch_add(&s->count, count, __ATOMIC_RELAXED);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* Stacks with a frame at an unloaded object's addresses: their count
+ * moves to the same stack with those frames numbered (reuse.c).  A
+ * stack's frames never change (a handler may be comparing them), so the
+ * renumbered stack is another entry, and the old one is left empty
+ * (its count exchanged with 0: the writer skips it). */
+void gmon_stacks_renumber(gmon_renumber_fn renumber, const void *ctx)
+{
+	static uintptr_t frames[1024]; /* ordinary context, serialized by objects.c; depth <= 512 */
+	struct gmon_table *t = &stacks.table;
+	struct stack_slot *s;
+	if (!t->slots)
+		return;
+	for (uint32_t k = 0, used = gmon_table_claims(t);
+	     (s = (struct stack_slot *)gmon_table_next_claimed(t, used, &k, sizeof *s));) {
+		uint64_t key = __atomic_load_n(&s->key, __ATOMIC_ACQUIRE);
+		if (key == 0 || __atomic_load_n(&s->count, __ATOMIC_RELAXED) == 0)
+			continue;
+		const uint64_t *p = &stacks.pool[(key & 0xffffffffu) - 1];
+		unsigned n = (unsigned)(p[0] & 0xffff), changed = 0;
+		if (n > sizeof frames / sizeof frames[0])
+			continue;
+		for (unsigned d = 0; d < n; d++) {
+			frames[d] = renumber(ctx, (uintptr_t)p[1 + d], d > 0);
+			changed |= frames[d] != (uintptr_t)p[1 + d];
+		}
+		uint64_t count;
+		if (!changed || (count = __atomic_exchange_n(&s->count, 0, __ATOMIC_RELAXED)) == 0)
+			continue;
+		if (add_frames(frames, n, (uint32_t)(p[0] >> 16 & 0xffff), (uint32_t)(p[0] >> 32),
+		               count) != 0)
+			gmon_table_lost(&stacks.table, count);
+	}
 }
 
 void gmon_stacks_totals(struct gmon_stacks_totals *t)

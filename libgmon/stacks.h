@@ -31,5 +31,9 @@ void gmon_stacks_totals(struct gmon_stacks_totals *t) GMON_HIDDEN;
 /* Visit every stack with a nonzero count: its frames, innermost first
  * (visit.h). */
 int gmon_stacks_each(gmon_stack_visitor visit, void *ctx) GMON_HIDDEN;
+/* The stacks with frames at an unloaded object's addresses counted as
+ * the same stacks with those frames numbered (reuse.c).  Ordinary
+ * context. */
+void gmon_stacks_renumber(gmon_renumber_fn renumber, const void *ctx) GMON_HIDDEN;
 
 #endif /* GMON_STACKS_H */

@@ -166,8 +166,10 @@ void model_free(struct model *m)
 	if (m == NULL)
 		return;
 	model_forget_profile(m);
-	for (i = 0; i < m->process.run_count; i++)
+	for (i = 0; i < m->process.run_count; i++) {
 		free(m->process.runs[i].segments);
+		free(m->process.runs[i].numbers);
+	}
 	free(m->process.runs);
 	free(m->process.samples);
 	free(m->process.main_samples);

@@ -308,11 +308,21 @@ struct run_segment {
 	uint64_t delta;           /* model address = runtime address + delta */
 };
 
+/* An object of a run by its number in the process file, for numbered
+ * addresses (doc/format.md, "Addresses used twice"). */
+struct run_number {
+	uint32_t number;
+	uint64_t bias;            /* the object's load bias in the run */
+	uint64_t delta;           /* model address = runtime address + delta */
+};
+
 struct run_map {
 	bool known;               /* a process file of this run was read */
 	uint64_t main_bias;       /* gmon.out's addresses are runtime minus this */
-	struct run_segment *segments; /* sorted by start */
+	struct run_segment *segments; /* sorted by start, disjoint: who holds a plain address */
 	size_t segment_count;
+	struct run_number *numbers; /* sorted by number; only where the file numbers addresses */
+	size_t number_count;
 };
 
 struct model_sample {

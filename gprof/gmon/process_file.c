@@ -449,6 +449,7 @@ static bool parse(struct cursor *c, struct process_file *pf)
 		return failf(c, "process file version %llu (this gprof reads version %d)",
 			     (unsigned long long)version, GMON_PROCESS_VERSION);
 	pf->run_id = take(c, 8);
+	pf->numbered = (take(c, 4) & GMON_PROCESS_FLAG_NUMBERED) != 0;
 	c->pos = GMON_PROCESS_HEADER_SIZE;
 	while (c->pos < c->size) {
 		uint64_t tag, length;

@@ -89,6 +89,7 @@ struct process_window {
 /* Everything one process file holds. */
 struct process_file {
 	uint64_t run_id;
+	bool numbered;            /* header: addresses may carry an object number */
 	struct process_object *objects;
 	size_t object_count, object_capacity;
 	unsigned rate;            /* of the samples; 0 when there are none */

@@ -287,34 +287,6 @@ void program_find(struct program *p, struct model *m, const struct options *opt)
 		      SCRIPT_DEPTH);
 }
 
-/* Without a build-id: are the program's recorded segments in the
- * file's loaded sections (as object.c checks libraries)? */
-static bool holds_segments(const struct program *p, bfd *abfd)
-{
-	uint64_t low = UINT64_MAX, high = 0;
-	asection *sec;
-	size_t i;
-
-	for (sec = abfd->sections; sec; sec = sec->next) {
-		uint64_t vma = bfd_section_vma(sec), size = bfd_section_size(sec);
-
-		if (!(sec->flags & SEC_ALLOC) || size == 0)
-			continue;
-		if (vma < low)
-			low = vma;
-		if (vma + size > high)
-			high = vma + size;
-	}
-	for (i = 0; i < p->segment_count; i++) {
-		/* mapped by pages: up to a page beyond the sections */
-		uint64_t start = p->segments[2 * i], end = p->segments[2 * i + 1];
-
-		if (start + 65536 < low || end > high + 65536 || start > high || end < low)
-			return false;
-	}
-	return true;
-}
-
 static bool same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
@@ -336,7 +308,7 @@ void program_check(const struct program *p, const struct object *obj,
 	if (p->build_id_size)
 		same = id_size == p->build_id_size && memcmp(id, p->build_id, id_size) == 0;
 	else
-		same = holds_segments(p, obj->abfd);
+		same = object_holds_segments(obj->abfd, p->segments, p->segment_count);
 	if (same && p->named == NULL)
 		say("%s: no program named: reading %s, the program its process file names",
 		    p->profile, p->path);
@@ -365,7 +337,7 @@ static bool is_program(const struct program *q, bfd *abfd, const unsigned char *
 {
 	if (q->build_id_size)
 		return id_size == q->build_id_size && memcmp(id, q->build_id, id_size) == 0;
-	return holds_segments(q, abfd);
+	return object_holds_segments(abfd, q->segments, q->segment_count);
 }
 
 const char *const *program_select(const struct options *opt, int *count)

@@ -23,6 +23,7 @@
 #include "gmon/object_files.h"
 #include "core/outfile.h"
 #include "gmon/process_file.h"
+#include "gmon/run_map.h"
 #include "symtab/symbols.h"
 #include "core/util.h"
 
@@ -50,36 +51,6 @@ struct object_index {
 	struct object_files files;
 };
 
-static int compare_segment(const void *lp, const void *rp)
-{
-	const struct run_segment *left = lp, *right = rp;
-
-	return left->start < right->start ? -1 : left->start > right->start;
-}
-
-static const struct run_segment *find_segment(const struct run_map *run, uint64_t address)
-{
-	size_t low = 0, high = run->segment_count;
-
-	while (low < high) {
-		size_t mid = low + (high - low) / 2;
-
-		if (run->segments[mid].start <= address)
-			low = mid + 1;
-		else
-			high = mid;
-	}
-	if (low == 0 || address >= run->segments[low - 1].end)
-		return NULL;
-	return &run->segments[low - 1];
-}
-
-static uint64_t model_address(const struct run_map *run, uint64_t runtime)
-{
-	const struct run_segment *seg = find_segment(run, runtime);
-
-	return seg ? runtime + seg->delta : MODEL_UNKNOWN_ADDRESS;
-}
 
 uint64_t objects_gmon_address(const struct model *m, size_t run, uint64_t address)
 {
@@ -91,7 +62,7 @@ uint64_t objects_gmon_address(const struct model *m, size_t run, uint64_t addres
 	if (address >= main_object->code_low && address < main_object->code_high)
 		return address;
 	map = &m->process.runs[run];
-	address = model_address(map, address + map->main_bias);
+	address = run_map_address(map, address + map->main_bias);
 	return address == MODEL_UNKNOWN_ADDRESS ? 0 : address;
 }
 
@@ -387,9 +358,9 @@ static void add_stacks(struct model *m, const struct run_map *run,
 			uint64_t a = ps->words[w + 2 + d];
 
 			if (d == 0 || a == 0) {
-				a = model_address(run, a);
+				a = run_map_address(run, a);
 			} else {
-				a = model_address(run, a - 1);
+				a = run_map_address(run, a - 1);
 				if (a != MODEL_UNKNOWN_ADDRESS)
 					a++;
 			}
@@ -500,7 +471,8 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	uint64_t run_id = process_run_id(gmon_path, main_object->target.big_endian);
 	char *path, err[1024];
 	const char *ran = NULL;
-	size_t i, k;
+	struct run_placed *placed;
+	size_t i, k, placed_count = 0;
 
 	if (run_id == 0)
 		return;
@@ -537,13 +509,22 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	run->known = true;
 	for (i = 0, k = 0; i < pf.object_count; i++)
 		k += pf.objects[i].segment_count;
-	run->segments = xrealloc(run->segments, (k + 1) * sizeof(*run->segments));
+	/* the map's pieces: at most one more than the segments' edges */
+	run->segments = xrealloc(run->segments, (2 * k + 1) * sizeof(*run->segments));
+	placed = xcalloc(k + 1, sizeof(*placed));
+	if (pf.numbered) {
+		run->numbers = xrealloc(run->numbers, (pf.object_count + 1) * sizeof(*run->numbers));
+		run->number_count = 0;
+	}
 	for (i = 0; i < pf.object_count; i++) {
 		const struct process_object *po = &pf.objects[i];
 		struct object *obj;
 
 		k = merge_object(m, po, ix, path);
 		obj = m->objects[k];
+		if (pf.numbered)
+			run->numbers[run->number_count++] =
+				(struct run_number){ po->number, po->bias, obj->model_base - po->bias };
 		if (k == 0) {
 			run->main_bias = po->bias;
 			if (obj->build_id == NULL && po->build_id_size) {
@@ -564,20 +545,22 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 				      (unsigned long long)po->segments[s].start,
 				      (unsigned long long)po->segments[s].end,
 				      (unsigned long long)po->bias, MODEL_OBJECT_SHIFT);
-			run->segments[run->segment_count++] = (struct run_segment){
-				po->segments[s].start, po->segments[s].end,
-				obj->model_base - po->bias
-			};
 			if (k != 0)
 				add_extent(&ix->extents[k], own_start, own_end);
+			/* a retired object's addresses are all numbered:
+			 * no plain address is its */
+			if (pf.numbered && (po->flags & GMON_OBJECT_RETIRED))
+				continue;
+			placed[placed_count++] = (struct run_placed){
+				{ po->segments[s].start, po->segments[s].end, obj->model_base - po->bias },
+				(uint64_t)!(po->flags & GMON_OBJECT_UNLOADED) << 32 | po->number
+			};
 		}
 	}
-	if (run->segment_count > 1) /* no segments: no array at all */
-		qsort(run->segments, run->segment_count, sizeof(*run->segments), compare_segment);
-	for (i = 1; i < run->segment_count; i++)
-		if (run->segments[i].start < run->segments[i - 1].end)
-			fatal("%s: two objects' segments overlap at 0x%llx", path,
-			      (unsigned long long)run->segments[i].start);
+	run_map_build(run, placed, placed_count, path);
+	free(placed);
+	if (pf.numbered)
+		run_map_sort_numbers(run);
 
 	if (pf.sample_count) {
 		struct process_part *p = &m->process;
@@ -590,16 +573,16 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 				      (p->sample_count + pf.sample_count) * sizeof(*p->samples));
 		for (i = 0; i < pf.sample_count; i++)
 			p->samples[p->sample_count++] = (struct model_sample){
-				model_address(run, pf.samples[i].address), pf.samples[i].count
+				run_map_address(run, pf.samples[i].address), pf.samples[i].count
 			};
 		if (p->sample_count >= 2 * p->merged_samples + MERGE_SLACK)
 			merge_samples(p);
 	}
 	for (i = 0; i < pf.arc_count; i++) {
-		uint64_t to = model_address(run, pf.arcs[i].self_pc);
+		uint64_t to = run_map_address(run, pf.arcs[i].self_pc);
 
 		if (to != MODEL_UNKNOWN_ADDRESS)
-			objects_add_arc(m, model_address(run, pf.arcs[i].from_pc), to,
+			objects_add_arc(m, run_map_address(run, pf.arcs[i].from_pc), to,
 					pf.arcs[i].count);
 	}
 	if (pf.stacks.present)
@@ -855,7 +838,9 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 
 		at = begin_record(&b, GMON_PROCESS_TAG_OBJECT);
 		put(&b, k, 4);
-		put(&b, k == 0 ? GMON_OBJECT_MAIN : obj->flags & ~(unsigned)GMON_OBJECT_MAIN, 4);
+		/* the sum numbers no address: no object is retired there */
+		put(&b, k == 0 ? GMON_OBJECT_MAIN
+			       : obj->flags & ~(unsigned)(GMON_OBJECT_MAIN | GMON_OBJECT_RETIRED), 4);
 		put(&b, obj->model_base, 8);
 		put(&b, segments, 4);
 		for (i = 0; i < segments; i++) {

@@ -258,10 +258,7 @@ static bfd *open_object_file(const char *path, const char **why)
 	return abfd;
 }
 
-/* Without a build-id, is the file the one that ran as far as the
- * process file tells: does it hold every segment recorded (in its own
- * addresses) within its loaded sections? */
-static bool holds_segments(bfd *abfd, const struct object *obj)
+bool object_holds_segments(bfd *abfd, const uint64_t *segments, size_t count)
 {
 	uint64_t low = UINT64_MAX, high = 0;
 	asection *sec;
@@ -277,10 +274,10 @@ static bool holds_segments(bfd *abfd, const struct object *obj)
 		if (vma + size > high)
 			high = vma + size;
 	}
-	for (i = 0; i < obj->segment_count; i++) {
+	for (i = 0; i < count; i++) {
 		/* mapped by pages: a segment may start and end up to a page
 		 * beyond the sections */
-		uint64_t start = obj->segments[2 * i], end = obj->segments[2 * i + 1];
+		uint64_t start = segments[2 * i], end = segments[2 * i + 1];
 
 		if (start + 65536 < low || end > high + 65536 || start > high || end < low)
 			return false;
@@ -316,7 +313,7 @@ bool object_open_other(struct object *obj, const char *path, const struct name_s
 	id_size = debuginfo_build_id(abfd, id, sizeof(id));
 	if (obj->build_id_size
 		    ? id_size != obj->build_id_size || memcmp(id, obj->build_id, id_size) != 0
-		    : !holds_segments(abfd, obj)) {
+		    : !object_holds_segments(abfd, obj->segments, obj->segment_count)) {
 		warning("%s: not the file that ran (its %s); its samples are shown as [%s]", path,
 			obj->build_id_size ? "build-id differs" : "code is not where it ran",
 			obj->name);

@@ -29,6 +29,10 @@ enum {
  * error. */
 void object_open(struct object *obj, const char *path, unsigned flags,
 		 const struct name_search *search);
+/* Without a build-id, is the file the one that ran as far as a process
+ * file tells: does it hold every segment recorded (count start/end pairs,
+ * in its own addresses) within its loaded sections? */
+bool object_holds_segments(struct bfd *abfd, const uint64_t *segments, size_t count);
 /* An object other than the executable, recorded by a whole-process
  * profile: its BFD and symbols, found as the executable's are (debuginfo.h:
  * its debug file by build-id or .gnu_debuglink under the --sysroot's and
