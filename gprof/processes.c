@@ -42,6 +42,7 @@ struct proc {
 	int parent_index;         /* its parent's row, -1: a root */
 	int first_child, next_sibling;
 	int depth;
+	int windows;              /* window files summed in this row (GMON_INTERVAL); 0: none */
 };
 
 static bool host_big_endian(void)
@@ -119,6 +120,44 @@ static void read_one(struct proc *p, const char *file)
 	if (p->pf.has_times) /* this image's (process_read takes off the ones before) */
 		p->cpu_ns = p->pf.user_ns + p->pf.system_ns;
 	p->parent_index = p->first_child = p->next_sibling = -1;
+}
+
+/*
+ * The windows of one process image (GMON_INTERVAL: PREFIX.PID.N, each
+ * with that window's CPU and samples) are one row: the first one's,
+ * with the others' added; the rest are dropped.  One image: the same
+ * pid, image number and start.  Returns the rows left.
+ */
+static int fold_windows(struct proc *procs, int n)
+{
+	int kept = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct proc *p = &procs[i];
+		int into = -1;
+
+		if (p->pf.window.present && p->pf.identity.present) {
+			for (int j = 0; j < kept && into < 0; j++) {
+				const struct process_identity *a = &procs[j].pf.identity, *b = &p->pf.identity;
+
+				if (procs[j].windows && a->pid == b->pid && a->image == b->image &&
+				    a->started_ns == b->started_ns && procs[j].pf.run_id == p->pf.run_id)
+					into = j;
+			}
+		}
+		if (into >= 0) {
+			procs[into].cpu_ns += p->cpu_ns;
+			procs[into].pf.samples_taken += p->pf.samples_taken;
+			procs[into].windows++;
+			process_file_free(&p->pf);
+			continue;
+		}
+		p->windows = p->pf.window.present ? 1 : 0;
+		if (kept != i)
+			procs[kept] = *p;
+		kept++;
+	}
+	return kept;
 }
 
 static const char *base_name(const char *path)
@@ -464,6 +503,8 @@ static void print_json(const struct proc *procs, int n, const int *order)
 		printf("], \"arguments_cut\": %s, \"file\": ",
 		       id->flags & GMON_IDENTITY_ARGS_CUT ? "true" : "false");
 		put_json_string(stdout, p->file);
+		if (p->windows) /* only then: files of whole runs read as before */
+			printf(", \"windows\": %d", p->windows);
 		printf("}");
 	}
 	printf("\n  ],\n  \"programs\": [");
@@ -492,6 +533,7 @@ int print_processes(const struct options *opt)
 	order = xcalloc((size_t)n, sizeof(*order));
 	for (int i = 0; i < n; i++)
 		read_one(&procs[i], opt->operands[i]);
+	n = fold_windows(procs, n);
 	link_parents(procs, n);
 	tree_order(procs, n, order);
 	if (opt->processes == PROCESSES_BY_CPU) {

@@ -14,6 +14,8 @@
 #   runtime.windows.snap.record     each process file says its window
 #                                   (index, delta) and the windows follow
 #                                   each other (end of one = start of next)
+#   runtime.windows.snap.processes  gprof --processes: the three windows are
+#                                   one process (one line, windows 3)
 #   runtime.windows.fork.*          a child forked in window 2 writes its
 #                                   own windows (CHILD.1: c 500 only), the
 #                                   parent's have none of the child's calls
@@ -100,6 +102,12 @@ r3=$(window_record "snap/p.$pid.3")
 read -r i1 f1 _ e1 <<<"$r1"; read -r i2 f2 s2 e2 <<<"$r2"; read -r i3 f3 s3 _ <<<"$r3"
 expect_eq runtime.windows.snap.record "$i1 $f1 $i2 $f2 $i3 $f3 $([ "$s2" = "$e1" ] && [ "$s3" = "$e2" ] && echo joined)" \
 	"1 1 2 1 3 1 joined"
+
+procs=$("$TOP/gprof/gprof" --processes --json snap/p.* | python3 -c "
+import json, sys
+p = json.load(sys.stdin)['processes']
+print(len(p), p[0]['windows'], p[0]['file'])")
+expect_eq runtime.windows.snap.processes "$procs" "1 3 snap/p.$pid.1"
 
 # fork in window 2
 mkdir fork
