@@ -46,16 +46,21 @@ expect_eq runtime.threads.exact-counts.shared "leaf 8000000" \
 	"$(flat_calls threads.glibc gmon.out | grep '^leaf ')"
 
 # check_rate NAME RATE TOTAL_MS MIN_PERCENT: the histogram records RATE,
-# and holds about TOTAL_MS of samples (user-mode CPU time of all threads):
-# at least MIN_PERCENT of them, at most 120%.  Had only one thread been
-# sampled, there would be a quarter of them, or none.
+# and holds about TOTAL_MS of samples (the CPU time of all threads): at
+# least MIN_PERCENT of them, at most 150%.  Had only one thread been
+# sampled, there would be a quarter of them, or none; had every thread
+# been sampled twice, twice as many.  Not closer above: the perf clock
+# (RATE above 100) is perf's task-clock, whose samples come from a timer
+# of the time a thread is on a CPU, and on a loaded virtual machine that
+# ran 20% past the CPU time the kernel accounted (492 samples for 408 ms
+# in one run), as perf record's own task-clock does.
 check_rate() {
 	local name=$1 rate=$2 ms=$3 min=$4 hist got want
 	hist=$(gmon_dump gmon.out | grep '^hist')
 	got=$(echo "$hist" | awk '{ print $6 }')
 	expect_eq "$name.rate-recorded" "$rate" "$(echo "$hist" | awk '{ print $5 }')"
 	want=$((ms * rate / 1000))
-	if [ "$got" -ge $((want * min / 100)) ] && [ "$got" -le $((want * 12 / 10)) ]; then
+	if [ "$got" -ge $((want * min / 100)) ] && [ "$got" -le $((want * 15 / 10)) ]; then
 		pass "$name.samples"
 	else
 		fail "$name.samples" "$got samples for $ms ms of CPU time at $rate Hz (want about $want)"
