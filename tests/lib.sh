@@ -155,14 +155,18 @@ fixture_option_sets() {
 # on a descriptor of its own (read -u 3 ... 3< <(fixture_runs ...)), so
 # that the commands of the loop do not read it.
 fixture_runs() {
-	local options dir n set
+	local options dir name n set
 	read -ra options <<<"$1"
 	shift
 	for dir in "$FIXTURES"/*/; do
+		# the fixture's name without a basename per line (suites read
+		# thousands of lines)
+		name=${dir%/}
+		name=${name##*/}
 		n=0
 		while IFS= read -r set; do
 			n=$((n + 1))
-			printf '%s\t%s\t%d\t%s\n' "$dir" "$(basename "$dir")" "$n" "$set"
+			printf '%s\t%s\t%d\t%s\n' "$dir" "$name" "$n" "$set"
 		done < <(printf '%s\n' "$@"; fixture_option_sets "$dir" "${options[@]}")
 	done
 }
