@@ -65,6 +65,18 @@ for f in files:
                        if m in files]
 
 
+def nm_each(objs):
+    """nm's lines for each object (objs: paths without a colon), by one nm
+    for all of them (-A: each line after its file's name and a colon)."""
+    lines = {obj: [] for obj in objs}
+    if objs:
+        out = subprocess.run(["nm", "-A"] + objs, capture_output=True, text=True, check=True).stdout
+        for line in out.splitlines():
+            obj, _, rest = line.partition(":")
+            lines[obj].append(rest)
+    return lines
+
+
 def find_cycle(graph):
     """One cycle of graph (node -> set of nodes) as a list, or None."""
     colour = {}
@@ -97,6 +109,7 @@ report("structure.gprof.no-include-cycles", [" -> ".join(cycle)] if cycle else [
 
 # names each object defines and uses
 defines, uses = {}, {}
+objs = {}
 for f in files:
     if not f.endswith(".c"):
         continue
@@ -104,10 +117,12 @@ for f in files:
     if not os.path.exists(obj):
         report("structure.gprof.no-module-cycles", ["%s is not built" % obj])
         sys.exit(1)
-    out = subprocess.run(["nm", obj], capture_output=True, text=True, check=True).stdout
+    objs[f] = obj
+nm_lines = nm_each(list(objs.values()))
+for f, obj in objs.items():
     defines[module(f)] = set()
     uses[module(f)] = set()
-    for line in out.splitlines():
+    for line in nm_lines[obj]:
         parts = line.split()
         if len(parts) == 2 and parts[0] == "U":
             uses[module(f)].add(parts[1])
@@ -206,6 +221,7 @@ report("structure.libgmon.no-include-cycles", [" -> ".join(cycle)] if cycle else
 
 rt_defines, rt_uses = {}, {}
 missing = []
+objs = {}
 for f in rt_files:
     if not f.endswith((".c", ".S")):
         continue
@@ -213,10 +229,12 @@ for f in rt_files:
     if not os.path.exists(obj):
         missing.append("%s is not built" % obj)
         continue
-    out = subprocess.run(["nm", obj], capture_output=True, text=True, check=True).stdout
+    objs[f] = obj
+nm_lines = nm_each(list(objs.values()))
+for f, obj in objs.items():
     m = rt_module(f)
     rt_defines[m], rt_uses[m] = set(), set()
-    for line in out.splitlines():
+    for line in nm_lines[obj]:
         parts = line.split()
         if len(parts) == 2 and parts[0] == "U":
             rt_uses[m].add(parts[1])

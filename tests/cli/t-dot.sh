@@ -74,10 +74,26 @@ cd "$SCRATCH" || exit 2
 # the same bytes get the same verdict
 declare -A rendered  # a graph's md5: "" if it rendered, else why not
 declare -A sum_of    # a DOT file's md5
+firsts=()            # the first DOT file of each md5
 if [ ${#dots[@]} -gt 0 ]; then
+	declare -A seen=()
 	while read -r sum file; do
 		sum_of[$file]=$sum
+		[ -n "${seen[$sum]+set}" ] && continue
+		seen[$sum]=1
+		firsts+=("$file")
 	done < <(for ((i = 1; i < ${#dots[@]}; i += 2)); do echo "${dots[i]}"; done | xargs -d '\n' md5sum)
+fi
+# all of them by one dot (-O: each FILE to FILE.svg), as long as it
+# succeeds, says nothing on stderr and writes every SVG whole; otherwise
+# each one again by a dot of its own below, to name the graph that fails
+if [ ${#firsts[@]} -gt 0 ] &&
+	printf '%s\n' "${firsts[@]}" | xargs -d '\n' dot -Tsvg -O 2>"$SCRATCH/dot-all.err" &&
+	[ ! -s "$SCRATCH/dot-all.err" ] &&
+	[ -z "$(printf '%s.svg\n' "${firsts[@]}" | xargs -d '\n' grep -L '</svg>' 2>&1)" ]; then
+	for file in "${firsts[@]}"; do
+		rendered[${sum_of[$file]}]=
+	done
 fi
 for ((i = 0; i < ${#dots[@]}; i += 2)); do
 	test=${dots[i]} out=${dots[i + 1]}

@@ -193,9 +193,11 @@ all_cases() {
 all_cases
 
 # The same under AddressSanitizer (and UBSan): any overflow aborts with a
-# report on stderr, which the exact-stderr checks catch.
+# report on stderr, which the exact-stderr checks catch.  Built without
+# optimization: at -O0 every access is instrumented as written, and the
+# build takes less than half the CPU time of -O1's.
 ASAN=$SCRATCH/gprof-asan
-if gcc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+if gcc -g -O0 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
 	-I"$TOP/include" -I/usr/include/libiberty -I"$TOP/gprof" -o "$ASAN" "$TOP"/gprof/*.c "$TOP"/gprof/*/*.c \
 	"$TOP"/gprof/report/proto/profile.pb-c.c -lbfd -ldw -llzma -liberty -lprotobuf-c -lz -lnettle -lm \
 	>"$SCRATCH/asan-build.log" 2>&1; then

@@ -33,7 +33,7 @@ if [ -x "$dest$prefix/bin/gprof" ]; then pass install.gprof-executable; else fai
 # the installed gprof-run preloads the runtime installed beside it
 # (GMON_START=all: the runtime leaves LD_PRELOAD as gprof-run set it)
 expect_eq install.gprof-run.runtime "$(realpath "$dest$prefix/lib/libgmon.so")" \
-	"$(env -u LD_PRELOAD GMON_START=all "$dest$prefix/bin/gprof-run" sh -c 'echo $LD_PRELOAD')"
+	"$(cd "$SCRATCH" && env -u LD_PRELOAD GMON_START=all "$dest$prefix/bin/gprof-run" sh -c 'echo $LD_PRELOAD')"
 
 # pkg-config sees the staged tree through its sysroot variable
 export PKG_CONFIG_PATH=$dest$prefix/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$dest

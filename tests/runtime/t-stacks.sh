@@ -51,6 +51,8 @@ runtime_scratch
 cd "$SCRATCH" || exit 2
 SRC=$PROGS/stacks
 CHECK="python3 $SRC/stacks.py"
+# the checks name frames from nm of the same objects: read once
+export STACKS_NM_CACHE=$SCRATCH/nm-cache
 
 if ! $RT_CC -pg -O1 -fno-inline -o prog "$SRC/stacks.c" "$LIBGMON_A" -pthread 2>build.err; then
 	fail runtime.stacks.build "$(head -3 build.err | xargs)"

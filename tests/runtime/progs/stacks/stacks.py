@@ -37,6 +37,37 @@ def read(path):
     return p
 
 
+def nm(opt, path):
+    """nm -n OPT PATH's output ("" if nm cannot run).  Kept in the
+    directory $STACKS_NM_CACHE when that is set (t-stacks.sh: its
+    scratch), by the file's path, size and modification time: the suite
+    checks the same objects (the program, libc, ...) a score of times."""
+    cache = os.environ.get("STACKS_NM_CACHE")
+    key = None
+    if cache:
+        try:
+            st = os.stat(path)
+            key = os.path.join(cache, "%s%s.%d.%d" % ("D" if opt else "s", path.replace("/", "%"),
+                                                      st.st_size, st.st_mtime_ns))
+            with open(key, encoding="utf-8") as f:
+                return f.read()
+        except OSError:
+            pass
+    try:
+        out = subprocess.run(["nm", "-n"] + opt + [path], capture_output=True, text=True).stdout
+    except OSError:
+        return ""
+    if key:
+        try:
+            os.makedirs(cache, exist_ok=True)
+            with open(key + ".%d" % os.getpid(), "w", encoding="utf-8") as f:
+                f.write(out)
+            os.replace(key + ".%d" % os.getpid(), key)
+        except OSError:
+            pass
+    return out
+
+
 class Names:
     """Runtime address -> function name, from nm of each object."""
 
@@ -51,11 +82,7 @@ class Names:
         if path not in self.syms:
             addrs, names = [], []
             for opt in ([], ["-D"]):
-                try:
-                    out = subprocess.run(["nm", "-n"] + opt + [path], capture_output=True,
-                                         text=True).stdout
-                except OSError:
-                    out = ""
+                out = nm(opt, path)
                 for line in out.splitlines():
                     f = line.split()
                     if len(f) == 3 and f[1] in "tTiW":
