@@ -208,6 +208,10 @@ bool object_find_line(const struct object *obj, uint64_t address, const char **f
 			*function = span->function;
 		return true;
 	}
+	/* an object known by its mapping alone (the vdso, a file gone) has
+	 * no text to ask */
+	if (obj->abfd == NULL || obj->text == NULL)
+		return false;
 	if (!bfd_find_nearest_line(obj->abfd, obj->text, NULL, address - obj->text_low, &fname,
 				   &func, &l) ||
 	    fname == NULL || l == 0)

@@ -116,10 +116,14 @@ callgrind=$("$GPROF" --callgrind plaing gmon.out |
 # calls]...]], summed by line)
 html=$("$GPROF" --html plaing gmon.out | python3 -c 'import json, re, sys
 page, by_line = sys.stdin.read(), {}
+data = json.loads(re.search(r"<script type=\"application/json\" id=\"gprof-data\">(.*?)</script>", page, re.S).group(1))
+files = (data["profiles"][0] if "profiles" in data else data)["files"]
 for block in re.findall(r"<script type=\"application/json\" id=\"gprof-source-[0-9]+\">(.*?)</script>", page, re.S):
     for function, rows in json.loads(block)["rows"]:
         for file, line, samples, calls in rows:
-            if samples:
+            # the lines of plain.c, as callgrind ob=plaing (a
+            # sample in libc has lines of its own, in its own files)
+            if samples and files[file].endswith("/plain.c"):
                 by_line[line] = by_line.get(line, 0) + samples
 print(" ".join(sorted("%d %g" % kv for kv in by_line.items())))')
 if [ -n "$callgrind" ] && [ "$callgrind" = "$html" ]; then
