@@ -59,7 +59,10 @@ done
 ln -s "$SCRATCH/a b/lib/libgmon.so" clean-link.so
 mkdir linked
 (cd linked && GPROF_RUN_LIBGMON=$SCRATCH/clean-link.so "$SCRATCH/a b/bin/gprof-run" ../hello >out 2>err)
-expect_eq run.path.link-works "0|1 -||gmon.out" "$?|$(cat linked/out)|$(cat linked/err)|$(ls linked | grep gmon)"
+# (the program's first word only: the second is ASAN_OPTIONS as it saw
+# it, which make check-sanitize sets, and gprof-run adds to when the
+# program was built with ASan: run.asan.* check it)
+expect_eq run.path.link-works "0|1||gmon.out" "$?|$(cut -d' ' -f1 linked/out)|$(cat linked/err)|$(ls linked | grep gmon)"
 
 # ---------------------------------------------------------------- file capabilities
 caps_tests="refused nothing-run root-profiled"
@@ -85,8 +88,8 @@ else
 		# root gains no capability by the exec: the loader preloads
 		mkdir "$caps/root"
 		(cd "$caps/root" && GPROF_RUN_LIBGMON=$LIB "$caps/gprof-run" "$caps/hello-cap" >out 2>err)
-		expect_eq run.caps.root-profiled "0|1 -||gmon.out" \
-			"$?|$(cat "$caps/root/out")|$(cat "$caps/root/err")|$(ls "$caps/root" | grep gmon)"
+		expect_eq run.caps.root-profiled "0|1||gmon.out" \
+			"$?|$(cut -d' ' -f1 "$caps/root/out")|$(cat "$caps/root/err")|$(ls "$caps/root" | grep gmon)"
 	fi
 fi
 
