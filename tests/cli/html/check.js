@@ -17,19 +17,12 @@
 const path = require('path');
 const fs = require('fs');
 const { Browser } = require('./browser.js');
+const { ok, notOk, expectEq, expect, status } = require('./verdicts.js');
 
 const dir = process.argv[2];
 const shot = process.argv[3];
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-let failures = 0;
 
-function ok(name) { console.log('ok ' + name); }
-function notOk(name, why) { failures++; console.log('not ok ' + name + ': ' + String(why).replace(/\n/g, ' | ')); }
-function expectEq(name, expected, actual) {
-  const e = JSON.stringify(expected), a = JSON.stringify(actual);
-  if (e === a) ok(name); else notOk(name, 'expected ' + e + ', got ' + a);
-}
-function expect(name, cond, why) { if (cond) ok(name); else notOk(name, why); }
 
 // ------------------------------------------------------------ the text reports
 function flatOf(text) {
@@ -323,5 +316,5 @@ async function threadsPage(b) {
   await withPage('html.lines', 'lines.html', linesPage);
   await withPage('html.diff', 'diff.html', diffPage);
   await withPage('html.threads', 'threads.html', threadsPage);
-  process.exit(failures ? 1 : 0);
+  process.exit(status());
 })();

@@ -11,15 +11,9 @@
 'use strict';
 const path = require('path');
 const { Browser } = require('./browser.js');
+const { ok, notOk, expectEq, expect, status } = require('./verdicts.js');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-let failures = 0;
-function ok(name) { console.log('ok ' + name); }
-function notOk(name, why) { failures++; console.log('not ok ' + name + ': ' + String(why).replace(/\n/g, ' | ')); }
-function expectEq(name, expected, actual) {
-  const e = JSON.stringify(expected), a = JSON.stringify(actual);
-  if (e === a) ok(name); else notOk(name, 'expected ' + e + ', got ' + a);
-}
 
 (async () => {
   const b = new Browser(CHROMIUM, 1000, 600);
@@ -46,5 +40,5 @@ function expectEq(name, expected, actual) {
   } finally {
     await c.close();
   }
-  process.exit(failures ? 1 : 0);
+  process.exit(status());
 })();

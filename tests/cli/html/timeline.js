@@ -11,16 +11,10 @@
 const path = require('path');
 const fs = require('fs');
 const { Browser } = require('./browser.js');
+const { ok, notOk, expectEq, expect, status } = require('./verdicts.js');
 
 const dir = process.argv[2];
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-let failures = 0;
-function ok(name) { console.log('ok ' + name); }
-function notOk(name, why) { failures++; console.log('not ok ' + name + ': ' + String(why).replace(/\n/g, ' | ')); }
-function expectEq(name, expected, actual) {
-  const e = JSON.stringify(expected), a = JSON.stringify(actual);
-  if (e === a) ok(name); else notOk(name, 'expected ' + e + ', got ' + a);
-}
 
 const t = JSON.parse(fs.readFileSync(path.join(dir, 't.json'), 'utf8')).timeline;
 const n = t.windows.length;
@@ -61,5 +55,5 @@ const on = "Array.from(document.querySelectorAll('#strip div')).map((d, k) => d.
   } finally {
     await b.close();
   }
-  process.exit(failures ? 1 : 0);
+  process.exit(status());
 })();
