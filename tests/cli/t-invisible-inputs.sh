@@ -172,7 +172,7 @@ if (cd src && cc -g -pg -O0 -o prog prog.c && ./prog); then
 	expect_eq inputs.sources.annotate-status 0 "$?"
 	expect_eq inputs.sources.annotate-refusals \
 		"gprof: $PWD/src/fifo.c: a FIFO, not a regular file|gprof: /proc/self/environ: under /proc, /dev or /sys, not a source file" \
-		"$(grep -E 'fifo|environ' annotate.err | sort -r | paste -sd'|')"
+		"$(grep fifo annotate.err)|$(grep environ annotate.err)"
 	expect_eq inputs.sources.annotate-prints-the-rest 1 "$(grep -c 'int shown(int n)' annotated.txt)"
 else
 	fail inputs.sources.setup "cannot build and run src/prog"
