@@ -31,13 +31,38 @@ demo) need="$need binutils graphviz" ;;
 cross) need="$need binutils musl-tools gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu qemu-user" ;;
 esac
 
+# npm: the client that installs axe-core (below) where nodejs has none
+if [ "$what" = check ] && ! command -v npm >/dev/null 2>&1; then
+	need="$need npm"
+fi
+
 missing=
 for p in $need; do
 	if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed'; then
 		missing="$missing $p"
 	fi
 done
-[ -z "$missing" ] && exit 0
+# axe-core, the accessibility checker of --html's page
+# (tests/cli/t-html-keys.sh), from npm's registry into the work tree (no
+# root needed; ignored by git): a package npm installs, not Debian
+AXE_VERSION=4.10.3
+axe_dir=$(cd "$(dirname "$0")/.." && pwd)/tests/cli/html
+axe_missing() {
+	[ "$what" = check ] &&
+		! grep -qs "\"version\": \"$AXE_VERSION\"" "$axe_dir/node_modules/axe-core/package.json"
+}
+install_axe() {
+	echo "deps: installing axe-core $AXE_VERSION with npm into $axe_dir/node_modules" >&2
+	npm install --no-save --no-package-lock --no-audit --no-fund --prefix "$axe_dir" "axe-core@$AXE_VERSION" >&2 ||
+		{ echo "deps: npm install axe-core@$AXE_VERSION failed" >&2; exit 1; }
+}
+if [ -z "$missing" ]; then
+	if axe_missing; then
+		[ -n "$only_ask" ] && exit 1
+		install_axe
+	fi
+	exit 0
+fi
 [ -n "$only_ask" ] && exit 1
 
 if [ "$(id -u)" != 0 ]; then
@@ -51,3 +76,5 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq >&2 || { echo "deps: apt-get update failed" >&2; exit 1; }
 # shellcheck disable=SC2086
 apt-get install -y -qq $missing >&2 || { echo "deps: apt-get install$missing failed" >&2; exit 1; }
+axe_missing && install_axe
+exit 0

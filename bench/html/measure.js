@@ -1,18 +1,25 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// bench/html/measure.js: how long gprof --html's page takes in Debian's
-// chromium (headless, driven as tests/cli/html/browser.js drives it):
-// by the page's own clock (performance.now(), from the start of the
-// navigation): when its script has built the first view (load, JSON
-// parsed, flat profile made: "ready") and when that view has been laid
-// out and painted ("painted", two animation frames later); then, by
-// the wall clock, a sort by calls, a filter, the call-graph list, the
-// flame graph and a search in it; "cpu": the renderer process's CPU time
-// when the first view is painted (load and first render, less the time
-// spent waiting for a processor on a busy machine).  The median of RUNS
-// fresh browsers.
+// bench/html/measure.js: what gprof --html's page costs in Debian's
+// chromium (headless, driven as tests/cli/html/browser.js drives it), as
+// a user works it.  Each figure is the main thread's CPU time (the
+// DevTools protocol's Performance domain, ThreadTime, counted in thread
+// ticks) from the action to the moment its result is painted, so a busy
+// machine's waiting is not counted; "painted" is also given by the
+// page's own clock (performance.now(), from the start of the navigation:
+// its script has built the first view and that view is laid out and
+// painted).  The median of RUNS fresh browsers.
+//   load       opening the page until the flat profile is painted
+//   end        the flat profile's last row from the keyboard (End on the
+//              focused row: what "show all rows" was)
+//   sort       a sort by calls, then one by name
+//   filter     typing "f1" in the filter
+//   back       an entry opened, then Back to the flat profile
+//   flame      the flame graph opened
+//   search     each keystroke of "f12" in the flame graph's search,
+//              with the search made after the pause (the worst of three)
 // usage: node measure.js PAGE.html [RUNS [--load-only]]
-//   --load-only: ready, painted and cpu only (for a page that is not
-//   gprof's: bench/html/run measures an empty page as the baseline)
+//   --load-only: load only (for a page that is not gprof's: bench/html/run
+//   measures an empty page as the baseline)
 'use strict';
 const path = require('path');
 const { Browser } = require('../../tests/cli/html/browser.js');
@@ -21,41 +28,60 @@ const page = path.resolve(process.argv[2]);
 const runs = Number(process.argv[3] || 3);
 const loadOnly = process.argv[4] === '--load-only';
 const median = (v) => v.slice().sort((a, b) => a - b)[Math.floor(v.length / 2)];
+const FRAMES = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))';
 
 (async () => {
-  const times = { ready: [], painted: [], cpu: [], sort: [], filter: [], graph: [], flame: [], search: [] };
+  const figures = {};
+  const put = (name, v) => { (figures[name] = figures[name] || []).push(Math.round(v)); };
   let problems = [];
   for (let r = 0; r < runs; r++) {
     const b = new Browser(process.env.CHROMIUM || '/usr/bin/chromium', 1280, 900);
+    const cpu = async () => (await b.page('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime').value * 1000;
     try {
-      await b.open('file://' + page + '#', 1280, 900);
-      times.ready.push(Math.round(await b.eval('window.gprofReadyAt')));
-      times.painted.push(Math.round(await b.eval('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now()))))')));
-      // the CPU time of the page's renderer so far: what the load costs,
-      // whatever else the machine runs
-      await b.page('Performance.enable');
-      const metrics = (await b.page('Performance.getMetrics')).metrics;
-      times.cpu.push(Math.round(1000 * metrics.find((m) => m.name === 'ProcessTime').value));
+      await b.open('file://' + page + '#', 1280, 900, () => b.page('Performance.enable', { timeDomain: 'threadTicks' }));
+      put('painted', await b.eval(`new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(performance.now()))))`));
+      put('load cpu', await cpu());
       if (loadOnly) continue;
+      // one step: the CPU from the action until done and painted
       const step = async (name, action, done) => {
-        const t = Date.now();
+        const t = await cpu();
         await action();
         await b.until(done, 60000);
-        // one more frame: what was built is laid out and painted
-        await b.eval('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
-        times[name].push(Date.now() - t);
+        await b.eval(FRAMES);
+        put(name, await cpu() - t);
       };
-      await step('sort', () => b.click('#flat th[data-key=calls]'), "document.querySelector('#flat th.sorted')");
-      await step('filter', () => b.type('#flat-filter', 'f1'), "/ of /.test(document.getElementById('flat-count').textContent)");
-      await step('graph', () => b.eval("location.hash = '#graph'"), "document.getElementById('graph')");
-      await step('flame', () => b.eval("location.hash = '#flame'"), "document.getElementById('flame-status')");
-      await step('search', () => b.type('#flame-search', 'f12'), "/match/.test(document.getElementById('flame-status').textContent)");
+      const key = (k) => b.page('Input.dispatchKeyEvent', { type: 'rawKeyDown', key: k, code: k, windowsVirtualKeyCode: { End: 35, Home: 36 }[k] })
+        .then(() => b.page('Input.dispatchKeyEvent', { type: 'keyUp', key: k, code: k }));
+      const total = await b.eval("document.getElementById('flat').getAttribute('aria-rowcount') - 1");
+      await b.eval("document.querySelector('#flat tbody tr[data-pos]').focus()");
+      await step('end', () => key('End'), `document.activeElement.dataset.pos === '${total - 1}'`);
+      await key('Home');
+      await step('sort calls', () => b.click('#flat th[data-key=calls] button'), "document.querySelector('#flat th[data-key=calls]').getAttribute('aria-sort') === 'descending'");
+      await step('sort name', () => b.click('#flat th[data-key=name] button'), "document.querySelector('#flat th[data-key=name]').getAttribute('aria-sort') === 'ascending'");
+      await step('filter', () => b.type('#flat-filter', 'f1'), "/^\\d+ of /.test(document.getElementById('flat-count').textContent) && document.getElementById('flat-count').textContent.split(' ')[0] !== String(" + total + ')');
+      await b.click('#flat tbody a.fn');
+      await b.until("document.getElementById('entry-title')");
+      await b.eval(FRAMES);
+      await step('back', () => b.back(), "document.getElementById('flat')");
+      await step('flame', () => b.eval("location.hash = '#flame'"), "document.querySelectorAll('#flame-box .frame').length > 0");
+      let worst = 0;
+      for (const [i, ch] of ['f', '1', '2'].entries()) {
+        const t = await cpu();
+        await b.eval("document.getElementById('flame-search').focus()");
+        await b.page('Input.insertText', { text: ch });
+        const want = 'f12'.slice(0, i + 1);
+        await b.until(`new URLSearchParams(location.hash.split('?')[1] || '').get('q') === '${want}'`, 60000);
+        await b.eval(FRAMES);
+        worst = Math.max(worst, await cpu() - t);
+      }
+      put('search keystroke', worst);
       problems = problems.concat(b.problems, b.requests, b.dialogs);
     } finally {
       await b.close();
     }
   }
-  const line = Object.entries(times).filter(([k, v]) => v.length).map(([k, v]) => k + ' ' + median(v) + ' ms').join(', ');
+  const line = Object.entries(figures).map(([k, v]) => k + ' ' + median(v) + ' ms').join(', ');
   const load = require('os').loadavg()[0].toFixed(1);
-  console.log(path.basename(path.dirname(page)) + ': ' + line + ' (load average ' + load + ')' + (problems.length ? '; PROBLEMS: ' + problems.join(' | ') : ''));
+  console.log(path.basename(path.dirname(page)) + ': ' + line + ' (CPU of the main thread but "painted", the page\'s clock; load average ' + load + ')' +
+    (problems.length ? '; PROBLEMS: ' + problems.join(' | ') : ''));
 })();

@@ -57,7 +57,9 @@ function flameView(prof, colour, describe, picked, path, params, search) {
   const view = { zoom: -1, search: '', frames: [], divs: [], byNode: new Map(), width: 0, focus: -1, hit: null };
   const ctl = controls('flame-search', 'search names', '', () => {
     clearTimeout(view.timer);
+    view.typing = true;
     view.timer = setTimeout(() => {
+      view.typing = false;
       if (input.value !== view.search) { view.search = input.value; mark(); }
       go(view.zoom, input.value);
     }, 150);
@@ -140,10 +142,14 @@ function flameView(prof, colour, describe, picked, path, params, search) {
     });
     view.frames = frames;
     view.divs = divs;
+    const hadFocus = box.contains(document.activeElement);
     box.replaceChildren(frag);
-    // the frame the keyboard is on
+    // the frame the keyboard is on (kept focused when it was)
     const at = view.byNode.has(view.focus) ? view.byNode.get(view.focus) : 0;
-    if (divs[at]) divs[at].tabIndex = 0;
+    if (divs[at]) {
+      divs[at].tabIndex = 0;
+      if (hadFocus) divs[at].focus({ preventScroll: true });
+    }
     view.focus = frames.length ? frames[at][0] : -1;
     // the root in sight: the bottom of a flame graph, the top of an icicle
     box.scrollTop = flameState.icicle ? 0 : box.scrollHeight;
@@ -189,7 +195,8 @@ function flameView(prof, colour, describe, picked, path, params, search) {
     const z = Number(params.get('zoom'));
     const zoom = params.has('zoom') && Number.isInteger(z) && z >= 0 && z < prof.nodes ? z : -1;
     const text = params.has('q') ? params.get('q') : (search || '');
-    if (input.value !== text && document.activeElement !== input) input.value = text;
+    // (what is being typed is not undone by the step before it)
+    if (input.value !== text && !view.typing) input.value = text;
     if (zoom !== view.zoom || !view.width) {
       view.zoom = zoom;
       view.search = text;

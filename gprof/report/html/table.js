@@ -11,7 +11,7 @@
 // says the order).
 
 // ------------------------------------------------------------ sortable tables
-const ALL_BELOW = 200;
+const ALL_BELOW = 100;
 const OVERSCAN = 20;
 const liveTables = new Set();
 let tableFrame = 0;

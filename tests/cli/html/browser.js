@@ -81,7 +81,9 @@ class Browser {
     });
   }
 
-  async open(url, width, height) {
+  // before(): DevTools commands sent before the page loads (a benchmark
+  // starts its CPU clock there)
+  async open(url, width, height, before) {
     const { targetId } = await this.send('Target.createTarget', { url: 'about:blank' });
     this.session = (await this.send('Target.attachToTarget', { targetId, flatten: true })).sessionId;
     this.url = url;
@@ -92,6 +94,7 @@ class Browser {
     await this.page('Network.enable');
     await this.page('Fetch.enable', { patterns: [{ urlPattern: '*' }] });
     await this.page('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
+    if (before) await before();
     const loaded = this.waitFor('Page.loadEventFired', 20000);
     const started = Date.now();
     await this.page('Page.navigate', { url });
