@@ -7,9 +7,10 @@
  * with their samples.  With --diff, both runs in one page and their
  * differences (print_html_diff, --diff's printer in report/formats.c).
  *
- * The page stands alone: its script and style (gprof/html/report.js,
- * report.css, made into a C header at build time) are inline, and the
- * profile is data in a <script type="application/json"> block that the
+ * The page stands alone: its script and style (gprof/report/html/'s
+ * .js files and report.css, made into a C header at build time) are
+ * inline, and the profile is data in a <script type="application/json">
+ * block that the
  * script builds the page from with textContent only.  No figure is
  * computed here: the model's ticks, calls and times are written as they
  * are and the script divides by the rate as the text printers do, so
@@ -19,7 +20,7 @@
  * a name managed to become markup.  Names are data: the JSON is written with
  * '<', '>' and '&' as \u escapes, so nothing in it can close the block.
  *
- * The data (read by report.js; not a promised format, --json is that):
+ * The data (read by the script; not a promised format, --json is that):
  *   fn     one row per function any view shows: [name, the name as the
  *          flat profile prints it or null if the same, file, line, object, index, cycle, self ticks, calls,
  *          recursive calls, child ticks, graph self, graph child, flags
