@@ -103,6 +103,21 @@ class Browser {
     return Date.now() - started;
   }
 
+  // another page in the same tab (a new browser costs more): what the
+  // last page logged is forgotten, its emulated size and media reset
+  async navigate(url, width, height) {
+    this.url = url;
+    this.problems = [];
+    this.requests = [];
+    this.dialogs = [];
+    await this.page('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: false });
+    await this.page('Emulation.setEmulatedMedia', { features: [] });
+    const loaded = this.waitFor('Page.loadEventFired', 20000);
+    await this.page('Page.navigate', { url });
+    await loaded;
+    await this.until('document.body && document.body.dataset.ready === "1"', 20000);
+  }
+
   watch(msg) {
     const p = msg.params;
     const base = this.url.split('#')[0];

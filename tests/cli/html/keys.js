@@ -56,17 +56,26 @@ async function allRows(b, id) {
 const focused = "(() => { const e = document.activeElement; return e ? (e.dataset.pos !== undefined ? 'row ' + e.dataset.pos : e.id || e.title || e.tagName) : null; })()";
 const hashParam = (name) => `new URLSearchParams(location.hash.split('?')[1] || '').get('${name}')`;
 
+// one browser, each page in turn in its tab
+let browser = null;
 async function withPage(name, file, fn, width, height) {
-  const b = new Browser(CHROMIUM, width || 1100, height || 560);
+  const url = 'file://' + path.resolve(dir, file) + '#';
   try {
-    await b.open('file://' + path.resolve(dir, file) + '#', width || 1100, height || 560);
-    await fn(b);
-    expectEq(name + '.no-console-error', [], b.problems);
-    expectEq(name + '.no-request', [], b.requests);
+    if (!browser) {
+      browser = new Browser(CHROMIUM, 1100, 560);
+      await browser.open(url, width || 1100, height || 560);
+    } else {
+      await browser.navigate(url, width || 1100, height || 560);
+    }
+    await fn(browser);
+    expectEq(name + '.no-console-error', [], browser.problems);
+    expectEq(name + '.no-request', [], browser.requests);
   } catch (e) {
     notOk(name + '.run', e.stack || e);
-  } finally {
-    await b.close();
+    // a page that failed may have left the tab in any state
+    const b = browser;
+    browser = null;
+    if (b) await b.close();
   }
 }
 
@@ -259,5 +268,6 @@ async function cxxPage(b) {
   await withPage('html-keys.threads', 'threads.html', threadsPage);
   await withPage('html-keys.glibc', 'glibc.html', glibcPage);
   await withPage('html-keys.cxx', 'cxx.html', cxxPage, 700, 560);
+  if (browser) await browser.close();
   process.exit(status());
 })();
