@@ -14,7 +14,6 @@
 // through them.
 'use strict';
 const DATA = JSON.parse(document.getElementById('gprof-data').textContent);
-const ROW_LIMIT = 500;
 
 // ------------------------------------------------------------ helpers
 function el(tag, cls, text) {

@@ -335,16 +335,17 @@ function viewThread(k, params) {
   facts.id = 'thread-facts';
   main.appendChild(facts);
   if (!t[4].length) { main.appendChild(el('p', null, 'no time accumulated')); return; }
-  const table = el('table');
-  table.id = 'thread-functions';
-  add(table, add(el('thead'), add(el('tr'), el('th', null, '% time'), el('th', null, 'self ' + P.p.dimension), el('th', null, 'samples'), el('th', 'name', 'name'))));
-  const body = el('tbody');
-  for (const [f, n] of t[4].slice(0, ROW_LIMIT)) {
-    add(body, add(el('tr'), td(figure(t[3] > 0 ? 100 * n / t[3] : 0, 2)), td(figure(n / P.hz, 2)), td(String(n)), nameCell(P, f)));
-  }
-  table.appendChild(body);
-  main.appendChild(table);
-  if (t[4].length > ROW_LIMIT) main.appendChild(el('p', 'muted', 'The first ' + ROW_LIMIT + ' of ' + t[4].length + ' functions.'));
+  // its functions, every one (a long list draws the rows near the window)
+  const rows = t[4].map((r, i) => i);
+  const columns = [
+    ['% time', (i) => t[4][i][1], (i) => td(figure(t[3] > 0 ? 100 * t[4][i][1] / t[3] : 0, 2)), null, 'percent'],
+    ['self ' + P.p.dimension, (i) => t[4][i][1], (i) => td(figure(t[4][i][1] / P.hz, 2)), null, 'self'],
+    ['samples', (i) => t[4][i][1], (i) => td(String(t[4][i][1])), null, 'samples'],
+    ['name', (i) => P.nameRank()[t[4][i][0] + 1], (i) => nameCell(P, t[4][i][0]), 'name', 'name'],
+  ];
+  const table = sortableTable('thread-functions', columns, rows, { col: -1, dir: -1 });
+  main.appendChild(table.node);
+  table.render(true);
   const v = P.threadView(k);
   main.appendChild(el('h3', null, 'Its call stacks'));
   return flameView(v, (n, name) => hue(name), (n, name) => name + ' (' + v.nodeSamples[n] + ' samples, ' +
