@@ -199,7 +199,11 @@ async function profPage(b) {
   await b.until(`${hashParam('q')} === null`);
   expectEq('html-keys.flame.search-back', ['3 frames shown', 0, ''],
     await b.eval("[document.getElementById('flame-status').textContent, document.querySelectorAll('#flame-box .frame.match').length, document.getElementById('flame-search').value]"));
+  await b.type('#flame-search', 'poly');
+  await b.until("document.querySelectorAll('#flame-box .frame.match').length === 1");
   await axe(b, 'html-keys.axe.flame');
+  await b.type('#flame-search', '');
+  await b.until("document.querySelectorAll('#flame-box .frame.match').length === 0");
   // a narrower window: drawn again to the new width
   const before = await b.eval("document.querySelector('#flame-box .frame[title^=\"main\"]').getBoundingClientRect().width");
   await b.page('Emulation.setDeviceMetricsOverride', { width: 700, height: 560, deviceScaleFactor: 1, mobile: false });
@@ -210,6 +214,9 @@ async function profPage(b) {
   await b.page('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
   await b.eval(FRAMES);
   expectEq('html-keys.dark-scheme', 'rgb(22, 22, 22)', await b.eval('getComputedStyle(document.body).backgroundColor'));
+  // (with a search: the matching frames' colours too)
+  await b.type('#flame-search', 'poly');
+  await b.until("document.querySelectorAll('#flame-box .frame.match').length === 1");
   await axe(b, 'html-keys.axe.flame-dark');
   await b.eval("location.hash = '#flat'");
   await b.until("document.getElementById('flat')");
