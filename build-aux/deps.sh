@@ -53,8 +53,9 @@ axe_missing() {
 }
 install_axe() {
 	echo "deps: installing axe-core $AXE_VERSION with npm into $axe_dir/node_modules" >&2
+	# not fatal: without it only t-html-keys fails (html-keys.setup)
 	npm install --no-save --no-package-lock --no-audit --no-fund --prefix "$axe_dir" "axe-core@$AXE_VERSION" >&2 ||
-		{ echo "deps: npm install axe-core@$AXE_VERSION failed" >&2; exit 1; }
+		echo "deps: npm install axe-core@$AXE_VERSION failed: tests/cli/t-html-keys.sh will fail" >&2
 }
 if [ -z "$missing" ]; then
 	if axe_missing; then
