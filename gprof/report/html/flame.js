@@ -6,7 +6,10 @@
 // arrows move between frames, Enter zooms, Escape unzooms.  A zoom and a
 // search are steps in the history (the fragment's ?zoom=NODE&q=TEXT), so
 // Back undoes them; a search waits for a pause in the typing, then only
-// marks the frames already drawn (no frame is rebuilt).  The graph is
+// paints the matching frames drawn on a canvas laid over them: no frame
+// is rebuilt or restyled (each keeps a class "match", which no style
+// rule names, so that changing it costs the browser no style work; the
+// focused frame takes the match colour itself).  The graph is
 // redrawn when its box changes width; in flame mode its box opens
 // scrolled to the root, however deep the stacks.
 
@@ -120,13 +123,18 @@ function flameView(prof, colour, describe, picked, path, params, search) {
     const frag = document.createDocumentFragment();
     const divs = new Array(frames.length);
     view.byNode = new Map();
+    view.tops = new Float64Array(frames.length);
+    view.colours = new Array(frames.length);
     frames.forEach(([n, x0, w, d], k) => {
       const name = prof.name(prof.nodeFn[n]);
       const div = el('div', 'frame');
       div.style.left = x0 + 'px';
       div.style.width = Math.max(w - 1, 1) + 'px';
-      div.style.top = (flameState.icicle ? d * FRAME_H : (maxDepth - d) * FRAME_H) + 'px';
+      const top = flameState.icicle ? d * FRAME_H : (maxDepth - d) * FRAME_H;
+      div.style.top = top + 'px';
+      view.tops[k] = top;
       const bg = colour(n, name);
+      view.colours[k] = bg;
       div.style.background = bg;
       div.style.color = inkFor(bg);
       if (w > 24) div.textContent = name;
@@ -143,7 +151,19 @@ function flameView(prof, colour, describe, picked, path, params, search) {
     view.frames = frames;
     view.divs = divs;
     const hadFocus = box.contains(document.activeElement);
+    // the search's layer, over the frames
+    const layer = el('canvas', 'match-layer');
+    layer.setAttribute('aria-hidden', 'true');
+    const dpr = window.devicePixelRatio || 1;
+    layer.width = Math.ceil(width * dpr);
+    layer.height = Math.ceil(height * dpr);
+    layer.style.width = width + 'px';
+    layer.style.height = height + 'px';
+    frag.appendChild(layer);
+    view.layer = layer;
+    view.dpr = dpr;
     box.replaceChildren(frag);
+    view.matchColour = getComputedStyle(box).getPropertyValue('--match').trim() || '#8a2bb0';
     // the frame the keyboard is on (kept focused when it was)
     const at = view.byNode.has(view.focus) ? view.byNode.get(view.focus) : 0;
     if (divs[at]) {
@@ -176,14 +196,52 @@ function flameView(prof, colour, describe, picked, path, params, search) {
         }
       }
     }
+    const ctx = view.layer ? view.layer.getContext('2d') : null;
+    if (ctx) {
+      ctx.setTransform(view.dpr, 0, 0, view.dpr, 0, 0);
+      ctx.clearRect(0, 0, view.layer.width, view.layer.height);
+      ctx.font = '11px monospace';
+      ctx.textBaseline = 'middle';
+    }
     for (let k = 0; k < view.divs.length; k++) {
       const on = nodeHit !== null && nodeHit[view.frames[k][0]] === 1;
-      if (on !== view.divs[k].classList.contains('match')) view.divs[k].classList.toggle('match', on);
+      const div = view.divs[k];
+      if (on !== div.classList.contains('match')) {
+        div.classList.toggle('match', on);
+        if (div === document.activeElement) paintFocused(k);
+      }
+      if (!on || !ctx) continue;
+      const [n, x0, w] = view.frames[k], top = view.tops[k];
+      ctx.fillStyle = view.matchColour;
+      ctx.fillRect(x0, top, Math.max(w - 1, 1), FRAME_H - 1);
+      if (w > 24) {
+        ctx.save();
+        ctx.beginPath();
+        ctx.rect(x0, top, w - 5, FRAME_H - 1);
+        ctx.clip();
+        ctx.fillStyle = '#fff';
+        ctx.fillText(prof.name(prof.nodeFn[n]), x0 + 4, top + 9);
+        ctx.restore();
+      }
     }
     status.textContent = t
       ? count + ' frames match, ' + fixed(100 * matched / prof.flameTotal, 2) + '% of the samples'
       : plural(view.frames.length, 'frame') + ' shown' + (view.zoom >= 0 ? ' (zoomed: click the background, Escape or Reset)' : '');
   }
+  // the focused frame above the layer: in the match colour when it matches
+  function paintFocused(k) {
+    const div = view.divs[k];
+    const on = div.classList.contains('match') && div === document.activeElement;
+    div.style.setProperty('background', on ? view.matchColour : view.colours[k], on ? 'important' : '');
+    div.style.setProperty('color', on ? '#fff' : inkFor(view.colours[k]), on ? 'important' : '');
+  }
+  box.addEventListener('focusin', (ev) => { const k = view.byNode.get(Number(ev.target.dataset.node)); if (k !== undefined) paintFocused(k); });
+  box.addEventListener('focusout', (ev) => {
+    const k = view.byNode.get(Number(ev.target.dataset.node));
+    if (k !== undefined && view.divs[k] === ev.target) setTimeout(() => { if (view.divs[k] === ev.target) paintFocused(k); });
+  });
+  // another colour scheme: another match colour
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => { if (box.isConnected) draw(); });
   function describeZoom() {
     info.replaceChildren();
     if (view.zoom < 0) { info.textContent = 'Click a frame to zoom into it (keys: arrows move, Enter zooms, Escape unzooms).'; return; }
