@@ -13,7 +13,11 @@ const [page, out, fragment, width, height, search] = process.argv.slice(2);
   const b = new Browser(process.env.CHROMIUM || '/usr/bin/chromium', w, h);
   try {
     await b.open('file://' + path.resolve(page) + '#' + (fragment || ''), w, h);
-    if (search) await b.type('input[type=search]', search);
+    if (search) {
+      await b.type('input[type=search]', search);
+      // the flame graph's search waits for a pause in the typing
+      await new Promise((r) => setTimeout(r, 400));
+    }
     await b.screenshot(out);
     if (b.problems.length || b.requests.length || b.dialogs.length) {
       console.error('screenshot.js: ' + b.problems.concat(b.requests, b.dialogs).join(' | '));
