@@ -215,6 +215,7 @@ async function profilePage(b) {
   if (shot) { // for README: the flame graph, a search highlighted
     await b.click('#flame-mode-flame');
     await b.type('#flame-search', 'poly');
+    await b.until("document.querySelectorAll('#flame-box .frame.match').length > 0");
     await b.screenshot(shot);
   }
 }
