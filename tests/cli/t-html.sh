@@ -9,10 +9,11 @@
 #
 # The browser: Debian's chromium, headless, driven by node over the
 # DevTools protocol on a pipe (tests/cli/html/browser.js, node's own
-# modules only).  Why not puppeteer-core: CI reaches Debian's archive and
-# nothing else, so a test needing an npm install would not run there;
-# chromium and nodejs are Debian packages (build-aux/deps.sh check), and
-# --remote-debugging-pipe needs no WebSocket client (node 20 has none).
+# modules only).  Why not puppeteer-core: the protocol's few commands
+# the tests use need no library; chromium and nodejs are Debian packages
+# (build-aux/deps.sh check), and --remote-debugging-pipe needs no
+# WebSocket client (node 20 has none).  (t-html-keys.sh adds axe-core,
+# which deps.sh installs with npm, for its accessibility checks.)
 #
 # The profiles are deterministic: the committed fixtures debug_g and
 # cycle3 (their gmon.out as recorded), with call stacks written by
