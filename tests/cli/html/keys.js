@@ -191,12 +191,16 @@ async function profPage(b) {
   expect('html-keys.flame.zoom-back-forward', zoomed > 1.5 * wide, wide + ' -> ' + zoomed);
   await b.back();
   await b.until(`${hashParam('zoom')} === null`);
-  await b.type('#flame-search', 'poly');
+  // typed without a pause, one search: one step in the history
+  await b.type('#flame-search', '');
+  for (const ch of 'poly') await b.page('Input.insertText', { text: ch });
   await b.until(`${hashParam('q')} === 'poly'`);
   expectEq('html-keys.flame.search', ['1 frames match, 57.14% of the samples', ['polynomial']],
     await b.eval("[document.getElementById('flame-status').textContent, Array.from(document.querySelectorAll('#flame-box .frame.match')).map((f) => f.title.split(' ')[0])]"));
+  const steps = await b.eval('history.length');
   await b.back();
   await b.until(`${hashParam('q')} === null`);
+  expectEq('html-keys.flame.search-one-step', [steps, 'flame'], await b.eval("[history.length, location.hash.slice(1)]"));
   expectEq('html-keys.flame.search-back', ['3 frames shown', 0, ''],
     await b.eval("[document.getElementById('flame-status').textContent, document.querySelectorAll('#flame-box .frame.match').length, document.getElementById('flame-search').value]"));
   await b.type('#flame-search', 'poly');
