@@ -56,6 +56,26 @@ function figure(x, d) {
   if (x === 0 || !isFinite(x) || /[1-9]/.test(s)) return s;
   return x.toPrecision(2);
 }
+// a name in a heading: a long C++ name may break after '::', ',', '('
+// or '<' (a <wbr>, no character added) and at its spaces, never inside
+// a word
+function breakable(tag, cls, name) {
+  const e = el(tag, cls);
+  let from = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i];
+    let end = -1;
+    if (c === ',' || c === '(' || c === '<') end = i + 1;
+    else if (c === ':' && name[i + 1] === ':') end = i + 2;
+    if (end < 0 || end >= name.length) continue;
+    e.appendChild(document.createTextNode(name.slice(from, end)));
+    e.appendChild(el('wbr'));
+    from = end;
+    i = end - 1;
+  }
+  e.appendChild(document.createTextNode(name.slice(from)));
+  return e;
+}
 function td(text, cls) { return el('td', cls, text); }
 function plural(n, word) { return n + ' ' + word + (n === 1 ? '' : 's'); }
 

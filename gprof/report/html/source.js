@@ -22,7 +22,9 @@ function viewSource(id) {
   }
   const r = prof.fn[id];
   if (!r) { main.appendChild(el('p', null, 'No such function.')); return; }
-  const h = add(el('h2'), link(prof.name(id), 'fn/' + id));
+  const title = breakable('a', null, prof.name(id));
+  title.href = '#fn/' + id;
+  const h = add(el('h2'), title);
   h.id = 'source-title';
   main.appendChild(h);
   if (r[2] < 0) { main.appendChild(el('p', null, 'The debug information gives no source file for it.')); return; }

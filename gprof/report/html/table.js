@@ -288,7 +288,7 @@ function graphTable(id) {
 function viewEntry(id) {
   const prof = P, r = prof.fn[id];
   if (!r) { main.appendChild(el('p', null, 'No such function.')); return; }
-  const h = add(el('h2'), el('span', 'fname', prof.name(id)));
+  const h = add(el('h2'), breakable('span', 'fname', prof.name(id)));
   h.id = 'entry-title';
   if (r[5]) add(h, ' [' + r[5] + ']');
   main.appendChild(h);

@@ -269,6 +269,28 @@ async function glibcPage(b) {
 async function cxxPage(b) {
   const r = await b.eval("(() => { const c = getComputedStyle(document.querySelector('#flat td.name')); return [c.whiteSpace, c.wordBreak, new Set(Array.from(document.querySelectorAll('#flat tbody tr[data-pos]')).map((tr) => tr.getBoundingClientRect().height)).size]; })()");
   expectEq('html-keys.cxx.no-wrap', ['nowrap', 'normal', 1], r);
+  // the longest name's entry, in a narrow window: its title's lines end
+  // at a space or after '::', ',', '(' or '<', never inside a word
+  await b.eval(`(() => { const a = Array.from(document.querySelectorAll('#flat a.fn')).sort((x, y) => y.textContent.length - x.textContent.length)[0]; a.click(); })()`);
+  await b.until("document.getElementById('entry-title')");
+  const lines = await b.eval(`(() => {
+    const title = document.querySelector('#entry-title .fname'), ends = [];
+    let top = null, last = '';
+    for (const node of title.childNodes) {
+      if (node.nodeType !== 3) continue;
+      for (let i = 0; i < node.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const t = range.getBoundingClientRect().top;
+        if (top !== null && t > top + 2) ends.push(last);
+        if (top === null || t > top + 2) top = t;
+        last = node.data.slice(Math.max(0, i - 1), i + 1);
+      }
+    }
+    return ends;
+  })()`);
+  expect('html-keys.cxx.title-breaks-between-words', lines.length > 0 && lines.every((e) => /(::|[ ,(<])$/.test(e)), JSON.stringify(lines));
 }
 
 (async () => {
