@@ -439,13 +439,9 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	                                                  gmon_threads_all_wrapped());
 	int process_wide = gmon_sampler_process_wide();
 	if (rate && gmon_wait_start(rate, wall, process_wide) != 0) {
-#ifdef GMON_SHARED
-		gmon_message("GMON_CLOCK=wall is not built for this processor (x86-64 and aarch64 only): "
-		             "sampling CPU time only", NULL, NULL);
-#else
+		/* only libgmon.a refuses (wait.c) */
 		gmon_message("GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD), libgmon.a "
 		             "cannot wrap the waiting calls: sampling CPU time only", NULL, NULL);
-#endif
 		gmon_wait_start(rate, 0, process_wide);
 		wall = 0;
 	}
