@@ -43,7 +43,7 @@ struct gmon_unwind {
 	 * own over it (GMON_UNWIND_STATE), as an address family does over a
 	 * sockaddr_storage.  Small: the handler's frame holds the walk, and
 	 * may be on a small alternate stack. */
-	uintptr_t state[9];
+	uintptr_t state[8];
 };
 
 /* The unwinder's state of type type in walk w; the type must fit
