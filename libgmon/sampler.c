@@ -2,7 +2,8 @@
  *
  * sampler.c: the program-counter histogram (and the sparse store in
  * front of it, in a program without hooks), the signal handler that
- * fills it, and the choice of clock (clock.h) that fires it.  The
+ * fills it, and the clock that fires it (the first row of clocks.c's
+ * table that GMON_CLOCK names and that starts).  The
  * handler hands each sample to the consumers registered at start-up
  * (sample.h).
  *
