@@ -163,10 +163,18 @@ enum gmon_process_tag {
 enum gmon_process_clock {
 	GMON_PROCESS_CLOCK_UNKNOWN = 0, /* not recorded (an older file, a sum of several) */
 	GMON_PROCESS_CLOCK_THREAD_CPU = 1, /* each thread's CPU time (timer_create) */
-	GMON_PROCESS_CLOCK_PROCESS_CPU = 2, /* the process's CPU time (setitimer) */
+	GMON_PROCESS_CLOCK_PROCESS_CPU = 2, /* the process's CPU time (one timer_create timer) */
 	GMON_PROCESS_CLOCK_PERF = 3,        /* each thread's perf task-clock */
 	GMON_PROCESS_CLOCK_WALL = 4         /* CPU time and the time threads wait */
 };
+/* Each clock's name (gprof's JSON says it): NULL for 0 and for a code
+ * this header does not know (a newer runtime's). */
+static inline const char *gmon_process_clock_name(unsigned code)
+{
+	/* by code, in the enum's order */
+	static const char *const names[] = { 0, "thread_cpu", "process_cpu", "perf", "wall" };
+	return code < sizeof names / sizeof names[0] ? names[code] : 0;
+}
 /* The times record's last 4 bytes (zeros before): what the runtime knows
  * its samples miss, one bit per reason. */
 #define GMON_MISSING_EARLY_THREADS 1    /* threads started before the profile */

@@ -37,21 +37,14 @@ struct gmon_arc_table gmon_arc_table = {
 	.arcs = GMON_ARC_TABLE_NONE,
 };
 
-#ifdef __aarch64__
-#include <sys/auxv.h>
-#ifndef HWCAP_ATOMICS
-#define HWCAP_ATOMICS (1 << 8)
-#endif
-/* Nonzero where the processor has the LSE atomics: the stub then counts
- * with one stadd instead of a load-exclusive/store-exclusive loop. */
+/* Nonzero where the stubs may count with a faster atomic
+ * (gmon_arch_fast_atomics: aarch64's LSE, read by its mcount.S; no
+ * other stub reads it). */
 unsigned char gmon_arch_lse GMON_HIDDEN;
-#endif
 
 int gmon_arcs_init(uintptr_t low_pc, uintptr_t high_pc, size_t capacity)
 {
-#ifdef __aarch64__
-	gmon_arch_lse = (getauxval(AT_HWCAP) & HWCAP_ATOMICS) != 0;
-#endif
+	gmon_arch_lse = gmon_arch_fast_atomics();
 	gmon_arc_table.low_pc = low_pc;
 	gmon_arc_table.text_size = high_pc > low_pc ? high_pc - low_pc : 0;
 	return gmon_arc_table_init(&gmon_arc_table.arcs, capacity, NULL);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arch.h" /* GMON_PRESERVES_ALL */
 #include "base.h"
 #include "arc_table.h"
 #include "table.h"

@@ -13,16 +13,4 @@
 
 #define GMON_HIDDEN __attribute__((visibility("hidden")))
 
-/* On x86-64 the hook's C routine preserves every general register, so
- * the assembly stubs save only the two registers they load arguments
- * into.  Files holding such functions are compiled with
- * -mgeneral-regs-only.  On aarch64 the compilers call _mcount as an
- * ordinary function, having saved the arguments they still need: an
- * ordinary C function will do. */
-#ifdef __x86_64__
-#define GMON_PRESERVES_ALL __attribute__((no_caller_saved_registers))
-#else
-#define GMON_PRESERVES_ALL
-#endif
-
 #endif /* GMON_BASE_H */

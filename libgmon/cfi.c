@@ -24,21 +24,14 @@
 #include <string.h>
 #include <ucontext.h>
 
+#include "arch.h"
 #include "cfi.h"
 
-#if defined(__x86_64__)
-#define REG_SP 7
-#define REG_FP 6
-#define REG_PC 16  /* the return-address column: %rip */
-#define REG_BASE 3 /* %rbx: ld.so's lazy binding bases its CFA on it */
-#elif defined(__aarch64__)
-#define REG_SP 31
-#define REG_FP 29
-#define REG_LR 30
-#define REG_BASE 19
-#else
-#error "cfi.c: no DWARF register numbers for this processor"
-#endif
+/* DWARF's numbers of the registers the walk tracks (arch.h) */
+#define REG_SP GMON_DWARF_SP
+#define REG_FP GMON_DWARF_FP
+#define REG_RA GMON_DWARF_RA /* the return-address column */
+#define REG_BASE GMON_DWARF_BASE
 
 /* A register's rule in the row (DWARF 5, 6.4.1). */
 enum { SAME, UNDEFINED, OFFSET, VAL_OFFSET, REGISTER, EXPRESSION, VAL_EXPRESSION };
@@ -519,10 +512,10 @@ OUT_OF_LINE static int run(struct cursor *c, const struct cie *cie, uintptr_t lo
 			    set_rule(row, cie, reg, OFFSET, -(int64_t)u * cie->data_align) != 0)
 				return -1;
 			continue;
-#ifdef __aarch64__
-		case 0x2d: /* AARCH64_negate_ra_state: the walk strips signatures */
+		case 0x2d: /* AARCH64_negate_ra_state, aarch64's alone */
+			if (!GMON_ARCH_CFA_NEGATE_RA_STATE)
+				return -1;
 			continue;
-#endif
 		default:
 			return -1;
 		}
@@ -545,29 +538,12 @@ static int reg_value(const struct gmon_cfi_regs *r, uint64_t reg, uintptr_t *v)
 		*v = r->base;
 		return 0;
 	}
-#ifdef __x86_64__
-	if (reg == REG_PC) {
-		*v = r->pc;
+	if (reg == REG_RA) { /* the link register, else the pc itself */
+		*v = GMON_ARCH_LINK_REGISTER ? r->lr : r->pc;
 		return 0;
 	}
-	/* DWARF's order of the general registers, in ucontext's */
-	static const unsigned char greg[16] = {REG_RAX, REG_RDX, REG_RCX, REG_RBX, REG_RSI, REG_RDI,
-					       REG_RBP, REG_RSP, REG_R8,  REG_R9,  REG_R10, REG_R11,
-					       REG_R12, REG_R13, REG_R14, REG_R15};
-	if (r->context && reg < 16) {
-		*v = (uintptr_t)((const ucontext_t *)r->context)->uc_mcontext.gregs[greg[reg]];
+	if (r->context && gmon_arch_dwarf_register(r->context, reg, v) == 0)
 		return 0;
-	}
-#else
-	if (reg == REG_LR) {
-		*v = r->lr;
-		return 0;
-	}
-	if (r->context && reg < 31) {
-		*v = (uintptr_t)((const ucontext_t *)r->context)->uc_mcontext.regs[reg];
-		return 0;
-	}
-#endif
 	return -1;
 }
 
@@ -874,13 +850,8 @@ OUT_OF_LINE static int find_row(const struct gmon_cfi_table *t, uintptr_t target
 		if (get_uleb(&c, &size) != 0 || skip(&c, size) != 0)
 			return GMON_CFI_FAILED;
 	}
-#ifdef __x86_64__
-	if (cie.ra != REG_PC)
+	if (cie.ra != REG_RA)
 		return GMON_CFI_FAILED;
-#else
-	if (cie.ra != REG_LR)
-		return GMON_CFI_FAILED;
-#endif
 	struct row initial;
 	uintptr_t insns = c.at, end = c.end;
 	memset(row, 0, sizeof *row); /* CFA unset, registers the same */
@@ -919,13 +890,11 @@ int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_
 	}
 	if (row.kind[SLOT_RA] == UNDEFINED)
 		return GMON_CFI_OUTERMOST;
-#ifdef __x86_64__
-	if (row.kind[SLOT_RA] == SAME)
-		return GMON_CFI_FAILED; /* %rip the same: no caller */
-	uintptr_t ra_same = 0;
-#else
-	uintptr_t ra_same = r->lr;
-#endif
+	/* the return address "the same": the link register's, or the pc
+	 * itself, which names no caller */
+	if (row.kind[SLOT_RA] == SAME && !GMON_ARCH_LINK_REGISTER)
+		return GMON_CFI_FAILED;
+	uintptr_t ra_same = GMON_ARCH_LINK_REGISTER ? r->lr : 0;
 	if (recover(&e, &row, SLOT_RA, cfa, ra_same, &pc) != 0 ||
 	    recover(&e, &row, SLOT_FP, cfa, r->fp, &fp) != 0)
 		return GMON_CFI_FAILED;
@@ -935,9 +904,7 @@ int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_
 		base_known = recover(&e, &row, SLOT_BASE, cfa, now, &base) == 0;
 	else
 		base = now;
-#ifdef __aarch64__
-	pc &= 0x0000ffffffffffffu; /* a signed return address */
-#endif
+	pc = gmon_arch_return_address(pc); /* a signed one's signature stripped */
 	/* stacks grow down: a caller's frame is above, but for the frame
 	 * a signal interrupted, which may be on another stack */
 	if (!signal && (cfa < r->sp || (cfa == r->sp && pc == r->pc)))

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
- * clock.h: clocks, what fires a sample (sampler.c picks one and owns the
- * signal handler they call): the per-thread CPU-time timers
- * (clock_thread.c), the process CPU-time timer (clock_cputime.c) and the
- * per-thread perf task-clock (clock_perf.c).
+ * clock.h: clocks, what fires a sample: the interface each clock_NAME.c
+ * implements, and the table of clocks (clocks.c) the sampler chooses
+ * from by GMON_CLOCK (sampler.c owns the signal handler they call).
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
@@ -27,9 +26,25 @@
  * start. */
 typedef void gmon_owed_samples(uintptr_t pc, unsigned samples);
 
-/* A clock: what fires the samples (sampler.c picks one). */
+/* A clock: what fires the samples.  Each is defined in its own file
+ * (clock_NAME.c: gmon_clock_NAME), its state private to that file, and
+ * named by a row of the table in clocks.c. */
 struct gmon_clock {
+	/* What it needs, as a message says it ("perf_event_open"). */
 	const char *name;
+	/* What its samples measure, as the process file's times record
+	 * says it (enum gmon_process_clock of include/gmon_out.h). */
+	unsigned code;
+	/* The signal it sends (the one whose action the program must not
+	 * take from it, gmon_sampler_missing). */
+	int signo;
+	/* Its signal is the process's, which the kernel may deliver to any
+	 * thread that does not block it, a waiting one too (wait.c); else
+	 * it goes to the thread whose time it measured. */
+	int process_wide;
+	/* Tried only at rates above this (0: any rate); when it fails, the
+	 * clocks tried after it sample at this rate. */
+	unsigned above_hz;
 	/* Sends its signal to handler at about hz times per second of CPU
 	 * time; the rate achieved (10^9 / the period kept, in ns), or 0 if
 	 * it cannot run. */
@@ -41,7 +56,8 @@ struct gmon_clock {
 	void (*after_fork)(void);
 	/* In each thread created after start, before it runs the program's
 	 * code (threads.c), entry its start routine; NULL if the clock needs
-	 * nothing there. */
+	 * nothing there.  A clock that has it is tried only when every new
+	 * thread passes there. */
 	void (*thread_here)(uintptr_t entry);
 	/* In the handler: how many samples this signal stands for, or 0 if
 	 * it is not the clock's (the sampler then hands it to the program's
@@ -57,9 +73,20 @@ struct gmon_clock {
 	unsigned (*missing)(void);
 };
 
-extern const struct gmon_clock gmon_clock_thread GMON_HIDDEN;
-extern const struct gmon_clock gmon_clock_cputime GMON_HIDDEN;
-extern const struct gmon_clock gmon_clock_perf GMON_HIDDEN;
+/* The table of clocks (clocks.c): rows in the order they are tried,
+ * each a GMON_CLOCK value and a clock; GMON_CLOCK=V starts the first
+ * row named V whose clock starts.  The first row's name is the
+ * default; a name may have several rows, a clock several names. */
+struct gmon_clock_row {
+	const char *name; /* as GMON_CLOCK spells it */
+	const struct gmon_clock *clock;
+};
+extern const struct gmon_clock_row gmon_clocks[] GMON_HIDDEN; /* ends with a NULL name */
+/* Whether name is a row's. */
+int gmon_clock_named(const char *name) GMON_HIDDEN;
+/* The rows' names, each once, then extra, for a message: "cpu,
+ * process or wall" (extra "wall"). */
+const char *gmon_clock_names(const char *extra) GMON_HIDDEN;
 
 /* The handler for signo, as every clock installs it: the program's
  * action is kept, and gets the signals that are not the clock's

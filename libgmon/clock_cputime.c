@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
- * clock_cputime.c: the process CPU-time clock (clock.h), the default up
- * to 100 Hz: SIGPROF per 10 ms of the process's CPU time, whichever
- * thread used it, which is what setitimer(ITIMER_PROF) gives, but from
- * timer_create: an interval timer survives execve, so a forked child
+ * clock_cputime.c: the process CPU-time clock (clock.h), for
+ * GMON_CLOCK=process and as cpu's last resort (clocks.c): SIGPROF per
+ * 10 ms of the process's CPU time, whichever thread used it, which is
+ * what setitimer(ITIMER_PROF) gives, but from timer_create: an interval timer survives execve, so a forked child
  * that runs another program would be killed by the first SIGPROF; a
  * POSIX timer is deleted by execve.  Its overrun count also gives back
  * the samples that a loaded machine merges into one signal.  The kernel
@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../include/gmon_out.h"
 #include "clock.h"
 
 static struct {
@@ -99,8 +100,11 @@ static unsigned samples(int signo, const siginfo_t *info)
 	return n;
 }
 
-const struct gmon_clock gmon_clock_cputime = {
-	.name = "cputime",
+const struct gmon_clock gmon_clock_cputime GMON_HIDDEN = {
+	.name = "timer_create",
+	.code = GMON_PROCESS_CLOCK_PROCESS_CPU,
+	.signo = SIGPROF,
+	.process_wide = 1,
 	.start = start,
 	.stop = stop,
 	.after_fork = after_fork,

@@ -247,8 +247,11 @@ static unsigned missing(void)
 	return m;
 }
 
-const struct gmon_clock gmon_clock_perf = {
-	.name = "perf",
+const struct gmon_clock gmon_clock_perf GMON_HIDDEN = {
+	.name = "perf_event_open",
+	.code = GMON_PROCESS_CLOCK_PERF,
+	.signo = SIGTRAP,
+	.above_hz = 100, /* the timers' rate: the tick */
 	.start = start,
 	.stop = stop,
 	.after_fork = after_fork,

@@ -344,8 +344,10 @@ static unsigned missing(void)
 	return __atomic_load_n(&full_warned, __ATOMIC_RELAXED) ? GMON_MISSING_MANY_THREADS : 0;
 }
 
-const struct gmon_clock gmon_clock_thread = {
-	.name = "thread",
+const struct gmon_clock gmon_clock_thread GMON_HIDDEN = {
+	.name = "timer_create",
+	.code = GMON_PROCESS_CLOCK_THREAD_CPU,
+	.signo = SIGPROF,
 	.start = start,
 	.stop = stop,
 	.after_fork = after_fork,

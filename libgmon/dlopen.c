@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../include/gmon_out.h"
+#include "arch.h"
 #include "base.h"
 #include "message.h"
 #include "objects.h"
@@ -38,9 +39,6 @@ static void *(*real_dlopen)(const char *, int);
 static int (*real_dlclose)(void *);
 
 void mcount(void);
-#ifdef __x86_64__
-void __fentry__(void); /* gcc -mfentry: x86 only */
-#endif
 void __cyg_profile_func_enter(void *, void *);
 
 /*
@@ -62,9 +60,7 @@ static void check_hook_binding(uint32_t first, void *handle, int mode)
 	} hooks[] = {
 		{ "mcount", mcount },
 		{ "_mcount", mcount },
-#ifdef __x86_64__
-		{ "__fentry__", __fentry__ },
-#endif
+		GMON_ARCH_HOOKS /* the processor's own: __fentry__ on x86-64 */
 		{ "__cyg_profile_func_enter", (void (*)(void))__cyg_profile_func_enter },
 	};
 	uint32_t n = gmon_objects_count();

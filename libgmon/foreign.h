@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "arch.h" /* GMON_PRESERVES_ALL */
 #include "base.h"
 #include "table.h"
 #include "sample.h"

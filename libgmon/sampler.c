@@ -2,7 +2,8 @@
  *
  * sampler.c: the program-counter histogram (and the sparse store in
  * front of it, in a program without hooks), the signal handler that
- * fills it, and the choice of clock (clock.h) that fires it.  The
+ * fills it, and the clock that fires it (the first row of clocks.c's
+ * table that GMON_CLOCK names and that starts).  The
  * handler hands each sample to the consumers registered at start-up
  * (sample.h).
  *
@@ -214,36 +215,37 @@ static unsigned start(const struct gmon_clock *c, unsigned rate_hz)
 	return c->start(rate_hz, on_sample, credit_owed);
 }
 
-unsigned gmon_sampler_start(unsigned rate_hz, enum gmon_clock_kind kind, int threads_wrapped)
+/* The first row named clock (clocks.c) whose clock applies and starts. */
+unsigned gmon_sampler_start(unsigned rate_hz, const char *clock, int threads_wrapped)
 {
 	if (!hist.bins || rate_hz == 0)
 		return 0;
 	unsigned achieved = 0;
-	if (kind == GMON_CLOCK_PROCESS) {
-		achieved = start(&gmon_clock_cputime, rate_hz);
-		hist.rate = achieved;
-		return achieved;
-	}
-	if (rate_hz > 100 && kind == GMON_CLOCK_CPU) {
-		achieved = start(&gmon_clock_perf, rate_hz);
-		if (!achieved) {
-			char buf[24];
-			gmon_message("GMON_RATE=", gmon_decimal(buf, rate_hz),
-			             " needs perf_event_open, which failed: sampling at 100 Hz");
-			rate_hz = 100;
+	for (const struct gmon_clock_row *r = gmon_clocks; r->name && !achieved; r++) {
+		const struct gmon_clock *c = r->clock;
+		if (strcmp(r->name, clock) != 0 || rate_hz <= c->above_hz ||
+		    (c->thread_here && !threads_wrapped))
+			continue;
+		achieved = start(c, rate_hz);
+		if (!achieved && c->above_hz) {
+			char asked[24], kept[24], why[128];
+			strcpy(why, " needs ");
+			strncat(why, c->name, 40);
+			strcat(why, ", which failed: sampling at ");
+			strcat(why, gmon_decimal(kept, c->above_hz));
+			strcat(why, " Hz");
+			gmon_message("GMON_RATE=", gmon_decimal(asked, rate_hz), why);
+			rate_hz = c->above_hz;
 		}
 	}
-	if (!achieved && threads_wrapped)
-		achieved = start(&gmon_clock_thread, rate_hz);
-	if (!achieved)
-		achieved = start(&gmon_clock_cputime, rate_hz);
 	hist.rate = achieved;
 	return achieved;
 }
 
 int gmon_sampler_process_wide(void)
 {
-	return __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE) == &gmon_clock_cputime;
+	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
+	return c && c->process_wide;
 }
 
 int gmon_sampler_wants_threads(void)
@@ -265,7 +267,7 @@ unsigned gmon_sampler_missing(void)
 	if (!c)
 		return 0;
 	unsigned missing = c->missing ? c->missing() : 0;
-	if (!gmon_signal_still_ours(c == &gmon_clock_perf ? SIGTRAP : SIGPROF, on_sample))
+	if (!gmon_signal_still_ours(c->signo, on_sample))
 		missing |= GMON_MISSING_SIGNAL;
 	return missing;
 }
@@ -273,13 +275,7 @@ unsigned gmon_sampler_missing(void)
 unsigned gmon_sampler_clock_code(void)
 {
 	const struct gmon_clock *c = __atomic_load_n(&sample_clock, __ATOMIC_ACQUIRE);
-	if (c == &gmon_clock_thread)
-		return GMON_PROCESS_CLOCK_THREAD_CPU;
-	if (c == &gmon_clock_cputime)
-		return GMON_PROCESS_CLOCK_PROCESS_CPU;
-	if (c == &gmon_clock_perf)
-		return GMON_PROCESS_CLOCK_PERF;
-	return GMON_PROCESS_CLOCK_UNKNOWN;
+	return c ? c->code : GMON_PROCESS_CLOCK_UNKNOWN;
 }
 
 void gmon_sampler_stop(void)

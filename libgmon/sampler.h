@@ -19,18 +19,13 @@ int gmon_hist_init(uintptr_t low_pc, uintptr_t high_pc) GMON_HIDDEN;
  * too (sample.h), after those added before.  0, or -1 if there are too
  * many. */
 int gmon_sampler_add(gmon_sample_consumer *consumer) GMON_HIDDEN;
-/* What the samples measure (GMON_CLOCK): each thread's CPU time (the
- * default: per-thread timers, or the perf clock above 100 Hz), the
- * process's CPU time (one timer for all threads), or the time that
- * passes (wall). */
-enum gmon_clock_kind { GMON_CLOCK_CPU, GMON_CLOCK_PROCESS, GMON_CLOCK_WALL };
-/* Starts the clock at about rate_hz samples per second; threads_wrapped:
+/* Starts the first clock of the rows named clock (clocks.c, a GMON_CLOCK
+ * value: "cpu", each thread's CPU time, or "process", the process's)
+ * that applies, at about rate_hz samples per second; threads_wrapped:
  * every thread created from now on calls gmon_sampler_thread_here (else
- * the per-thread timers cannot be used, and the process timer samples
- * all threads).  Returns the rate achieved (what gmon.out records), 0 on
- * failure. */
-unsigned gmon_sampler_start(unsigned rate_hz, enum gmon_clock_kind kind,
-                            int threads_wrapped) GMON_HIDDEN;
+ * a clock that needs it is passed over).  Returns the rate achieved
+ * (what gmon.out records), 0 on failure. */
+unsigned gmon_sampler_start(unsigned rate_hz, const char *clock, int threads_wrapped) GMON_HIDDEN;
 /* A sample that no signal brought (a wait, wait.c): counted as the
  * handler counts one, context a ucontext_t of the place it stands for;
  * async-signal-safe, with the clock's signal blocked on this thread. */
@@ -49,8 +44,9 @@ void gmon_sampler_thread_here(uintptr_t entry) GMON_HIDDEN;
  * with the system call itself.  Async-signal-safe (the writer). */
 unsigned gmon_sampler_missing(void) GMON_HIDDEN;
 void gmon_sampler_stop(void) GMON_HIDDEN;
-/* Which clock started (enum gmon_process_clock of gmon_out.h, without
- * the wall clock's waits, which wait.c adds): 0 if none. */
+/* What the clock that started measures (its code: enum
+ * gmon_process_clock of gmon_out.h; GMON_CLOCK=wall's waits, which
+ * start.c records, aside): 0 if none. */
 unsigned gmon_sampler_clock_code(void) GMON_HIDDEN;
 /* Around an exec (exec.c): on, just before the execve system call; off,
  * after it failed.  The clock holds its signals meanwhile, and the

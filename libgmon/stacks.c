@@ -60,23 +60,6 @@ static struct {
 	uint64_t at_limit, cut_short; /* atomic, in samples */
 } stacks;
 
-/* The unwinder GMON_UNWIND names: cfi (the default: each object's
- * call-frame information, frame pointers where an object has none) or
- * fp (frame pointers only). */
-static const struct gmon_unwinder *choose_unwinder(void)
-{
-	const char *name = gmon_getenv("GMON_UNWIND");
-	if (!name || strcmp(name, "cfi") == 0)
-		return &gmon_unwind_cfi;
-	if (strcmp(name, "fp") == 0)
-		return &gmon_unwind_frame_pointers;
-	char setting[64];
-	strcpy(setting, "GMON_UNWIND=");
-	strncat(setting, name, 40);
-	gmon_message("ignoring ", setting, ": the unwinders are cfi and fp");
-	return &gmon_unwind_cfi;
-}
-
 int gmon_stacks_init(size_t keys, unsigned depth)
 {
 	if (keys == 0 || depth == 0)
@@ -95,7 +78,7 @@ int gmon_stacks_init(size_t keys, unsigned depth)
 	if (!stacks.pool)
 		return -1;
 	stacks.depth = depth;
-	stacks.unwinder = choose_unwinder();
+	stacks.unwinder = gmon_unwinder_named(gmon_getenv("GMON_UNWIND")); /* unwinders.c */
 	gmon_stack_bounds_main();
 	__atomic_store_n(&gmon_stacks_enabled, 1, __ATOMIC_RELEASE);
 	return 0;
@@ -144,7 +127,7 @@ static int same_stack(struct gmon_unwind *w, uint64_t at, const void *context, u
 	stacks.unwinder->start(w, context, n);
 	uintptr_t frame;
 	for (unsigned i = 0; i < n; i++)
-		if (!stacks.unwinder->next(w, &frame) || p[1 + i] != frame)
+		if (!gmon_unwind_next(w, &frame) || p[1 + i] != frame)
 			return 0;
 	return 1;
 }
@@ -158,7 +141,7 @@ static int copy_stack(struct gmon_unwind *w, uint64_t at, const void *context, u
 	uint64_t check = HASH_START;
 	uintptr_t frame;
 	unsigned i = 0;
-	while (i < n && stacks.unwinder->next(w, &frame)) {
+	while (i < n && gmon_unwind_next(w, &frame)) {
 		stacks.pool[at + 1 + i++] = frame;
 		check = hash_frame(check, frame);
 	}
@@ -176,7 +159,7 @@ void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int 
 	stacks.unwinder->start(&w, context, stacks.depth);
 	uint64_t h = HASH_START;
 	uintptr_t frame;
-	while (stacks.unwinder->next(&w, &frame))
+	while (gmon_unwind_next(&w, &frame))
 		h = hash_frame(h, frame);
 	unsigned n = w.n;
 	uint32_t flags = w.flags;

@@ -28,6 +28,7 @@
 #include "../include/gmon_out.h"
 #include "../include/libgmon.h"
 #include "arcs.h"
+#include "clock.h"
 #include "environ.h"
 #include "fatal.h"
 #include "golang.h"
@@ -383,18 +384,22 @@ void gmon_before_exit(void)
 	write_final();
 }
 
-/* GMON_CLOCK: cpu (the default), process or wall. */
-static enum gmon_clock_kind clock_from_environment(void)
+/* GMON_CLOCK: a row's name in the table of clocks (clocks.c; the
+ * first, cpu, by default), or wall: cpu's clocks, and the waits counted
+ * too (*wall set, wait.c). */
+static const char *clock_from_environment(int *wall)
 {
 	const char *v = gmon_getenv("GMON_CLOCK");
-	if (!v || strcmp(v, "cpu") == 0)
-		return GMON_CLOCK_CPU;
-	if (strcmp(v, "process") == 0)
-		return GMON_CLOCK_PROCESS;
-	if (strcmp(v, "wall") == 0)
-		return GMON_CLOCK_WALL;
-	gmon_message("ignoring GMON_CLOCK=", v, ": not cpu, process or wall");
-	return GMON_CLOCK_CPU;
+	*wall = v && strcmp(v, "wall") == 0;
+	if (v && !*wall && gmon_clock_named(v))
+		return v;
+	if (v && !*wall) {
+		char tail[300];
+		strcpy(tail, ": not ");
+		strncat(tail, gmon_clock_names("wall"), sizeof tail - 7);
+		gmon_message("ignoring GMON_CLOCK=", v, tail);
+	}
+	return gmon_clocks[0].name;
 }
 
 void __monstartup(unsigned long lowpc, unsigned long highpc)
@@ -427,20 +432,16 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 		gmon_window_set_writer(write_window);
 	gmon_fatal_install(write_at_fatal_signal, snapshot_signal);
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
-	enum gmon_clock_kind kind = clock_from_environment();
+	int wall;
+	const char *clock = clock_from_environment(&wall);
 	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
-	                                   kind, gmon_threads_all_wrapped &&
-	                                                 gmon_threads_all_wrapped());
+	                                   clock, gmon_threads_all_wrapped &&
+	                                                  gmon_threads_all_wrapped());
 	int process_wide = gmon_sampler_process_wide();
-	int wall = kind == GMON_CLOCK_WALL;
 	if (rate && gmon_wait_start(rate, wall, process_wide) != 0) {
-#ifdef GMON_SHARED
-		gmon_message("GMON_CLOCK=wall is not built for this processor (x86-64 and aarch64 only): "
-		             "sampling CPU time only", NULL, NULL);
-#else
+		/* only libgmon.a refuses (wait.c) */
 		gmon_message("GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD), libgmon.a "
 		             "cannot wrap the waiting calls: sampling CPU time only", NULL, NULL);
-#endif
 		gmon_wait_start(rate, 0, process_wide);
 		wall = 0;
 	}

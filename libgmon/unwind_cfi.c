@@ -27,8 +27,22 @@
 #include "objects.h"
 #include "unwind.h"
 
-/* The walk's steps (w->step). */
+/* The walk's steps. */
 enum { GIVE_PC, NEXT_FRAME, ENDED };
+
+/* A walk's state, in struct gmon_unwind's (unwind.h): the frame's
+ * registers, and the step. */
+struct cfi_walk {
+	struct gmon_cfi_regs regs;
+	int step;
+};
+GMON_UNWIND_STATE_FITS(struct cfi_walk);
+#define WALK(w) GMON_UNWIND_STATE(struct cfi_walk, w)
+
+/* This walk; the stacks whose first pc has no tables go to the
+ * frame-pointer walk. */
+extern const struct gmon_unwinder gmon_unwind_cfi GMON_HIDDEN;
+extern const struct gmon_unwinder gmon_unwind_fp GMON_HIDDEN;
 
 static int is_code(uintptr_t pc)
 {
@@ -53,24 +67,16 @@ static int read_word(const void *ctx, uintptr_t addr, uintptr_t *value)
 static void walk_start(struct gmon_unwind *w, const void *context, unsigned limit)
 {
 	const ucontext_t *uc = context;
-	struct gmon_cfi_regs *r = &w->regs;
-#ifdef __x86_64__
-	r->pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-	r->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
-	r->fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
-	r->lr = 0;
-#else
+	struct gmon_cfi_regs *r = &WALK(w)->regs;
 	gmon_arch_signal_regs(uc, &r->pc, &r->sp, &r->fp, &r->lr);
-#endif
 	if (!tables_for(r->pc)) {
 		/* JIT code, a stub without CFI, a stripped object: the
 		 * frame-pointer walk and its leaf recovery, as before */
-		gmon_unwind_frame_pointers.start(w, context, limit);
-		w->fp_only = 1;
+		gmon_unwind_fp.start(w, context, limit);
 		return;
 	}
+	w->by = &gmon_unwind_cfi;
 	gmon_unwind_ranges(w, uc, r->sp);
-	w->fp_only = 0;
 	r->base = 0;
 	r->known = 0; /* the context has it */
 	r->context = context;
@@ -78,7 +84,7 @@ static void walk_start(struct gmon_unwind *w, const void *context, unsigned limi
 	w->n = 0;
 	w->limit = limit;
 	w->flags = 0;
-	w->step = GIVE_PC;
+	WALK(w)->step = GIVE_PC;
 }
 
 /* The caller of the frame in w by its frame pointer, where the frame
@@ -86,14 +92,12 @@ static void walk_start(struct gmon_unwind *w, const void *context, unsigned limi
  * holds is code.  0, or -1. */
 static int frame_pointer_step(struct gmon_unwind *w)
 {
-	struct gmon_cfi_regs *r = &w->regs;
+	struct gmon_cfi_regs *r = &WALK(w)->regs;
 	uintptr_t fp = r->fp, next, ret;
 	if (fp < r->sp || gmon_unwind_word(w, fp, &next) != 0 ||
 	    gmon_unwind_word(w, fp + 8, &ret) != 0)
 		return -1;
-#ifdef __aarch64__
-	ret &= 0x0000ffffffffffffu;
-#endif
+	ret = gmon_arch_return_address(ret);
 	if (!is_code(ret))
 		return -1;
 	r->pc = ret;
@@ -109,19 +113,18 @@ static int frame_pointer_step(struct gmon_unwind *w)
 static int end(struct gmon_unwind *w, uint32_t flags)
 {
 	w->flags |= flags;
-	w->step = ENDED;
+	WALK(w)->step = ENDED;
 	return 0;
 }
 
 static int walk_next(struct gmon_unwind *w, uintptr_t *frame)
 {
-	if (w->fp_only)
-		return gmon_unwind_frame_pointers.next(w, frame);
-	if (w->step == ENDED)
+	struct cfi_walk *walk = WALK(w);
+	if (walk->step == ENDED)
 		return 0;
-	struct gmon_cfi_regs *r = &w->regs;
-	if (w->step == GIVE_PC) {
-		w->step = NEXT_FRAME;
+	struct gmon_cfi_regs *r = &walk->regs;
+	if (walk->step == GIVE_PC) {
+		walk->step = NEXT_FRAME;
 		*frame = r->pc;
 		w->n++;
 		return 1;
@@ -143,7 +146,7 @@ static int walk_next(struct gmon_unwind *w, uintptr_t *frame)
 	return 1;
 }
 
-const struct gmon_unwinder gmon_unwind_cfi = {
+const struct gmon_unwinder gmon_unwind_cfi GMON_HIDDEN = {
 	.name = "cfi",
 	.start = walk_start,
 	.next = walk_next,

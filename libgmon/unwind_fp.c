@@ -3,7 +3,7 @@
  * unwind_fp.c: the frame-pointer unwinder (unwind.h): from the
  * interrupted pc along the chain of saved frame pointers, with the
  * caller of a function that has not built its frame yet taken from the
- * stack (x86-64) or the link register (aarch64).
+ * link register, or the stack on a processor without one (x86-64).
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *
@@ -40,143 +40,63 @@ static int is_code(uintptr_t pc)
 	return i >= 0 && !(gmon_object_flags((uint32_t)i) & GMON_OBJECT_UNLOADED);
 }
 
+/* A walk's state, in struct gmon_unwind's (unwind.h). */
+struct fp_walk {
+	uintptr_t pc, sp, fp;  /* the interrupted frame's */
+	uintptr_t leaf_caller; /* the caller of a frameless leaf, or 0 */
+	uintptr_t low, last;   /* frames only go up: the lowest next one, the last */
+	int step;
+};
+GMON_UNWIND_STATE_FITS(struct fp_walk);
+#define WALK(w) GMON_UNWIND_STATE(struct fp_walk, w)
+
+extern const struct gmon_unwinder gmon_unwind_fp GMON_HIDDEN;
+
 /* How far into a function a sampled pc may be past the address a call
  * names: functions longer than this lose their leaf's caller. */
 #define MAX_FUNCTION_SPAN (256u << 10)
 
-#ifdef __x86_64__
-/* Where a call instruction that ends just before ret went, when the
- * instruction says: a direct call (e8 rel32), a call through a GOT slot
- * (ff 15 rel32), and through a PLT stub (jmp *slot(%rip), with or
- * without endbr64 and bnd) to what its GOT slot holds.  0 if it is
- * another kind of call (through a register: the target is unknowable);
- * 1 if no call ends there, or its bytes are in an object that may be
- * unmapped while they are read. */
-static uintptr_t call_target(uintptr_t ret)
-{
-	if (!gmon_object_readable(ret - 6, 6))
-		return 1;
-	const unsigned char *c = (const unsigned char *)(ret - 6);
-	uintptr_t target = 1;
-	if (c[1] == 0xe8) {
-		int32_t rel;
-		memcpy(&rel, c + 2, 4);
-		target = ret + (uintptr_t)(intptr_t)rel;
-	} else if (c[0] == 0xff && c[1] == 0x15) {
-		int32_t rel;
-		memcpy(&rel, c + 2, 4);
-		uintptr_t slot = ret + (uintptr_t)(intptr_t)rel;
-		if (!gmon_object_readable(slot, sizeof(uintptr_t)))
-			return 1;
-		uintptr_t value;
-		memcpy(&value, (const void *)slot, sizeof value);
-		return value;
-	} else {
-		/* ff /2 through a register or memory: 2 to 7 bytes */
-		for (int len = 2; len <= 6; len++) {
-			unsigned char op = c[6 - len], modrm = c[6 - len + 1];
-			if (op == 0xff && ((modrm >> 3) & 7) == 2) {
-				unsigned mod = modrm >> 6, rm = modrm & 7;
-				int want = mod == 3 ? 2 : mod == 1 ? 3 : mod == 2 ? 6 : 2;
-				if (mod != 3 && rm == 4)
-					want++; /* a SIB byte */
-				if (mod == 0 && rm == 5)
-					want = 6; /* rip-relative: handled above */
-				if (want == len)
-					return 0;
-			}
-		}
-		return 1;
-	}
-	/* A direct call into a PLT stub: follow it to the function. */
-	if (gmon_object_readable(target, 10)) {
-		const unsigned char *p = (const unsigned char *)target;
-		unsigned at = 0;
-		if (p[0] == 0xf3 && p[1] == 0x0f && p[2] == 0x1e && p[3] == 0xfa)
-			at = 4; /* endbr64 */
-		if (p[at] == 0xf2)
-			at++; /* bnd */
-		if (p[at] == 0xff && p[at + 1] == 0x25) {
-			int32_t rel;
-			memcpy(&rel, p + at + 2, 4);
-			uintptr_t slot = target + at + 6 + (uintptr_t)(intptr_t)rel;
-			if (gmon_object_readable(slot, sizeof(uintptr_t)))
-				memcpy(&target, (const void *)slot, sizeof target);
-		}
-	}
-	return target;
-}
-
 /* A frameless function (a leaf such as memcpy; any function in its first
- * instruction or at its ret) has not pushed a frame: the frame pointer is
- * still its caller's, and the walk would skip that caller.  Its return
- * address is then at the stack pointer; take the word there when it
- * returns into code right after a call of the function the pc is in (or
- * a call through a register, which cannot be checked). */
-static uintptr_t frameless_caller(const struct gmon_unwind *w, uintptr_t lr)
+ * instruction or at its ret, or in its prologue or epilogue) has not
+ * built its frame: the frame pointer is still its caller's, and the walk
+ * would skip that caller.  Its return address is then in the link
+ * register (lr), or, on a processor without one, at the stack pointer;
+ * take it when it returns into code right after a call of the function
+ * the pc is in (or a call through a register, which cannot be checked:
+ * arch.h's gmon_arch_call_target). */
+static uintptr_t frameless_caller(const struct gmon_unwind *w, const struct fp_walk *f,
+                                  uintptr_t lr)
 {
-	(void)lr;
-	uintptr_t ret;
-	if (w->sp == 0 || (w->fp && w->sp >= w->fp) || gmon_unwind_word(w, w->sp, &ret) != 0)
+	uintptr_t ret = lr;
+	if (!GMON_ARCH_LINK_REGISTER &&
+	    (f->sp == 0 || (f->fp && f->sp >= f->fp) || gmon_unwind_word(w, f->sp, &ret) != 0))
 		return 0;
 	if (ret < 16 || !is_code(ret))
 		return 0;
-	uintptr_t target = call_target(ret);
+	uintptr_t target = gmon_arch_call_target(ret, gmon_object_readable);
 	if (target == 1)
 		return 0;
-	if (target != 0 && !(target <= w->pc && w->pc - target < MAX_FUNCTION_SPAN))
+	if (target != 0 && !(target <= f->pc && f->pc - target < MAX_FUNCTION_SPAN))
 		return 0;
 	return ret;
 }
-
-#elif defined(__aarch64__)
-/* A function that has not built its frame record (a leaf, or any
- * function in its prologue or epilogue) still has its return address in
- * the link register, and x29 is its caller's frame: the walk would skip
- * that caller.  Take the link register when the instruction before it
- * is a bl to the function the pc is in, or a blr (through a register:
- * cannot be checked).  A function that has built its frame but made no
- * call yet gives the same address again from its frame record: the walk
- * drops the repeat. */
-static uintptr_t frameless_caller(const struct gmon_unwind *w, uintptr_t lr)
-{
-	if (lr < 16 || (lr & 3) || !is_code(lr) || !gmon_object_readable(lr - 4, 4))
-		return 0;
-	uint32_t insn = *(const uint32_t *)(lr - 4);
-	if ((insn & 0xfc000000u) == 0x94000000u) { /* bl imm26 */
-		int32_t imm = (int32_t)(insn << 6) >> 6;
-		uintptr_t target = lr - 4 + (uintptr_t)((intptr_t)imm * 4);
-		return target <= w->pc && w->pc - target < MAX_FUNCTION_SPAN ? lr : 0;
-	}
-	if ((insn & 0xfffffc1fu) == 0xd63f0000u) /* blr xN */
-		return lr;
-	return 0;
-}
-#else
-#error "unwind_fp.c: no stack walk for this processor"
-#endif
 
 /* Starts a walk of the interrupted context, limit frames at most. */
 static void walk_start(struct gmon_unwind *w, const void *context, unsigned limit)
 {
 	const ucontext_t *uc = context;
-#ifdef __x86_64__
-	w->pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
-	w->sp = (uintptr_t)uc->uc_mcontext.gregs[REG_RSP];
-	w->fp = (uintptr_t)uc->uc_mcontext.gregs[REG_RBP];
-	uintptr_t lr = 0;
-#else
+	struct fp_walk *f = WALK(w);
 	uintptr_t lr;
-	gmon_arch_signal_regs(uc, &w->pc, &w->sp, &w->fp, &lr);
-#endif
-	gmon_unwind_ranges(w, uc, w->sp);
-	w->leaf_caller = frameless_caller(w, lr);
-	w->low = w->sp;
-	w->last = 0;
+	gmon_arch_signal_regs(uc, &f->pc, &f->sp, &f->fp, &lr);
+	gmon_unwind_ranges(w, uc, f->sp);
+	f->leaf_caller = frameless_caller(w, f, lr);
+	f->low = f->sp;
+	f->last = 0;
 	w->n = 0;
 	w->limit = limit;
 	w->flags = 0;
-	w->step = 0;
+	f->step = 0;
+	w->by = &gmon_unwind_fp;
 }
 
 /* The main thread's stack pointer at its entry (see START_CODE_FRAMES). */
@@ -189,7 +109,7 @@ static int near_start_code(uintptr_t frame)
 static int at_limit(struct gmon_unwind *w)
 {
 	w->flags |= GMON_STACK_AT_LIMIT;
-	w->step = 3;
+	WALK(w)->step = 3;
 	return 0;
 }
 
@@ -197,57 +117,53 @@ static int at_limit(struct gmon_unwind *w)
  * w->flags holds GMON_STACK_* flags). */
 static int walk_next(struct gmon_unwind *w, uintptr_t *frame)
 {
-	if (w->step == 3)
+	struct fp_walk *f = WALK(w);
+	if (f->step == 3)
 		return 0;
-	if (w->step == 0) {
-		w->step = w->leaf_caller ? 1 : 2;
-		*frame = w->pc;
+	if (f->step == 0) {
+		f->step = f->leaf_caller ? 1 : 2;
+		*frame = f->pc;
 		w->n++;
 		return 1;
 	}
-	if (w->step == 1) {
+	if (f->step == 1) {
 		if (w->n == w->limit)
 			return at_limit(w);
-		w->step = 2;
-		*frame = w->leaf_caller;
+		f->step = 2;
+		*frame = f->leaf_caller;
 		w->n++;
 		return 1;
 	}
 	for (;;) {
-		uintptr_t fp = w->fp, ret, next;
+		uintptr_t fp = f->fp, ret, next;
 		if (fp == 0) {
-			w->step = 3; /* the outermost frame (the start code clears it) */
+			f->step = 3; /* the outermost frame (the start code clears it) */
 			return 0;
 		}
-		if (fp < w->low || gmon_unwind_word(w, fp + 8, &ret) != 0 || gmon_unwind_word(w, fp, &next) != 0) {
+		if (fp < f->low || gmon_unwind_word(w, fp + 8, &ret) != 0 ||
+		    gmon_unwind_word(w, fp, &next) != 0) {
 			/* not readable here, or not above the last frame (no loops) */
-			if (!near_start_code(w->last))
+			if (!near_start_code(f->last))
 				w->flags |= GMON_STACK_CUT_SHORT;
-			w->step = 3;
+			f->step = 3;
 			return 0;
 		}
 		if (ret == 0) {
-			w->step = 3;
+			f->step = 3;
 			return 0;
 		}
-		int first = w->last == 0;
-		w->low = fp + 16; /* frames only go up the stack */
-		w->last = fp;
-		w->fp = next;
-#ifdef __aarch64__
-		/* a return address signed by -mbranch-protection: user
-		 * addresses have 48 bits, the signature is above */
-		ret &= 0x0000ffffffffffffu;
+		int first = f->last == 0;
+		f->low = fp + 16; /* frames only go up the stack */
+		f->last = fp;
+		f->fp = next;
+		ret = gmon_arch_return_address(ret); /* a signed one's signature stripped */
 		/* the link register taken above, and again from the frame
 		 * record of a function that has made no call yet */
-		if (w->leaf_caller && first && ret == w->leaf_caller)
+		if (GMON_ARCH_LINK_REGISTER && f->leaf_caller && first && ret == f->leaf_caller)
 			continue;
-#else
-		(void)first;
-#endif
 		if (!is_code(ret)) {
 			w->flags |= GMON_STACK_CUT_SHORT;
-			w->step = 3;
+			f->step = 3;
 			return 0;
 		}
 		if (w->n == w->limit)
@@ -258,8 +174,8 @@ static int walk_next(struct gmon_unwind *w, uintptr_t *frame)
 	}
 }
 
-const struct gmon_unwinder gmon_unwind_frame_pointers = {
-	.name = "frame-pointers",
+const struct gmon_unwinder gmon_unwind_fp GMON_HIDDEN = {
+	.name = "fp",
 	.start = walk_start,
 	.next = walk_next,
 };

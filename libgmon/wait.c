@@ -60,6 +60,7 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "arch.h"
 #include "guard.h"
 #include "sampler.h"
 #include "state.h"
@@ -70,7 +71,8 @@
 int gmon_wait_mode;
 static uint64_t period_ns; /* one sample's worth of waiting */
 
-#if defined(GMON_SHARED) && (defined(__x86_64__) || defined(__aarch64__))
+/* Waits are recorded where the calls are wrapped: libgmon.so. */
+#ifdef GMON_SHARED
 #define WALL_SUPPORTED 1
 #else
 #define WALL_SUPPORTED 0
@@ -79,14 +81,17 @@ static uint64_t period_ns; /* one sample's worth of waiting */
 static int guarding; /* block SIGPROF in the calls a signal breaks */
 
 /* Whether a thread's own CPU-time timer can signal it while it enters a
- * wait.  Since Linux 5.11 on x86-64 (POSIX_CPU_TIMERS_TASK_WORK) the
- * expiry found by the tick is acted on when the thread returns to user
- * mode, so the signal comes after the call, never inside; before, the
- * tick interrupt sent it at once, and one that found the thread on its
- * way into poll broke the poll.  Elsewhere: assume it can. */
+ * wait.  Since Linux 5.11 on x86-64 (POSIX_CPU_TIMERS_TASK_WORK; arch.h
+ * says since when) the expiry found by the tick is acted on when the
+ * thread returns to user mode, so the signal comes after the call, never
+ * inside; before, the tick interrupt sent it at once, and one that found
+ * the thread on its way into poll broke the poll.  Elsewhere: assume it
+ * can. */
 static int thread_signal_can_break_waits(void)
 {
-#if defined(__x86_64__)
+	unsigned since = GMON_ARCH_TIMER_TASK_WORK;
+	if (since == 0)
+		return 1;
 	struct utsname u;
 	if (uname(&u) != 0)
 		return 1;
@@ -98,10 +103,7 @@ static int thread_signal_can_break_waits(void)
 		return 1;
 	while (*p >= '0' && *p <= '9')
 		minor = minor * 10 + (unsigned)(*p++ - '0');
-	return major < 5 || (major == 5 && minor < 11);
-#else
-	return 1;
-#endif
+	return major < (since >> 8) || (major == (since >> 8) && minor < (since & 0xff));
 }
 
 int gmon_wait_start(unsigned rate_hz, int wall, int process_wide)
@@ -189,11 +191,7 @@ static void wait_left(void *arg)
  * the general registers, no more.  A recorded wait builds only that much
  * of one (not the 1 KiB of x86-64's, nor the 4.5 KiB of aarch64's), so
  * that a wait in a handler on a small alternate stack still has room. */
-#if defined(__x86_64__)
-#define CONTEXT_BYTES (offsetof(ucontext_t, uc_mcontext) + offsetof(mcontext_t, fpregs))
-#else
-#define CONTEXT_BYTES (offsetof(ucontext_t, uc_mcontext) + offsetof(mcontext_t, __reserved))
-#endif
+#define CONTEXT_BYTES GMON_ARCH_CONTEXT_BYTES
 /* Below this much stack left on an alternate signal stack, a wait is not
  * recorded (its time is carried to the next one): what the recording
  * itself needs, measured (tests/runtime/t-invisible-waits.sh), twice. */
@@ -215,13 +213,6 @@ static int room_to_record(uintptr_t sp, stack_t *stack)
 	return sp - low >= RECORD_STACK_MIN;
 }
 
-/* A word into the context at offset at (a field of ucontext_t). */
-#define PUT(context, at, value)                                                            \
-	do {                                                                             \
-		uintptr_t word_ = (uintptr_t)(value);                                    \
-		memcpy((context) + (at), &word_, sizeof word_);                          \
-	} while (0)
-
 static void __attribute__((noinline)) record(void *ra, void *frame, void *cfa, uint64_t samples)
 {
 	union {
@@ -233,18 +224,8 @@ static void __attribute__((noinline)) record(void *ra, void *frame, void *cfa, u
 	if (!room_to_record((uintptr_t)__builtin_frame_address(0), &stack))
 		return;
 	memcpy(context.bytes + offsetof(ucontext_t, uc_stack), &stack, sizeof stack);
-	const size_t regs = offsetof(ucontext_t, uc_mcontext);
-#if defined(__x86_64__)
-	PUT(context.bytes, regs + offsetof(mcontext_t, gregs) + REG_RIP * sizeof(greg_t), ra);
-	PUT(context.bytes, regs + offsetof(mcontext_t, gregs) + REG_RSP * sizeof(greg_t), cfa);
-	PUT(context.bytes, regs + offsetof(mcontext_t, gregs) + REG_RBP * sizeof(greg_t),
-	    *(uintptr_t *)frame);
-#else /* aarch64: x30 still holds ra once the wrapper returned */
-	PUT(context.bytes, regs + offsetof(mcontext_t, pc), ra);
-	PUT(context.bytes, regs + offsetof(mcontext_t, sp), cfa);
-	PUT(context.bytes, regs + offsetof(mcontext_t, regs) + 29 * sizeof(uintptr_t), *(uintptr_t *)frame);
-	PUT(context.bytes, regs + offsetof(mcontext_t, regs) + 30 * sizeof(uintptr_t), ra);
-#endif
+	gmon_arch_partial_context(context.bytes, (uintptr_t)ra, (uintptr_t)cfa,
+	                          *(uintptr_t *)frame);
 	gmon_sampler_record(context.bytes, (uintptr_t)ra,
 	                    samples > UINT32_MAX ? UINT32_MAX : (unsigned)samples);
 }
@@ -293,8 +274,8 @@ static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *fra
 
 /* Condition variables: glibc has two versions, and the default is the
  * one a program built today binds to. */
-#if defined(__GLIBC__) && defined(__x86_64__)
-#define COND_VERSION "GLIBC_2.3.2"
+#ifdef __GLIBC__
+#define COND_VERSION GMON_ARCH_GLIBC_COND_VERSION
 #else
 #define COND_VERSION NULL
 #endif

@@ -91,7 +91,7 @@ static void walk(const void *context)
 	struct gmon_unwind w;
 	uintptr_t frame;
 	unwinder->start(&w, context, 128);
-	while (unwinder->next(&w, &frame))
+	while (gmon_unwind_next(&w, &frame))
 		sink += frame;
 	frames = w.n;
 }
@@ -123,15 +123,12 @@ __attribute__((noinline)) static void measure(void)
 	getcontext(&uc);
 	uc.uc_stack.ss_flags = SS_DISABLE; /* not on an alternate stack */
 	uc.uc_stack.ss_size = 0;
-	static const struct {
-		const char *name;
-		const struct gmon_unwinder *u;
-	} ways[] = { { "fp", &gmon_unwind_frame_pointers }, { "cfi", &gmon_unwind_cfi } };
+	static const char *const ways[] = { "fp", "cfi" }; /* unwinders.c's rows */
 	for (unsigned i = 0; i < 2; i++) {
-		unwinder = ways[i].u;
+		unwinder = gmon_unwinder_named(ways[i]);
 		double ns = best_ns(walk, &uc), cold = cold_ns(walk, &uc);
 		printf("%-4s %3u frames  %7.1f ns a walk  %6.1f ns a frame  cold: %7.1f ns a walk\n",
-		       ways[i].name, frames, ns, ns / frames, cold);
+		       ways[i], frames, ns, ns / frames, cold);
 	}
 	ring = mmap(NULL, RING, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (ring == MAP_FAILED)

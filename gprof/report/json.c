@@ -621,11 +621,9 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 		json_unsigned(j, "samples_lost", m->process.samples_lost);
 		/* files that record it (older ones keep their document) */
 		if (m->process.clock) {
-			static const char *const clocks[] = { NULL, "thread_cpu", "process_cpu",
-							      "perf", "wall" };
+			const char *clock = gmon_process_clock_name(m->process.clock);
 
-			json_string(j, "clock", m->process.clock < 5 ? clocks[m->process.clock]
-									 : "unknown");
+			json_string(j, "clock", clock ? clock : "unknown");
 			json_number(j, "elapsed_time", (double)m->process.elapsed_ns / 1e9);
 		}
 		if (m->process.missing) { /* what the runtime knows its samples miss */
