@@ -142,8 +142,10 @@ fi
 
 # A thread that blocks SIGPROF: its timer's signals stay pending and go
 # with it, so all its samples are the ones owed at its exit, credited at
-# its start routine.  45 ms of CPU (a little more with its start and
-# exit) from a first expiry in (0, 10 ms]: 4 or 5, whatever the load.
+# its start routine.  The thread computes until its CPU time is 45 ms,
+# so its timer ran 45 ms, less what the thread ran before it was armed
+# and plus its exit (each well under 5 ms, even emulated): from a first
+# expiry in (0, 10 ms], 4 or 5 samples, whatever the load.
 build_ours blocked "$PROGS/blocked-thread.c"
 ./blocked 45 >out
 clock=$("$GPROF" --json blocked gmon.out | python3 -c 'import json, sys; print(json.load(sys.stdin)["process"]["clock"])')

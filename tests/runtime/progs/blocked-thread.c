@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  * Copyright (c) 2026 The gprof/libgmon authors.
  *
- * blocked-thread.c: one thread that blocks SIGPROF, then computes MS
- * milliseconds of its own CPU time (argv[1], default 45) and returns:
+ * blocked-thread.c: one thread that blocks SIGPROF, then computes until
+ * its CPU time is MS milliseconds (argv[1], default 45) and returns:
  * none of its timer's signals is delivered, so every sample its CPU time
  * made due is owed at its exit (tests/runtime/t-expiries.sh).  Prints
  * "done". */
@@ -22,9 +22,11 @@ static long thread_ns(void)
 	return t.tv_sec * 1000000000L + t.tv_nsec;
 }
 
+/* until the thread's CPU time since it started is ms: what ran before
+ * (its start, however slow: under an emulator) is part of it */
 __attribute__((noinline)) void compute(void)
 {
-	long end = thread_ns() + ms * 1000000L;
+	long end = ms * 1000000L;
 	while (thread_ns() < end)
 		for (int i = 0; i < 1000; i++)
 			sink += (unsigned long)i;
