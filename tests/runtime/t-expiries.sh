@@ -17,7 +17,7 @@
 #                                      over the period (4, 25, 303 ms)
 #   runtime.expiry.short-threads       600 threads of 4 ms: 240 +- 2
 #                                      samples due, whatever the start
-#                                      (independent draws: +- 12)
+#                                      (independent draws: 195 to 281)
 #   runtime.expiry.due                 the samples due for a time run
 #   runtime.expiry.owed-at-exit        a thread that blocks SIGPROF through
 #                                      45 ms of CPU time: its 4 or 5
