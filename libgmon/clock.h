@@ -105,19 +105,4 @@ static inline int gmon_clock_signal_is_ours(const siginfo_t *info)
 	return info->si_code == SI_TIMER && info->si_value.sival_ptr == GMON_CLOCK_COOKIE;
 }
 
-/* A timer's first expiry, in [1, period_ns] nanoseconds, drawn from seed
- * (a thread id and the time): a timer whose first expiry is a whole
- * period never samples a thread shorter than a period, and drops every
- * thread's last partial period; a first expiry uniform over the period
- * makes each thread's expected samples its CPU time over the period.
- * splitmix64's finaliser: cheap, and any bit of the seed moves them all. */
-static inline long gmon_clock_first_expiry(uint64_t seed, long period_ns)
-{
-	uint64_t z = seed + 0x9e3779b97f4a7c15u;
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	z ^= z >> 31;
-	return period_ns <= 1 ? 1 : 1 + (long)(z % (uint64_t)period_ns);
-}
-
 #endif /* GMON_CLOCK_H */

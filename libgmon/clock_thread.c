@@ -13,10 +13,12 @@
  * exits (a thread-specific key's destructor), so that a program that
  * makes many short threads does not run out of timers.
  *
- * Every thread's CPU time is accounted: a timer's first expiry is drawn
- * uniformly from (0, period] (gmon_clock_first_expiry), so that a thread
- * shorter than a period is sampled with the probability its length
- * gives, and no thread loses its last partial period on average;
+ * Every thread's CPU time is accounted: a timer's first expiry is
+ * uniform over (0, period] (expiry.h), so that a thread shorter than a
+ * period is sampled with the probability its length gives, and no
+ * thread loses its last partial period on average; successive timers'
+ * first expiries spread evenly over the period (a process's threads'
+ * samples add up to their CPU time within a few samples, not by luck);
  * expiries a loaded machine merged into one signal come back from its
  * overrun count; and as a thread exits, the expiries its CPU time made
  * due but the kernel never delivered (it checks CPU-time timers on its
@@ -45,6 +47,7 @@
 
 #include "../include/gmon_out.h"
 #include "clock.h"
+#include "expiry.h"
 #include "message.h"
 #include "table.h"
 
@@ -80,6 +83,10 @@ static struct itimerspec interval;
 static long period_ns;
 static pthread_key_t exit_key;
 static gmon_owed_samples *owed_to;
+/* The phases of this process's timers (expiry.h): its start, drawn at
+ * start and in a forked child, and the next timer's number (atomic). */
+static uint64_t phase_start;
+static uint64_t phase_next;
 
 /* The slot this thread's timer is in, + 1; 0: none. */
 static __thread unsigned this_slot __attribute__((tls_model("initial-exec")));
@@ -102,6 +109,23 @@ static uint64_t thread_cpu_ns(void)
 	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
 }
 
+/* A start for the phases, from the pid and the time. */
+static void draw_phases(void)
+{
+	struct timespec now;
+	syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &now);
+	uint64_t seed = ((uint64_t)(unsigned)syscall(SYS_getpid) << 32) ^ (uint64_t)now.tv_nsec ^
+	                ((uint64_t)now.tv_sec << 20);
+	phase_start = gmon_expiry_start(seed);
+}
+
+/* The next timer's first expiry, in ns. */
+static long next_first_expiry(void)
+{
+	uint64_t k = __atomic_fetch_add(&phase_next, 1, __ATOMIC_RELAXED);
+	return gmon_expiry_first(phase_start, k, period_ns);
+}
+
 static int make_timer(void)
 {
 	struct kernel_sigevent event;
@@ -114,11 +138,7 @@ static int make_timer(void)
 	int id = -1;
 	if (syscall(SYS_timer_create, CLOCK_THREAD_CPUTIME_ID, &event, &id) != 0)
 		return -1;
-	struct timespec now;
-	syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &now);
-	uint64_t seed = ((uint64_t)(unsigned)tid << 32) ^ (uint64_t)now.tv_nsec ^
-	                ((uint64_t)now.tv_sec << 20);
-	long first = gmon_clock_first_expiry(seed, period_ns);
+	long first = next_first_expiry();
 	struct itimerspec value = interval;
 	value.it_value.tv_sec = first / 1000000000L;
 	value.it_value.tv_nsec = first % 1000000000L;
@@ -137,9 +157,7 @@ static int make_timer(void)
 static unsigned owed_samples(void)
 {
 	uint64_t ran = thread_cpu_ns() - this_timer.armed_ns;
-	if (!period_ns || ran < this_timer.first_ns)
-		return 0;
-	uint64_t due = 1 + (ran - this_timer.first_ns) / (uint64_t)period_ns;
+	uint64_t due = gmon_expiry_due(ran, this_timer.first_ns, period_ns);
 	uint64_t got = __atomic_load_n(&this_timer.delivered, __ATOMIC_RELAXED);
 	return due > got ? (unsigned)(due - got) : 0;
 }
@@ -251,6 +269,7 @@ static unsigned start(unsigned hz, gmon_signal_handler *handler, gmon_owed_sampl
 	interval.it_value = interval.it_interval;
 	period_ns = ns;
 	owed_to = owed;
+	draw_phases();
 	registry = gmon_map_zeroed(NULL, MAX_TIMERS * sizeof *registry);
 	if (!registry)
 		return 0;
@@ -290,6 +309,7 @@ static void after_fork(void)
 	__atomic_store_n(&used, 0, __ATOMIC_RELAXED);
 	this_slot = 0;
 	this_timer.entry = 0;
+	draw_phases(); /* not the parent's: summed profiles of children would share them */
 	if (arm_this_thread() != 0)
 		__atomic_store_n(&running, 0, __ATOMIC_RELAXED);
 }
@@ -306,10 +326,7 @@ static void hold(int on)
 	struct itimerspec value;
 	memset(&value, 0, sizeof value);
 	if (!on) {
-		struct timespec now;
-		syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &now);
-		long first = gmon_clock_first_expiry((uint64_t)now.tv_nsec ^ this_timer.armed_ns,
-		                                     period_ns);
+		long first = next_first_expiry();
 		value = interval;
 		value.it_value.tv_sec = first / 1000000000L;
 		value.it_value.tv_nsec = first % 1000000000L;

@@ -454,11 +454,16 @@ const char *report_missing_name(uint32_t missing, unsigned i)
 bool report_coverage_sentence(const struct model *m, double sampled, char *buf, size_t size)
 {
 	double cpu = (double)(m->process.user_ns + m->process.system_ns) / 1e9;
-	double hz = m->histograms.rate, expected = cpu * hz, shortfall = (cpu - sampled) * hz;
+	double hz = m->histograms.rate, expected = cpu * hz, shortfall;
 	size_t used;
 	unsigned n = 0;
 
 	buf[0] = '\0';
+	/* the samples of the profiler's own work, when not counted below,
+	 * covered CPU time too: its own sentence says how much */
+	if (m->overhead_known && !m->overhead_counted)
+		sampled += report_overhead_seconds(m);
+	shortfall = (cpu - sampled) * hz;
 	/* a file that does not say its clock predates the reasons: its
 	 * reports stay as they were */
 	if (!m->process.has_times || m->process.clock == GMON_PROCESS_CLOCK_UNKNOWN ||

@@ -124,14 +124,14 @@ fi
 # the first expiry: in [1, period], and spread over it
 cat >expiry.c <<'C'
 #include <stdio.h>
-#include "clock.h"
+#include "expiry.h"
 int main(void)
 {
 	static const long periods[] = { 1, 2, 3, 1000, 10000000, 999999999, 1000000000 };
 	for (unsigned p = 0; p < sizeof periods / sizeof periods[0]; p++) {
 		long period = periods[p], low = period, high = 0;
 		for (uint64_t seed = 0; seed < 20000; seed++) {
-			long v = gmon_clock_first_expiry(seed * 7919, period);
+			long v = gmon_expiry_first(gmon_expiry_start(seed * 7919), 0, period);
 			if (v < 1 || v > period) {
 				printf("period %ld: %ld\n", period, v);
 				return 1;

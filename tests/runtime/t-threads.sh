@@ -45,25 +45,39 @@ LD_PRELOAD=$LIBGMON_SO ./threads.glibc >/dev/null
 expect_eq runtime.threads.exact-counts.shared "leaf 8000000" \
 	"$(flat_calls threads.glibc gmon.out | grep '^leaf ')"
 
-# check_rate NAME RATE TOTAL_MS MIN_PERCENT: the histogram records RATE,
-# and holds about TOTAL_MS of samples (the CPU time of all threads): at
-# least MIN_PERCENT of them, at most 150%.  Had only one thread been
-# sampled, there would be a quarter of them, or none; had every thread
-# been sampled twice, twice as many.  Not closer above: the perf clock
-# (RATE above 100) is perf's task-clock, whose samples come from a timer
-# of the time a thread is on a CPU, and on a loaded virtual machine that
-# ran 20% past the CPU time the kernel accounted (492 samples for 408 ms
-# in one run), as perf record's own task-clock does.
+# check_rate NAME RATE TOTAL_MS [CLOCK_MS] MIN_PERCENT: the histogram
+# records RATE, and holds about TOTAL_MS of samples (the CPU time of all
+# threads): at least MIN_PERCENT of them, at most 105% of the time the
+# clock itself measured, and 5 samples (at most one partial period per
+# thread).  Had only one thread been sampled, there would be a quarter
+# of them, or none; had any thread been sampled twice, twice as many.
+# The clock's time: for the per-thread CPU-time timers (RATE 100) the
+# CPU time itself, whose expiries (overruns included) they count
+# exactly; for the perf clock (RATE above 100) CLOCK_MS, perf's
+# task-clock of the same threads (spin's third argument), which is the
+# time a thread is on a CPU: on a virtual machine that includes the time
+# the hypervisor gave the CPU to another guest (steal time), which the
+# kernel leaves out of the CPU time.  So the perf clock's samples may
+# pass the CPU time by the steal of a loaded host (20% once: 492
+# samples for 408 ms) but never the clock's own time.
 check_rate() {
-	local name=$1 rate=$2 ms=$3 min=$4 hist got want
+	local name=$1 rate=$2 ms=$3 clock_ms min hist got want most
+	if [ $# = 5 ]; then
+		clock_ms=$4 min=$5
+	else
+		clock_ms=$3 min=$4
+	fi
+	[ "$clock_ms" = - ] && clock_ms=$ms # no task-clock to read: the CPU time
+	[ "$clock_ms" -lt "$ms" ] && clock_ms=$ms
 	hist=$(gmon_dump gmon.out | grep '^hist')
 	got=$(echo "$hist" | awk '{ print $6 }')
 	expect_eq "$name.rate-recorded" "$rate" "$(echo "$hist" | awk '{ print $5 }')"
 	want=$((ms * rate / 1000))
-	if [ "$got" -ge $((want * min / 100)) ] && [ "$got" -le $((want * 15 / 10)) ]; then
+	most=$((clock_ms * rate * 105 / 100000 + 5))
+	if [ "$got" -ge $((want * min / 100)) ] && [ "$got" -le "$most" ]; then
 		pass "$name.samples"
 	else
-		fail "$name.samples" "$got samples for $ms ms of CPU time at $rate Hz (want about $want)"
+		fail "$name.samples" "$got samples for $ms ms of CPU time ($clock_ms ms by the clock) at $rate Hz (want about $want, at most $most)"
 	fi
 }
 
@@ -72,10 +86,10 @@ build_ours spin "$PROGS/spin.c"
 # count, so the default clock is close to exact too.
 ms=$(./spin 4 250)
 check_rate runtime.sampler.default-100hz.all-threads 100 "$ms" 85
-ms=$(GMON_RATE=1000 ./spin 4 100)
-check_rate runtime.sampler.rate-1000.all-threads 1000 "$ms" 75
-ms=$(GMON_RATE=4000 ./spin 0 100)
-check_rate runtime.sampler.rate-4000 4000 "$ms" 75
+read -r ms clock_ms <<<"$(GMON_RATE=1000 ./spin 4 100 task-clock)"
+check_rate runtime.sampler.rate-1000.all-threads 1000 "$ms" "$clock_ms" 75
+read -r ms clock_ms <<<"$(GMON_RATE=4000 ./spin 0 100 task-clock)"
+check_rate runtime.sampler.rate-4000 4000 "$ms" "$clock_ms" 75
 gprof_reads runtime.format.gnu-reads.rate-4000 spin gmon.out
 # samples land in the function that burns the time
 top=$("$GNU_GPROF" -b -p spin gmon.out | awk '$1 ~ /^[0-9.]+$/ { print $NF; exit }')
@@ -91,9 +105,11 @@ expect_eq runtime.sampler.bin-saturates 65535 "$(gmon_dump gmon.out | awk '/^his
 # What a test can hold on any machine: every thread's spin function is
 # credited, and spin4 (4 units) gets more than twice spin1's samples.
 # How close each comes to its thread's CPU time (issue 29: within 20%)
-# is measured by bench/runtime/threads.sh: on a loaded machine a
-# thread's timer loses samples (240 ms credited for 303 ms of CPU with
-# two busy loops beside), which would make such a bound fail by luck.
+# is measured by bench/runtime/threads.sh: a thread's timer credits its
+# CPU time within a sample (bench/runtime/short-threads.sh), but which
+# function a sample lands in is decided at the kernel's tick, and on a
+# loaded machine a loop's ticks fall on the same few instructions run
+# after run, so a bound on one function's share would fail by luck.
 # check_credit NAME EXE: the samples of the stacks that run spinK (10 ms
 # each; the stacks, not spinK's self time, which a share of samples in
 # clock_gettime's system call takes), against the thread's own measure
