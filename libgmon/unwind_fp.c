@@ -112,20 +112,27 @@ static uintptr_t call_target(uintptr_t ret)
  * still its caller's, and the walk would skip that caller.  Its return
  * address is then at the stack pointer; take the word there when it
  * returns into code right after a call of the function the pc is in (or
- * a call through a register, which cannot be checked). */
-static uintptr_t frameless_caller(const struct gmon_unwind *w, uintptr_t lr)
+ * a call through a register, which cannot be checked).  A function that
+ * has pushed the frame pointer but not yet set it (the word at the stack
+ * pointer is the frame pointer itself) has it one word above.  The
+ * caller's stack pointer in *caller_sp. */
+uintptr_t gmon_unwind_leaf_caller(const struct gmon_unwind *w, uintptr_t pc, uintptr_t sp,
+				  uintptr_t fp, uintptr_t lr, uintptr_t *caller_sp)
 {
 	(void)lr;
 	uintptr_t ret;
-	if (w->sp == 0 || (w->fp && w->sp >= w->fp) || gmon_unwind_word(w, w->sp, &ret) != 0)
+	if (sp == 0 || (fp && sp >= fp) || gmon_unwind_word(w, sp, &ret) != 0)
 		return 0;
+	if (fp && ret == fp && gmon_unwind_word(w, sp + 8, &ret) == 0)
+		sp += 8; /* push %rbp done, mov %rsp, %rbp not yet */
 	if (ret < 16 || !is_code(ret))
 		return 0;
 	uintptr_t target = call_target(ret);
 	if (target == 1)
 		return 0;
-	if (target != 0 && !(target <= w->pc && w->pc - target < MAX_FUNCTION_SPAN))
+	if (target != 0 && !(target <= pc && pc - target < MAX_FUNCTION_SPAN))
 		return 0;
+	*caller_sp = sp + 8;
 	return ret;
 }
 
@@ -138,15 +145,19 @@ static uintptr_t frameless_caller(const struct gmon_unwind *w, uintptr_t lr)
  * cannot be checked).  A function that has built its frame but made no
  * call yet gives the same address again from its frame record: the walk
  * drops the repeat. */
-static uintptr_t frameless_caller(const struct gmon_unwind *w, uintptr_t lr)
+uintptr_t gmon_unwind_leaf_caller(const struct gmon_unwind *w, uintptr_t pc, uintptr_t sp,
+				  uintptr_t fp, uintptr_t lr, uintptr_t *caller_sp)
 {
+	(void)w;
+	(void)fp;
+	*caller_sp = sp;
 	if (lr < 16 || (lr & 3) || !is_code(lr) || !gmon_object_readable(lr - 4, 4))
 		return 0;
 	uint32_t insn = *(const uint32_t *)(lr - 4);
 	if ((insn & 0xfc000000u) == 0x94000000u) { /* bl imm26 */
 		int32_t imm = (int32_t)(insn << 6) >> 6;
 		uintptr_t target = lr - 4 + (uintptr_t)((intptr_t)imm * 4);
-		return target <= w->pc && w->pc - target < MAX_FUNCTION_SPAN ? lr : 0;
+		return target <= pc && pc - target < MAX_FUNCTION_SPAN ? lr : 0;
 	}
 	if ((insn & 0xfffffc1fu) == 0xd63f0000u) /* blr xN */
 		return lr;
@@ -170,7 +181,8 @@ static void walk_start(struct gmon_unwind *w, const void *context, unsigned limi
 	gmon_arch_signal_regs(uc, &w->pc, &w->sp, &w->fp, &lr);
 #endif
 	gmon_unwind_ranges(w, uc, w->sp);
-	w->leaf_caller = frameless_caller(w, lr);
+	uintptr_t caller_sp;
+	w->leaf_caller = gmon_unwind_leaf_caller(w, w->pc, w->sp, w->fp, lr, &caller_sp);
 	w->low = w->sp;
 	w->last = 0;
 	w->n = 0;
