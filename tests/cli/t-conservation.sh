@@ -9,6 +9,7 @@
 #   conservation.graph.*      the text call graph links the library's
 #                             functions to their callers, count empty
 #   conservation.json.*       such an arc says "count": null, "counted": false
+#   conservation.dot.*, .html.*  the same arcs in --dot and --html, no count
 #   conservation.sites.*      --callgrind writes each call site's count, as
 #                             `gprof -l -q` prints it, and its measured cost
 #   conservation.callgrind.*  in the file, calls in = self + calls out for
@@ -125,6 +126,24 @@ import json
 arcs = json.load(open("out.json"))["call_graph"]["arcs"]
 print("|".join("%s %s %s" % (n, a["count"], a.get("counted"))
                for n in ("lib_outer", "lib_inner", "area") for a in arcs if a["callee_name"] == n))')"
+
+# ---------------------------------------------------------------- DOT and HTML
+# the same arcs in the pictures: area -> lib_outer -> lib_inner, no count
+"$GPROF" --dot prog gmon.out >out.dot 2>err
+expect_eq conservation.dot.library-callees "area>lib_outer 81.72%|lib_outer>lib_inner 60.22%" \
+	"$(awk -F'"' '/ \[label="/ && !/->/ { split($0, a, " "); n = $2; sub(/\\n.*/, "", n); sub(/ \[.*/, "", n); name[a[1]] = n }
+		/->/ { split($0, a, " "); l = $2; gsub(/\\n/, " ", l); print name[a[1]] ">" name[a[3]], l }' out.dot |
+		grep 'lib_' | sort | paste -sd'|')"
+"$GPROF" --html prog gmon.out >out.html 2>err
+expect_eq conservation.html.library-arcs "area>lib_outer None|lib_outer>lib_inner None" "$(python3 - out.html <<'PY'
+import json, re, sys
+page = open(sys.argv[1]).read()
+d = json.loads(re.search(r'<script type="application/json" id="gprof-data">(.*?)</script>', page, re.S).group(1))
+prof = d["profiles"][0] if "profiles" in d else d
+fn = [f[0] for f in prof["fn"]]
+print("|".join(sorted("%s>%s %s" % (fn[a[0]], fn[a[1]], a[2]) for a in prof["arcs"] if fn[a[1]].startswith("lib_"))))
+PY
+)"
 
 # ---------------------------------------------------------------- callgrind
 "$GPROF" --callgrind prog gmon.out >out.callgrind 2>err
