@@ -79,6 +79,13 @@ extern const struct gmon_unwinder *const gmon_unwinders[] GMON_HIDDEN; /* ends w
  * one line, for a name that is no row's. */
 const struct gmon_unwinder *gmon_unwinder_named(const char *name) GMON_HIDDEN;
 
+/* The caller of a function that has not built its frame (a leaf, or any
+ * function in its prologue or at its ret) interrupted at pc with these
+ * registers, checked against the call before it; 0 if none.  The
+ * caller's stack pointer in *caller_sp (unwind_fp.c). */
+uintptr_t gmon_unwind_leaf_caller(const struct gmon_unwind *w, uintptr_t pc, uintptr_t sp,
+				  uintptr_t fp, uintptr_t lr, uintptr_t *caller_sp) GMON_HIDDEN;
+
 /* ---- unwind.c: where a walk may read ---- */
 /* In a new thread, before the program's code (threads.c): where this
  * thread's stack is. */

@@ -110,6 +110,24 @@ static int frame_pointer_step(struct gmon_unwind *w)
 	return 0;
 }
 
+/* The caller of the interrupted function when it has no CFI and has
+ * not built its frame yet (unwind_fp.c's check): its frame pointer is
+ * still the caller's, which frame_pointer_step would skip.  0, or -1. */
+static int leaf_step(struct gmon_unwind *w)
+{
+	struct gmon_cfi_regs *r = &WALK(w)->regs;
+	uintptr_t sp, ret = gmon_unwind_leaf_caller(w, r->pc, r->sp, r->fp, r->lr, &sp);
+	if (ret == 0)
+		return -1;
+	r->pc = ret;
+	r->sp = sp;
+	r->lr = ret;
+	r->known = 0;
+	r->context = NULL;
+	r->caller = 1;
+	return 0;
+}
+
 static int end(struct gmon_unwind *w, uint32_t flags)
 {
 	w->flags |= flags;
@@ -136,6 +154,8 @@ static int walk_next(struct gmon_unwind *w, uintptr_t *frame)
 	if (rc == GMON_CFI_STEPPED) {
 		if (!is_code(r->pc))
 			return end(w, GMON_STACK_CUT_SHORT);
+	} else if (rc == GMON_CFI_NO_FDE && !r->caller && leaf_step(w) == 0) {
+		/* code without CFI interrupted before its frame was built */
 	} else if (frame_pointer_step(w) != 0) {
 		return end(w, GMON_STACK_CUT_SHORT);
 	}

@@ -60,23 +60,29 @@ extern const struct gmon_unwinder gmon_unwind_fp GMON_HIDDEN;
  * instruction or at its ret, or in its prologue or epilogue) has not
  * built its frame: the frame pointer is still its caller's, and the walk
  * would skip that caller.  Its return address is then in the link
- * register (lr), or, on a processor without one, at the stack pointer;
- * take it when it returns into code right after a call of the function
- * the pc is in (or a call through a register, which cannot be checked:
- * arch.h's gmon_arch_call_target). */
-static uintptr_t frameless_caller(const struct gmon_unwind *w, const struct fp_walk *f,
-                                  uintptr_t lr)
+ * register (lr), or, on a processor without one, at the stack pointer
+ * (one word above it when the function has pushed the frame pointer but
+ * not yet set it); take it when it returns into code right after a call
+ * of the function the pc is in (or a call through a register, which
+ * cannot be checked: arch.h's gmon_arch_call_target). */
+uintptr_t gmon_unwind_leaf_caller(const struct gmon_unwind *w, uintptr_t pc, uintptr_t sp,
+				  uintptr_t fp, uintptr_t lr, uintptr_t *caller_sp)
 {
 	uintptr_t ret = lr;
-	if (!GMON_ARCH_LINK_REGISTER &&
-	    (f->sp == 0 || (f->fp && f->sp >= f->fp) || gmon_unwind_word(w, f->sp, &ret) != 0))
-		return 0;
+	*caller_sp = sp;
+	if (!GMON_ARCH_LINK_REGISTER) {
+		if (sp == 0 || (fp && sp >= fp) || gmon_unwind_word(w, sp, &ret) != 0)
+			return 0;
+		if (fp && ret == fp && gmon_unwind_word(w, sp + sizeof(uintptr_t), &ret) == 0)
+			sp += sizeof(uintptr_t); /* frame pointer pushed, not yet set */
+		*caller_sp = sp + sizeof(uintptr_t);
+	}
 	if (ret < 16 || !is_code(ret))
 		return 0;
 	uintptr_t target = gmon_arch_call_target(ret, gmon_object_readable);
 	if (target == 1)
 		return 0;
-	if (target != 0 && !(target <= f->pc && f->pc - target < MAX_FUNCTION_SPAN))
+	if (target != 0 && !(target <= pc && pc - target < MAX_FUNCTION_SPAN))
 		return 0;
 	return ret;
 }
@@ -87,9 +93,10 @@ static void walk_start(struct gmon_unwind *w, const void *context, unsigned limi
 	const ucontext_t *uc = context;
 	struct fp_walk *f = WALK(w);
 	uintptr_t lr;
+	uintptr_t caller_sp;
 	gmon_arch_signal_regs(uc, &f->pc, &f->sp, &f->fp, &lr);
 	gmon_unwind_ranges(w, uc, f->sp);
-	f->leaf_caller = frameless_caller(w, f, lr);
+	f->leaf_caller = gmon_unwind_leaf_caller(w, f->pc, f->sp, f->fp, lr, &caller_sp);
 	f->low = f->sp;
 	f->last = 0;
 	w->n = 0;

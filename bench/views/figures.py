@@ -100,12 +100,16 @@ cum = run("go", "tool", "pprof", "-top", "-cum", "-sample_index=samples", "out.p
 m = re.search(r"^\s*\d+\s+[\d.]+%\s+[\d.]+%\s+\d+\s+([\d.]+)%\s+luaV_execute$", cum, re.M)
 pcum = float(m.group(1)) if m else -100.0
 vshare = inclusive("luaV_execute")
-figure(abs(vshare - pcum) <= 5, "luaV_execute: callgrind_annotate %.1f%%, pprof cum %.1f%% (within 5 points)" %
+# a call's cost is valgrind's (the nested calls of a recursion counted
+# again in the calls around them), so that every function's calls in
+# cost its self cost plus its calls out: luaV_execute, which calls
+# itself through luaD_call, gets at least pprof's cumulative share
+figure(vshare >= pcum - 5, "luaV_execute: callgrind_annotate %.1f%%, pprof cum %.1f%% (not below it by 5 points)" %
        (vshare, pcum))
 
 # ---- the hottest function's callgrind costs on its lines
 hot = j["flat_profile"]["functions"][0]
-block = re.search(r"^fn=%s\n((?:(?:\d+ \d+|fi=.*|cfi=.*|cob=.*|cfn=.*|calls=.*)\n)*)" % re.escape(hot["name"]),
+block = re.search(r"^fn=%s\n((?:(?:\d+ \d+|fi=.*|cfi=.*|cob=.*|cfn=.*|calls=.*|#.*)\n)*)" % re.escape(hot["name"]),
                   callgrind, re.M).group(1)
 lines, own = {}, True
 for l in block.splitlines():
@@ -124,7 +128,7 @@ first = lines.get(hot["line"], 0)
 src = open(hot["file"]).read().splitlines()
 shown = ", ".join("%d: %d [%s]" % (k, v, src[k - 1].strip()[:40]) for k, v in
                   sorted(lines.items(), key=lambda kv: -kv[1])[:3])
-figure(len(lines) >= 3 and first < self_samples / 2,
+figure(len(lines) >= 2 and first < self_samples / 2,
        "%s's %d self samples lie on %d lines of %s, %d on its first line (top: %s)" %
        (hot["name"], self_samples, len(lines), hot["file"].rsplit("/", 1)[-1], first, shown))
 

@@ -89,33 +89,67 @@ static int compare_address(const void *lp, const void *rp)
 	return (l > r) - (l < r);
 }
 
+static void push_address(uint64_t **at, size_t *count, size_t *capacity, uint64_t a)
+{
+	if (*count == *capacity) {
+		*capacity = *capacity ? 2 * *capacity : 64;
+		*at = xrealloc(*at, *capacity * sizeof(**at));
+	}
+	(*at)[(*count)++] = a;
+}
+
+static bool is_code_function(const asymbol *as)
+{
+	return as && (as->flags & BSF_FUNCTION) && (as->section->flags & SEC_CODE);
+}
+
+/* The first function address above a in the sorted list, or UINT64_MAX. */
+static uint64_t next_function(const uint64_t *sorted, size_t n, uint64_t a)
+{
+	size_t low = 0, high = n;
+
+	while (low < high) {
+		size_t mid = low + (high - low) / 2;
+
+		if (sorted[mid] <= a)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return low < n ? sorted[low] : UINT64_MAX;
+}
+
 /*
  * libgmon.a linked into obj: the addresses of its functions that no
  * name tells, its static ones (sorted; their number in *n).  A static
  * link keeps the archive's members together: libgmon's code runs from
  * its lowest gmon_* function to its highest (libgmon/base.h: every
  * function it keeps to itself is gmon_*), and every function there is
- * the runtime's.  Its static functions placed elsewhere (.text.startup,
- * .text.unlikely) are found by their object file: the symbol table
- * lists each object file's static symbols after its FILE symbol, and an
- * object file with a static function inside that range is libgmon's.
- * Nothing to keep up to date: a new file of libgmon is found the same
- * way.
+ * the runtime's.  The symbol table lists each object file's static
+ * symbols after its FILE symbol: an object file is libgmon's when one
+ * of its static functions lies inside that range, or when its static
+ * functions end right where the range begins (the first member the link
+ * placed has its statics before its public functions: start.c's lie
+ * below _mcleanup); then all its functions are, those placed elsewhere
+ * too (.text.startup, .text.unlikely).  The symbols the linker made
+ * local (hidden ones) follow a FILE symbol without a name, all object
+ * files' together (a -O2 Lua's luaV_execute beside gmon_arcs_reset):
+ * there only the range tells.  Nothing to keep up to date: a new file
+ * of libgmon is found the same way.
  */
 static uint64_t *runtime_unit_functions(const struct object *obj, size_t *n)
 {
-	uint64_t *at = NULL, low = UINT64_MAX, high = 0;
-	size_t count = 0, capacity = 0;
+	uint64_t *at = NULL, *functions = NULL, low = UINT64_MAX, high = 0, unit_top = 0;
+	size_t count = 0, capacity = 0, function_count = 0, function_capacity = 0;
 	long i, unit_start = 0;
-	bool unit_runtime = false;
+	bool unit_runtime = false, in_unit = true;
 
 	*n = 0;
 	for (i = 0; i < obj->bfd_symbol_count; i++) {
 		const asymbol *as = obj->bfd_symbols[i];
 		uint64_t a;
 
-		if (!(as->flags & BSF_FUNCTION) || !(as->section->flags & SEC_CODE) ||
-		    !is_gmon_name(as->name))
+		if (!is_code_function(as) || !is_gmon_name(as->name))
 			continue;
 		a = bfd_asymbol_value(as);
 		low = a < low ? a : low;
@@ -132,8 +166,9 @@ static uint64_t *runtime_unit_functions(const struct object *obj, size_t *n)
 		const char *const *e;
 		uint64_t a;
 
-		if (!(as->flags & BSF_FUNCTION) || !(as->section->flags & SEC_CODE))
+		if (!is_code_function(as))
 			continue;
+		push_address(&functions, &function_count, &function_capacity, bfd_asymbol_value(as));
 		for (e = entries; *e && strcmp(*e, as->name) != 0; e++)
 			;
 		if (*e == NULL)
@@ -142,41 +177,42 @@ static uint64_t *runtime_unit_functions(const struct object *obj, size_t *n)
 		low = a < low ? a : low;
 		high = a > high ? a : high;
 	}
+	qsort(functions, function_count, sizeof(*functions), compare_address);
 	for (i = 0; i <= obj->bfd_symbol_count; i++) {
 		const asymbol *as = i < obj->bfd_symbol_count ? obj->bfd_symbols[i] : NULL;
-		bool function = as && (as->flags & BSF_FUNCTION) && (as->section->flags & SEC_CODE);
 		long k;
 
-		if (function) {
+		if (is_code_function(as)) {
 			uint64_t a = bfd_asymbol_value(as);
 
 			if (a >= low && a <= high) {
 				unit_runtime |= (as->flags & BSF_LOCAL) != 0;
-				if (count == capacity) {
-					capacity = capacity ? 2 * capacity : 64;
-					at = xrealloc(at, capacity * sizeof(*at));
-				}
-				at[count++] = a + obj->model_base;
+				push_address(&at, &count, &capacity, a + obj->model_base);
+			} else if ((as->flags & BSF_LOCAL) && a < low && a > unit_top) {
+				unit_top = a;
 			}
 		}
 		/* an object file's static symbols end at the next FILE symbol,
 		 * or where the globals begin */
 		if (as && !(as->flags & BSF_FILE) && (as->flags & BSF_LOCAL))
 			continue;
-		for (k = unit_start; unit_runtime && k < i; k++) {
+		if (unit_top) {
+			uint64_t next = next_function(functions, function_count, unit_top);
+
+			unit_runtime |= next >= low && next <= high;
+		}
+		for (k = unit_start; unit_runtime && in_unit && k < i; k++) {
 			const asymbol *f = obj->bfd_symbols[k];
 
-			if (!(f->flags & BSF_FUNCTION) || !(f->section->flags & SEC_CODE))
-				continue;
-			if (count == capacity) {
-				capacity = capacity ? 2 * capacity : 64;
-				at = xrealloc(at, capacity * sizeof(*at));
-			}
-			at[count++] = bfd_asymbol_value(f) + obj->model_base;
+			if (is_code_function(f))
+				push_address(&at, &count, &capacity, bfd_asymbol_value(f) + obj->model_base);
 		}
 		unit_start = i + 1;
 		unit_runtime = false;
+		unit_top = 0;
+		in_unit = as && (as->flags & BSF_FILE) && as->name && as->name[0];
 	}
+	free(functions);
 	if (count)
 		qsort(at, count, sizeof(*at), compare_address);
 	*n = count;

@@ -21,12 +21,16 @@
  * no recorded call (code without -pg between them) adds nothing.
  *
  * Each arc also gets a call cost, the inclusive cost callgrind's format
- * gives a call: in each stack, every function is charged once, to the
- * call into its outermost frame.  So the costs of the calls into a
- * function add up to its total, inside cycles and recursion too, where
- * the arcs' times above are zero or counted once per arc (and
- * callgrind_annotate --inclusive=yes takes a called function's total
- * from exactly that sum).
+ * gives a call: the samples of every stack, once for each pair of
+ * adjacent frames that is the arc (a function's call of itself aside).
+ * That is valgrind's own meaning (a call's cost is the cost of the time
+ * between the call and its return, a nested call counted again in the
+ * call around it), and the only one in which, for every function, the
+ * costs of the calls into it equal its self cost plus the costs of its
+ * calls out (callgrind_annotate shows both).  Inside a cycle (a calls b
+ * calls a) the calls into a member then add up to more than its total,
+ * as in valgrind's own files; KCachegrind's cycle detection is made for
+ * that.  A call of a function by itself is left out on both sides.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -91,9 +95,6 @@ void stacks_measure(struct model *m)
 	struct arc **arcs = NULL;
 	void **seen = NULL;
 	struct frame_cache *cache = frame_cache_new();
-	/* stamp[k]: the last stack (numbered from 1) in which symbol k's
-	 * outermost frame was seen (its call cost charged) */
-	size_t *stamp = xcalloc(symtab->count + 1, sizeof(*stamp)), stack_number = 0;
 	size_t room = 0, i, w;
 	int c;
 
@@ -164,22 +165,12 @@ void stacks_measure(struct model *m)
 			else
 				arc->child_time += samples;
 		}
-		/* call costs: each function once, the call into its
-		 * outermost frame */
-		stack_number++;
-		for (d = depth; d-- > 0;) {
-			struct symbol *callee = frames[d];
-
-			if (callee == NULL || callee < symtab->base ||
-			    callee >= symtab->base + symtab->count ||
-			    stamp[callee - symtab->base] == stack_number)
-				continue;
-			stamp[callee - symtab->base] = stack_number;
-			if (d + 1 < depth && arcs[d])
+		/* call costs: every call of the stack (a function's call
+		 * of itself is no call: callgrind writes none) */
+		for (d = 0; d + 1 < depth; d++)
+			if (arcs[d] && frames[d] != frames[d + 1])
 				arcs[d]->call_cost += samples;
-		}
 	}
-	free(stamp);
 	free(frames);
 	free(arcs);
 	free(seen);

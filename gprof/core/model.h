@@ -177,10 +177,9 @@ struct arc {
 	unsigned long count;
 	double time;              /* self ticks of the callee carried up */
 	double child_time;        /* child ticks of the callee carried up */
-	/* measured only (stack_times.c): the samples of the stacks in which
-	 * this call is the one into the callee's outermost frame, so that
-	 * the costs of the calls into a function add up to its total even
-	 * inside cycles and recursion (--callgrind's inclusive costs) */
+	/* measured only (stack_times.c): the samples of the stacks, once
+	 * for each pair of adjacent frames that is this call (--callgrind's
+	 * inclusive costs: in = self + out for every function) */
 	double call_cost;
 	/* no runtime counted these calls: the arc is a pair of adjacent
 	 * frames of the call stacks (code without -pg on either side,

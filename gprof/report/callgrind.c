@@ -28,10 +28,11 @@
  * recorded there (model.call_sites, by arc: what `gprof -l -q` shows per line),
  * and the samples of the stacks that made their call there.  A call no
  * runtime counted (into or inside code without -pg, seen only in the
- * stacks: arc.uncounted) is written calls=0: the format has no unknown
- * count, KCachegrind shows such a call with its cost, and
- * callgrind_annotate counts a call of 0 as the caller's own cost on
- * that line.  Without stacks, the histogram's bins are shared among the
+ * stacks: arc.uncounted) is written calls=1 after a comment line
+ * "# uncounted": it happened at least once, and the format has no
+ * unknown count; calls=0 would not do, as callgrind_annotate counts the
+ * cost of a call of 0 as the caller's own (and then shows neither the
+ * call nor a caller of the library's function).  Without stacks, the histogram's bins are shared among the
  * lines they cover by bytes (as -l and --pprof share them), and a call's
  * estimated cost among its sites by their counts (the estimate's own
  * rule).  Without a line, a cost sits on the function's first line.
@@ -289,15 +290,14 @@ static void line_of(const struct symbol *sym, uint64_t address, const char **fil
 }
 
 /* Measured: each stack's samples as the self cost of its innermost
- * function, on the line sampled, and as the cost of the call into each
- * function's outermost frame (stack_times.c's rule), at its call site
- * in the caller (the frame's return address). */
+ * function, on the line sampled, and as the cost of each of its calls
+ * (stack_times.c's rule), at its call site in the caller (the frame's
+ * return address). */
 static void costs_from_stacks(const struct model *m, struct line_costs *lc)
 {
 	const struct model_stacks *st = &m->process.stacks;
 	const struct symbol_table *symtab = &m->symbols;
 	struct frame_cache *cache = frame_cache_new();
-	size_t *stamp = xcalloc(symtab->count + 1, sizeof(*stamp)), stack_number = 0;
 	struct symbol **frames = NULL;
 	struct arc **arcs = NULL;
 	size_t room = 0, w;
@@ -324,24 +324,11 @@ static void costs_from_stacks(const struct model *m, struct line_costs *lc)
 			cost_add(lc, (size_t)(frames[0] - symtab->base), NULL, file, line, samples);
 		}
 		arc_lookup_adjacent(&m->arcs, frames, depth, arcs);
-		stack_number++;
-		for (d = depth; d-- > 0;) {
-			struct symbol *callee = frames[d], *caller;
-			uint64_t site;
-
-			if (callee == NULL || callee < symtab->base ||
-			    callee >= symtab->base + symtab->count ||
-			    stamp[callee - symtab->base] == stack_number)
-				continue;
-			stamp[callee - symtab->base] = stack_number;
-			if (d + 1 >= depth || !arcs[d])
-				continue;
-			caller = frames[d + 1];
-			site = stack[2 + d + 1];
-			site_cost_add(lc, (size_t)(caller - symtab->base), arcs[d], site, samples);
-		}
+		for (d = 0; d + 1 < depth; d++)
+			if (arcs[d] && frames[d] != frames[d + 1])
+				site_cost_add(lc, (size_t)(frames[d + 1] - symtab->base), arcs[d],
+					      stack[2 + d + 1], samples);
 	}
-	free(stamp);
 	free(frames);
 	free(arcs);
 	free(cache);
@@ -424,17 +411,18 @@ static void costs_from_histogram(const struct model *m, const struct arc_sites *
 
 /* The file of the cost lines that follow, when not the one they are in:
  * fi= (callgrind's line for code from another file, inlined there). */
-static void switch_file(FILE *f, const char **current, const char *want)
+static bool switch_file(FILE *f, const char **current, const char *want)
 {
 	char *copy;
 
 	if (compare_text(*current, want) == 0)
-		return;
+		return false;
 	fputs("fi=", f);
 	fputs(text_printable(want, &copy), f);
 	putc('\n', f);
 	free(copy);
 	*current = want;
+	return true;
 }
 
 /* Rounded so that the values given add up to the rounded running sum. */
@@ -525,8 +513,8 @@ static size_t counted_site_for(const struct symbol *sym, const struct site_entry
 }
 
 /* The calls of one arc, costs [from, to) (sorted by site): for each call
- * site, a calls= line with the count recorded there (0 for a call no
- * runtime counted) and a cost line on the site's line with the samples
+ * site, a calls= line with the count recorded there (1, marked, for a
+ * call no runtime counted) and a cost line on the site's line with the samples
  * of the calls made there, rounded so that they add up to total. */
 static void put_calls(struct report_out *out, const struct arc_sites *by_arc,
 		      const struct line_costs *lc, size_t from, size_t to, const struct symbol *sym,
@@ -583,9 +571,16 @@ static void put_calls(struct report_out *out, const struct arc_sites *by_arc,
 		if (entries[e].count == 0 && cost == 0)
 			continue;
 		site_line(sym, entries[e].site, &file, &line);
-		switch_file(out->file, current, file ? file : own);
+		/* a cost line of the file too: callgrind_annotate annotates
+		 * the file of every function piece it lists, and trips over
+		 * one that holds calls alone ("uninitialized value") */
+		if (switch_file(out->file, current, file ? file : own))
+			fprintf(out->file, "%d 0\n", line);
 		put_location(out, arc->child, true);
-		fprintf(out->file, "calls=%lu %d\n", entries[e].count, arc->child->line);
+		if (entries[e].count == 0) /* not counted: at least one, marked */
+			fputs("# uncounted\n", out->file);
+		fprintf(out->file, "calls=%lu %d\n", entries[e].count ? entries[e].count : 1,
+			arc->child->line);
 		fprintf(out->file, "%d %llu\n", line, cost);
 	}
 	free(entries);
@@ -623,6 +618,10 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 			   "call counts\n");
 	fprintf(f, "# one sample is 1/%u of a second\n",
 		m->histograms.rate ? m->histograms.rate : m->process.rate ? m->process.rate : 100);
+	for (i = 0; i < m->arcs.all_count && !m->arcs.all[i]->uncounted; i++)
+		;
+	if (i < m->arcs.all_count)
+		fprintf(f, "# a call no runtime counted is calls=1 after a line \"# uncounted\"\n");
 	fprintf(f, "positions: line\n");
 	if (sentence[0])
 		fprintf(f, "# %s\n", sentence);
@@ -661,7 +660,9 @@ void print_callgrind(const struct model *m, const struct options *opt, struct re
 		for (arc = sym->children; arc; arc = arc->next_child) {
 			const struct symbol *callee = arc->child;
 
-			if (callee == sym || callee->hidden)
+			/* a function's calls of itself: their count, no cost
+			 * (the stacks charge none: stack_times.c) */
+			if ((callee == sym && !arc->count) || callee->hidden)
 				continue;
 			if (!arc->count && !(call_cost(m, arc) > 0.0))
 				continue;

@@ -9,12 +9,19 @@
 #   conservation.graph.*      the text call graph links the library's
 #                             functions to their callers, count empty
 #   conservation.json.*       such an arc says "count": null, "counted": false
+#   conservation.dot.*, .html.*  the same arcs in --dot and --html, no count
 #   conservation.sites.*      --callgrind writes each call site's count, as
 #                             `gprof -l -q` prints it, and its measured cost
 #   conservation.callgrind.*  in the file, calls in = self + calls out for
-#                             every function (calls=0 for the uncounted)
-#   conservation.annotate.*   callgrind_annotate: the same, for every
-#                             function it shows callers of, and no warning
+#                             every function (calls=1, marked, for the
+#                             uncounted)
+#   conservation.annotate.*   callgrind_annotate: the same for every
+#                             function, each site's count = `gprof -l -q`'s,
+#                             no warning (tests/cli/conservation.py)
+#   conservation.cxx.*        the same on a C++ program run for real
+#   conservation.runtime.*    the runtime's functions are the profiler's,
+#                             libgmon.a's static ones wherever the link put
+#                             them, and no function of the program
 . "$(dirname "$0")/../lib.sh"
 scratch
 pin_gprof
@@ -120,6 +127,24 @@ arcs = json.load(open("out.json"))["call_graph"]["arcs"]
 print("|".join("%s %s %s" % (n, a["count"], a.get("counted"))
                for n in ("lib_outer", "lib_inner", "area") for a in arcs if a["callee_name"] == n))')"
 
+# ---------------------------------------------------------------- DOT and HTML
+# the same arcs in the pictures: area -> lib_outer -> lib_inner, no count
+"$GPROF" --dot prog gmon.out >out.dot 2>err
+expect_eq conservation.dot.library-callees "area>lib_outer 81.72%|lib_outer>lib_inner 60.22%" \
+	"$(awk -F'"' '/ \[label="/ && !/->/ { split($0, a, " "); n = $2; sub(/\\n.*/, "", n); sub(/ \[.*/, "", n); name[a[1]] = n }
+		/->/ { split($0, a, " "); l = $2; gsub(/\\n/, " ", l); print name[a[1]] ">" name[a[3]], l }' out.dot |
+		grep 'lib_' | sort | paste -sd'|')"
+"$GPROF" --html prog gmon.out >out.html 2>err
+expect_eq conservation.html.library-arcs "area>lib_outer None|lib_outer>lib_inner None" "$(python3 - out.html <<'PY'
+import json, re, sys
+page = open(sys.argv[1]).read()
+d = json.loads(re.search(r'<script type="application/json" id="gprof-data">(.*?)</script>', page, re.S).group(1))
+prof = d["profiles"][0] if "profiles" in d else d
+fn = [f[0] for f in prof["fn"]]
+print("|".join(sorted("%s>%s %s" % (fn[a[0]], fn[a[1]], a[2]) for a in prof["arcs"] if fn[a[1]].startswith("lib_"))))
+PY
+)"
+
 # ---------------------------------------------------------------- callgrind
 "$GPROF" --callgrind prog gmon.out >out.callgrind 2>err
 expect_eq conservation.callgrind.status "0:" "$?:$(cat err)"
@@ -137,8 +162,11 @@ expect_eq conservation.sites.two "2" "$(lines_of main | wc -l | tr -d ' ')"
 # the costs at main's sites: 10 samples through the first, 80 the second
 expect_eq conservation.sites.costs "10 80" "$(awk '/^fn=/ { fn = substr($0, 4) } /^cfn=/ { cfn = substr($0, 5) }
 	/^calls=/ { getline; if (fn == "main" && cfn == "area") { printf "%s%s", s, $2; s = " " } }' out.callgrind)"
-# the uncounted calls: calls=0, their cost measured
-expect_eq conservation.callgrind.uncounted "area>lib_outer 0 76|lib_outer>lib_inner 0 56" \
+# the uncounted calls: calls=1 after a line "# uncounted" (at least
+# one; calls=0 would make callgrind_annotate count the cost as the
+# caller's own), their cost measured
+expect_eq conservation.callgrind.uncounted-marked "2" "$(grep -c '^# uncounted$' out.callgrind)"
+expect_eq conservation.callgrind.uncounted "area>lib_outer 1 76|lib_outer>lib_inner 1 56" \
 	"$(awk '/^fn=/ { fn = substr($0, 4) } /^cfn=/ { cfn = substr($0, 5) }
 	/^calls=/ { split($0, c, "[= ]"); calls = c[2]; getline
 		if (cfn ~ /^lib_/) { printf "%s%s>%s %s %s", s, fn, cfn, calls, $2; s = "|" } }' out.callgrind)"
@@ -163,45 +191,38 @@ PY
 )"
 
 # ---------------------------------------------------------------- callgrind_annotate
+# tests/cli/conservation.py: in callgrind_annotate, for every function,
+# the calls into it = its self cost + its calls out; every call site's
+# count = `gprof -l -q`'s; no warning; main alone has no caller
+"$GPROF" -b -l -q prog gmon.out >lines-now.txt 2>/dev/null
 if command -v callgrind_annotate >/dev/null 2>&1; then
-	# run elsewhere: callgrind_annotate drops the current directory from
-	# fl= names, not from cfi= ones
-	(cd / && callgrind_annotate --inclusive=yes --tree=both "$OLDPWD/out.callgrind") >incl.txt 2>incl.err
-	(cd / && callgrind_annotate --inclusive=no --tree=both "$OLDPWD/out.callgrind") >self.txt 2>self.err
-	expect_eq conservation.annotate.quiet "" "$(cat incl.err self.err)"
-	# for each function it lists callers of (area: it shows no caller of
-	# the library's functions, called with calls=0): the costs of the
-	# calls into it = its self cost (with its calls of 0) + the costs of
-	# its calls out
-	expect_eq conservation.annotate.balanced "ok 1" "$(python3 - incl.txt self.txt <<'PY'
-import re, sys, collections
-def blocks(path):
-    fns = {}
-    text = open(path).read().split("file:function")[-1]
-    for block in text.split("\n\n"):
-        ins, outs, me = [], [], None
-        for line in block.splitlines():
-            m = re.match(r"\s*([\d,]+)\s.*?([<>*])\s+(\S+)", line)
-            if not m: continue
-            cost = int(m.group(1).replace(",", ""))
-            if m.group(2) == "<": ins.append(cost)
-            elif m.group(2) == ">": outs.append(cost)
-            else: me = (m.group(3), cost)
-        if me: fns[me[0]] = (me[1], ins, outs)
-    return fns
-incl, own = blocks(sys.argv[1]), blocks(sys.argv[2])
-bad, checked = [], 0
-for f, (total, ins, outs) in incl.items():
-    if not ins: continue
-    checked += 1
-    self_cost = own[f][0]
-    if sum(ins) != self_cost + sum(outs) or sum(ins) != total:
-        bad.append((f, sum(ins), self_cost, sum(outs), total))
-print("ok %d" % checked if not bad else bad)
-PY
-)"
+	expect_eq conservation.annotate.crafted "functions 4 unbalanced 0
+roots main
+sites 2 callees 1 (0 with sites -l shows together) differing 0
+warnings 0" "$(python3 "$TOP/tests/cli/conservation.py" out.callgrind lines-now.txt 2>&1)"
 else
 	pass conservation.annotate.skipped
+fi
+
+# a C++ program run for real (tests/cli/data/exports.cc: templates,
+# lambdas, std::function, std::thread, an exception, libm, malloc), -O2,
+# linked with libgmon.a: wherever its samples land, every function
+# balances in callgrind_annotate, each call site has `gprof -l -q`'s
+# count, and only the process's and the thread's entry points (_start,
+# clone3) have no caller
+if command -v g++ >/dev/null 2>&1 && command -v callgrind_annotate >/dev/null 2>&1 &&
+	mkdir cxx && (cd cxx && g++ -pg -O2 -g -o ex "$TOP/tests/cli/data/exports.cc" \
+		"$TOP/libgmon/libgmon.a" -pthread && GMON_RATE=1000 ./ex 1) 2>err; then
+	(cd cxx && "$GPROF" --callgrind ex gmon.out >out.callgrind && "$GPROF" -b -l -q ex gmon.out >lines.txt) 2>err
+	expect_eq conservation.cxx.status "0:" "$?:$(cat err)"
+	python3 "$TOP/tests/cli/conservation.py" cxx/out.callgrind cxx/lines.txt >cxx.txt 2>&1
+	expect_eq conservation.cxx.balanced "unbalanced 0" "$(sed -n 1p cxx.txt | cut -d' ' -f3-)"
+	expect_eq conservation.cxx.roots "roots _start,clone3" "$(sed -n 2p cxx.txt)"
+	expect_eq conservation.cxx.sites "differing 0" "$(sed -n 3p cxx.txt | awk '{ print $(NF - 1), $NF }')"
+	expect_eq conservation.cxx.warnings "warnings 0" "$(sed -n 4p cxx.txt)"
+	[ "$(sed -n 5p cxx.txt)" = "" ] || echo "# $(sed -n 5,9p cxx.txt)"
+else
+	pass conservation.cxx.skipped
 fi
 
 # ---------------------------------------------------------------- the runtime's own
@@ -233,6 +254,42 @@ if [ -f "$TOP/libgmon/libgmon.a" ] &&
 	fi
 else
 	fail conservation.runtime.setup "cannot build and run a -pg program with libgmon.a: $(head -3 err)"
+fi
+
+# libgmon.a's static functions wherever the link put them: start.c's
+# lie below its lowest public function (self_start, the constructor, in
+# .text.startup; __monstartup's cold part, where gcc makes one); and a
+# function the program keeps hidden, which a PIE link makes local beside
+# the runtime's hidden ones: the program's (30 samples), not the
+# profiler's (the runtime's 50 are)
+cat >part.c <<'C'
+static volatile unsigned long psink;
+__attribute__((visibility("hidden"))) void part_work(int n) { for (volatile int i = 0; i < n; i++) psink += i; }
+C
+cat >own2.c <<'C'
+static volatile unsigned long sink;
+void part_work(int n);
+void work(int n) { for (volatile int i = 0; i < n; i++) sink += i; part_work(n); }
+int main(void) { for (int i = 0; i < 1000; i++) work(100); return 0; }
+C
+if [ -f "$TOP/libgmon/libgmon.a" ] && cc -pg -O0 -fPIE -pie -o own2 own2.c part.c "$TOP/libgmon/libgmon.a" 2>err &&
+	./own2 && [ -s gmon.out ]; then
+	rm -f .gmon.out.process
+	SS=$(symbol_address own2 self_start) COLD=$(symbol_address own2 __monstartup.cold)
+	W=$(symbol_address own2 work) P=$(symbol_address own2 part_work)
+	if [ -n "$COLD" ]; then cold="$((COLD + 4))=10" own=40; else cold= own=50; fi
+	if [ -n "$SS" ] && python3 "$TOP/tests/cli/set_samples.py" gmon.out "$((SS + 4))=$own" $cold \
+		"$((W + 4))=20" "$((P + 4))=30"; then
+		"$GPROF" -b -p --main-only own2 gmon.out >own3.txt 2>err
+		expect_eq conservation.runtime.statics-and-hidden "0:part_work 0.30|work 0.20" \
+			"$?:$(awk '$1 ~ /^[0-9.]+$/ { print $NF, $3 }' own3.txt | sort | tr '\n' '|' | sed 's/|$//')$(cat err)"
+		expect_eq conservation.runtime.statics-overhead "The profiler's own work took 0.50 seconds (50.0% of the samples), not counted below." \
+			"$(grep "^The profiler's own" own3.txt)"
+	else
+		fail conservation.runtime.statics-setup "no self_start in own2, or set_samples.py failed"
+	fi
+else
+	fail conservation.runtime.statics-setup "cannot build and run a PIE -pg program with libgmon.a: $(head -3 err)"
 fi
 
 # libgmon.so (gprof-run preloads it): its wrapper of read is the

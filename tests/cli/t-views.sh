@@ -366,10 +366,14 @@ expect_eq views.plain.out.line \
 
 # ------------------------------------------------------------ --callgrind inside a cycle
 # a and b call each other (a cycle), b calls leaf; the stacks recurse.
-# callgrind_annotate --inclusive=yes takes a called function's total
-# from the costs of the calls into it: those add up to the samples of
-# the stacks holding it, the folded stacks' figure, members of the cycle
-# included (the call graph gives calls inside a cycle no time).
+# callgrind_annotate --inclusive=yes takes a function's total from its
+# self cost and the costs of its calls.  A call's cost is valgrind's: the
+# samples of the stacks it is in, once per call on the stack (a nested
+# call counted again in the call around it), so that for every function
+# the calls into it cost its self cost plus its calls out; in the cycle
+# a and b then add up to more than the folded stacks' 500: a 100 self +
+# 2 x 300 + 100 + 100 calls of b, b 100 self + 300 + 100 calls of a +
+# 300 of leaf (the call graph gives calls inside a cycle no time).
 cat >cyc.c <<'C'
 int leaf(int n) { return n + 1; }
 int b(int n);
@@ -406,8 +410,8 @@ eval 550
 leaf 300
 main 550" "$(folded_totals cyc.folded)"
 	expect_eq views.cycle.callgrind.inclusive "ALL 550
-a 500
-b 500
+a 900
+b 800
 eval 550
 leaf 300
 main 550" "$(callgrind_inclusive_of cyc.callgrind cyc)"
