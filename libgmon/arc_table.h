@@ -42,6 +42,9 @@ GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc,
  * (reuse.c): 0, or -1 (nothing counted). */
 int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc,
                  uint64_t n) GMON_HIDDEN;
+/* The arc at a dies (its object retired: reuse.c, table.h's dead keys):
+ * its count, taken.  Ordinary context. */
+uint64_t gmon_arc_kill(struct gmon_table *t, struct arc *a) GMON_HIDDEN;
 int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx) GMON_HIDDEN;
 
 #endif /* GMON_ARC_TABLE_H */

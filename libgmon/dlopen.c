@@ -54,7 +54,7 @@ void __cyg_profile_func_enter(void *, void *);
  * glibc's mcount, which is not running, and would vanish without a word.
  * Say so, once per object.
  */
-static void check_hook_binding(uint32_t first, void *handle, int mode)
+static void check_hook_binding(uint32_t generation, void *handle, int mode)
 {
 	static const struct {
 		const char *name;
@@ -67,11 +67,12 @@ static void check_hook_binding(uint32_t first, void *handle, int mode)
 #endif
 		{ "__cyg_profile_func_enter", (void (*)(void))__cyg_profile_func_enter },
 	};
-	uint32_t n = gmon_objects_count();
-	for (uint32_t i = first; i < n; i++) {
+	unsigned token = gmon_objects_enter();
+	uint32_t n = generation ? gmon_objects_count() : 0;
+	for (uint32_t i = 0; i < n; i++) {
 		struct gmon_object_view o;
-		gmon_object_view(i, &o);
-		if (o.flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_VDSO | GMON_OBJECT_MAIN))
+		if (gmon_object_view(i, &o) != 0 || o.added != generation ||
+		    (o.flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_VDSO | GMON_OBJECT_MAIN)))
 			continue;
 		for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++) {
 			if (!gmon_object_names(o.bias, o.phdr, o.phnum, hooks[h].name))
@@ -96,6 +97,7 @@ static void check_hook_binding(uint32_t first, void *handle, int mode)
 			break;
 		}
 	}
+	gmon_objects_leave(token);
 	dlerror(); /* a failed lookup of ours must not show as the program's error */
 }
 
@@ -116,8 +118,8 @@ static int stale; /* atomic */
 static void refresh(void *handle, int mode)
 {
 	__atomic_store_n(&stale, 0, __ATOMIC_RELAXED);
-	uint32_t first = gmon_objects_refresh();
-	check_hook_binding(first, handle, mode);
+	uint32_t generation = gmon_objects_refresh();
+	check_hook_binding(generation, handle, mode);
 }
 
 /* Does glibc's dlopen need to see the real caller?  For a name it will
@@ -127,8 +129,11 @@ static void refresh(void *handle, int mode)
 static int caller_matters(const char *file, uintptr_t caller)
 {
 	if (!strchr(file, '/') || strchr(file, '$')) {
+		unsigned token = gmon_objects_enter();
 		long ours = gmon_object_find((uintptr_t)caller_matters);
-		return ours < 0 || gmon_object_find(caller) != ours;
+		int other = ours < 0 || gmon_object_find(caller) != ours;
+		gmon_objects_leave(token);
+		return other;
 	}
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include "../include/gmon_out.h"
 #include "environ.h"
 #include "message.h"
+#include "objects.h"
 #include "stacks.h"
 #include "table.h"
 #include "thread_table.h"
@@ -166,12 +167,8 @@ static int copy_stack(struct gmon_unwind *w, uint64_t at, const void *context, u
 	return i == n && hash_end(check, n, flags, thread) == h ? 0 : -1;
 }
 
-void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int in_histogram)
+static void record_stack(const void *context, unsigned samples)
 {
-	(void)pc;
-	(void)in_histogram;
-	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
-		return;
 	struct gmon_unwind w;
 	stacks.unwinder->start(&w, context, stacks.depth);
 	uint64_t h = HASH_START;
@@ -219,6 +216,19 @@ void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int 
 		}
 	}
 	gmon_table_lost(t, samples);
+}
+
+void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int in_histogram)
+{
+	(void)pc;
+	(void)in_histogram;
+	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
+		return;
+	/* the walks read the objects' table and their call-frame copies:
+	 * none is reused before they are done (objects.h) */
+	unsigned token = gmon_objects_enter();
+	record_stack(context, samples);
+	gmon_objects_leave(token);
 }
 
 /* The stack of frames[n] (with flags and thread) counted count more
