@@ -43,6 +43,59 @@ void __fentry__(void); /* gcc -mfentry: x86 only */
 #endif
 void __cyg_profile_func_enter(void *, void *);
 
+static const struct {
+	const char *name;
+	void (*ours)(void);
+} hooks[] = {
+	{ "mcount", mcount },
+	{ "_mcount", mcount },
+#ifdef __x86_64__
+	{ "__fentry__", __fentry__ },
+#endif
+	{ "__cyg_profile_func_enter", (void (*)(void))__cyg_profile_func_enter },
+};
+#define NHOOKS (sizeof hooks / sizeof hooks[0])
+
+/* The objects a refresh added that name a hook: found by scan_object
+ * while the loader lists them, under its lock, for another thread may
+ * dlclose one (unmapping its headers) as soon as the lock is free. */
+#define MAX_SCANNED 32
+struct hook_scan {
+	uint32_t generation;
+	unsigned n;
+	struct {
+		uint32_t slot;
+		unsigned hooks; /* bit h: names hooks[h] */
+	} found[MAX_SCANNED];
+};
+
+static int scan_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	struct hook_scan *scan = data;
+	if (scan->n == MAX_SCANNED)
+		return 1;
+	for (uint32_t i = 0, n = gmon_objects_count(); i < n; i++) {
+		struct gmon_object_view o;
+		if (gmon_object_view(i, &o) != 0 || o.added != scan->generation ||
+		    o.bias != info->dlpi_addr || o.phdr != (const void *)info->dlpi_phdr)
+			continue;
+		if (o.flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_VDSO | GMON_OBJECT_MAIN))
+			break;
+		unsigned named = 0;
+		for (size_t h = 0; h < NHOOKS; h++)
+			if (gmon_object_names(info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum,
+			                      hooks[h].name))
+				named |= 1u << h;
+		if (named) {
+			scan->found[scan->n].slot = i;
+			scan->found[scan->n++].hooks = named;
+		}
+		break;
+	}
+	return 0;
+}
+
 /*
  * A -pg object calls mcount through the dynamic loader, which binds it to
  * the first definition in the lookup scope.  A program linked with
@@ -56,26 +109,18 @@ void __cyg_profile_func_enter(void *, void *);
  */
 static void check_hook_binding(uint32_t generation, void *handle, int mode)
 {
-	static const struct {
-		const char *name;
-		void (*ours)(void);
-	} hooks[] = {
-		{ "mcount", mcount },
-		{ "_mcount", mcount },
-#ifdef __x86_64__
-		{ "__fentry__", __fentry__ },
-#endif
-		{ "__cyg_profile_func_enter", (void (*)(void))__cyg_profile_func_enter },
-	};
+	if (!generation)
+		return;
+	struct hook_scan scan = { .generation = generation };
 	unsigned token = gmon_objects_enter();
-	uint32_t n = generation ? gmon_objects_count() : 0;
-	for (uint32_t i = 0; i < n; i++) {
+	dl_iterate_phdr(scan_object, &scan);
+	for (unsigned k = 0; k < scan.n; k++) {
+		uint32_t i = scan.found[k].slot;
 		struct gmon_object_view o;
-		if (gmon_object_view(i, &o) != 0 || o.added != generation ||
-		    (o.flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_VDSO | GMON_OBJECT_MAIN)))
+		if (gmon_object_view(i, &o) != 0)
 			continue;
-		for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++) {
-			if (!gmon_object_names(o.bias, o.phdr, o.phnum, hooks[h].name))
+		for (size_t h = 0; h < NHOOKS; h++) {
+			if (!(scan.found[k].hooks & 1u << h))
 				continue;
 			void *bound = dlsym(mode & RTLD_DEEPBIND ? handle : RTLD_DEFAULT, hooks[h].name);
 			if (!bound || bound == (void *)hooks[h].ours ||

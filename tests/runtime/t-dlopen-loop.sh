@@ -17,7 +17,8 @@
 #                         call lost for want of room (before: both)
 #   dlopen-loop.calls     gprof: plugin_work and plugin_step of each
 #                         copy called 15,000 times, exactly
-#   dlopen-loop.graph     main calls each copy's plugin_work 15000/15000
+#   dlopen-loop.graph     run (the loop) calls each copy's plugin_work
+#                         15000/15000
 #   dlopen-loop.records   the process file names 2 retired objects, one
 #                         per file, and fewer than 10 in all (before:
 #                         4,096, and then none)
@@ -26,6 +27,14 @@
 #   dlopen-loop.gnu       GNU gprof reads gmon.out, and counts the main
 #                         program's first_time 10,000 times (its arc
 #                         table held the plugins' 30,000 calls in turn)
+#   dlopen-loop.threads   4 threads at once, 500 loads each of a copy of
+#                         their own (plug0.so ... plug3.so): exit 0,
+#                         nothing on stderr, plugin_work's calls in all
+#                         copies 6,000 (which copy a call is credited to
+#                         may differ where one thread's load lands where
+#                         another's was while the two run: doc/runtime.md;
+#                         before: SIGSEGV, the new objects' headers read
+#                         after another thread unmapped them)
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -38,10 +47,10 @@ cp plug0.so plug1.so
 $RT_CC -pg -O1 -rdynamic -o loop "$PROGS/dlopen-loop.c" "$LIBGMON_A" -ldl -pthread || exit 2
 export GMON_ARCS=512 GMON_PROCESS_ARCS=512 GMON_PROCESS_SAMPLES=512
 
-mkdir small && (cd small && ../loop 100 3 ../plug0.so ../plug1.so >out 2>err)
+mkdir small threads && (cd small && ../loop 100 3 ../plug0.so ../plug1.so >out 2>err)
 ./loop 10000 3 ./plug0.so ./plug1.so >out 2>err
 if ! grep -q '^loads 10000 distinct 10000 calls 30000 ' out; then
-	for c in distinct quiet calls graph records rss gnu; do
+	for c in distinct quiet calls graph records rss gnu threads; do
 		echo "ok runtime.dlopen-loop.$c # skipped: the loads were not at 10,000 places ($(head -1 out))"
 	done
 	exit 0
@@ -58,7 +67,7 @@ plugin_calls() {
 expect_eq runtime.dlopen-loop.calls "plugin_step [plug0.so] 15000; plugin_step [plug1.so] 15000; plugin_work [plug0.so] 15000; plugin_work [plug1.so] 15000" \
 	"$(plugin_calls)"
 expect_eq runtime.dlopen-loop.graph "15000/15000 plugin_work [plug0.so]; 15000/15000 plugin_work [plug1.so]" \
-	"$("$GPROF" -b -q loop gmon.out 2>/dev/null | awk '/^\[[0-9]+\] .* main \[/ { on = 1; next }
+	"$("$GPROF" -b -q loop gmon.out 2>/dev/null | awk '/^\[[0-9]+\] .* run \[/ { on = 1; next }
 		on && /^---/ { exit } on && /plugin_work/ { $1 = $2 = ""; sub(/^ +/, ""); sub(/ \[[0-9]+\]$/, ""); print }' |
 		sort | paste -sd';' | sed 's/;/; /g')"
 
@@ -92,3 +101,9 @@ if err=$("$GNU_GPROF" -b loop gmon.out 2>&1 >/dev/null) && [ -z "$err" ]; then
 else
 	fail runtime.dlopen-loop.gnu "GNU gprof: $(echo "$err" | head -1)"
 fi
+
+cp plug0.so plug2.so && cp plug0.so plug3.so
+(cd threads && ../loop -t 4 500 3 ../plug0.so ../plug1.so ../plug2.so ../plug3.so >out 2>err)
+status=$?
+expect_eq runtime.dlopen-loop.threads "exit 0, stderr [], calls 6000" "exit $status, stderr [$(cat threads/err)], calls $(cd threads &&
+	"$GPROF" -b -p ../loop gmon.out 2>&1 | awk '/ plugin_work \[plug[0-3]\.so\]$/ { n += $4 } END { print n }')"
