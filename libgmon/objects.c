@@ -100,6 +100,7 @@ struct object {
 	uint32_t build_id_at, build_id_size;
 	uint32_t path_at, path_size;
 	int permanent; /* never unmapped while the process lives */
+	int kept;      /* unloaded, and cannot be retired: keeps its slot */
 	uintptr_t segments[2 * OBJECT_SEGMENTS]; /* start, end (exclusive), ... */
 	uintptr_t readable[2 * OBJECT_READABLE]; /* a permanent object's readable segments */
 };
@@ -308,6 +309,10 @@ static int mapped_at_startup(uintptr_t bias)
  * them). */
 static int keep_bytes(const void *bytes, uint32_t size, uint32_t *at)
 {
+	if (size == 0) {
+		*at = 0;
+		return 0;
+	}
 	for (uint32_t i = 0; i < table.nnames; i++) {
 		if (table.names[i].size == size &&
 		    memcmp(table.text + table.names[i].at, bytes, size) == 0) {
@@ -408,6 +413,7 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 		    same_segments(o, info, nsegments) &&
 		    gmon_eh_tables_match(i, info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum)) {
 			o->seen = table.generation;
+			o->kept = 0;
 			__atomic_fetch_and(&o->flags, ~(uint32_t)GMON_OBJECT_UNLOADED, __ATOMIC_RELEASE);
 			return 0;
 		}
@@ -425,6 +431,7 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 	o->phdr = info->dlpi_phdr;
 	o->phnum = info->dlpi_phnum;
 	o->flags = is_main ? GMON_OBJECT_MAIN : 0;
+	o->kept = 0;
 	uintptr_t phdr = (uintptr_t)info->dlpi_phdr;
 	if (!is_main && table.vdso && phdr > table.vdso && phdr < table.vdso + 4096)
 		o->flags |= GMON_OBJECT_VDSO;
@@ -590,18 +597,17 @@ uint32_t gmon_objects_retire(gmon_retire_fn retire, void *ctx)
 		uint32_t used = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
 		for (uint32_t i = 0; i < used; i++) {
 			struct object *o = &table.objects[i];
-			if (!is_live(o) || !(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) &
-			                     GMON_OBJECT_UNLOADED))
+			if (!is_live(o) || o->kept ||
+			    !(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED))
 				continue;
+			/* no room for its record, or for a number in its
+			 * addresses: it keeps its slot and plain addresses,
+			 * as before numbering */
 			long k = retired_record(o);
-			if (k < 0) {
-				__atomic_store_n(&table.unretired, 1, __ATOMIC_RELAXED);
-				continue;
-			}
-			const struct retired *r = &table.retired[k];
-			if (retire(ctx, MAX_OBJECTS + (uint32_t)k, r->bias - o->bias, o->segments,
-			           o->nsegments) != 0) {
-				__atomic_store_n(&table.unretired, 1, __ATOMIC_RELAXED);
+			const struct retired *r = k < 0 ? NULL : &table.retired[k];
+			if (!r || retire(ctx, MAX_OBJECTS + (uint32_t)k, r->bias - o->bias, o->segments,
+			                 o->nsegments) != 0) {
+				o->kept = 1;
 				continue;
 			}
 			if ((uint32_t)k == table.nretired) {

@@ -27,10 +27,11 @@
 #   dlopen-loop.gnu       GNU gprof reads gmon.out, and counts the main
 #                         program's first_time 10,000 times (its arc
 #                         table held the plugins' 30,000 calls in turn)
-#   dlopen-loop.threads   4 threads at once, 500 loads each of a copy of
+#   dlopen-loop.threads   4 threads at once, 500 loads each (5,000 with
+#                         MATRIX=full: make check-stress) of a copy of
 #                         their own (plug0.so ... plug3.so): exit 0,
 #                         nothing on stderr, plugin_work's calls in all
-#                         copies 6,000 (which copy a call is credited to
+#                         copies 4 x 3 x the loads (which copy a call is credited to
 #                         may differ where one thread's load lands where
 #                         another's was while the two run: doc/runtime.md;
 #                         before: SIGSEGV, the new objects' headers read
@@ -103,7 +104,8 @@ else
 fi
 
 cp plug0.so plug2.so && cp plug0.so plug3.so
-(cd threads && ../loop -t 4 500 3 ../plug0.so ../plug1.so ../plug2.so ../plug3.so >out 2>err)
+each=$([ "${MATRIX:-fast}" = full ] && echo 5000 || echo 500)
+(cd threads && ../loop -t 4 "$each" 3 ../plug0.so ../plug1.so ../plug2.so ../plug3.so >out 2>err)
 status=$?
-expect_eq runtime.dlopen-loop.threads "exit 0, stderr [], calls 6000" "exit $status, stderr [$(cat threads/err)], calls $(cd threads &&
+expect_eq runtime.dlopen-loop.threads "exit 0, stderr [], calls $((12 * each))" "exit $status, stderr [$(cat threads/err)], calls $(cd threads &&
 	"$GPROF" -b -p ../loop gmon.out 2>&1 | awk '/ plugin_work \[plug[0-3]\.so\]$/ { n += $4 } END { print n }')"
