@@ -8,8 +8,10 @@
 # opens plug0.so and plug1.so (two copies of one -pg plugin) in turn,
 # calls plugin_work 3 times per load, and puts an inaccessible mapping
 # where each load was, so that the next lands elsewhere.  The runtime's
-# tables are made small (512 keys each): 10,000 loads' arcs pass
-# through them only if the slots of unloaded plugins serve again.
+# arc tables are made small (512 keys each): 10,000 loads' arcs pass
+# through them only if the slots of unloaded plugins serve again; its
+# sample and stack tables (4,096 keys, some 40 s of samples), so that
+# the pages the run's samples touch weigh little in its peak RSS.
 #   dlopen-loop.distinct  the 10,000 loads had 10,000 addresses (else the
 #                         loader keeps what dlclose closed, as musl's
 #                         does: skip)
@@ -46,7 +48,7 @@ cd "$SCRATCH" || exit 2
 $RT_CC -pg -O1 -fPIC -shared -o plug0.so "$PROGS/dlopen-loop-plugin.c" || exit 2
 cp plug0.so plug1.so
 $RT_CC -pg -O1 -rdynamic -o loop "$PROGS/dlopen-loop.c" "$LIBGMON_A" -ldl -pthread || exit 2
-export GMON_ARCS=512 GMON_PROCESS_ARCS=512 GMON_PROCESS_SAMPLES=512
+export GMON_ARCS=512 GMON_PROCESS_ARCS=512 GMON_PROCESS_SAMPLES=4096 GMON_STACKS=4096
 
 mkdir small threads && (cd small && ../loop 100 3 ../plug0.so ../plug1.so >out 2>err)
 ./loop 10000 3 ./plug0.so ./plug1.so >out 2>err
