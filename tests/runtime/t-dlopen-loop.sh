@@ -38,6 +38,9 @@
 #                         another's was while the two run: doc/runtime.md;
 #                         before: SIGSEGV, the new objects' headers read
 #                         after another thread unmapped them)
+#   dlopen-loop.epoch     libgmon/epoch.c step by step (progs/epoch-check.c):
+#                         a grace period waits for the readers who came in
+#                         before it, not those after, and never blocks
 set -u
 . "$(dirname "$0")/../lib.sh"
 . "$(dirname "$0")/helpers.sh"
@@ -48,6 +51,12 @@ cd "$SCRATCH" || exit 2
 $RT_CC -pg -O1 -fPIC -shared -o plug0.so "$PROGS/dlopen-loop-plugin.c" || exit 2
 cp plug0.so plug1.so
 $RT_CC -pg -O1 -rdynamic -o loop "$PROGS/dlopen-loop.c" "$LIBGMON_A" -ldl -pthread || exit 2
+if $RT_CC -O1 -I"$TOP/libgmon" -o epoch-check "$PROGS/epoch-check.c" "$TOP/libgmon/epoch.c"; then
+	expect_eq runtime.dlopen-loop.epoch "free busy busy free busy free busy free" "$(./epoch-check)"
+else
+	fail runtime.dlopen-loop.epoch "epoch-check does not build"
+fi
+
 export GMON_ARCS=512 GMON_PROCESS_ARCS=512 GMON_PROCESS_SAMPLES=4096 GMON_STACKS=4096
 
 mkdir small threads && (cd small && ../loop 100 3 ../plug0.so ../plug1.so >out 2>err)
