@@ -133,20 +133,22 @@ GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc, u
 	return 0;
 }
 
-int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n)
+int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n,
+                 uint64_t taken)
 {
 	struct arc *a = find_arc(t, from_pc, self_pc);
 	if (!a)
 		return -1;
 	__atomic_fetch_add(&a->count, n, __ATOMIC_RELAXED);
+	gmon_table_took(t, a, sizeof *a, taken);
 	return 0;
 }
 
-uint64_t gmon_arc_kill(struct gmon_table *t, struct arc *a)
+uint64_t gmon_arc_kill(struct gmon_table *t, struct arc *a, uint64_t *taken)
 {
 	__atomic_store_n(&a->from_pc, GMON_TABLE_DEAD, __ATOMIC_RELEASE);
 	__atomic_store_n(&a->self_pc, GMON_TABLE_DEAD, __ATOMIC_RELEASE);
-	gmon_table_forget(t, a, sizeof *a);
+	*taken = gmon_table_forget(t, a, sizeof *a);
 	return __atomic_exchange_n(&a->count, 0, __ATOMIC_RELAXED);
 }
 

@@ -130,7 +130,8 @@ GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc)
 
 /* What was recorded at an unloaded object's addresses moves to their
  * numbered form (reuse.c): each entry dies (table.h's dead keys), its
- * count taken and added to the entry of the new key.  Ordinary context;
+ * count taken and added to the entry of the new key (and what windows
+ * took of it, so that it is not counted twice).  Ordinary context;
  * the object is unmapped, so no sample or call adds to the old entries
  * meanwhile. */
 void gmon_foreign_renumber(gmon_renumber_fn renumber, const void *ctx)
@@ -146,16 +147,18 @@ void gmon_foreign_renumber(gmon_renumber_fn renumber, const void *ctx)
 		if (to == pc)
 			continue;
 		__atomic_store_n(&s->pc, GMON_TABLE_DEAD, __ATOMIC_RELEASE);
-		gmon_table_forget(t, s, sizeof *s);
+		uint64_t taken = gmon_table_forget(t, s, sizeof *s);
 		uint64_t count = __atomic_exchange_n(&s->count, 0, __ATOMIC_RELAXED);
 		if (count == 0)
 			continue;
 		struct sample_slot *n =
 		        gmon_table_word(t, to, hash(to, 0), sizeof(struct sample_slot));
-		if (n)
+		if (n) {
 			__atomic_fetch_add(&n->count, count, __ATOMIC_RELAXED);
-		else
+			gmon_table_took(t, n, sizeof *n, taken);
+		} else {
 			gmon_table_lost(t, count);
+		}
 	}
 	t = &gmon_foreign_arcs;
 	struct arc *a;
@@ -168,8 +171,8 @@ void gmon_foreign_renumber(gmon_renumber_fn renumber, const void *ctx)
 		uintptr_t new_from = renumber(ctx, from, 1), new_self = renumber(ctx, self, 0);
 		if (new_from == from && new_self == self)
 			continue;
-		uint64_t count = gmon_arc_kill(t, a);
-		if (count != 0 && gmon_arc_add(t, new_from, new_self, count) != 0)
+		uint64_t taken, count = gmon_arc_kill(t, a, &taken);
+		if (count != 0 && gmon_arc_add(t, new_from, new_self, count, taken) != 0)
 			gmon_table_lost(t, count);
 	}
 }

@@ -71,8 +71,8 @@ static void move_main_arcs(const struct retiring *r)
 		if (to == self)
 			continue;
 		/* its slot dies, for the next new arc (table.h) */
-		uint64_t count = gmon_arc_kill(t, a);
-		if (count != 0 && gmon_arc_add(&gmon_foreign_arcs, from, to, count) != 0)
+		uint64_t taken, count = gmon_arc_kill(t, a, &taken);
+		if (count != 0 && gmon_arc_add(&gmon_foreign_arcs, from, to, count, taken) != 0)
 			gmon_table_lost(&gmon_foreign_arcs, count);
 	}
 }

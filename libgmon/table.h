@@ -187,14 +187,29 @@ static inline void *gmon_table_word(struct gmon_table *t, uintptr_t key, uint32_
 }
 
 /* The slot at slot died (ordinary context, reuse.c): its windows'
- * shadow counts zeroed, so that the key that takes it starts afresh. */
-static inline void gmon_table_forget(struct gmon_table *t, const void *slot, size_t slot_size)
+ * shadow counts zeroed, so that the key that takes it starts afresh;
+ * what the windows before took of its count, returned, for the key its
+ * count moves to (gmon_table_took). */
+static inline uint64_t gmon_table_forget(struct gmon_table *t, const void *slot, size_t slot_size)
 {
 	if (!t->window)
+		return 0;
+	size_t i = (size_t)((const char *)slot - (const char *)t->slots) / slot_size;
+	uint64_t taken = __atomic_exchange_n(&t->window[(size_t)t->mask + 1 + i], 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&t->window[i], 0, __ATOMIC_RELAXED);
+	return taken;
+}
+
+/* The count moved to the slot at slot was taken that much by the windows
+ * before (under another key): the windows to come do not count it
+ * again.  Ordinary context. */
+static inline void gmon_table_took(struct gmon_table *t, const void *slot, size_t slot_size,
+                                   uint64_t taken)
+{
+	if (!t->window || !taken)
 		return;
 	size_t i = (size_t)((const char *)slot - (const char *)t->slots) / slot_size;
-	__atomic_store_n(&t->window[i], 0, __ATOMIC_RELAXED);
-	__atomic_store_n(&t->window[(size_t)t->mask + 1 + i], 0, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&t->window[(size_t)t->mask + 1 + i], taken, __ATOMIC_RELAXED);
 }
 
 /* Nonzero while the process has one thread (glibc's
