@@ -77,53 +77,79 @@ static uint32_t arc_hash(uintptr_t from_pc, uintptr_t self_pc)
 	return (uint32_t)((((uint64_t)self_pc << ARC_HASH_SHIFT ^ from_pc) * ARC_HASH_K) >> 32);
 }
 
-GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc)
+/* A dead slot (table.h) taken for the arc (from_pc, self_pc): the call
+ * site first, by compare-and-swap, then the callee; a reader that sees
+ * the one without the other matches no arc (no callee is at
+ * GMON_TABLE_DEAD). */
+static inline int take_dead(struct arc *a, uintptr_t from_pc, uintptr_t self_pc)
+{
+	uintptr_t expected = GMON_TABLE_DEAD;
+	if (!__atomic_compare_exchange_n(&a->from_pc, &expected, from_pc, 0, __ATOMIC_ACQ_REL,
+	                                 __ATOMIC_ACQUIRE))
+		return 0;
+	__atomic_store_n(&a->self_pc, self_pc, __ATOMIC_RELEASE);
+	return 1;
+}
+
+/* The slot of the arc, claimed (or a dead one taken) if it is new; NULL
+ * if there is no room within max_probes slots. */
+static inline struct arc *find_arc(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc)
 {
 	uint32_t i = gmon_table_first(t, arc_hash(from_pc, self_pc));
+	struct arc *dead = NULL;
 	for (uint32_t probe = 0; probe < t->max_probes; probe++, i = gmon_table_next(t, i)) {
 		struct arc *a = &((struct arc *)t->slots)[i];
 		/* Claimed together: once from_pc shows, self_pc is there too. */
 		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = from ? __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED) : 0;
+		uintptr_t self = from ? __atomic_load_n(&a->self_pc, __ATOMIC_ACQUIRE) : 0;
+		if (from == GMON_TABLE_DEAD) {
+			if (!dead)
+				dead = a;
+			continue;
+		}
 		if (from == 0) {
+			if (dead && take_dead(dead, from_pc, self_pc))
+				return dead;
 			if (!gmon_table_may_claim(t))
-				return -1;
+				continue; /* full: a dead slot further on, or the arc */
 			if (gmon_arch_claim_pair(&a->from_pc, from_pc, self_pc, &from, &self)) {
 				gmon_table_claimed(t, i);
 				from = from_pc;
 				self = self_pc;
 			}
 		}
-		if (from == from_pc && self == self_pc) {
-			gmon_count_add(&a->count, 1, GMON_SINGLE_THREADED);
-			return 0;
-		}
+		if (from == from_pc && self == self_pc)
+			return a;
 	}
-	return -1;
+	return dead && take_dead(dead, from_pc, self_pc) ? dead : NULL;
 }
 
-int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n)
+GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc)
 {
-	uint32_t i = gmon_table_first(t, arc_hash(from_pc, self_pc));
-	for (uint32_t probe = 0; probe < t->max_probes; probe++, i = gmon_table_next(t, i)) {
-		struct arc *a = &((struct arc *)t->slots)[i];
-		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = from ? __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED) : 0;
-		if (from == 0) {
-			if (!gmon_table_may_claim(t))
-				return -1;
-			if (gmon_arch_claim_pair(&a->from_pc, from_pc, self_pc, &from, &self)) {
-				gmon_table_claimed(t, i);
-				from = from_pc;
-				self = self_pc;
-			}
-		}
-		if (from == from_pc && self == self_pc) {
-			__atomic_fetch_add(&a->count, n, __ATOMIC_RELAXED);
-			return 0;
-		}
-	}
-	return -1;
+	struct arc *a = find_arc(t, from_pc, self_pc);
+	if (!a)
+		return -1;
+	gmon_count_add(&a->count, 1, GMON_SINGLE_THREADED);
+	return 0;
+}
+
+int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n,
+                 uint64_t taken)
+{
+	struct arc *a = find_arc(t, from_pc, self_pc);
+	if (!a)
+		return -1;
+	__atomic_fetch_add(&a->count, n, __ATOMIC_RELAXED);
+	gmon_table_took(t, a, sizeof *a, taken);
+	return 0;
+}
+
+uint64_t gmon_arc_kill(struct gmon_table *t, struct arc *a, uint64_t *taken)
+{
+	__atomic_store_n(&a->from_pc, GMON_TABLE_DEAD, __ATOMIC_RELEASE);
+	__atomic_store_n(&a->self_pc, GMON_TABLE_DEAD, __ATOMIC_RELEASE);
+	*taken = gmon_table_forget(t, a, sizeof *a);
+	return __atomic_exchange_n(&a->count, 0, __ATOMIC_RELAXED);
 }
 
 int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx)
@@ -132,10 +158,12 @@ int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx)
 	for (uint32_t k = 0, used = gmon_table_claims(t);
 	     (a = gmon_table_next_claimed(t, used, &k, sizeof *a));) {
 		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED);
+		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_ACQUIRE);
+		if (from == 0 || from == GMON_TABLE_DEAD || self == GMON_TABLE_DEAD)
+			continue; /* dead, or being taken (table.h) */
 		uint64_t count = __atomic_load_n(&a->count, __ATOMIC_RELAXED);
 		count = gmon_table_window_count(t, a, sizeof *a, count);
-		int rc = from == 0 || count == 0 ? 0 : visit(ctx, from, self, count);
+		int rc = count == 0 ? 0 : visit(ctx, from, self, count);
 		if (rc)
 			return rc;
 	}

@@ -40,9 +40,14 @@ int gmon_arc_table_init(struct gmon_table *t, size_t keys, const char *full) GMO
 GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc,
                                       uintptr_t self_pc) GMON_HIDDEN;
 /* n calls along (from_pc, self_pc) at once, from an ordinary context
- * (reuse.c): 0, or -1 (nothing counted). */
+ * (reuse.c), of which the windows before took taken (under another key:
+ * gmon_table_took): 0, or -1 (nothing counted). */
 int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc,
-                 uint64_t n) GMON_HIDDEN;
+                 uint64_t n, uint64_t taken) GMON_HIDDEN;
+/* The arc at a dies (its object retired: reuse.c, table.h's dead keys):
+ * its count, taken; what the windows took of it in *taken.  Ordinary
+ * context. */
+uint64_t gmon_arc_kill(struct gmon_table *t, struct arc *a, uint64_t *taken) GMON_HIDDEN;
 int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx) GMON_HIDDEN;
 
 #endif /* GMON_ARC_TABLE_H */

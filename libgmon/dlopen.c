@@ -41,6 +41,57 @@ static int (*real_dlclose)(void *);
 void mcount(void);
 void __cyg_profile_func_enter(void *, void *);
 
+static const struct {
+	const char *name;
+	void (*ours)(void);
+} hooks[] = {
+	{ "mcount", mcount },
+	{ "_mcount", mcount },
+	GMON_ARCH_HOOKS /* the processor's own: __fentry__ on x86-64 */
+	{ "__cyg_profile_func_enter", (void (*)(void))__cyg_profile_func_enter },
+};
+#define NHOOKS (sizeof hooks / sizeof hooks[0])
+
+/* The objects a refresh added that name a hook: found by scan_object
+ * while the loader lists them, under its lock, for another thread may
+ * dlclose one (unmapping its headers) as soon as the lock is free. */
+#define MAX_SCANNED 32
+struct hook_scan {
+	uint32_t generation;
+	unsigned n;
+	struct {
+		uint32_t slot;
+		unsigned hooks; /* bit h: names hooks[h] */
+	} found[MAX_SCANNED];
+};
+
+static int scan_object(struct dl_phdr_info *info, size_t size, void *data)
+{
+	(void)size;
+	struct hook_scan *scan = data;
+	if (scan->n == MAX_SCANNED)
+		return 1;
+	for (uint32_t i = 0, n = gmon_objects_count(); i < n; i++) {
+		struct gmon_object_view o;
+		if (gmon_object_view(i, &o) != 0 || o.added != scan->generation ||
+		    o.bias != info->dlpi_addr || o.phdr != (const void *)info->dlpi_phdr)
+			continue;
+		if (o.flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_VDSO | GMON_OBJECT_MAIN))
+			break;
+		unsigned named = 0;
+		for (size_t h = 0; h < NHOOKS; h++)
+			if (gmon_object_names(info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum,
+			                      hooks[h].name))
+				named |= 1u << h;
+		if (named) {
+			scan->found[scan->n].slot = i;
+			scan->found[scan->n++].hooks = named;
+		}
+		break;
+	}
+	return 0;
+}
+
 /*
  * A -pg object calls mcount through the dynamic loader, which binds it to
  * the first definition in the lookup scope.  A program linked with
@@ -52,25 +103,20 @@ void __cyg_profile_func_enter(void *, void *);
  * glibc's mcount, which is not running, and would vanish without a word.
  * Say so, once per object.
  */
-static void check_hook_binding(uint32_t first, void *handle, int mode)
+static void check_hook_binding(uint32_t generation, void *handle, int mode)
 {
-	static const struct {
-		const char *name;
-		void (*ours)(void);
-	} hooks[] = {
-		{ "mcount", mcount },
-		{ "_mcount", mcount },
-		GMON_ARCH_HOOKS /* the processor's own: __fentry__ on x86-64 */
-		{ "__cyg_profile_func_enter", (void (*)(void))__cyg_profile_func_enter },
-	};
-	uint32_t n = gmon_objects_count();
-	for (uint32_t i = first; i < n; i++) {
+	if (!generation)
+		return;
+	struct hook_scan scan = { .generation = generation };
+	unsigned token = gmon_objects_enter();
+	dl_iterate_phdr(scan_object, &scan);
+	for (unsigned k = 0; k < scan.n; k++) {
+		uint32_t i = scan.found[k].slot;
 		struct gmon_object_view o;
-		gmon_object_view(i, &o);
-		if (o.flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_VDSO | GMON_OBJECT_MAIN))
+		if (gmon_object_view(i, &o) != 0)
 			continue;
-		for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++) {
-			if (!gmon_object_names(o.bias, o.phdr, o.phnum, hooks[h].name))
+		for (size_t h = 0; h < NHOOKS; h++) {
+			if (!(scan.found[k].hooks & 1u << h))
 				continue;
 			void *bound = dlsym(mode & RTLD_DEEPBIND ? handle : RTLD_DEFAULT, hooks[h].name);
 			if (!bound || bound == (void *)hooks[h].ours ||
@@ -92,6 +138,7 @@ static void check_hook_binding(uint32_t first, void *handle, int mode)
 			break;
 		}
 	}
+	gmon_objects_leave(token);
 	dlerror(); /* a failed lookup of ours must not show as the program's error */
 }
 
@@ -112,8 +159,8 @@ static int stale; /* atomic */
 static void refresh(void *handle, int mode)
 {
 	__atomic_store_n(&stale, 0, __ATOMIC_RELAXED);
-	uint32_t first = gmon_objects_refresh();
-	check_hook_binding(first, handle, mode);
+	uint32_t generation = gmon_objects_refresh();
+	check_hook_binding(generation, handle, mode);
 }
 
 /* Does glibc's dlopen need to see the real caller?  For a name it will
@@ -123,8 +170,11 @@ static void refresh(void *handle, int mode)
 static int caller_matters(const char *file, uintptr_t caller)
 {
 	if (!strchr(file, '/') || strchr(file, '$')) {
+		unsigned token = gmon_objects_enter();
 		long ours = gmon_object_find((uintptr_t)caller_matters);
-		return ours < 0 || gmon_object_find(caller) != ours;
+		int other = ours < 0 || gmon_object_find(caller) != ours;
+		gmon_objects_leave(token);
+		return other;
 	}
 	return 0;
 }

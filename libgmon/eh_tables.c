@@ -18,16 +18,19 @@
  * A dlopened object may be unmapped by a dlclose in another thread
  * while a handler reads: its tables are copied here when it is added
  * (from .eh_frame_hdr, or .eh_frame if it comes first, to the end of
- * that segment), and the handler reads the copy, which is never
- * unmapped.  Equal copies are one (copy_of).  The copies take at most
- * COPY_BUDGET bytes in all; an object past it gets no tables (its frames
- * are walked by frame pointers).
+ * that segment), and the handler reads the copy, which is unmapped only
+ * once the object's slot is emptied after a grace period (objects.c,
+ * epoch.h).  Equal copies are one (copy_of).  The copies take at most
+ * COPY_BUDGET bytes at once; an object past it gets no tables (its
+ * frames are walked by frame pointers).
  */
 #define _GNU_SOURCE
 #include <elf.h>
 #include <link.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "eh_tables.h"
 #include "table.h"
@@ -38,52 +41,56 @@ static struct gmon_cfi_table *tables; /* GMON_EH_TABLES_MAX, mapped at the first
 static size_t copied;
 
 /*
- * The copies: never unmapped nor changed once made (a handler may read
- * one at any time), and shared: a plugin's tables are position
- * independent, so a plugin loaded again, wherever, reads the copy made
- * at its first load (same bytes), and a dlopen and dlclose loop holds
- * one copy however long it runs.  Copies are cut from chunks of
- * CHUNK_BYTES, so that a small plugin's costs its size, not a page.
+ * The copies: never changed once made (a handler may read one at any
+ * time), and shared: a plugin's tables are position independent, so a
+ * plugin loaded again, wherever, reads the copy of the same bytes made
+ * for a load still held.  Each copy is a mapping of its own, counted by
+ * the objects that read it; when the last of them is released (its slot
+ * emptied by objects.c, after a grace period: no handler can still be
+ * reading it), the copy is unmapped.  So the copies cost what the
+ * objects loaded at once need, whatever number of loads the run made.
  */
-#define CHUNK_BYTES (1ul << 20)
 static struct {
 	uintptr_t at;
-	size_t size;
+	size_t size, mapped; /* bytes copied; of the mapping */
+	uint32_t users;      /* objects reading it; 0: a free entry */
 } copies[GMON_EH_TABLES_MAX];
 static uint32_t ncopies;
-static unsigned char *chunk;
-static size_t chunk_left;
+static uint32_t copy_used[GMON_EH_TABLES_MAX]; /* per object: 1 + its copy's entry, or 0 */
 
-/* A copy of the size bytes at from: one made before, or a new one. */
-static void *copy_of(const void *from, size_t size)
+/* A copy of the size bytes at from: one held, or a new one; its entry
+ * in *entry.  NULL if there is no room. */
+static void *copy_of(const void *from, size_t size, uint32_t *entry)
 {
-	for (uint32_t i = 0; i < ncopies; i++)
-		if (copies[i].size == size && memcmp((const void *)copies[i].at, from, size) == 0)
-			return (void *)copies[i].at;
-	if (ncopies == GMON_EH_TABLES_MAX || size > COPY_BUDGET - copied)
-		return NULL;
-	size_t need = (size + 15) & ~(size_t)15;
-	unsigned char *copy;
-	if (need > CHUNK_BYTES / 4) {
-		copy = gmon_map_zeroed(NULL, need); /* a big one of its own */
-	} else {
-		if (need > chunk_left) {
-			chunk = gmon_map_zeroed(NULL, CHUNK_BYTES);
-			chunk_left = chunk ? CHUNK_BYTES : 0;
+	uint32_t free_entry = ncopies;
+	for (uint32_t i = 0; i < ncopies; i++) {
+		if (copies[i].users == 0) {
+			if (free_entry == ncopies)
+				free_entry = i;
+			continue;
 		}
-		copy = chunk_left >= need ? chunk : NULL;
-		if (copy) {
-			chunk += need;
-			chunk_left -= need;
+		if (copies[i].size == size && memcmp((const void *)copies[i].at, from, size) == 0) {
+			copies[i].users++;
+			*entry = i;
+			return (void *)copies[i].at;
 		}
 	}
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	size_t need = (size + page - 1) & ~(page - 1);
+	if (free_entry == GMON_EH_TABLES_MAX || need > COPY_BUDGET - copied)
+		return NULL;
+	unsigned char *copy = gmon_map_zeroed(NULL, need);
 	if (!copy)
 		return NULL;
 	memcpy(copy, from, size);
 	copied += need;
-	copies[ncopies].at = (uintptr_t)copy;
-	copies[ncopies].size = size;
-	ncopies++;
+	copies[free_entry].at = (uintptr_t)copy;
+	copies[free_entry].size = size;
+	copies[free_entry].mapped = need;
+	copies[free_entry].users = 1;
+	if (free_entry == ncopies)
+		ncopies++;
+	*entry = free_entry;
 	return copy;
 }
 
@@ -135,19 +142,36 @@ void gmon_eh_tables_add(uint32_t index, uintptr_t bias, const void *phdr, size_t
 		if (!tables)
 			return;
 	}
-	memset(&tables[index], 0, sizeof tables[index]); /* a forked child's refresh reuses none */
+	gmon_eh_tables_release(index); /* a forked child's refresh reuses none */
 	struct gmon_cfi_table t;
 	uintptr_t copy_low;
 	if (describe(bias, phdr, phnum, &t, &copy_low) != 0)
 		return;
 	if (!permanent) {
 		t.low = copy_low;
-		void *copy = copy_of((const void *)t.low, t.high - t.low);
+		uint32_t entry;
+		void *copy = copy_of((const void *)t.low, t.high - t.low, &entry);
 		if (!copy)
 			return;
 		t.delta = (intptr_t)((uintptr_t)copy - t.low);
+		copy_used[index] = entry + 1;
 	}
 	tables[index] = t;
+}
+
+void gmon_eh_tables_release(uint32_t index)
+{
+	if (!tables || index >= GMON_EH_TABLES_MAX)
+		return;
+	memset(&tables[index], 0, sizeof tables[index]);
+	uint32_t entry = copy_used[index];
+	copy_used[index] = 0;
+	if (entry-- == 0 || --copies[entry].users > 0)
+		return;
+	munmap((void *)copies[entry].at, copies[entry].mapped);
+	copied -= copies[entry].mapped;
+	copies[entry].at = 0;
+	copies[entry].size = copies[entry].mapped = 0;
 }
 
 int gmon_eh_tables_match(uint32_t index, uintptr_t bias, const void *phdr, size_t phnum)

@@ -25,6 +25,10 @@
  * a form the interpreter does not read. */
 void gmon_eh_tables_add(uint32_t index, uintptr_t bias, const void *phdr, size_t phnum,
                         int permanent) GMON_HIDDEN;
+/* Ordinary context (objects.c, when it empties the slot of object index,
+ * after a grace period: no handler reads them any more): the tables
+ * forgotten, their copy unmapped when no other object reads it. */
+void gmon_eh_tables_release(uint32_t index) GMON_HIDDEN;
 /* Ordinary context: are the tables kept for object index (unloaded) those
  * of the object now loaded at bias, phdr[phnum] (the same addresses, and a
  * copy equal to them byte for byte)?  Then the object's slot and copy

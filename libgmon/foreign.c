@@ -85,7 +85,8 @@ static uint32_t hash(uintptr_t a, uintptr_t b)
 
 static void foreign_sample(uintptr_t pc, unsigned samples)
 {
-	if (!__atomic_load_n(&gmon_process_samples, __ATOMIC_RELAXED) || pc == 0)
+	if (!__atomic_load_n(&gmon_process_samples, __ATOMIC_RELAXED) || pc == 0 ||
+	    pc == GMON_TABLE_DEAD)
 		return;
 	struct sample_slot *s =
 	        gmon_table_word(&foreign.samples, pc, hash(pc, 0), sizeof(struct sample_slot));
@@ -97,6 +98,8 @@ static void foreign_sample(uintptr_t pc, unsigned samples)
 
 int gmon_foreign_store_sample(uintptr_t pc, unsigned samples)
 {
+	if (pc == GMON_TABLE_DEAD)
+		return -1; /* no function is there: a key the table keeps for itself */
 	struct sample_slot *s =
 	        gmon_table_word(&foreign.samples, pc, hash(pc, 0), sizeof(struct sample_slot));
 	if (!s)
@@ -126,39 +129,50 @@ GMON_PRESERVES_ALL void gmon_foreign_arc(uintptr_t from_pc, uintptr_t self_pc)
 }
 
 /* What was recorded at an unloaded object's addresses moves to their
- * numbered form (reuse.c): each entry's count taken (exchanged with 0:
- * the writer skips empty entries) and added to the entry of the new key.
- * Ordinary context; the object is unmapped, so no sample or call adds to
- * the old entries meanwhile. */
+ * numbered form (reuse.c): each entry dies (table.h's dead keys), its
+ * count taken and added to the entry of the new key (and what windows
+ * took of it, so that it is not counted twice).  Ordinary context;
+ * the object is unmapped, so no sample or call adds to the old entries
+ * meanwhile. */
 void gmon_foreign_renumber(gmon_renumber_fn renumber, const void *ctx)
 {
 	struct gmon_table *t = &foreign.samples;
 	struct sample_slot *s;
 	for (uint32_t k = 0, used = gmon_table_claims(t);
 	     (s = (struct sample_slot *)gmon_table_next_claimed(t, used, &k, sizeof *s));) {
-		uintptr_t pc = __atomic_load_n(&s->pc, __ATOMIC_ACQUIRE), to = renumber(ctx, pc, 0);
-		uint64_t count;
-		if (to == pc || (count = __atomic_exchange_n(&s->count, 0, __ATOMIC_RELAXED)) == 0)
+		uintptr_t pc = __atomic_load_n(&s->pc, __ATOMIC_ACQUIRE);
+		if (pc == 0 || pc == GMON_TABLE_DEAD)
+			continue;
+		uintptr_t to = renumber(ctx, pc, 0);
+		if (to == pc)
+			continue;
+		__atomic_store_n(&s->pc, GMON_TABLE_DEAD, __ATOMIC_RELEASE);
+		uint64_t taken = gmon_table_forget(t, s, sizeof *s);
+		uint64_t count = __atomic_exchange_n(&s->count, 0, __ATOMIC_RELAXED);
+		if (count == 0)
 			continue;
 		struct sample_slot *n =
 		        gmon_table_word(t, to, hash(to, 0), sizeof(struct sample_slot));
-		if (n)
+		if (n) {
 			__atomic_fetch_add(&n->count, count, __ATOMIC_RELAXED);
-		else
+			gmon_table_took(t, n, sizeof *n, taken);
+		} else {
 			gmon_table_lost(t, count);
+		}
 	}
 	t = &gmon_foreign_arcs;
 	struct arc *a;
 	for (uint32_t k = 0, used = gmon_table_claims(t);
 	     (a = (struct arc *)gmon_table_next_claimed(t, used, &k, sizeof *a));) {
 		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED);
-		uintptr_t new_from = renumber(ctx, from, 1), new_self = renumber(ctx, self, 0);
-		uint64_t count;
-		if ((new_from == from && new_self == self) ||
-		    (count = __atomic_exchange_n(&a->count, 0, __ATOMIC_RELAXED)) == 0)
+		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_ACQUIRE);
+		if (from == 0 || from == GMON_TABLE_DEAD || self == GMON_TABLE_DEAD)
 			continue;
-		if (gmon_arc_add(t, new_from, new_self, count) != 0)
+		uintptr_t new_from = renumber(ctx, from, 1), new_self = renumber(ctx, self, 0);
+		if (new_from == from && new_self == self)
+			continue;
+		uint64_t taken, count = gmon_arc_kill(t, a, &taken);
+		if (count != 0 && gmon_arc_add(t, new_from, new_self, count, taken) != 0)
 			gmon_table_lost(t, count);
 	}
 }
@@ -177,9 +191,11 @@ int gmon_foreign_samples_each(gmon_sample_visitor visit, void *ctx)
 	for (uint32_t k = 0, used = gmon_table_claims(t);
 	     (s = gmon_table_next_claimed(t, used, &k, sizeof *s));) {
 		uintptr_t pc = __atomic_load_n(&s->pc, __ATOMIC_ACQUIRE);
+		if (pc == 0 || pc == GMON_TABLE_DEAD)
+			continue;
 		uint64_t count = __atomic_load_n(&s->count, __ATOMIC_RELAXED);
 		count = gmon_table_window_count(t, s, sizeof *s, count);
-		int rc = pc == 0 || count == 0 ? 0 : visit(ctx, pc, count);
+		int rc = count == 0 ? 0 : visit(ctx, pc, count);
 		if (rc)
 			return rc;
 	}

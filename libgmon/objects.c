@@ -3,7 +3,7 @@
  * objects.c: the table of objects mapped into the process: the main
  * program, the shared libraries loaded at start-up, those dlopened later
  * (kept, flagged unloaded, after dlclose; taken again when reloaded at
- * the same place) and the vDSO.  What the
+ * the same place, retired at the next dlopen) and the vDSO.  What the
  * process file needs to name where a sample or a call site was: path,
  * build-id, load bias, executable segments.
  *
@@ -12,9 +12,11 @@
  * Two sides.  gmon_objects_refresh asks the dynamic loader
  * (dl_iterate_phdr, which takes the loader's lock): it runs only in an
  * ordinary context (start-up, the dlopen and dlclose wrappers, exit),
- * never in a signal handler.  Reading the table (the writer, which may
- * run in a snapshot signal handler) is async-signal-safe: no stdio, no
- * malloc, no locks, only loads of what a refresh has published.
+ * never in a signal handler, and so do gmon_objects_retire and the
+ * reuse of a slot.  Reading the table (the clock's handler, the writer,
+ * which may run in a snapshot signal handler) is async-signal-safe: no
+ * stdio, no malloc, no locks, only loads of what a refresh has
+ * published, between gmon_objects_enter and gmon_objects_leave.
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -31,61 +33,103 @@
 
 #include "../include/gmon_out.h"
 #include "eh_tables.h"
+#include "epoch.h"
 #include "message.h"
 #include "objects.h"
 #include "table.h"
 
 /*
- * The table: objects[0 .. used) in the order first seen; objects[0] is
- * the main program.  Each object's executable segments are pairs in
- * segments[], its build-id and path bytes in text[]; all three arrays
- * are mapped once at start-up (MAP_NORESERVE) and only ever appended to.
- * Invariants: an object's fields, segments and bytes are written before
- * `used` is raised past it (release) and never change after, except
- * GMON_OBJECT_UNLOADED, set (atomically) when a refresh no longer finds
- * it, and cleared when the same file is loaded again at the same place
+ * The table: slots objects[0 .. used), each holding one object mapped
+ * now or unloaded and not retired yet; objects[0] is the main program.
+ * A slot's number is its index.  An object's executable segments and
+ * readable ranges are in its slot; its build-id and path bytes in
+ * text[], where equal bytes are kept once (names[]), so that a plugin
+ * loaded again and again costs its name once.  All arrays are mapped
+ * once at start-up (MAP_NORESERVE).
+ *
+ * A slot's life: EMPTY -> LIVE (its fields written, then the state
+ * stored, release) -> UNPUBLISHED (retired: no reader that comes in
+ * later looks at it) -> DRAINING (a grace period, epoch.h, waits for the
+ * readers who came in before) -> EMPTY, its call-frame tables' copy
+ * released (eh_tables.c), and taken by the next object added.  So the
+ * table holds the objects loaded at once, not all those of the run.
+ * While LIVE, a slot's fields never change, except GMON_OBJECT_UNLOADED,
+ * set (atomically) when a refresh no longer finds it, and cleared when
+ * the same file is loaded again at the same place before it was retired
  * (same path, build-id, segments and call-frame tables: its slot and its
  * tables' copy serve again); a load elsewhere is a new object.
- * GMON_OBJECT_RETIRED, set by gmon_objects_retire once what was recorded
- * at an unloaded object's addresses carries its number (reuse.c), is
- * cleared with GMON_OBJECT_UNLOADED.  The
- * signal handler reads only these arrays, never an object's own headers
- * (a dlopened object's may be unmapped at any time).  Refreshes
- * are serialized by a flag holding the refreshing thread's id (they run
- * outside signal handlers, but a handler may interrupt one and call
- * exit: see claim_refresh; a forked child, which has one thread, clears
- * it).
+ *
+ * Retiring (gmon_objects_retire, once what was recorded at an unloaded
+ * object's addresses can carry a number, reuse.c) moves the object to
+ * retired[]: one record per file (path, build-id, segments less the
+ * load bias), numbered from MAX_OBJECTS on, never removed, at the bias
+ * of the first load retired; a later load of the same file elsewhere
+ * has its addresses moved by the difference, onto that record.  Those
+ * records are what the process file says of objects no longer loaded
+ * (flags GMON_OBJECT_UNLOADED | GMON_OBJECT_RETIRED).
+ *
+ * The signal handler reads only these arrays, never an object's own
+ * headers (a dlopened object's may be unmapped at any time).  Refreshes
+ * and retirements are serialized by a flag holding the refreshing
+ * thread's id (they run outside signal handlers, but a handler may
+ * interrupt one and call exit: see claim_refresh; a forked child, which
+ * has one thread, clears it).
  */
-#define MAX_OBJECTS 4096
+#define MAX_OBJECTS 4096 /* loaded at once */
 _Static_assert(MAX_OBJECTS <= GMON_EH_TABLES_MAX, "eh_tables.c has room for every object");
-#define MAX_SEGMENTS (4 * MAX_OBJECTS)
+#define MAX_RETIRED 8192 /* files retired */
+_Static_assert(MAX_OBJECTS + MAX_RETIRED - 1 <= GMON_ADDRESS_NUMBER_MAX, "numbers fit");
+#define OBJECT_SEGMENTS 8 /* executable segments of one object */
+#define OBJECT_READABLE 8 /* readable ranges kept of one permanent object */
+#define RETIRED_SEGMENTS (4 * MAX_RETIRED)
+#define MAX_NAMES (MAX_OBJECTS + 2 * MAX_RETIRED)
 #define TEXT_BYTES (1u << 20)
 #define MAX_BUILD_ID 64
+
+enum { SLOT_EMPTY, SLOT_LIVE, SLOT_UNPUBLISHED, SLOT_DRAINING };
 
 struct object {
 	uintptr_t bias;
 	const void *phdr; /* with bias and path: the same mapping as before? */
 	uint32_t phnum;
+	uint32_t state;   /* atomic: SLOT_* */
 	uint32_t flags;   /* atomic after publication */
 	uint32_t seen;    /* refresh generation that last found it */
+	uint32_t added;   /* refresh generation that added it */
+	uint32_t nsegments, nreadable;
+	uint32_t build_id_at, build_id_size;
+	uint32_t path_at, path_size;
+	int permanent; /* never unmapped while the process lives */
+	int kept;      /* unloaded, and cannot be retired: keeps its slot */
+	uintptr_t segments[2 * OBJECT_SEGMENTS]; /* start, end (exclusive), ... */
+	uintptr_t readable[2 * OBJECT_READABLE]; /* a permanent object's readable segments */
+};
+
+struct retired {
+	uintptr_t bias;
 	uint32_t first_segment, nsegments;
 	uint32_t build_id_at, build_id_size;
 	uint32_t path_at, path_size;
-	uint32_t first_readable, nreadable; /* readable PT_LOAD ranges, copied */
-	int permanent; /* never unmapped while the process lives */
+};
+
+struct name {
+	uint32_t at, size;
 };
 
 static struct {
 	struct object *objects;
-	uintptr_t *segments; /* pairs */
-	uintptr_t *readable; /* pairs: a permanent object's readable segments */
+	struct retired *retired;
+	uintptr_t *retired_segments; /* pairs */
+	struct name *names;
 	char *text;
-	uint32_t used; /* atomic: published objects */
-	uint32_t segments_used, readable_used, text_used;
+	uint32_t used;    /* atomic: slots ever published */
+	uint32_t nretired; /* atomic: retired records published */
+	uint32_t retired_segments_used, nnames, text_used;
 	uint32_t generation;
 	int unretired; /* atomic: an object was flagged unloaded since the last retire */
 	int refreshing; /* atomic: the refreshing thread's id, 0 if none */
 	int warned_full;
+	struct gmon_epoch readers;
 	char main_path[PATH_MAX];
 	size_t main_path_size;
 	uintptr_t vdso;
@@ -94,10 +138,12 @@ static struct {
 int gmon_objects_init(void)
 {
 	table.objects = gmon_map_zeroed(NULL, MAX_OBJECTS * sizeof(struct object));
-	table.segments = gmon_map_zeroed(NULL, MAX_SEGMENTS * 2 * sizeof(uintptr_t));
-	table.readable = gmon_map_zeroed(NULL, MAX_SEGMENTS * 2 * sizeof(uintptr_t));
+	table.retired = gmon_map_zeroed(NULL, MAX_RETIRED * sizeof(struct retired));
+	table.retired_segments = gmon_map_zeroed(NULL, RETIRED_SEGMENTS * 2 * sizeof(uintptr_t));
+	table.names = gmon_map_zeroed(NULL, MAX_NAMES * sizeof(struct name));
 	table.text = gmon_map_zeroed(NULL, TEXT_BYTES);
-	if (!table.objects || !table.segments || !table.readable || !table.text)
+	if (!table.objects || !table.retired || !table.retired_segments || !table.names ||
+	    !table.text)
 		return -1;
 	/* The loader names the main program "": take the kernel's name. */
 	ssize_t n = readlink("/proc/self/exe", table.main_path, sizeof table.main_path);
@@ -110,6 +156,17 @@ int gmon_objects_init(void)
 void gmon_objects_after_fork(void)
 {
 	table.refreshing = 0;
+	gmon_epoch_after_fork(&table.readers);
+}
+
+unsigned gmon_objects_enter(void)
+{
+	return gmon_epoch_enter(&table.readers);
+}
+
+void gmon_objects_leave(unsigned token)
+{
+	gmon_epoch_leave(&table.readers, token);
 }
 
 /* The GNU build-id note among the object's PT_NOTE segments, as mapped. */
@@ -247,6 +304,36 @@ static int mapped_at_startup(uintptr_t bias)
 
 #endif
 
+/* The bytes kept once in text[]: where, or -1 (no room).  Ordinary
+ * context, serialized; bytes once kept never change (the writer reads
+ * them). */
+static int keep_bytes(const void *bytes, uint32_t size, uint32_t *at)
+{
+	if (size == 0) {
+		*at = 0;
+		return 0;
+	}
+	for (uint32_t i = 0; i < table.nnames; i++) {
+		if (table.names[i].size == size &&
+		    memcmp(table.text + table.names[i].at, bytes, size) == 0) {
+			*at = table.names[i].at;
+			return 0;
+		}
+	}
+	if (table.nnames == MAX_NAMES || size > TEXT_BYTES - table.text_used)
+		return -1;
+	memcpy(table.text + table.text_used, bytes, size);
+	table.names[table.nnames++] = (struct name){ table.text_used, size };
+	*at = table.text_used;
+	table.text_used += size;
+	return 0;
+}
+
+static int is_live(const struct object *o)
+{
+	return __atomic_load_n(&o->state, __ATOMIC_ACQUIRE) == SLOT_LIVE;
+}
+
 static int same_object(const struct object *o, const struct dl_phdr_info *info,
                        const char *path, size_t path_size)
 {
@@ -259,7 +346,7 @@ static int same_segments(const struct object *o, const struct dl_phdr_info *info
 {
 	if (o->nsegments != nsegments)
 		return 0;
-	const uintptr_t *seg = &table.segments[2 * o->first_segment];
+	const uintptr_t *seg = o->segments;
 	for (size_t i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
@@ -278,6 +365,15 @@ static void table_full(void)
 		gmon_message("object table full: later shared objects are not named "
 		             "in the process file", NULL, NULL);
 	}
+}
+
+/* A slot for a new object: an empty one, else one past the last. */
+static uint32_t free_slot(uint32_t used)
+{
+	for (uint32_t i = 1; i < used; i++)
+		if (__atomic_load_n(&table.objects[i].state, __ATOMIC_RELAXED) == SLOT_EMPTY)
+			return i;
+	return used;
 }
 
 static int add_object(struct dl_phdr_info *info, size_t size, void *data)
@@ -303,40 +399,43 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 	uint32_t used = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
 	for (uint32_t i = 0; i < used; i++) {
 		struct object *o = &table.objects[i];
-		if (!same_object(o, info, path, path_size))
+		if (!is_live(o) || !same_object(o, info, path, path_size))
 			continue;
 		if (!(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED)) {
 			o->seen = table.generation;
 			return 0;
 		}
-		/* loaded again where it was: the same file (build-id, code
-		 * segments, call-frame tables) takes its slot and its copy
-		 * again, so that a dlopen and dlclose loop needs no more */
+		/* loaded again where it was, before it was retired: the same
+		 * file (build-id, code segments, call-frame tables) takes its
+		 * slot and its copy again */
 		if (o->build_id_size == build_id_size &&
 		    memcmp(table.text + o->build_id_at, build_id, build_id_size) == 0 &&
 		    same_segments(o, info, nsegments) &&
 		    gmon_eh_tables_match(i, info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum)) {
 			o->seen = table.generation;
-			__atomic_fetch_and(&o->flags, ~(uint32_t)(GMON_OBJECT_UNLOADED | GMON_OBJECT_RETIRED),
-			                   __ATOMIC_RELEASE);
+			o->kept = 0;
+			__atomic_fetch_and(&o->flags, ~(uint32_t)GMON_OBJECT_UNLOADED, __ATOMIC_RELEASE);
 			return 0;
 		}
 	}
-	if (used == MAX_OBJECTS || table.segments_used + nsegments > MAX_SEGMENTS ||
-	    table.text_used + build_id_size + path_size > TEXT_BYTES) {
+	uint32_t slot = free_slot(used), build_id_at, path_at;
+	if (slot == MAX_OBJECTS || nsegments > OBJECT_SEGMENTS ||
+	    keep_bytes(build_id, build_id_size, &build_id_at) != 0 ||
+	    keep_bytes(path, (uint32_t)path_size, &path_at) != 0) {
 		table_full();
 		return 0;
 	}
 
-	struct object *o = &table.objects[used];
+	struct object *o = &table.objects[slot];
 	o->bias = info->dlpi_addr;
 	o->phdr = info->dlpi_phdr;
 	o->phnum = info->dlpi_phnum;
 	o->flags = is_main ? GMON_OBJECT_MAIN : 0;
+	o->kept = 0;
 	uintptr_t phdr = (uintptr_t)info->dlpi_phdr;
 	if (!is_main && table.vdso && phdr > table.vdso && phdr < table.vdso + 4096)
 		o->flags |= GMON_OBJECT_VDSO;
-	o->seen = table.generation;
+	o->seen = o->added = table.generation;
 	/* What the loader mapped at start-up (the program, its libraries,
 	 * the preloaded ones, the vDSO) is never unmapped: only what dlopen
 	 * loaded is (find_startup_objects).  musl never unmaps anything. */
@@ -346,41 +445,35 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 #else
 	o->permanent = 1;
 #endif
-	gmon_eh_tables_add(used, info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum, o->permanent);
-	o->first_segment = table.segments_used;
-	o->nsegments = nsegments;
+	gmon_eh_tables_add(slot, info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum, o->permanent);
+	o->nsegments = 0;
 	for (size_t i = 0; i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
 		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
 			continue;
-		uintptr_t *seg = &table.segments[2 * table.segments_used++];
+		uintptr_t *seg = &o->segments[2 * o->nsegments++];
 		seg[0] = info->dlpi_addr + ph->p_vaddr;
 		seg[1] = seg[0] + ph->p_memsz;
 	}
 	/* where the signal handler may read: the readable segments of an
 	 * object never unmapped, copied, so that no header of an object is
 	 * read there */
-	o->first_readable = table.readable_used;
 	o->nreadable = 0;
 	for (size_t i = 0; o->permanent && i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_R) ||
-		    table.readable_used == MAX_SEGMENTS)
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_R) || o->nreadable == OBJECT_READABLE)
 			continue;
-		uintptr_t *range = &table.readable[2 * table.readable_used++];
+		uintptr_t *range = &o->readable[2 * o->nreadable++];
 		range[0] = info->dlpi_addr + ph->p_vaddr;
 		range[1] = range[0] + ph->p_memsz;
-		o->nreadable++;
 	}
-	o->build_id_at = table.text_used;
+	o->build_id_at = build_id_at;
 	o->build_id_size = build_id_size;
-	memcpy(table.text + table.text_used, build_id, build_id_size);
-	table.text_used += build_id_size;
-	o->path_at = table.text_used;
+	o->path_at = path_at;
 	o->path_size = (uint32_t)path_size;
-	memcpy(table.text + table.text_used, path, path_size);
-	table.text_used += (uint32_t)path_size;
-	__atomic_store_n(&table.used, used + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&o->state, SLOT_LIVE, __ATOMIC_RELEASE);
+	if (slot == used)
+		__atomic_store_n(&table.used, used + 1, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -415,14 +508,12 @@ static int claim_refresh(void)
 
 uint32_t gmon_objects_refresh(void)
 {
-	if (!table.objects)
-		return 0;
+	if (!table.objects || !claim_refresh())
+		return 0; /* the table as last published stays complete */
 	uint32_t before = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
-	if (!claim_refresh())
-		return before; /* the table as last published stays complete */
-	table.generation++;
+	uint32_t generation = ++table.generation;
 #ifdef __GLIBC__
-	if (table.generation == 1)
+	if (generation == 1)
 		find_startup_objects();
 #endif
 	int index = 0;
@@ -430,32 +521,105 @@ uint32_t gmon_objects_refresh(void)
 	/* What the loader no longer lists was unloaded: keep it, flagged. */
 	for (uint32_t i = 0; i < before; i++) {
 		struct object *o = &table.objects[i];
-		if (o->seen != table.generation &&
+		if (is_live(o) && o->seen != generation &&
 		    !(__atomic_fetch_or(&o->flags, GMON_OBJECT_UNLOADED, __ATOMIC_RELAXED) &
 		      GMON_OBJECT_UNLOADED))
 			__atomic_store_n(&table.unretired, 1, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&table.refreshing, 0, __ATOMIC_RELEASE);
-	return before;
+	return generation;
+}
+
+/* The retired record of o's file (same path, build-id and segments less
+ * the load bias), made if there is none: its index, or -1 (no room).
+ * A new one is published by the caller (table.nretired). */
+static long retired_record(const struct object *o)
+{
+	uint32_t n = table.nretired;
+	for (uint32_t k = 0; k < n; k++) {
+		const struct retired *r = &table.retired[k];
+		if (r->path_at != o->path_at || r->path_size != o->path_size ||
+		    r->build_id_at != o->build_id_at || r->build_id_size != o->build_id_size ||
+		    r->nsegments != o->nsegments)
+			continue;
+		const uintptr_t *seg = &table.retired_segments[2 * r->first_segment];
+		uint32_t s = 0;
+		while (s < 2 * o->nsegments && seg[s] - r->bias == o->segments[s] - o->bias)
+			s++;
+		if (s == 2 * o->nsegments)
+			return (long)k;
+	}
+	if (n == MAX_RETIRED || table.retired_segments_used + o->nsegments > RETIRED_SEGMENTS)
+		return -1;
+	struct retired *r = &table.retired[n];
+	*r = (struct retired){ .bias = o->bias, .first_segment = table.retired_segments_used,
+		               .nsegments = o->nsegments, .build_id_at = o->build_id_at,
+		               .build_id_size = o->build_id_size, .path_at = o->path_at,
+		               .path_size = o->path_size };
+	memcpy(&table.retired_segments[2 * r->first_segment], o->segments,
+	       2 * o->nsegments * sizeof(uintptr_t));
+	return (long)n;
+}
+
+/* Slots whose readers are gone are emptied, their tables' copies
+ * released; slots unpublished since start a grace period.  Never waits
+ * (epoch.h): what readers still hold is emptied at a later call. */
+static void reclaim(void)
+{
+	uint32_t used = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
+	for (int round = 0; round < 2; round++) {
+		if (gmon_epoch_busy(&table.readers))
+			return;
+		int started = 0;
+		for (uint32_t i = 0; i < used; i++) {
+			struct object *o = &table.objects[i];
+			uint32_t state = __atomic_load_n(&o->state, __ATOMIC_RELAXED);
+			if (state == SLOT_DRAINING) {
+				gmon_eh_tables_release(i);
+				__atomic_store_n(&o->state, SLOT_EMPTY, __ATOMIC_RELEASE);
+			} else if (state == SLOT_UNPUBLISHED && round == 0) {
+				__atomic_store_n(&o->state, SLOT_DRAINING, __ATOMIC_RELAXED);
+				started = 1;
+			}
+		}
+		if (!started)
+			return;
+		gmon_epoch_flip(&table.readers);
+	}
 }
 
 uint32_t gmon_objects_retire(gmon_retire_fn retire, void *ctx)
 {
-	if (!table.objects || !__atomic_load_n(&table.unretired, __ATOMIC_RELAXED) ||
-	    !claim_refresh())
+	if (!table.objects || !claim_refresh())
 		return 0;
-	__atomic_store_n(&table.unretired, 0, __ATOMIC_RELAXED);
-	uint32_t used = __atomic_load_n(&table.used, __ATOMIC_RELAXED), n = 0;
-	for (uint32_t i = 0; i < used; i++) {
-		struct object *o = &table.objects[i];
-		uint32_t flags = __atomic_load_n(&o->flags, __ATOMIC_RELAXED);
-		if ((flags & (GMON_OBJECT_UNLOADED | GMON_OBJECT_RETIRED)) != GMON_OBJECT_UNLOADED)
-			continue;
-		if (retire(ctx, i, &table.segments[2 * o->first_segment], o->nsegments) != 0)
-			continue;
-		__atomic_fetch_or(&o->flags, GMON_OBJECT_RETIRED, __ATOMIC_RELEASE);
-		n++;
+	uint32_t n = 0;
+	if (__atomic_exchange_n(&table.unretired, 0, __ATOMIC_RELAXED)) {
+		uint32_t used = __atomic_load_n(&table.used, __ATOMIC_RELAXED);
+		for (uint32_t i = 0; i < used; i++) {
+			struct object *o = &table.objects[i];
+			if (!is_live(o) || o->kept ||
+			    !(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED))
+				continue;
+			/* no room for its record, or for a number in its
+			 * addresses: it keeps its slot and plain addresses,
+			 * as before numbering */
+			long k = retired_record(o);
+			const struct retired *r = k < 0 ? NULL : &table.retired[k];
+			if (!r || retire(ctx, MAX_OBJECTS + (uint32_t)k, r->bias - o->bias, o->segments,
+			                 o->nsegments) != 0) {
+				o->kept = 1;
+				continue;
+			}
+			if ((uint32_t)k == table.nretired) {
+				table.retired_segments_used += r->nsegments;
+				__atomic_store_n(&table.nretired, (uint32_t)k + 1, __ATOMIC_RELEASE);
+			}
+			/* no reader coming in later looks at it */
+			__atomic_store_n(&o->state, SLOT_UNPUBLISHED, __ATOMIC_SEQ_CST);
+			n++;
+		}
 	}
+	reclaim();
 	__atomic_store_n(&table.refreshing, 0, __ATOMIC_RELEASE);
 	return n;
 }
@@ -465,19 +629,45 @@ uint32_t gmon_objects_count(void)
 	return __atomic_load_n(&table.used, __ATOMIC_ACQUIRE);
 }
 
-void gmon_object_view(uint32_t i, struct gmon_object_view *view)
+int gmon_object_view(uint32_t i, struct gmon_object_view *view)
 {
 	const struct object *o = &table.objects[i];
+	if (!is_live(o))
+		return -1;
+	view->number = i;
 	view->flags = __atomic_load_n(&o->flags, __ATOMIC_RELAXED);
+	view->added = o->added;
 	view->bias = o->bias;
 	view->phdr = o->phdr;
 	view->phnum = o->phnum;
 	view->nsegments = o->nsegments;
-	view->segments = &table.segments[2 * o->first_segment];
+	view->segments = o->segments;
 	view->build_id_size = o->build_id_size;
 	view->build_id = (const unsigned char *)table.text + o->build_id_at;
 	view->path_size = o->path_size;
 	view->path = table.text + o->path_at;
+	return 0;
+}
+
+uint32_t gmon_objects_retired_count(void)
+{
+	return table.objects ? __atomic_load_n(&table.nretired, __ATOMIC_ACQUIRE) : 0;
+}
+
+void gmon_object_retired_view(uint32_t k, struct gmon_object_view *view)
+{
+	const struct retired *r = &table.retired[k];
+	*view = (struct gmon_object_view){
+		.number = MAX_OBJECTS + k,
+		.flags = GMON_OBJECT_UNLOADED | GMON_OBJECT_RETIRED,
+		.bias = r->bias,
+		.nsegments = r->nsegments,
+		.segments = &table.retired_segments[2 * r->first_segment],
+		.build_id_size = r->build_id_size,
+		.build_id = (const unsigned char *)table.text + r->build_id_at,
+		.path_size = r->path_size,
+		.path = table.text + r->path_at,
+	};
 }
 
 uint32_t gmon_object_flags(uint32_t i)
@@ -490,19 +680,17 @@ long gmon_object_find(uintptr_t pc)
 	uint32_t used = gmon_objects_count();
 	long unloaded = -1;
 	/* An address reused after a dlclose belongs to what is there now:
-	 * an object still loaded, else the newest mapping.  (Not merely
-	 * the newest: a plugin loaded again where it was takes its old,
-	 * lower entry, and another plugin unloaded since may have held the
-	 * same addresses.) */
-	for (uint32_t i = used; i-- > 0;) {
+	 * an object still loaded, else the one added last. */
+	for (uint32_t i = 0; i < used; i++) {
 		const struct object *o = &table.objects[i];
-		const uintptr_t *seg = &table.segments[2 * o->first_segment];
+		if (!is_live(o))
+			continue;
 		for (uint32_t s = 0; s < o->nsegments; s++) {
-			if (pc < seg[2 * s] || pc >= seg[2 * s + 1])
+			if (pc < o->segments[2 * s] || pc >= o->segments[2 * s + 1])
 				continue;
 			if (!(__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED))
 				return (long)i;
-			if (unloaded < 0)
+			if (unloaded < 0 || o->added >= table.objects[unloaded].added)
 				unloaded = (long)i;
 			break;
 		}
@@ -522,11 +710,11 @@ int gmon_object_readable(uintptr_t addr, size_t n)
 		return 0;
 	for (uint32_t i = 0; i < used; i++) {
 		const struct object *o = &table.objects[i];
-		if (!o->permanent || (__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED))
+		if (!is_live(o) || !o->permanent ||
+		    (__atomic_load_n(&o->flags, __ATOMIC_RELAXED) & GMON_OBJECT_UNLOADED))
 			continue;
-		const uintptr_t *range = &table.readable[2 * o->first_readable];
 		for (uint32_t k = 0; k < o->nreadable; k++)
-			if (addr >= range[2 * k] && addr + n <= range[2 * k + 1])
+			if (addr >= o->readable[2 * k] && addr + n <= o->readable[2 * k + 1])
 				return 1;
 	}
 	return 0;

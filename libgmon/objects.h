@@ -14,10 +14,18 @@
 
 int gmon_objects_init(void) GMON_HIDDEN;
 /* Bring the table up to date with the loader (dl_iterate_phdr): never
- * from a signal handler.  Returns the number of objects before it. */
+ * from a signal handler.  Returns the refresh's generation (the objects
+ * it added have it as `added`), 0 if it made none. */
 uint32_t gmon_objects_refresh(void) GMON_HIDDEN;
+/* Readers of the table (gmon_object_view, _find, _flags, _readable, and
+ * eh_tables.h's tables) read between these two, so that no slot is
+ * reused under them (epoch.h).  Async-signal-safe. */
+unsigned gmon_objects_enter(void) GMON_HIDDEN;
+void gmon_objects_leave(unsigned token) GMON_HIDDEN;
 struct gmon_object_view {
+	uint32_t number; /* the process file's object number */
 	uint32_t flags; /* GMON_OBJECT_* */
+	uint32_t added; /* the refresh that added it */
 	uintptr_t bias;
 	const void *phdr; /* the program headers, as mapped (while loaded) */
 	uint32_t phnum;
@@ -28,9 +36,13 @@ struct gmon_object_view {
 	uint32_t path_size;
 	const char *path;
 };
-/* The published objects, as last refreshed; async-signal-safe. */
+/* The slots of the objects published, as last refreshed (some empty);
+ * async-signal-safe.  gmon_object_view: 0, or -1 for an empty slot. */
 uint32_t gmon_objects_count(void) GMON_HIDDEN;
-void gmon_object_view(uint32_t i, struct gmon_object_view *view) GMON_HIDDEN;
+int gmon_object_view(uint32_t i, struct gmon_object_view *view) GMON_HIDDEN;
+/* The records of retired objects, one per file (never removed). */
+uint32_t gmon_objects_retired_count(void) GMON_HIDDEN;
+void gmon_object_retired_view(uint32_t k, struct gmon_object_view *view) GMON_HIDDEN;
 /* The object whose executable segments hold pc, or -1. */
 long gmon_object_find(uintptr_t pc) GMON_HIDDEN;
 uint32_t gmon_object_flags(uint32_t i) GMON_HIDDEN; /* GMON_OBJECT_* */
@@ -38,12 +50,15 @@ uint32_t gmon_object_flags(uint32_t i) GMON_HIDDEN; /* GMON_OBJECT_* */
  * unmapped (loaded at start-up), so that a load cannot fault. */
 int gmon_object_readable(uintptr_t addr, size_t n) GMON_HIDDEN;
 void gmon_objects_after_fork(void) GMON_HIDDEN;
-/* Each object flagged unloaded since it was last loaded, not retired
- * yet: retire(ctx, its number, its segments, their count), then, if that
- * returned 0, it is flagged GMON_OBJECT_RETIRED.  Ordinary context,
- * serialized with the refreshes.  How many were retired. */
-typedef int (*gmon_retire_fn)(void *ctx, uint32_t number, const uintptr_t *segments,
-                               uint32_t nsegments);
+/* Each object flagged unloaded, not retired yet: retire(ctx, the number
+ * of its file's retired record, delta, its segments, their count), which
+ * moves what was recorded at those addresses to that number, each
+ * address plus delta (the record's load bias less the object's); if
+ * that returned 0, its slot is emptied and reused once no reader holds
+ * it (its tables' copy released).  Ordinary context, serialized with the
+ * refreshes.  How many were retired. */
+typedef int (*gmon_retire_fn)(void *ctx, uint32_t number, uintptr_t delta,
+                               const uintptr_t *segments, uint32_t nsegments);
 uint32_t gmon_objects_retire(gmon_retire_fn retire, void *ctx) GMON_HIDDEN;
 /* Does the dynamic string table of the object loaded at bias, with the
  * program headers phdr[phnum] as mapped, hold name (as a symbol it

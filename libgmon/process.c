@@ -226,28 +226,37 @@ static void patch_record(struct gmon_sink *s, uint64_t at, uint32_t length, unsi
 	patch_u32(s, at + count_at, count);
 }
 
+static void put_object(struct gmon_sink *s, const struct gmon_object_view *o)
+{
+	uint32_t length = 4 + 4 + 8 + 4 + 16 * o->nsegments + 4 + o->build_id_size + 4 + o->path_size;
+	put_record_header(s, GMON_PROCESS_TAG_OBJECT, length);
+	put_u32(s, o->number);
+	put_u32(s, o->flags);
+	put_u64(s, o->bias);
+	put_u32(s, o->nsegments);
+	for (uint32_t k = 0; k < o->nsegments; k++) {
+		put_u64(s, o->segments[2 * k]);
+		put_u64(s, o->segments[2 * k + 1]);
+	}
+	put_u32(s, o->build_id_size);
+	put(s, o->build_id, o->build_id_size);
+	put_u32(s, o->path_size);
+	put(s, o->path, o->path_size);
+}
+
+/* The objects of the table's slots, then the retired ones' records. */
 static void put_objects(struct gmon_sink *s)
 {
-	uint32_t n = gmon_objects_count();
-	for (uint32_t i = 0; i < n; i++) {
-		struct gmon_object_view o;
-		gmon_object_view(i, &o);
-		uint32_t length = 4 + 4 + 8 + 4 + 16 * o.nsegments + 4 + o.build_id_size + 4 +
-		                  o.path_size;
-		put_record_header(s, GMON_PROCESS_TAG_OBJECT, length);
-		put_u32(s, i);
-		put_u32(s, o.flags);
-		put_u64(s, o.bias);
-		put_u32(s, o.nsegments);
-		for (uint32_t k = 0; k < o.nsegments; k++) {
-			put_u64(s, o.segments[2 * k]);
-			put_u64(s, o.segments[2 * k + 1]);
-		}
-		put_u32(s, o.build_id_size);
-		put(s, o.build_id, o.build_id_size);
-		put_u32(s, o.path_size);
-		put(s, o.path, o.path_size);
+	struct gmon_object_view o;
+	unsigned token = gmon_objects_enter();
+	for (uint32_t i = 0, n = gmon_objects_count(); i < n; i++)
+		if (gmon_object_view(i, &o) == 0)
+			put_object(s, &o);
+	for (uint32_t k = 0, n = gmon_objects_retired_count(); k < n; k++) {
+		gmon_object_retired_view(k, &o);
+		put_object(s, &o);
 	}
+	gmon_objects_leave(token);
 }
 
 struct counted {

@@ -4,11 +4,13 @@
  * object loaded where it was (the same plugin or another, a dlopen and
  * dlclose loop) share addresses, while the tables count samples, calls
  * and stacks by address alone.  So before each dlopen, what was recorded
- * at the addresses of each object unloaded since takes that object's
- * number: an address of it becomes GMON_ADDRESS_NUMBERED | number << 48
- * | address (doc/format.md, "Addresses used twice"), the object is
- * flagged GMON_OBJECT_RETIRED, and whatever is recorded at those
- * addresses from then on is the next object's.  gprof credits a numbered
+ * at the addresses of each object unloaded since takes the number of
+ * its file's retired record (objects.c): an address of it becomes
+ * GMON_ADDRESS_NUMBERED | number << 48 | address, moved onto the
+ * record's load bias (doc/format.md, "Addresses used twice"), so that
+ * the loads of one plugin at many places add up in one record; the
+ * object's slot is emptied, and whatever is recorded at those addresses
+ * from then on is the next object's.  gprof credits a numbered
  * address to the object it names and a plain one to the object mapped
  * there last, so it never has to guess.  A program that never loads
  * anything after a dlclose writes plain addresses only, as before.
@@ -37,6 +39,7 @@ static int numbered; /* atomic */
 
 struct retiring {
 	uintptr_t number;
+	uintptr_t delta; /* onto the retired record's load bias */
 	const uintptr_t *segments; /* start, end, ... */
 	uint32_t nsegments;
 };
@@ -48,7 +51,7 @@ static uintptr_t renumber(const void *ctx, uintptr_t address, int return_address
 	for (uint32_t s = 0; s < r->nsegments; s++)
 		if (at >= r->segments[2 * s] && at < r->segments[2 * s + 1])
 			return (uintptr_t)GMON_ADDRESS_NUMBERED |
-			       r->number << GMON_ADDRESS_NUMBER_SHIFT | address;
+			       r->number << GMON_ADDRESS_NUMBER_SHIFT | (address + r->delta);
 	return address;
 }
 
@@ -61,25 +64,30 @@ static void move_main_arcs(const struct retiring *r)
 	for (uint32_t k = 0, used = gmon_table_claims(t);
 	     (a = (struct arc *)gmon_table_next_claimed(t, used, &k, sizeof *a));) {
 		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_RELAXED);
-		uintptr_t to = renumber(r, self, 0);
-		uint64_t count;
-		if (to == self || (count = __atomic_exchange_n(&a->count, 0, __ATOMIC_RELAXED)) == 0)
+		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_ACQUIRE);
+		if (from == 0 || from == GMON_TABLE_DEAD || self == GMON_TABLE_DEAD)
 			continue;
-		if (gmon_arc_add(&gmon_foreign_arcs, from, to, count) != 0)
+		uintptr_t to = renumber(r, self, 0);
+		if (to == self)
+			continue;
+		/* its slot dies, for the next new arc (table.h) */
+		uint64_t taken, count = gmon_arc_kill(t, a, &taken);
+		if (count != 0 && gmon_arc_add(&gmon_foreign_arcs, from, to, count, taken) != 0)
 			gmon_table_lost(&gmon_foreign_arcs, count);
 	}
 }
 
-static int retire(void *ctx, uint32_t number, const uintptr_t *segments, uint32_t nsegments)
+static int retire(void *ctx, uint32_t number, uintptr_t delta, const uintptr_t *segments,
+                  uint32_t nsegments)
 {
 	(void)ctx;
 #if UINTPTR_MAX > 0xffffffffu
-	struct retiring r = { number, segments, nsegments };
+	struct retiring r = { number, delta, segments, nsegments };
 	if (number > GMON_ADDRESS_NUMBER_MAX)
 		return -1;
 	for (uint32_t s = 0; s < nsegments; s++)
-		if (segments[2 * s + 1] > GMON_ADDRESS_LOW)
+		if (segments[2 * s + 1] > GMON_ADDRESS_LOW ||
+		    segments[2 * s + 1] + delta > GMON_ADDRESS_LOW)
 			return -1; /* no room for the number: plain, as before */
 	gmon_foreign_renumber(renumber, &r);
 	gmon_stacks_renumber(renumber, &r);
@@ -87,7 +95,7 @@ static int retire(void *ctx, uint32_t number, const uintptr_t *segments, uint32_
 	__atomic_store_n(&numbered, 1, __ATOMIC_RELAXED);
 	return 0;
 #else
-	(void)number, (void)segments, (void)nsegments;
+	(void)number, (void)delta, (void)segments, (void)nsegments;
 	return -1; /* a 32-bit address has no room for a number */
 #endif
 }

@@ -20,6 +20,7 @@
 #include "../include/gmon_out.h"
 #include "environ.h"
 #include "message.h"
+#include "objects.h"
 #include "stacks.h"
 #include "table.h"
 #include "thread_table.h"
@@ -149,12 +150,8 @@ static int copy_stack(struct gmon_unwind *w, uint64_t at, const void *context, u
 	return i == n && hash_end(check, n, flags, thread) == h ? 0 : -1;
 }
 
-void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int in_histogram)
+static void record_stack(const void *context, unsigned samples)
 {
-	(void)pc;
-	(void)in_histogram;
-	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
-		return;
 	struct gmon_unwind w;
 	stacks.unwinder->start(&w, context, stacks.depth);
 	uint64_t h = HASH_START;
@@ -204,11 +201,25 @@ void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int 
 	gmon_table_lost(t, samples);
 }
 
+void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int in_histogram)
+{
+	(void)pc;
+	(void)in_histogram;
+	if (!__atomic_load_n(&gmon_stacks_enabled, __ATOMIC_ACQUIRE))
+		return;
+	/* the walks read the objects' table and their call-frame copies:
+	 * none is reused before they are done (objects.h) */
+	unsigned token = gmon_objects_enter();
+	record_stack(context, samples);
+	gmon_objects_leave(token);
+}
+
 /* The stack of frames[n] (with flags and thread) counted count more
- * times, its entry made if it has none: 0, or -1 (no room).  Ordinary
- * context (gmon_stacks_renumber). */
+ * times, of which windows took taken under another entry
+ * (gmon_table_took), its entry made if it has none: 0, or -1 (no room).
+ * Ordinary context (gmon_stacks_renumber). */
 static int add_frames(const uintptr_t *frames, unsigned n, uint32_t flags, uint32_t thread,
-                      uint64_t count)
+                      uint64_t count, uint64_t taken)
 {
 	uint64_t h = HASH_START;
 	for (unsigned i = 0; i < n; i++)
@@ -245,6 +256,7 @@ static int add_frames(const uintptr_t *frames, unsigned n, uint32_t flags, uint3
 		    (p[0] == head_word(n, flags, thread) &&
 		     memcmp(p + 1, frames, n * sizeof *frames) == 0)) {
 			__atomic_fetch_add(&s->count, count, __ATOMIC_RELAXED);
+			gmon_table_took(t, s, sizeof *s, taken);
 			return 0;
 		}
 	}
@@ -279,8 +291,9 @@ void gmon_stacks_renumber(gmon_renumber_fn renumber, const void *ctx)
 		uint64_t count;
 		if (!changed || (count = __atomic_exchange_n(&s->count, 0, __ATOMIC_RELAXED)) == 0)
 			continue;
+		uint64_t taken = gmon_table_forget(t, s, sizeof *s);
 		if (add_frames(frames, n, (uint32_t)(p[0] >> 16 & 0xffff), (uint32_t)(p[0] >> 32),
-		               count) != 0)
+		               count, taken) != 0)
 			gmon_table_lost(&stacks.table, count);
 	}
 }

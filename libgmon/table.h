@@ -125,20 +125,55 @@ static inline const void *gmon_table_next_claimed(struct gmon_table *t, uint32_t
 }
 
 /*
- * The slot of a one-word key (never 0) in a table of slot_size-byte
- * slots, claimed if it is new; NULL if the table is full or max_probes
- * slots were probed (the owner then counts the loss).
+ * Dead keys.  A key of an object retired (reuse.c: its count moved to
+ * the numbered key) is replaced by GMON_TABLE_DEAD (a word no address
+ * is: a two-word key has it in both), so that its slot serves the next
+ * new key whose probe passes it: a dlopen and dlclose loop at ever new
+ * addresses fills no table.  A probe goes past a dead slot as past any
+ * other key, and takes the first it passed only once its key is found
+ * nowhere up to an empty slot; in a table at its limit, where no empty
+ * slot may be claimed, it goes on past empty slots to max_probes.  Two
+ * threads adding one new key at once (or a key past an empty slot) may
+ * then give it two slots; its counts are split between them, and the
+ * writer and gprof add them up.
+ * A taken slot is on the claim list already: the list never grows for
+ * it.  The writer skips dead slots, and their windows' shadow counts are
+ * zeroed when they die (gmon_table_forget).
+ */
+#define GMON_TABLE_DEAD ((uintptr_t)1)
+
+/* The dead one-word slot at slot, taken for key: 1, else 0. */
+static inline int gmon_table_take_dead(uintptr_t *slot, uintptr_t key)
+{
+	uintptr_t expected = GMON_TABLE_DEAD;
+	return __atomic_compare_exchange_n(slot, &expected, key, 0, __ATOMIC_ACQ_REL,
+	                                   __ATOMIC_ACQUIRE) ||
+	       expected == key;
+}
+
+/*
+ * The slot of a one-word key (never 0 nor GMON_TABLE_DEAD) in a table of
+ * slot_size-byte slots, claimed if it is new; NULL if the table is full
+ * or max_probes slots were probed (the owner then counts the loss).
  */
 static inline void *gmon_table_word(struct gmon_table *t, uintptr_t key, uint32_t hash,
                                     size_t slot_size)
 {
 	uint32_t i = gmon_table_first(t, hash);
+	uintptr_t *dead = NULL;
 	for (uint32_t probe = 0; probe < t->max_probes; probe++, i = gmon_table_next(t, i)) {
 		uintptr_t *slot = (uintptr_t *)((char *)t->slots + (size_t)i * slot_size);
 		uintptr_t found = __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+		if (found == GMON_TABLE_DEAD) {
+			if (!dead)
+				dead = slot;
+			continue;
+		}
 		if (found == 0) {
+			if (dead && gmon_table_take_dead(dead, key))
+				return dead;
 			if (!gmon_table_may_claim(t))
-				break;
+				continue; /* full: a dead slot further on, or the key */
 			if (__atomic_compare_exchange_n(slot, &found, key, 0, __ATOMIC_ACQ_REL,
 			                                __ATOMIC_ACQUIRE)) {
 				gmon_table_claimed(t, i);
@@ -148,7 +183,33 @@ static inline void *gmon_table_word(struct gmon_table *t, uintptr_t key, uint32_
 		if (found == key)
 			return slot;
 	}
-	return NULL;
+	return dead && gmon_table_take_dead(dead, key) ? dead : NULL;
+}
+
+/* The slot at slot died (ordinary context, reuse.c): its windows'
+ * shadow counts zeroed, so that the key that takes it starts afresh;
+ * what the windows before took of its count, returned, for the key its
+ * count moves to (gmon_table_took). */
+static inline uint64_t gmon_table_forget(struct gmon_table *t, const void *slot, size_t slot_size)
+{
+	if (!t->window)
+		return 0;
+	size_t i = (size_t)((const char *)slot - (const char *)t->slots) / slot_size;
+	uint64_t taken = __atomic_exchange_n(&t->window[(size_t)t->mask + 1 + i], 0, __ATOMIC_RELAXED);
+	__atomic_store_n(&t->window[i], 0, __ATOMIC_RELAXED);
+	return taken;
+}
+
+/* The count moved to the slot at slot was taken that much by the windows
+ * before (under another key): the windows to come do not count it
+ * again.  Ordinary context. */
+static inline void gmon_table_took(struct gmon_table *t, const void *slot, size_t slot_size,
+                                   uint64_t taken)
+{
+	if (!t->window || !taken)
+		return;
+	size_t i = (size_t)((const char *)slot - (const char *)t->slots) / slot_size;
+	__atomic_fetch_add(&t->window[(size_t)t->mask + 1 + i], taken, __ATOMIC_RELAXED);
 }
 
 /* Nonzero while the process has one thread (glibc's
