@@ -11,6 +11,9 @@
 # demo and bench/ write (examples/out/, bench/out/).
 #
 #  build.tree.programs     the four programs are where the README says
+#  build.tree.up-to-date   and make has nothing left to do for them
+#                          (make -q in gprof/, libgmon/, run/): a second
+#                          make rebuilds nothing
 #  build.tree.ignored      git status --ignored lists nothing else ignored
 #  build.tree.no-products  and nothing untracked that a build makes
 #                          (objects, archives, generated C, configure's
@@ -27,6 +30,12 @@ for f in gprof/gprof libgmon/libgmon.a libgmon/libgmon.so run/gprof-run; do
 	[ -f "$f" ] || missing="$missing $f"
 done
 expect_eq build.tree.programs "" "$missing"
+
+stale=
+for d in gprof libgmon run; do
+	make -q -C "$d" >/dev/null 2>&1 || stale="$stale $d"
+done
+expect_eq build.tree.up-to-date "" "$stale"
 
 # what a build makes, by its name: objects, dependency files, archives and
 # shared objects, generated C, configure and what it writes
