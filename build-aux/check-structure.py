@@ -19,7 +19,8 @@
 #                                       source file, and only files that exist
 #   structure.file-size                 no source file of gprof/, libgmon/
 #                                       or run/ over 1,000 lines
-# usage: check-structure.py TOP  (gprof/ must be built: its .o files are read)
+# usage: check-structure.py TOP  (gprof/ must be built: its .o files,
+# in TOP/build/gprof/, are read)
 import os
 import re
 import subprocess
@@ -27,6 +28,8 @@ import sys
 
 top = sys.argv[1] if len(sys.argv) > 1 else "."
 src = os.path.join(top, "gprof")
+# the objects, out of the source tree (gprof/Makefile, libgmon/Makefile)
+src_objects = os.path.join(top, "build", "gprof")
 # bottom up; "" is the top (the drivers)
 FLOORS = ["core", "symtab", "gmon", "analysis", "report", ""]
 files = []
@@ -113,7 +116,7 @@ objs = {}
 for f in files:
     if not f.endswith(".c"):
         continue
-    obj = os.path.join(src, module(f) + ".o")
+    obj = os.path.join(src_objects, module(f) + ".o")
     if not os.path.exists(obj):
         report("structure.gprof.no-module-cycles", ["%s is not built" % obj])
         sys.exit(1)
@@ -190,8 +193,9 @@ report("structure.gprof.code-map", problems)
 #   structure.libgmon.no-module-cycles    the module graph (includes and names)
 #   structure.libgmon.code-map            doc/code-map.md names every libgmon/
 #                                         source file, and only files that exist
-# (libgmon/ must be built: its .o files are read)
+# (libgmon/ must be built: its .o files, in TOP/build/libgmon/, are read)
 rt = os.path.join(top, "libgmon")
+rt_objects = os.path.join(top, "build", "libgmon")
 rt_arch = os.uname().machine
 rt_files = sorted(f for f in os.listdir(rt) if f.endswith((".c", ".h")))
 rt_arch_dir = os.path.join("arch", rt_arch)
@@ -225,7 +229,7 @@ objs = {}
 for f in rt_files:
     if not f.endswith((".c", ".S")):
         continue
-    obj = os.path.join(rt, rt_module(f) + ".o")
+    obj = os.path.join(rt_objects, rt_module(f) + ".o")
     if not os.path.exists(obj):
         missing.append("%s is not built" % obj)
         continue
@@ -282,10 +286,9 @@ MAX_LINES = 1000
 problems = []
 for part in ("gprof", "libgmon", "run"):
     for dirpath, dirnames, filenames in os.walk(os.path.join(top, part)):
-        dirnames[:] = sorted(d for d in dirnames if d != "proto")
+        dirnames[:] = sorted(dirnames)
         for f in sorted(filenames):
-            if not f.endswith((".c", ".h", ".S")) or f.endswith(".pb-c.c") or f.endswith(".pb-c.h") \
-                    or f == "report-assets.h":
+            if not f.endswith((".c", ".h", ".S")):
                 continue
             path = os.path.join(dirpath, f)
             with open(path, encoding="utf-8") as fh:

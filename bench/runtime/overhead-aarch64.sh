@@ -7,7 +7,7 @@
 # both run under qemu-aarch64 here.  As overhead.sh: for each program,
 # executables built from the same source at -O2 with aarch64-linux-gnu-gcc,
 # uninstrumented (base), -pg with glibc's gmon (glibc), -pg linked with
-# build-aarch64/libgmon/libgmon.a (ours: GMON_PROCESS=0, the main program
+# build/aarch64/libgmon/libgmon.a (ours: GMON_PROCESS=0, the main program
 # as glibc profiles it, and ours+process: the whole-process default); run
 # in turn ROUNDS times, rotating the order; the median CPU time (user +
 # system, of qemu and the program together) of each; and
@@ -25,7 +25,7 @@
 # shellcheck source=SCRIPTDIR/lib.sh
 . "$(dirname "$0")/lib.sh"
 rounds=${1:-5}
-bench_setup overhead-aarch64.sh build-aarch64/libgmon/libgmon.a cross-aarch64 runtime-aarch64
+bench_setup overhead-aarch64.sh build/aarch64/libgmon/libgmon.a cross-aarch64 runtime-aarch64
 cc=aarch64-linux-gnu-gcc
 RUNNER=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
 export GMON_STACK_DEPTH=0

@@ -3,12 +3,12 @@
 # Copyright (c) 2026 The gprof/libgmon authors.
 #
 # bench/views/lua.sh: issue 27's acceptance measurement, on a real
-# interpreter.  Builds Lua 5.4.7 (bench/lua/src) with -O2 -g -pg against
-# libgmon.a, runs bench/views/bench.lua (a sort with a Lua comparator,
-# string.format and gmatch, recursion, many small tables) at 1000 samples
-# a second, renders the profile in every view (text, --json, --folded,
-# --dot, --pprof, --callgrind; --with-overhead; --diff against a second
-# run) and prints each figure of the issue's "Done when" with PASS or
+# interpreter.  Builds Lua 5.4.7 (bench/third_party/lua/src) with -O2 -g
+# -pg against libgmon.a, runs bench/views/bench.lua (a sort with a Lua
+# comparator, string.format and gmatch, recursion, many small tables) at
+# 1000 samples a second, renders the profile in every view (text,
+# --json, --folded, --dot, --pprof, --callgrind; --with-overhead; --diff
+# against a second run) and prints each figure of the issue's "Done when" with PASS or
 # FAIL (bench/views/figures.py; GPROF2DOT=path/to/gprof2dot.py adds what
 # gprof2dot makes of --callgrind, not judged).  Needs go (go tool pprof) and
 # callgrind_annotate (valgrind).  Not a test: the samples land where the
@@ -31,7 +31,7 @@ mkdir -p "$out/obj"
 cd "$out"
 
 # the interpreter, rebuilt when a source or libgmon.a is newer
-for c in "$top"/bench/lua/src/*.c; do
+for c in "$top"/bench/third_party/lua/src/*.c; do
 	o=obj/$(basename "$c" .c).o
 	[ "$o" -nt "$c" ] || nice gcc -O2 -g -pg -std=c99 -DLUA_USE_LINUX -c "$c" -o "$o"
 done
@@ -46,7 +46,7 @@ run
 mv gmon.out old.out
 mv .gmon.out.process .old.out.process
 run
-echo "== Lua 5.4.7 (bench/lua/src), bench/views/bench.lua $rounds rounds, GMON_RATE=1000"
+echo "== Lua 5.4.7 (bench/third_party/lua/src), bench/views/bench.lua $rounds rounds, GMON_RATE=1000"
 "$gprof" -b lua gmon.out >out.txt
 "$gprof" --json lua gmon.out >out.json
 "$gprof" --folded lua gmon.out >out.folded

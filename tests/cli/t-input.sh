@@ -198,8 +198,8 @@ all_cases
 # build takes less than half the CPU time of -O1's.
 ASAN=$SCRATCH/gprof-asan
 if gcc -g -O0 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
-	-I"$TOP/include" -I/usr/include/libiberty -I"$TOP/gprof" -o "$ASAN" "$TOP"/gprof/*.c "$TOP"/gprof/*/*.c \
-	"$TOP"/gprof/report/proto/profile.pb-c.c -lbfd -ldw -llzma -liberty -lprotobuf-c -lz -lnettle -lm \
+	-I"$TOP/include" -I/usr/include/libiberty -I"$TOP/gprof" -I"$TOP/build/gprof" -o "$ASAN" \
+	"$TOP"/gprof/*.c "$TOP"/gprof/*/*.c "$TOP"/build/gprof/report/proto/profile.pb-c.c -lbfd -ldw -llzma -liberty -lprotobuf-c -lz -lnettle -lm \
 	>"$SCRATCH/asan-build.log" 2>&1; then
 	pass input.asan.build
 	export ASAN_OPTIONS=detect_leaks=0

@@ -2,11 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # tests/cross/runtime.sh: libgmon on another processor or C library, as
 # TARGET says (tests/cross/run sets it):
-#   aarch64  build-aarch64/libgmon, programs built with aarch64-linux-gnu-gcc
+#   aarch64  build/aarch64/libgmon, programs built with aarch64-linux-gnu-gcc
 #            (and clang --target=aarch64-linux-gnu when there is clang), run
 #            under qemu-aarch64; the oracles are glibc's aarch64 runtime and
 #            aarch64-linux-gnu-gprof
-#   musl     build-musl/libgmon/libgmon.a, programs built with musl-gcc, run
+#   musl     build/musl/libgmon/libgmon.a, programs built with musl-gcc, run
 #            here; the oracles are glibc's runtime (the same programs built
 #            with gcc -pg) and GNU gprof
 # Each program is linked dynamically and statically.  Checked: exact call
@@ -24,7 +24,7 @@ TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 case ${TARGET:-} in
 aarch64)
 	CC_T=aarch64-linux-gnu-gcc
-	LIB=$TOP/build-aarch64/libgmon/libgmon.a
+	LIB=$TOP/build/aarch64/libgmon/libgmon.a
 	RUN=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
 	GNU_GPROF=$(command -v aarch64-linux-gnu-gprof)
 	REF_CC=aarch64-linux-gnu-gcc
@@ -36,7 +36,7 @@ aarch64)
 	;;
 musl)
 	CC_T=musl-gcc
-	LIB=$TOP/build-musl/libgmon/libgmon.a
+	LIB=$TOP/build/musl/libgmon/libgmon.a
 	RUN=()
 	GNU_GPROF=/usr/bin/gprof
 	REF_CC=gcc
@@ -326,11 +326,11 @@ if [ "$TARGET" = aarch64 ]; then
 	fi
 fi
 
-# Call stacks (aarch64: with build-aarch64/unchecked/libgmon.a, whose
+# Call stacks (aarch64: with build/aarch64/unchecked/libgmon.a, whose
 # walk loads without the process_vm_readv check qemu-user cannot do):
 # each stack of progs/stacks.c, complete from main, with samples.
 STACKS_LIB=$LIB
-[ "$TARGET" = aarch64 ] && STACKS_LIB=$TOP/build-aarch64/unchecked/libgmon.a
+[ "$TARGET" = aarch64 ] && STACKS_LIB=$TOP/build/aarch64/unchecked/libgmon.a
 mkdir -p stacks
 if $CC_T -O2 -c -o stacks/leaf.o "$TOP/tests/cross/progs/leaf.c" 2>stacks/build.err &&
 	$CC_T -pg -O1 -fno-inline -o stacks/prog "$TOP/tests/cross/progs/stacks.c" stacks/leaf.o \

@@ -61,7 +61,8 @@ if command -v clang >/dev/null; then
 	mkdir -p clang-build
 	cp -r "$TOP/libgmon" clang-build/libgmon
 	ln -s "$TOP/include" clang-build/include
-	ln -s "$TOP/config.mk" clang-build/config.mk
+	mkdir -p clang-build/build
+	ln -s "$TOP/build/config.mk" clang-build/build/config.mk
 	if make -s -C clang-build/libgmon clean libgmon.a CC=clang ARCH="$(uname -m)" >clang-build.log 2>&1; then
 		$RT_CC -pg -O1 -o threads-clanglib "$PROGS/threads.c" clang-build/libgmon/libgmon.a -pthread
 		run_in threads-clanglib.d "$SCRATCH/threads-clanglib"

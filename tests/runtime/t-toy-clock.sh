@@ -26,11 +26,13 @@ x86_64 | aarch64) ;;
 	;;
 esac
 
-# ---- the recipe: a copy of the tree's libgmon/ (sources, objects, times
-# kept), the clock's file beside the others, its row before process's
-mkdir tree
+# ---- the recipe: a copy of the tree's libgmon/ and of its objects under
+# build/ (times kept), the clock's file beside the others, its row before
+# process's
+mkdir -p tree/build
 cp -pr "$TOP/libgmon" tree/libgmon && cp -pr "$TOP/include" tree/include &&
-	cp -p "$TOP/config.mk" tree/config.mk || exit 2
+	cp -pr "$TOP/build/libgmon" tree/build/libgmon &&
+	cp -p "$TOP/build/config.mk" tree/build/config.mk || exit 2
 cp "$PROGS/toy/clock_toy.c" "$PROGS/toy/unwind_toy.c" tree/libgmon/
 sed -i '/^\tROW("process", cputime)/i\	ROW("toy", toy)         /* t-toy-clock.sh'"'"'s */ \\' tree/libgmon/clocks.c
 sed -i '/^\tROW(fp)/i\	ROW(toy) /* t-toy-clock.sh'"'"'s */ \\' tree/libgmon/unwinders.c

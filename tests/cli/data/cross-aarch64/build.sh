@@ -9,7 +9,7 @@
 set -eu
 cd "$(dirname "$0")"
 top=$(cd ../../../.. && pwd)
-lib=$top/build-aarch64/libgmon/libgmon.a
+lib=$top/build/aarch64/libgmon/libgmon.a
 [ -f "$lib" ] || { echo "build.sh: $lib is not built (make cross-aarch64)" >&2; exit 1; }
 # DWARF 5 (gcc 12's default, said anyway) names the sources relative to
 # this directory, so a checkout anywhere finds them
