@@ -13,6 +13,14 @@ function route() {
   const q = raw.indexOf('?');
   const path = decodeURIComponent(q < 0 ? raw : raw.slice(0, q));
   const params = new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
+  // the filters: a change rebuilds the view (and the flat profile kept)
+  if (setFilters(params)) {
+    flatView = null;
+    current = { path: null, view: null };
+    scrollOf.clear();
+    for (const [id, a] of tabLinks) a.href = '#' + withFilters(id);
+  }
+  showFilters();
   if (current.path === path && current.view && current.view.update) {
     current.view.update(params);
     return;
@@ -53,6 +61,7 @@ document.addEventListener('keydown', (ev) => {
   input.select();
 });
 buildHeader();
+document.body.insertBefore(filterBar, main);
 window.addEventListener('hashchange', route);
 route();
 document.body.dataset.ready = '1';

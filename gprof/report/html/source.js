@@ -12,7 +12,7 @@ function viewSource(id) {
     list.id = 'source-list';
     let n = 0;
     for (const i of prof.flat) {
-      if (prof.fn[i][2] < 0 || prof.sourceOf(prof.fn[i][2]) === null) continue;
+      if (prof.fn[i][2] < 0 || prof.sourceOf(prof.fn[i][2]) === null || !keeps(prof, i)) continue;
       list.appendChild(add(el('li'), link(prof.name(i), 'src/' + i), ' ' + figure(prof.fn[i][7] / prof.hz, 2) + ' s'));
       if (++n >= 200) break;
     }
@@ -82,6 +82,7 @@ function viewSource(id) {
       const calls = td('', 'calls');
       if (isDef && l === r[3] && r[8]) calls.textContent = 'called ' + r[8] + (r[8] === 1 ? ' time' : ' times');
       for (const [to, count] of e[1]) {
+        if (!keeps(prof, to)) continue;
         if (calls.childNodes.length) calls.appendChild(document.createTextNode('; '));
         add(calls, link(prof.name(to), 'fn/' + to), ' \u00d7' + count);
       }
