@@ -341,7 +341,7 @@ function viewFlame(focus, params) {
   const prof = filteredFlame(P);
   const search = focus !== undefined && prof.fn[focus] ? prof.fullName(focus) : '';
   return flameView(prof, (n, name) => hue(name), (n, name) => name + ' (' + prof.nodeSamples[n] + ' samples, ' +
-    fixed(100 * prof.nodeSamples[n] / prof.flameTotal, 2) + '%)', (info, f) => { if (f >= 0) info.appendChild(link('its call-graph entry', 'fn/' + f)); },
+    fixed(100 * prof.nodeSamples[n] / prof.flameTotal, 2) + '%)', (info, f) => { if (f >= 0) add(info, link('its call-graph entry', 'fn/' + f), ' \u00b7 ', link('its sandwich', 'sandwich/' + f)); },
   focus === undefined ? 'flame' : 'flame/' + focus, params, search);
 }
 

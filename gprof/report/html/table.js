@@ -297,7 +297,8 @@ function viewEntry(id) {
   const tools = el('p');
   if (r[6]) add(tools, 'member of ', link('<cycle ' + r[6] + '>', 'cycle/' + r[6], 'cycle'), ' · ');
   if (r[2] >= 0) add(tools, link('source', 'src/' + id), ' (' + prof.files[r[2]] + ':' + r[3] + ') · ');
-  if (prof.p.stacks) add(tools, link('in the flame graph', 'flame/' + id));
+  if (prof.p.stacks) add(tools, link('in the flame graph', 'flame/' + id), ' \u00b7 ', link('sandwich', 'sandwich/' + id), ' \u00b7 ');
+  add(tools, link('picture', 'picture/' + id));
   main.appendChild(tools);
   const t = graphTable('entry');
   const body = el('tbody');

@@ -19,9 +19,10 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const AXE = fs.readFileSync(path.join(__dirname, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const FRAMES = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))';
 
-let browser = null;
+let browser = null, opened = 0;
 async function withPage(name, file, fn, width, height) {
-  const url = 'file://' + path.resolve(dir, file) + '#';
+  // (a query of its own: a page loads anew even where the last was the same file)
+  const url = 'file://' + path.resolve(dir, file) + '?' + (++opened) + '#';
   try {
     if (!browser) {
       browser = new Browser(CHROMIUM, 1100, 700);
@@ -109,8 +110,100 @@ async function filterPage(b) {
   expectEq('html-views.filter-back', [all, ''], [await b.eval("document.getElementById('graph').getAttribute('aria-rowcount') - 1"), await b.eval("document.getElementById('filter-show_from').value")]);
 }
 
+// ------------------------------------------------------------ the sandwich
+const BASE = '__gnu_cxx::__normal_iterator<geo::Shape**, std::vector<geo::Shape*, std::allocator<geo::Shape*> > >::base() const';
+const frames = (id) => `Array.from(document.querySelectorAll('#sandwich-${id} a.frame')).map((a) => a.getAttribute('aria-label'))`;
+async function sandwichPage(b) {
+  // from the function's entry
+  await go(b, '#flat', "document.getElementById('flat')");
+  await b.eval(`Array.from(document.querySelectorAll('#flat a.fn')).find((a) => a.textContent === ${JSON.stringify(BASE)}).click()`);
+  await b.until("document.getElementById('entry')");
+  await b.click('#entry-title + p a[href^="#sandwich/"]');
+  await b.until("document.getElementById('sandwich-callers')");
+  expectEq('html-views.sandwich.facts', '6 samples in stacks through it (6.98% of the samples): its callers above it, merged, and its callees below it.',
+    await b.eval("document.getElementById('sandwich-facts').textContent"));
+  const callers = await b.eval(frames('callers'));
+  expectEq('html-views.sandwich.callers', [12, BASE + ' (6 samples, 100.00%)', [
+    'bool __gnu_cxx::operator!=<geo::Shape**, std::vector<geo::Shape*, std::allocator<geo::Shape*> > >(__gnu_cxx::__normal_iterator<geo::Shape**, std::vector<geo::Shape*, std::allocator<geo::Shape*> > > const&, __gnu_cxx::__normal_iterator<geo::Shape**, std::vector<geo::Shape*, std::allocator<geo::Shape*> > > const&) (3 samples, 50.00%)',
+    'void std::vector<geo::Shape*, std::allocator<geo::Shape*> >::_M_realloc_insert<geo::Shape*>(__gnu_cxx::__normal_iterator<geo::Shape**, std::vector<geo::Shape*, std::allocator<geo::Shape*> > >, geo::Shape*&&) (1 samples, 16.67%)',
+    '__gnu_cxx::__normal_iterator<geo::Shape**, std::vector<geo::Shape*, std::allocator<geo::Shape*> > >::difference_type __gnu_cxx::operator-<geo::Shape**, std::vector<geo::Shape*, std::allocator<geo::Shape*> > >(__gnu_cxx::__normal_iterator<geo::Shape**, std::vector<geo::Shape*, std::allocator<geo::Shape*> > > const&, __gnu_cxx::__normal_iterator<geo::Shape**, std::vector<geo::Shape*, std::allocator<geo::Shape*> > > const&) (2 samples, 33.33%)'].sort(),
+  ['main (1 samples, 16.67%)', 'main (2 samples, 33.33%)', 'main (3 samples, 50.00%)']], [callers.length, callers[0],
+    await b.eval("Array.from(document.querySelectorAll('#sandwich-callers a.frame')).filter((a) => a.style.top === (5 - 1) * 18 + 'px').map((a) => a.getAttribute('aria-label')).sort()"),
+    callers.filter((l) => l.startsWith('main ')).sort()]);
+  expectEq('html-views.sandwich.callees', [BASE + ' (6 samples, 100.00%)'], await b.eval(frames('callees')));
+  await axe(b, 'html-views.axe.sandwich');
+  // a frame opens its own sandwich: main's callees are every stack
+  await b.eval("Array.from(document.querySelectorAll('#sandwich-callers a.frame')).find((a) => a.getAttribute('aria-label').startsWith('main ')).click()");
+  await b.until("document.getElementById('sandwich-callees') && document.getElementById('sandwich-title').textContent === 'Sandwich: main'");
+  expectEq('html-views.sandwich.main', [['main (86 samples, 100.00%)'], 14],
+    [await b.eval(frames('callers')), (await b.eval(frames('callees'))).length]);
+  // the filters apply: only the stacks from push_back in
+  const id = await b.eval("location.hash.split('/')[1]");
+  await go(b, '#sandwich/' + BASE_ID + '?show_from=push_back', "document.getElementById('sandwich-callers')");
+  expectEq('html-views.sandwich.filtered', ['3 samples in stacks through it (100.00% of the samples): its callers above it, merged, and its callees below it.', 8],
+    [await b.eval("document.getElementById('sandwich-facts').textContent"), (await b.eval(frames('callers'))).length]);
+  // and from the flame graph's zoomed frame
+  await go(b, '#flame', "document.querySelectorAll('#flame-box .frame').length > 0");
+  await b.click('#flame-box .frame[title^="geo::Circle::area"]');
+  await b.until("document.querySelector('#flame-info a[href^=\"#sandwich/\"]')");
+  await b.click('#flame-info a[href^="#sandwich/"]');
+  await b.until("document.getElementById('sandwich-callers')");
+  expectEq('html-views.sandwich.from-flame', [['geo::Circle::area() const (40 samples, 100.00%)', 'main (40 samples, 100.00%)'], 'flame'],
+    [await b.eval(frames('callers')), await b.eval("document.querySelector('nav a.on').id.slice(4)")]);
+  expect('html-views.sandwich.main-id', id === '3', id);
+}
+let BASE_ID = -1;
+
+// ------------------------------------------------------------ the picture
+const nodeNames = "Array.from(document.querySelectorAll('#picture a.node')).map((a) => a.querySelector('title').textContent)";
+const pictureStatus = "document.getElementById('picture-status').textContent";
+async function picturePage(b) {
+  const ACC = 'Vec2 geo::detail::accumulate<Vec2>(std::vector<Vec2, std::allocator<Vec2> > const&)';
+  await go(b, '#flat', "document.getElementById('flat')");
+  await b.eval(`Array.from(document.querySelectorAll('#flat a.fn')).find((a) => a.textContent === ${JSON.stringify(ACC)}).click()`);
+  await b.until("document.getElementById('entry')");
+  await b.click('#entry-title + p a[href^="#picture/"]');
+  await b.until("document.getElementById('picture')");
+  const id = await b.eval("location.hash.split('/')[1]");
+  expectEq('html-views.picture.depth-2', ['10 functions, 10 arcs', 'depth=2'], [await b.eval(pictureStatus), await b.eval("location.hash.split('?')[1] || 'depth=2'")]);
+  // ranks: main above, the function, its callees, theirs
+  expectEq('html-views.picture.ranks', [['main'], [ACC], 6, 2], await b.eval(`(() => {
+    const rows = new Map();
+    for (const a of document.querySelectorAll('#picture a.node')) { const y = a.querySelector('rect').getAttribute('y'); if (!rows.has(y)) rows.set(y, []); rows.get(y).push(a.querySelector('title').textContent); }
+    const r = [...rows.keys()].sort((x, y) => x - y).map((y) => rows.get(y));
+    return [r[0], r[1], r[2].length, r[3].length]; })()`));
+  await b.eval("(() => { const s = document.getElementById('picture-depth'); s.value = '1'; s.dispatchEvent(new Event('change')); })()");
+  await b.until(`location.hash === '#picture/${id}?depth=1'`);
+  await b.until("document.getElementById('picture')");
+  expectEq('html-views.picture.depth-1', '8 functions, 7 arcs', await b.eval(pictureStatus));
+  await axe(b, 'html-views.axe.picture');
+  // the filters apply to it
+  await go(b, '#picture/' + id + '?depth=1&hide=' + encodeURIComponent('operator'), "document.getElementById('picture-status').textContent.startsWith('4 ')");
+  expectEq('html-views.picture.filtered', ['4 functions, 3 arcs', [ACC, 'main', 'std::vector<Vec2, std::allocator<Vec2> >::begin() const', 'std::vector<Vec2, std::allocator<Vec2> >::end() const'].sort()],
+    [await b.eval(pictureStatus), (await b.eval(nodeNames)).sort()]);
+  // a click on a node opens its entry
+  await b.click('#picture a.node[data-fn="3"] rect');
+  await b.until("document.getElementById('entry-title')");
+  expectEq('html-views.picture.click-opens-entry', ['main [1]', '#fn/3?hide=operator'], [await b.eval("document.getElementById('entry-title').textContent"), await b.eval('location.hash')]);
+}
+async function cyclePicture(b) {
+  await go(b, '#picture/2?depth=3', "document.getElementById('picture')");
+  expectEq('html-views.picture.cycle', ['6 functions, 9 arcs, 1 cycle', ['<cycle 1>'], 4, ['alpha', 'beta', 'delta', 'gamma_']], [await b.eval(pictureStatus),
+    await b.eval("Array.from(document.querySelectorAll('#picture g.cycle-box')).map((g) => g.dataset.cycle)"),
+    await b.eval("document.querySelectorAll('#picture g.cycle-box rect').length"),
+    // the boxes hold the members and nothing else
+    await b.eval(`(() => { const boxes = Array.from(document.querySelectorAll('#picture g.cycle-box rect')).map((r) => r.getBBox());
+      return Array.from(document.querySelectorAll('#picture a.node')).filter((a) => { const n = a.querySelector('rect').getBBox();
+        return boxes.some((x) => n.x >= x.x && n.x + n.width <= x.x + x.width && n.y >= x.y && n.y + n.height <= x.y + x.height); })
+        .map((a) => a.querySelector('title').textContent).sort(); })()`)]);
+  await axe(b, 'html-views.axe.picture-cycle');
+}
+
 (async () => {
   await withPage('html-views.filters', 'cxx.html', filterPage);
+  await withPage('html-views.sandwich', 'cxx.html', async (b) => { BASE_ID = await b.eval(`P.fn.findIndex((r, i) => P.name(i) === ${JSON.stringify(BASE)})`); await sandwichPage(b); });
+  await withPage('html-views.picture', 'cxx.html', picturePage);
+  await withPage('html-views.cycle', 'cycle.html', cyclePicture);
   if (browser) await browser.close();
   process.exit(status());
 })();
