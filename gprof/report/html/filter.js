@@ -157,11 +157,17 @@ function filteredFlame(prof) {
 // ------------------------------------------------------------ short names
 // a C++ name without its template arguments and parameter lists
 // ("std::vector<int>::push_back(int&&)" -> "std::vector<…>::push_back(…)"):
-// what each bracket pair held becomes "…" (an operator's own '<', '(' kept)
+// what each outermost bracket pair held becomes "…" (an empty pair stays
+// "()", an operator's own '<' or '(' and "(anonymous namespace)" are kept)
 function shortName(name) {
-  let out = '', depth = 0;
+  let out = '', depth = 0, open = 0;
   for (let i = 0; i < name.length; i++) {
     const c = name[i];
+    if (depth === 0 && name.startsWith('(anonymous namespace)', i)) {
+      out += '(anonymous namespace)';
+      i += 20;
+      continue;
+    }
     // operator<, operator<<, operator(), operator<=>, operator->
     if (depth === 0 && name.startsWith('operator', i) && !/[A-Za-z0-9_]/.test(name[i - 1] || '')) {
       const m = /^operator\s*(\(\)|<=>|<<=|>>=|<<|>>|<=|>=|->\*|->|<|>|\[\]|[^\s(<A-Za-z_]*)/.exec(name.slice(i));
@@ -170,16 +176,16 @@ function shortName(name) {
       continue;
     }
     if (c === '<' || c === '(') {
-      if (depth === 0) out += c + '\u2026';
+      if (depth === 0) { out += c; open = i; }
       depth++;
     } else if ((c === '>' || c === ')') && depth > 0) {
       depth--;
-      if (depth === 0) out += c;
+      if (depth === 0) out += (i > open + 1 ? '\u2026' : '') + c;
     } else if (depth === 0) {
       out += c;
     }
   }
-  return out;
+  return depth ? name : out;
 }
 // ------------------------------------------------------------ the bar
 // the filters' fields, above every view: Apply (or Enter) makes them the

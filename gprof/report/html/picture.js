@@ -98,6 +98,7 @@ function viewSandwich(id) {
   if (!r) { main.appendChild(el('p', null, 'No such function.')); return; }
   const h = add(el('h2'), 'Sandwich: ', breakable('span', 'fname', base.name(id)));
   h.id = 'sandwich-title';
+  if (filters.short) h.title = base.fullName(id);
   main.appendChild(h);
   const tools = el('p');
   add(tools, link('its call-graph entry', 'fn/' + id), ' \u00b7 ', link('its picture', 'picture/' + id));
@@ -283,6 +284,7 @@ function viewPicture(id, params) {
   const depth = pictureDepth(params);
   const h = add(el('h2'), 'Picture: ', breakable('span', 'fname', prof.name(id)));
   h.id = 'picture-title';
+  if (filters.short) h.title = prof.fullName(id);
   main.appendChild(h);
   const tools = el('p');
   add(tools, link('its call-graph entry', 'fn/' + id));

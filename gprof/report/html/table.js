@@ -292,6 +292,7 @@ function viewEntry(id) {
   if (!r) { main.appendChild(el('p', null, 'No such function.')); return; }
   const h = add(el('h2'), breakable('span', 'fname', prof.name(id)));
   h.id = 'entry-title';
+  if (filters.short) h.title = prof.fullName(id);
   if (r[5]) add(h, ' [' + r[5] + ']');
   main.appendChild(h);
   const tools = el('p');

@@ -199,11 +199,51 @@ async function cyclePicture(b) {
   await axe(b, 'html-views.axe.picture-cycle');
 }
 
+// ------------------------------------------------------------ short names
+async function shortPage(b) {
+  const ACC = 'double geo::detail::accumulate<double>(std::vector<double, std::allocator<double> > const&)';
+  await go(b, '#flat', "document.getElementById('flat')");
+  const full = await b.eval(flatNames);
+  // (the table before is marked: the one after is a new one)
+  await b.eval("document.getElementById('flat').dataset.old = '1'");
+  await b.click('#short-names');
+  await b.until("location.hash === '#flat?short=1'");
+  await b.until("document.getElementById('flat') && !document.getElementById('flat').dataset.old");
+  const short = await b.eval(flatNames);
+  expectEq('html-views.short.flat', ['geo::Circle::area() const', 'double geo::detail::accumulate<\u2026>(\u2026)',
+    '__gnu_cxx::__normal_iterator<\u2026>::base() const', 'bool __gnu_cxx::operator!=<\u2026>(\u2026)', 'Vec2::operator+(\u2026) const'],
+    [short[0], short[1], short[2], short[5], short[full.indexOf('Vec2::operator+(Vec2 const&) const')]]);
+  // the whole name on hover
+  expectEq('html-views.short.title', [ACC, full.length], [await b.eval("document.querySelectorAll('#flat a.fn')[1].title"), short.length]);
+  // a filter still reads the whole name; links keep both
+  await go(b, '#flat?short=1&focus=' + encodeURIComponent('accumulate<double>'), "document.getElementById('flat-count').textContent.startsWith('8 of')");
+  const kept = await b.eval(flatNames);
+  expectEq('html-views.short.filter-full-name', [true, false], [kept.includes('double geo::detail::accumulate<\u2026>(\u2026)'), kept.includes('geo::Circle::area() const')]);
+  await b.eval("Array.from(document.querySelectorAll('#flat a.fn')).find((a) => a.textContent === 'double geo::detail::accumulate<\u2026>(\u2026)').click()");
+  await b.until("document.getElementById('entry-title')");
+  expectEq('html-views.short.entry', ['double geo::detail::accumulate<\u2026>(\u2026) [' + (await b.eval("P.fn[Number(location.hash.split(/[/?]/)[1])][5]")) + ']', ACC, true],
+    [await b.eval("document.getElementById('entry-title').textContent"), await b.eval("document.getElementById('entry-title').title"),
+      await b.eval("/short=1/.test(location.hash) && /focus=/.test(location.hash)")]);
+  await axe(b, 'html-views.axe.short-entry');
+  // the flame graph's frames, and the picture's nodes
+  await go(b, '#flame?short=1', "document.querySelectorAll('#flame-box .frame').length > 0");
+  expectEq('html-views.short.flame', ['double geo::detail::accumulate<\u2026>(\u2026)', ACC + ' (20 samples, 23.26%)'],
+    await b.eval("(() => { const f = Array.from(document.querySelectorAll('#flame-box .frame')).find((d) => d.title.startsWith('double geo::detail::accumulate<double>')); return [f.textContent, f.title]; })()"));
+  // unticked: the whole names again, and the URL without it
+  await go(b, '#flat?short=1', "document.getElementById('flat')");
+  await b.eval("document.getElementById('flat').dataset.old = '1'");
+  await b.click('#short-names');
+  await b.until("location.hash === '#flat'");
+  await b.until("document.getElementById('flat') && !document.getElementById('flat').dataset.old");
+  expectEq('html-views.short.off', full, await b.eval(flatNames));
+}
+
 (async () => {
   await withPage('html-views.filters', 'cxx.html', filterPage);
   await withPage('html-views.sandwich', 'cxx.html', async (b) => { BASE_ID = await b.eval(`P.fn.findIndex((r, i) => P.name(i) === ${JSON.stringify(BASE)})`); await sandwichPage(b); });
   await withPage('html-views.picture', 'cxx.html', picturePage);
   await withPage('html-views.cycle', 'cycle.html', cyclePicture);
+  await withPage('html-views.short', 'cxx.html', shortPage);
   if (browser) await browser.close();
   process.exit(status());
 })();
