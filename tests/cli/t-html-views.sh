@@ -57,14 +57,20 @@ expect_eq html-views.make.status "0:" "$?:$(cat err)"
 # a cycle (cycle3: glibc's runtime, no stacks)
 (cd "$FIXTURES/cycle3" && "$GPROF" --html prog gmon.out) >cycle.html
 (cd "$FIXTURES/cycle3" && "$GPROF" -b -q prog gmon.out) >cycle.txt
-# --diff of two runs: the fixture's, and one with other stacks
-mkdir -p new
-cp cxx/prog new/
-sed -e 's/\[40, \[/[10, [/' -e "s|$PWD/cxx/prog|$PWD/new/prog|" cxx/spec.json >new/spec.json
-cp "$fx/gmon.out" new/
+# --diff of two runs: the fixture's with other stacks (fewer in
+# Circle::area), and a function in each run's stacks only (vanished,
+# appeared)
+for side in old new; do
+	mkdir -p $side
+	cp cxx/prog "$fx/gmon.out" $side/
+done
+only_old=$(at deregister_tm_clones 4) only_new=$(at frame_dummy 4)
+sed -e "s|$PWD/cxx/prog|$PWD/old/prog|" -e "s/]]]}}\$/]], [1, [$only_old]]]}}/" cxx/spec.json >old/spec.json
+sed -e 's/\[40, \[/[10, [/' -e "s|$PWD/cxx/prog|$PWD/new/prog|" -e "s/]]]}}\$/]], [1, [$only_new]]]}}/" cxx/spec.json >new/spec.json
+"$craft" old/spec.json old/gmon.out
 "$craft" new/spec.json new/gmon.out
-"$GPROF" --diff cxx/prog cxx/gmon.out new/gmon.out >diff.txt 2>err
-"$GPROF" --diff --html cxx/prog cxx/gmon.out new/gmon.out >diff.html 2>>err
+"$GPROF" --diff old/prog old/gmon.out new/gmon.out >diff.txt 2>err
+"$GPROF" --diff --html old/prog old/gmon.out new/gmon.out >diff.html 2>>err
 expect_eq html-views.make.diff "" "$(cat err)"
 
 node "$TOP/tests/cli/html/views.js" "$PWD"

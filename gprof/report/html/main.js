@@ -33,7 +33,7 @@ function route() {
   main.replaceChildren();
   let tab, shown = null;
   if (isDiff) {
-    if (view === 'dfn') { tab = 'dgraph'; viewDiffEntry(arg); } else if (view === 'dgraph') { tab = 'dgraph'; viewDiffGraph(); } else if (view === 'dflame') { tab = 'dflame'; shown = viewDiffFlame(params); } else { tab = 'diff'; viewDiff(); }
+    if (view === 'dfn') { tab = 'dgraph'; viewDiffEntry(arg); } else if (view === 'dgraph') { tab = 'dgraph'; viewDiffGraph(arg, params); } else if (view === 'dflame') { tab = 'dflame'; shown = viewDiffFlame(params); } else { tab = 'diff'; viewDiff(); }
   } else if (view === 'fn') { tab = 'graph'; viewEntry(Number(arg)); } else if (view === 'cycle') { tab = 'graph'; viewCycle(Number(arg)); } else if (view === 'graph') { tab = 'graph'; viewGraph(); } else if (view === 'flame') { tab = 'flame'; shown = viewFlame(arg === undefined ? undefined : Number(arg), params); } else if (view === 'sandwich') { tab = 'flame'; viewSandwich(Number(arg)); } else if (view === 'picture') { tab = 'graph'; viewPicture(Number(arg), params); } else if (view === 'src') { tab = 'src'; viewSource(arg === undefined ? undefined : Number(arg)); } else if (view === 'threads') { tab = 'threads'; viewThreads(); } else if (view === 'thread') { tab = 'threads'; shown = viewThread(Number(arg), params); } else { tab = 'flat'; shown = viewFlat(); }
   current = { path: path, view: shown };
   for (const [id, a] of tabLinks) {

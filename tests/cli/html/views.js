@@ -238,12 +238,66 @@ async function shortPage(b) {
   expectEq('html-views.short.off', full, await b.eval(flatNames));
 }
 
+// ------------------------------------------------------------ --diff
+async function allRows(b, id) {
+  const rows = new Map();
+  const total = await b.eval(`document.getElementById('${id}').getAttribute('aria-rowcount') - 1`);
+  for (let y = 0, guard = 0; rows.size < total && guard < 1000; guard++) {
+    await b.eval(`new Promise((r) => { scrollTo(0, ${y}); requestAnimationFrame(() => requestAnimationFrame(r)); })`);
+    for (const [p, cells] of await b.eval(`Array.from(document.querySelectorAll('#${id} tbody tr[data-pos]')).map((tr) => [Number(tr.dataset.pos), Array.from(tr.cells).map((c) => c.textContent)])`)) rows.set(p, cells);
+    y += await b.eval('innerHeight');
+  }
+  await b.eval(`new Promise((r) => { scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); })`);
+  return Array.from(rows.keys()).sort((a, b) => a - b).map((p) => rows.get(p));
+}
+async function diffPage(b) {
+  const text = fs.readFileSync(path.join(dir, 'diff.txt'), 'utf8').split('\n');
+  expectEq('html-views.diff.runs', text.slice(0, 2), await b.eval("[0, 1].map((s) => document.getElementById('diff-run-' + s).textContent)"));
+  expectEq('html-views.diff.summary', 'functions: 0 slower, 2 faster, 1 appeared, 1 vanished, 207 unchanged', text[2]);
+  expectEq('html-views.diff.summary-as-text', text[2], await b.eval("document.getElementById('diff-summary').textContent"));
+  // every row as the text prints it: three decimals, shares, ratios, marks
+  const rows = [];
+  for (const l of text.slice(6)) {
+    if (l.trim() === '') break;
+    const f = l.trim().split(/\s+/);
+    rows.push([...f.slice(0, 11), f.slice(11).join(' ')]);
+  }
+  expectEq('html-views.diff.rows', rows, await allRows(b, 'diff'));
+  expectEq('html-views.diff.marks', [['frame_dummy (appeared)'], ['deregister_tm_clones (vanished)'], 0],
+    [rows.filter((r) => r[11].endsWith('(appeared)')).map((r) => r[11]), rows.filter((r) => r[11].endsWith('(vanished)')).map((r) => r[11]),
+      await b.eval("(document.querySelector('main').textContent.match(/new only|old only/g) || []).length")]);
+  await axe(b, 'html-views.axe.diff');
+  // an entry, in the text's figures
+  await b.click('#diff a[href^="#dfn/"]');
+  await b.until("document.getElementById('dentry-facts')");
+  expectEq('html-views.diff.entry', ['geo::Circle::area() const', 'self 0.120 \u2192 0.120 s (+0.000; 92.35% \u2192 92.35%); total 0.400 \u2192 0.100 s (-0.300); calls 20000 \u2192 20000; ratio 1.00; faster'],
+    await b.eval("[document.getElementById('entry-title').textContent, document.getElementById('dentry-facts').textContent]"));
+  await axe(b, 'html-views.axe.diff-entry');
+  // the call-graph tab: a differential picture, not the table again
+  await b.click('#tab-dgraph');
+  await b.until("document.getElementById('picture')");
+  expectEq('html-views.diff.picture', [null, '2 functions, 1 arc: 0 slower, 2 faster', ['faster', 'faster']],
+    [await b.eval("document.getElementById('diff')"), await b.eval(pictureStatus),
+      await b.eval("Array.from(document.querySelectorAll('#picture a.node')).map((a) => a.classList.contains('slower') ? 'slower' : a.classList.contains('faster') ? 'faster' : '')")]);
+  await go(b, '#dgraph/' + encodeURIComponent('main\u0000prog') + '?depth=1', "document.getElementById('picture-status').textContent.startsWith('main') || document.getElementById('picture-title').textContent.endsWith(' main')");
+  const status = await b.eval(pictureStatus);
+  expectEq('html-views.diff.picture-main', ['35 functions, 34 arcs: 0 slower, 2 faster', 35], [status, await b.eval("document.querySelectorAll('#picture a.node').length")]);
+  await axe(b, 'html-views.axe.diff-picture');
+  // a node opens the function's entry in both runs
+  await b.click('#picture a.node.chosen rect');
+  await b.until("document.getElementById('dentry-facts')");
+  expectEq('html-views.diff.picture-click', 'main', await b.eval("document.getElementById('entry-title').textContent"));
+  await go(b, '#dflame', "document.querySelectorAll('#flame-box .frame').length > 0");
+  await axe(b, 'html-views.axe.diff-flame');
+}
+
 (async () => {
   await withPage('html-views.filters', 'cxx.html', filterPage);
   await withPage('html-views.sandwich', 'cxx.html', async (b) => { BASE_ID = await b.eval(`P.fn.findIndex((r, i) => P.name(i) === ${JSON.stringify(BASE)})`); await sandwichPage(b); });
   await withPage('html-views.picture', 'cxx.html', picturePage);
   await withPage('html-views.cycle', 'cycle.html', cyclePicture);
   await withPage('html-views.short', 'cxx.html', shortPage);
+  await withPage('html-views.diff', 'diff.html', diffPage);
   if (browser) await browser.close();
   process.exit(status());
 })();
