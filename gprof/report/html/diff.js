@@ -86,9 +86,11 @@ function viewDiff() {
     ['ratio', (e) => (e.r[14] === null ? -1 : e.r[14]), (e) => td(e.r[14] === null ? '-' : fixed(e.r[14], 2)), null, 'ratio'],
     ['name', (e) => e.name, diffName, 'name', 'name'],
   ];
+  // (the filters keep a function kept in either run)
+  const kept = (ids) => ids.every((i) => i < 0) || ids.some((i, s) => i >= 0 && keeps(profiles[s], i));
   function rowsNow() {
     const match = matcher(diffState.filter);
-    return match ? rows.filter((e) => match(e.name)) : rows;
+    return rows.filter((e) => (!match || match(e.name)) && kept(e.ids));
   }
   const table = sortableTable('diff', columns, rowsNow(), diffState);
   main.appendChild(table.node);
@@ -156,8 +158,10 @@ function viewDiffEntry(key) {
 function unionGraph() {
   if (unionGraph.cache) return unionGraph.cache;
   const arcs = new Map(), callers = new Map(), callees = new Map(), name = new Map();
+  const ids = new Map();
   const touch = (k, prof, i) => {
-    if (!name.has(k)) { name.set(k, prof.name(i)); callers.set(k, []); callees.set(k, []); }
+    if (!name.has(k)) { name.set(k, prof.name(i)); callers.set(k, []); callees.set(k, []); ids.set(k, [-1, -1]); }
+    ids.get(k)[prof.k] = i;
   };
   profiles.forEach((prof, s) => {
     for (const arc of prof.arcs) {
@@ -169,7 +173,7 @@ function unionGraph() {
       arcs.get(k).count[s] += arc[2] || 0;
     }
   });
-  unionGraph.cache = { arcs: arcs, callers: callers, callees: callees, name: name };
+  unionGraph.cache = { arcs: arcs, callers: callers, callees: callees, name: name, ids: ids };
   return unionGraph.cache;
 }
 function viewDiffGraph(key, params) {
@@ -193,7 +197,7 @@ function viewDiffGraph(key, params) {
       for (const i of callers ? up : down) {
         for (const k of (callers ? g.callers : g.callees).get(i).slice().sort((x, y) => weight(y) - weight(x))) {
           const j = callers ? g.arcs.get(k).from : g.arcs.get(k).to;
-          if (rank.has(j)) continue;
+          if (rank.has(j) || !g.ids.get(j).some((i, s) => i >= 0 && keeps(profiles[s], i))) continue;
           if (rank.size >= PICTURE_MAX) { cut = true; continue; }
           rank.set(j, callers ? -d : d);
           next.push(j);

@@ -108,7 +108,7 @@ function viewSource(id) {
 // ------------------------------------------------------------ --diff
 // (its table, entries and picture: diff.js)
 function viewDiffFlame(params) {
-  const [A, B] = profiles;
+  const [A, B] = profiles.map(filteredFlame);
   A.ensureFlame();
   B.ensureFlame();
   if (!B.nodes || !A.nodes) {

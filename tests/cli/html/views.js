@@ -289,6 +289,11 @@ async function diffPage(b) {
   expectEq('html-views.diff.picture-click', 'main', await b.eval("document.getElementById('entry-title').textContent"));
   await go(b, '#dflame', "document.querySelectorAll('#flame-box .frame').length > 0");
   await axe(b, 'html-views.axe.diff-flame');
+  // the filters apply to --diff's views too
+  await go(b, '#diff?hide=' + encodeURIComponent('::area\\(\\)'), "document.getElementById('diff')");
+  expectEq('html-views.diff.filtered', rows.length - 2, await b.eval("document.getElementById('diff').getAttribute('aria-rowcount') - 1"));
+  await go(b, '#dflame?hide=' + encodeURIComponent('::area\\(\\)'), "document.querySelectorAll('#flame-box .frame').length > 0");
+  expectEq('html-views.diff.flame-filtered', 0, await b.eval("Array.from(document.querySelectorAll('#flame-box .frame')).filter((f) => /::area\\(\\)/.test(f.title)).length"));
 }
 
 (async () => {
