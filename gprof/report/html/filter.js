@@ -130,7 +130,7 @@ function filteredFlame(prof) {
     if (!started[i] || (hide && test(hide, f))) {
       to[i] = up;
     } else {
-      const key = up + ':' + f;
+      const key = (up + 1) * (prof.fn.length + 2) + f + 1;
       if (!child.has(key)) { child.set(key, out.length / 3); out.push(f, up, 0); added.push(0); }
       to[i] = child.get(key);
     }

@@ -52,7 +52,7 @@ function flameHash(path, zoom, search) {
 function flameView(prof, colour, describe, picked, path, params, search) {
   prof.ensureFlame();
   if (!prof.nodes) {
-    const p = el('p', null, noStacks(prof));
+    const p = el('p', null, prof.unfiltered ? 'The filters leave no call stack: see the fields above.' : noStacks(prof));
     p.id = 'flame-none';
     main.appendChild(p);
     return null;

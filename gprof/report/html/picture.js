@@ -15,12 +15,12 @@
 // ------------------------------------------------------------ trees
 // a tree as buildFlame reads it: [function, parent, samples] per node,
 // parents first; child(parent, function) finds or makes a node
-function treeMaker() {
+function treeMaker(functions) {
   const f = [], index = new Map();
   return {
     f: f,
     child(parent, fn) {
-      const key = parent + ':' + fn;
+      const key = (parent + 1) * (functions + 2) + fn + 1;
       let k = index.get(key);
       if (k === undefined) { k = f.length / 3; index.set(key, k); f.push(fn, parent, 0); }
       return k;
@@ -33,7 +33,7 @@ function treeMaker() {
 // each caller a level further; its callees, merged likewise
 function sandwichOf(prof, id) {
   const n = prof.nodes, inside = new Uint8Array(n), mapped = new Int32Array(n).fill(-1);
-  const callers = treeMaker(), callees = treeMaker();
+  const callers = treeMaker(prof.fn.length), callees = treeMaker(prof.fn.length);
   const upRoot = callers.child(-1, id), downRoot = callees.child(-1, id);
   let total = 0;
   for (let i = 0; i < n; i++) {
@@ -104,7 +104,12 @@ function viewSandwich(id) {
   add(tools, link('its call-graph entry', 'fn/' + id), ' \u00b7 ', link('its picture', 'picture/' + id));
   main.appendChild(tools);
   const prof = filteredFlame(base);
-  if (!prof.nodes) { const p = el('p', null, noStacks(base)); p.id = 'flame-none'; main.appendChild(p); return; }
+  if (!prof.nodes) {
+    const p = el('p', null, prof.unfiltered ? 'The filters leave no call stack: see the fields above.' : noStacks(base));
+    p.id = 'flame-none';
+    main.appendChild(p);
+    return;
+  }
   const s = sandwichOf(prof, id);
   const facts = el('p', null, s.total
     ? plural(s.total, 'sample') + ' in stacks through it (' + fixed(100 * s.total / prof.flameTotal, 2) + '% of the samples): its callers above it, merged, and its callees below it.'

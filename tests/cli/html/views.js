@@ -79,6 +79,9 @@ async function filterPage(b) {
   // hide: main's frames gone, its callees roots; every sample kept
   await go(b, '#flame?hide=' + encodeURIComponent('^main$'), "document.getElementById('flame-status').textContent === '13 frames shown'");
   expectEq('html-views.hide.flame', [false, 84], await b.eval("[Array.from(document.querySelectorAll('#flame-box .frame')).some((f) => f.getAttribute('aria-label').startsWith('main ')), filteredFlame(P).flameTotal]"));
+  // nothing left: said so (not that no stacks were recorded)
+  await go(b, '#flame?focus=nothing-has-this-name', "document.getElementById('flame-none')");
+  expectEq('html-views.focus.nothing-left', 'The filters leave no call stack: see the fields above.', await b.eval("document.getElementById('flame-none').textContent"));
   // entry: callers and callees the filters drop are not listed
   await go(b, '#flat?hide=' + encodeURIComponent('operator!='), "document.getElementById('flat')");
   await b.eval(`Array.from(document.querySelectorAll('#flat a.fn')).find((a) => a.textContent.endsWith('::base() const') && a.textContent.includes('Shape**')).click()`);
