@@ -126,7 +126,7 @@ function viewSandwich(id) {
 
 // ------------------------------------------------------------ the picture
 const PICTURE_MAX = 80;       // functions drawn at most (the heaviest arcs first)
-const NODE_W = 200, NODE_H = 38, GAP_X = 22, GAP_Y = 54, EDGE_ROOM = 60;
+const NODE_W = 200, NODE_H = 38, GAP_X = 22, GAP_Y = 54, EDGE_ROOM = 60, POINT_W = 8;
 const SVG = 'http://www.w3.org/2000/svg';
 function svg(tag, attrs, text) {
   const e = document.createElementNS(SVG, tag);
@@ -200,12 +200,28 @@ function clip(text, n) { return text.length > n ? text.slice(0, n - 1) + '\u2026
 function drawPicture(rank, nodes, edges, cycles, chosen, hash) {
   const groupOf = new Map();
   for (const [label, members] of cycles) for (const i of members) groupOf.set(i, label);
-  const { layer } = layers(rank, edges, (i) => groupOf.get(i));
-  const widest = Math.max(...layer.map((l) => l.length));
-  const width = widest * (NODE_W + GAP_X) - GAP_X + 3 * EDGE_ROOM, at = new Map();
+  // an arc across more than one rank passes through a point of its own
+  // in each rank between (an object: no function's key), ordered with
+  // the functions, so that it goes around them, not through them
+  const ranks = new Map(rank), chains = [], pairs = [];
+  edges.forEach(([a, b], e) => {
+    if (a === b) return;
+    const ra = rank.get(a), rb = rank.get(b);
+    if (rb - ra <= 1) { pairs.push([a, b]); return; }
+    const chain = [a];
+    for (let r = ra + 1; r < rb; r++) { const d = { arc: e }; ranks.set(d, r); chain.push(d); }
+    chain.push(b);
+    chains[e] = chain;
+    for (let k = 0; k + 1 < chain.length; k++) pairs.push([chain[k], chain[k + 1]]);
+  });
+  const isPoint = (i) => typeof i === 'object';
+  const wide = (i) => (isPoint(i) ? POINT_W : NODE_W);
+  const { layer } = layers(ranks, pairs, (i) => groupOf.get(i));
+  const rowWidth = (l) => l.reduce((w, i) => w + wide(i) + GAP_X, -GAP_X);
+  const width = Math.max(...layer.map(rowWidth)) + 3 * EDGE_ROOM, at = new Map();
   layer.forEach((l, r) => {
-    const left = (width - EDGE_ROOM - (l.length * (NODE_W + GAP_X) - GAP_X)) / 2;
-    l.forEach((i, k) => at.set(i, [left + k * (NODE_W + GAP_X), 30 + r * (NODE_H + GAP_Y)]));
+    let x = (width - EDGE_ROOM - rowWidth(l)) / 2;
+    for (const i of l) { at.set(i, [x, 30 + r * (NODE_H + GAP_Y)]); x += wide(i) + GAP_X; }
   });
   const height = 30 + layer.length * (NODE_H + GAP_Y) - GAP_Y + 24;
   const s = svg('svg', { id: 'picture', width: width, height: height, viewBox: '0 0 ' + width + ' ' + height, role: 'group' });
@@ -225,17 +241,29 @@ function drawPicture(rank, nodes, edges, cycles, chosen, hash) {
     });
     s.appendChild(g);
   }
-  for (const [a, b, label, cls] of edges) {
-    if (a === b) continue;
+  edges.forEach(([a, b, label, cls], e) => {
+    if (a === b) return;
     const [xa, ya] = at.get(a), [xb, yb] = at.get(b);
     // each arc ends in an arrowhead of its own (a marker would be named by a
     // reference to an element, which the page does without)
     let d, lx, ly, head;
     if (rank.get(b) > rank.get(a)) {
-      const x1 = xa + NODE_W / 2, y1 = ya + NODE_H, x2 = xb + NODE_W / 2, y2 = yb;
-      d = 'M' + x1 + ',' + y1 + ' C' + x1 + ',' + (y1 + GAP_Y / 2) + ' ' + x2 + ',' + (y2 - GAP_Y / 2) + ' ' + x2 + ',' + (y2 - 6);
+      // down, through its points: a curve between ranks, straight across one
+      const x2 = xb + NODE_W / 2, y2 = yb;
+      const via = (chains[e] || []).slice(1, -1).map((p) => at.get(p));
+      let x1 = xa + NODE_W / 2, y1 = ya + NODE_H;
+      d = 'M' + x1 + ',' + y1;
+      const curve = (x, y) => { d += ' C' + x1 + ',' + (y1 + GAP_Y / 2) + ' ' + x + ',' + (y - GAP_Y / 2) + ' ' + x + ',' + y; };
+      lx = (x1 + (via.length ? via[0][0] + POINT_W / 2 : x2)) / 2 + 4;
+      ly = y1 + GAP_Y / 2;
+      for (const [px, py] of via) {
+        curve(px + POINT_W / 2, py);
+        d += ' L' + (px + POINT_W / 2) + ',' + (py + NODE_H);
+        x1 = px + POINT_W / 2;
+        y1 = py + NODE_H;
+      }
+      curve(x2, y2 - 6);
       head = [x2 - 4, y2 - 7, x2 + 4, y2 - 7, x2, y2];
-      lx = (x1 + x2) / 2 + 4; ly = (y1 + y2) / 2;
     } else {
       // against the ranks (a call back up a cycle): around the right side
       const x1 = xa + NODE_W, y1 = ya + NODE_H / 2, x2 = xb + NODE_W, y2 = yb + NODE_H / 2, out = Math.max(x1, x2) + 40;
@@ -243,10 +271,12 @@ function drawPicture(rank, nodes, edges, cycles, chosen, hash) {
       head = [x2 + 7, y2 - 4, x2 + 7, y2 + 4, x2, y2];
       lx = out - 8; ly = (y1 + y2) / 2;
     }
-    s.appendChild(svg('path', { d: d, class: 'edge' + (cls ? ' ' + cls : '') }));
+    const path = s.appendChild(svg('path', { d: d, class: 'edge' + (cls ? ' ' + cls : '') }));
+    path.dataset.from = String(a);
+    path.dataset.to = String(b);
     s.appendChild(svg('polygon', { points: head.join(' '), class: 'arrow' + (cls ? ' ' + cls : '') }));
     if (label) s.appendChild(svg('text', { x: lx, y: ly, class: 'edge-label' }, label));
-  }
+  });
   for (const [i, node] of nodes) {
     const [x, y] = at.get(i);
     const a = svg('a', { href: '#' + withFilters(hash(i)), class: 'node' + (i === chosen ? ' chosen' : '') + (node.cls ? ' ' + node.cls : '') });
@@ -254,7 +284,8 @@ function drawPicture(rank, nodes, edges, cycles, chosen, hash) {
     a.dataset.fn = String(i);
     a.appendChild(svg('title', {}, node.title));
     a.appendChild(svg('rect', { x: x, y: y, width: NODE_W, height: NODE_H, rx: 4 }));
-    a.appendChild(svg('text', { x: x + 6, y: y + 15, class: 'name' }, clip(node.label, 30)));
+    // (a box is 27 characters wide: names are short there, whole on hover)
+    a.appendChild(svg('text', { x: x + 6, y: y + 15, class: 'name' }, clip(shortName(node.label), 27)));
     a.appendChild(svg('text', { x: x + 6, y: y + 31, class: 'sub' }, node.sub));
     s.appendChild(a);
   }

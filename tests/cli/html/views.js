@@ -199,6 +199,9 @@ async function cyclePicture(b) {
       return Array.from(document.querySelectorAll('#picture a.node')).filter((a) => { const n = a.querySelector('rect').getBBox();
         return boxes.some((x) => n.x >= x.x && n.x + n.width <= x.x + x.width && n.y >= x.y && n.y + n.height <= x.y + x.height); })
         .map((a) => a.querySelector('title').textContent).sort(); })()`)]);
+  // delta (two rows up) to leaf: through a point of its own in each row
+  // between, none crossing a function's box there
+  expectEq('html-views.picture.long-arc', 2, await b.eval("(document.querySelector('#picture path[data-from=\"4\"][data-to=\"0\"]').getAttribute('d').match(/ L/g) || []).length"));
   await axe(b, 'html-views.axe.picture-cycle');
 }
 
