@@ -302,6 +302,17 @@ async function diffPage(b) {
   expectEq('html-views.diff.flame-filtered', 0, await b.eval("Array.from(document.querySelectorAll('#flame-box .frame')).filter((f) => /::area\\(\\)/.test(f.title)).length"));
 }
 
+// ------------------------------------------------------------ dark
+async function darkPage(b) {
+  await b.page('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+  await go(b, '#flat?focus=' + encodeURIComponent('['), "document.getElementById('filter-error').textContent !== ''");
+  await axe(b, 'html-views.axe.dark-filters');
+  await go(b, '#sandwich/' + BASE_ID + '?hide=xyz', "document.getElementById('sandwich-callers')");
+  await axe(b, 'html-views.axe.dark-sandwich');
+  await go(b, '#picture/' + BASE_ID + '?depth=3&short=1', "document.getElementById('picture')");
+  await axe(b, 'html-views.axe.dark-picture');
+}
+
 (async () => {
   await withPage('html-views.filters', 'cxx.html', filterPage);
   await withPage('html-views.sandwich', 'cxx.html', async (b) => { BASE_ID = await b.eval(`P.fn.findIndex((r, i) => P.name(i) === ${JSON.stringify(BASE)})`); await sandwichPage(b); });
@@ -309,6 +320,7 @@ async function diffPage(b) {
   await withPage('html-views.cycle', 'cycle.html', cyclePicture);
   await withPage('html-views.short', 'cxx.html', shortPage);
   await withPage('html-views.diff', 'diff.html', diffPage);
+  await withPage('html-views.dark', 'cxx.html', darkPage);
   if (browser) await browser.close();
   process.exit(status());
 })();
