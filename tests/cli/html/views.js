@@ -184,6 +184,14 @@ async function picturePage(b) {
   await go(b, '#picture/' + id + '?depth=1&hide=' + encodeURIComponent('operator'), "document.getElementById('picture-status').textContent.startsWith('4 ')");
   expectEq('html-views.picture.filtered', ['4 functions, 3 arcs', [ACC, 'main', 'std::vector<Vec2, std::allocator<Vec2> >::begin() const', 'std::vector<Vec2, std::allocator<Vec2> >::end() const'].sort()],
     [await b.eval(pictureStatus), (await b.eval(nodeNames)).sort()]);
+  // from the keyboard: a node takes the focus, Enter opens its entry
+  await go(b, '#picture/' + id + '?depth=1', "document.getElementById('picture')");
+  await b.eval("document.querySelector('#picture a.node[data-fn=\"3\"]').focus()");
+  await b.page('Input.dispatchKeyEvent', { type: 'keyDown', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' });
+  await b.page('Input.dispatchKeyEvent', { type: 'keyUp', key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 });
+  await b.until("document.getElementById('entry-title')");
+  expectEq('html-views.picture.enter-opens-entry', 'main [1]', await b.eval("document.getElementById('entry-title').textContent"));
+  await go(b, '#picture/' + id + '?depth=1&hide=operator', "document.getElementById('picture')");
   // a click on a node opens its entry
   await b.click('#picture a.node[data-fn="3"] rect');
   await b.until("document.getElementById('entry-title')");
