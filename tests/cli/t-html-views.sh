@@ -54,6 +54,16 @@ JSON
 "$GPROF" --html cxx/prog cxx/gmon.out >cxx.html 2>err
 expect_eq html-views.make.status "0:" "$?:$(cat err)"
 "$GPROF" -b -q cxx/prog cxx/gmon.out >cxx-graph.txt
+# two threads' stacks
+mkdir -p thr
+cp cxx/prog "$fx/gmon.out" thr/
+cat >thr/spec.json <<JSON
+{"objects": [{"number": 0, "flags": 1, "bias": $B, "segments": [[$((B + text)), $((B + text + size))]], "path": "$PWD/thr/prog"}],
+ "stacks": {"entries": [[40, [$circle, $main], 0, null, 0], [10, [$rect, $main], 0, null, 1], [20, [$accd, $main], 0, null, 1]],
+  "threads": [[4242, 1, "prog"], [4243, 0, "worker"]]}}
+JSON
+"$craft" thr/spec.json thr/gmon.out
+"$GPROF" --html thr/prog thr/gmon.out >threads.html
 # a cycle (cycle3: glibc's runtime, no stacks)
 (cd "$FIXTURES/cycle3" && "$GPROF" --html prog gmon.out) >cycle.html
 (cd "$FIXTURES/cycle3" && "$GPROF" -b -q prog gmon.out) >cycle.txt

@@ -393,8 +393,9 @@ function viewThread(k, params) {
   facts.id = 'thread-facts';
   main.appendChild(facts);
   if (!t[4].length) { main.appendChild(el('p', null, 'no time accumulated')); return; }
-  // its functions, every one (a long list draws the rows near the window)
-  const rows = t[4].map((r, i) => i);
+  // its functions, every one the filters keep (a long list draws the
+  // rows near the window)
+  const rows = t[4].map((r, i) => i).filter((i) => keeps(P, t[4][i][0]));
   const columns = [
     ['% time', (i) => t[4][i][1], (i) => td(figure(t[3] > 0 ? 100 * t[4][i][1] / t[3] : 0, 2)), null, 'percent'],
     ['self ' + P.p.dimension, (i) => t[4][i][1], (i) => td(figure(t[4][i][1] / P.hz, 2)), null, 'self'],

@@ -321,6 +321,17 @@ async function darkPage(b) {
   await axe(b, 'html-views.axe.dark-picture');
 }
 
+// ------------------------------------------------------------ a thread
+async function threadPage(b) {
+  await go(b, '#thread/1', "document.getElementById('thread-functions')");
+  const names = texts('#thread-functions tbody td.name a.fn');
+  const all = await b.eval(names);
+  await go(b, '#thread/1?hide=' + encodeURIComponent('accumulate'), "document.getElementById('flame-status')");
+  expectEq('html-views.thread.filtered', [all.filter((n) => !/accumulate/.test(n)), 0],
+    [await b.eval(names), await b.eval("Array.from(document.querySelectorAll('#flame-box .frame')).filter((f) => /accumulate/.test(f.title)).length")]);
+  await axe(b, 'html-views.axe.thread-filtered');
+}
+
 (async () => {
   await withPage('html-views.filters', 'cxx.html', filterPage);
   await withPage('html-views.sandwich', 'cxx.html', async (b) => { BASE_ID = await b.eval(`P.fn.findIndex((r, i) => P.name(i) === ${JSON.stringify(BASE)})`); await sandwichPage(b); });
@@ -328,6 +339,7 @@ async function darkPage(b) {
   await withPage('html-views.cycle', 'cycle.html', cyclePicture);
   await withPage('html-views.short', 'cxx.html', shortPage);
   await withPage('html-views.diff', 'diff.html', diffPage);
+  await withPage('html-views.thread', 'threads.html', threadPage);
   await withPage('html-views.dark', 'cxx.html', darkPage);
   if (browser) await browser.close();
   process.exit(status());
