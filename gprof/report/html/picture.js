@@ -202,15 +202,18 @@ function drawPicture(rank, nodes, edges, cycles, chosen, hash) {
   for (const [label, members] of cycles) for (const i of members) groupOf.set(i, label);
   // an arc across more than one rank passes through a point of its own
   // in each rank between (an object: no function's key), ordered with
-  // the functions, so that it goes around them, not through them
+  // the functions, so that it goes around them, not through them; an
+  // arc back up (a cycle) likewise, from its callee's top to its
+  // caller's bottom
   const ranks = new Map(rank), chains = [], pairs = [];
   edges.forEach(([a, b], e) => {
     if (a === b) return;
-    const ra = rank.get(a), rb = rank.get(b);
+    const up = rank.get(b) < rank.get(a), top = up ? b : a, bottom = up ? a : b;
+    const ra = rank.get(top), rb = rank.get(bottom);
     if (rb - ra <= 1) { pairs.push([a, b]); return; }
-    const chain = [a];
+    const chain = [top];
     for (let r = ra + 1; r < rb; r++) { const d = { arc: e }; ranks.set(d, r); chain.push(d); }
-    chain.push(b);
+    chain.push(bottom);
     chains[e] = chain;
     for (let k = 0; k + 1 < chain.length; k++) pairs.push([chain[k], chain[k + 1]]);
   });
@@ -223,7 +226,7 @@ function drawPicture(rank, nodes, edges, cycles, chosen, hash) {
     let x = (width - EDGE_ROOM - rowWidth(l)) / 2;
     for (const i of l) { at.set(i, [x, 30 + r * (NODE_H + GAP_Y)]); x += wide(i) + GAP_X; }
   });
-  const height = 30 + layer.length * (NODE_H + GAP_Y) - GAP_Y + 24;
+  const height = 30 + layer.length * (NODE_H + GAP_Y) - GAP_Y + 24 + GAP_Y * 0.6; // (room for an arc within the last row)
   const s = svg('svg', { id: 'picture', width: width, height: height, viewBox: '0 0 ' + width + ' ' + height, role: 'group' });
   s.setAttribute('aria-label', 'call graph around ' + nodes.get(chosen).title);
   // the cycles' boxes, under the rest: one around its members in each
@@ -247,29 +250,34 @@ function drawPicture(rank, nodes, edges, cycles, chosen, hash) {
     // each arc ends in an arrowhead of its own (a marker would be named by a
     // reference to an element, which the page does without)
     let d, lx, ly, head;
-    if (rank.get(b) > rank.get(a)) {
-      // down, through its points: a curve between ranks, straight across one
-      const x2 = xb + NODE_W / 2, y2 = yb;
+    if (rank.get(b) !== rank.get(a)) {
+      // from the upper one's bottom to the lower one's top, through its
+      // points: a curve between rows, straight across one; an arc back
+      // up a little to the right, its head on the callee's bottom
+      const up = rank.get(b) < rank.get(a), shift = up ? 12 : 0;
+      const [xt, yt] = up ? [xb, yb] : [xa, ya], [xl, yl] = up ? [xa, ya] : [xb, yb];
+      const x2 = xl + NODE_W / 2 + shift, y2 = yl;
       const via = (chains[e] || []).slice(1, -1).map((p) => at.get(p));
-      let x1 = xa + NODE_W / 2, y1 = ya + NODE_H;
-      d = 'M' + x1 + ',' + y1;
+      let x1 = xt + NODE_W / 2 + shift, y1 = yt + NODE_H;
+      d = 'M' + x1 + ',' + (up ? y1 + 6 : y1);
       const curve = (x, y) => { d += ' C' + x1 + ',' + (y1 + GAP_Y / 2) + ' ' + x + ',' + (y - GAP_Y / 2) + ' ' + x + ',' + y; };
       lx = (x1 + (via.length ? via[0][0] + POINT_W / 2 : x2)) / 2 + 4;
-      ly = y1 + GAP_Y / 2;
+      ly = y1 + GAP_Y / 2 + (up ? 10 : 0);
       for (const [px, py] of via) {
         curve(px + POINT_W / 2, py);
         d += ' L' + (px + POINT_W / 2) + ',' + (py + NODE_H);
         x1 = px + POINT_W / 2;
         y1 = py + NODE_H;
       }
-      curve(x2, y2 - 6);
-      head = [x2 - 4, y2 - 7, x2 + 4, y2 - 7, x2, y2];
+      curve(x2, up ? y2 : y2 - 6);
+      const hx = up ? xt + NODE_W / 2 + shift : x2, hy = up ? yt + NODE_H : y2;
+      head = up ? [hx - 4, hy + 7, hx + 4, hy + 7, hx, hy] : [hx - 4, hy - 7, hx + 4, hy - 7, hx, hy];
     } else {
-      // against the ranks (a call back up a cycle): around the right side
-      const x1 = xa + NODE_W, y1 = ya + NODE_H / 2, x2 = xb + NODE_W, y2 = yb + NODE_H / 2, out = Math.max(x1, x2) + 40;
-      d = 'M' + x1 + ',' + y1 + ' C' + out + ',' + y1 + ' ' + out + ',' + y2 + ' ' + (x2 + 6) + ',' + y2;
-      head = [x2 + 7, y2 - 4, x2 + 7, y2 + 4, x2, y2];
-      lx = out - 8; ly = (y1 + y2) / 2;
+      // within a row: below it, from one bottom to the other
+      const x1 = xa + NODE_W / 2, y1 = ya + NODE_H, x2 = xb + NODE_W / 2, y2 = yb + NODE_H, low = y1 + GAP_Y * 0.6;
+      d = 'M' + x1 + ',' + y1 + ' C' + x1 + ',' + low + ' ' + x2 + ',' + low + ' ' + x2 + ',' + (y2 + 6);
+      head = [x2 - 4, y2 + 7, x2 + 4, y2 + 7, x2, y2];
+      lx = (x1 + x2) / 2; ly = low - 4;
     }
     const path = s.appendChild(svg('path', { d: d, class: 'edge' + (cls ? ' ' + cls : '') }));
     path.dataset.from = String(a);

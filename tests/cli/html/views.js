@@ -210,6 +210,14 @@ async function cyclePicture(b) {
   // delta (two rows up) to leaf: through a point of its own in each row
   // between, none crossing a function's box there
   expectEq('html-views.picture.long-arc', 2, await b.eval("(document.querySelector('#picture path[data-from=\"4\"][data-to=\"0\"]').getAttribute('d').match(/ L/g) || []).length"));
+  // gamma_ back up to delta (a call within the cycle): through the rows
+  // between too, ending on delta's bottom
+  expectEq('html-views.picture.back-arc', [2, true], await b.eval(`(() => {
+    const d = document.querySelector('#picture path[data-from="3"][data-to="4"]').getAttribute('d');
+    const delta = document.querySelector('#picture a.node[data-fn="4"] rect').getBBox();
+    const start = d.slice(1).split(' ')[0].split(',').map(Number);
+    return [(d.match(/ L/g) || []).length, Math.abs(start[1] - 6 - (delta.y + delta.height)) < 1 && start[0] > delta.x && start[0] < delta.x + delta.width];
+  })()`));
   await axe(b, 'html-views.axe.picture-cycle');
 }
 
