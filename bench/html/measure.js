@@ -17,6 +17,9 @@
 //   flame      the flame graph opened
 //   search     each keystroke of "f12" in the flame graph's search,
 //              with the search made after the pause (the worst of three)
+//   focus flat, focus flame   the regular expression f1 as focus, on the
+//              flat profile, then on the flame graph
+//   sandwich, picture   the hottest function's sandwich, its picture
 // usage: node measure.js PAGE.html [RUNS [--load-only]]
 //   --load-only: load only (for a page that is not gprof's: bench/html/run
 //   measures an empty page as the baseline)
@@ -75,6 +78,14 @@ const FRAMES = 'new Promise((r) => requestAnimationFrame(() => requestAnimationF
         worst = Math.max(worst, await cpu() - t);
       }
       put('search keystroke', worst);
+      // issue 41's second half: a focus on the flat profile and on the
+      // flame graph (the stacks filtered anew), the hottest function's
+      // sandwich and its picture (depth 2)
+      await step('focus flat', () => b.eval("location.hash = '#flat?focus=f1'"), "location.hash === '#flat?focus=f1' && /^\\d+ of /.test(document.getElementById('flat-count').textContent)");
+      await step('focus flame', () => b.eval("location.hash = '#flame?focus=f1'"), "(document.querySelectorAll('#flame-box .frame').length > 0 || document.getElementById('flame-none')) && /focus/.test(location.hash)");
+      const hottest = await b.eval('P.flat[0]');
+      await step('sandwich', () => b.eval(`location.hash = '#sandwich/${hottest}'`), "document.getElementById('sandwich-facts')");
+      await step('picture', () => b.eval(`location.hash = '#picture/${hottest}?depth=2'`), "document.getElementById('picture')");
       problems = problems.concat(b.problems, b.requests, b.dialogs);
     } finally {
       await b.close();

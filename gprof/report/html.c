@@ -31,6 +31,8 @@
  *   threads one per thread, as --threads lists them: [name (null: the
  *          samples of no known thread), id, main thread (1), samples,
  *          [[function, samples]...]]; [] when the profile names none
+ * and, with --diff, "comparison" beside "profiles": the text's table
+ *          (emit_comparison)
  * and, in blocks of their own that the script parses only when their
  * view is first shown (#gprof-flame-K, #gprof-source-K for profile K):
  *   flame  the stacks as a tree: function (-1 unknown), parent node
@@ -47,6 +49,7 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -708,8 +711,76 @@ static void put_data_block(FILE *out, const char *id, size_t number, FILE *f, ch
 	free(*text);
 }
 
+/* --diff's comparison as the text prints it (analysis/comparison.c: its
+ * figures, in its order): "comparison": {"runs": [[profile, executable,
+ * seconds, rate]...], "summary": [slower, faster, appeared, vanished, unchanged],
+ * "rows": [[name as shown, [old symbol, object] or null, [new...] or
+ * null, old self s, new self s, change, old self %, new self %, old
+ * total s, new total s, change, old calls, new calls, ratio (null:
+ * none), status]...]} */
+static void put_diff_side(FILE *f, const struct comparison *c, const struct comparison_entry *e,
+			  int run)
+{
+	const struct symbol *sym = e->sym[run];
+
+	if (sym == NULL) {
+		fputs("null,", f);
+		return;
+	}
+	putc('[', f);
+	put_json_string(f, sym->name);
+	fprintf(f, ",%d],", object_number(c->run[run].m, sym->object));
+}
+
+static void emit_comparison(FILE *f, const struct comparison *c, struct report_out names[2])
+{
+	size_t i;
+	int run;
+
+	fputs(",\n\"comparison\":{\"runs\":[", f);
+	for (run = OLD; run <= NEW; run++) {
+		fprintf(f, "%s[", run == OLD ? "" : ",");
+		put_json_string(f, c->run[run].profile);
+		putc(',', f);
+		put_json_string(f, c->run[run].executable);
+		fprintf(f, ",%.9g,%.9g]", comparison_run_time(c, run), c->run[run].rate);
+	}
+	fprintf(f, "],\"summary\":[%zu,%zu,%zu,%zu,%zu],\"rows\":[", c->slower, c->faster,
+		c->appeared, c->vanished, c->unchanged);
+	for (i = 0; i < c->count; i++) {
+		const struct comparison_entry *e = &c->entries[i];
+		int shown = e->sym[NEW] ? NEW : OLD;
+		char *to_free;
+		const char *name = display_name(&names[shown], e->sym[shown], &to_free);
+		double ratio = comparison_self_ratio(c, e);
+
+		fputs(i ? ",\n[" : "\n[", f);
+		put_json_string(f, name);
+		free(to_free);
+		if (e->key != e->name) /* not the executable's: its object, as the text */
+			fprintf(f, ",\" [%s]\"", e->sym[shown]->object->name);
+		else
+			fputs(",\"\"", f);
+		putc(',', f);
+		put_diff_side(f, c, e, OLD);
+		put_diff_side(f, c, e, NEW);
+		fprintf(f, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%lu,%lu,",
+			comparison_seconds(c, OLD, e->f[OLD].self), comparison_seconds(c, NEW, e->f[NEW].self),
+			e->self_change, comparison_self_share(c, OLD, e), comparison_self_share(c, NEW, e),
+			comparison_seconds(c, OLD, e->f[OLD].total), comparison_seconds(c, NEW, e->f[NEW].total),
+			e->total_change, e->f[OLD].calls, e->f[NEW].calls);
+		if (isnan(ratio))
+			fputs("null,", f);
+		else
+			fprintf(f, "%.9g,", ratio);
+		put_json_string(f, e->status);
+		putc(']', f);
+	}
+	fputs("]}", f);
+}
+
 static void print_page(const struct options *opt, FILE *out, const struct html_side *sides,
-		       size_t count)
+		       size_t count, const struct comparison *c, struct report_out *names)
 {
 	char *json = NULL, *flame[2] = { NULL, NULL }, *source[2] = { NULL, NULL };
 	char *threads[2] = { NULL, NULL }, *script, script_hash[45];
@@ -726,7 +797,10 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		emit_profile(f, flame_f[i], source_f[i], threads_f[i], sides[i].m, opt,
 			     sides[i].names, sides[i].label, count == 1);
 	}
-	fputs("]}", f);
+	fputs("]", f);
+	if (c)
+		emit_comparison(f, c, names);
+	fputs("}", f);
 	close_memory_stream(f, &json);
 
 	/* nothing may be loaded: no script, style, image, font or request;
@@ -770,7 +844,7 @@ void print_html(const struct model *m, const struct options *opt, struct report_
 
 	if (!(m->input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH)) && !m->process.stacks.present)
 		fatal("--html: the profile holds no samples, arcs or stacks");
-	print_page(opt, out->file, &side, 1);
+	print_page(opt, out->file, &side, 1, NULL, NULL);
 }
 
 void print_html_diff(const struct comparison *c, struct report_out names[2],
@@ -779,5 +853,5 @@ void print_html_diff(const struct comparison *c, struct report_out names[2],
 	struct html_side sides[2] = { { c->run[OLD].m, &names[OLD], c->run[OLD].profile },
 				      { c->run[NEW].m, &names[NEW], c->run[NEW].profile } };
 
-	print_page(opt, f, sides, 2);
+	print_page(opt, f, sides, 2, c, names);
 }

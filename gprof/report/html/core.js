@@ -26,9 +26,16 @@ function add(parent, ...kids) {
   for (const k of kids) parent.appendChild(typeof k === 'string' ? document.createTextNode(k) : k);
   return parent;
 }
+// the filters of the fragment (filter.js) and the short names: every
+// link of the page keeps them
+const FILTERS = [['focus', 'focus'], ['ignore', 'ignore'], ['hide', 'hide'], ['show_from', 'show from']];
+const filters = { text: {}, re: {}, error: '', query: '', short: false };
+function withFilters(hash) {
+  return filters.query ? hash + (hash.indexOf('?') < 0 ? '?' : '&') + filters.query : hash;
+}
 function link(text, hash, cls) {
   const a = el('a', cls, text);
-  a.href = '#' + hash;
+  a.href = '#' + withFilters(hash);
   return a;
 }
 // printf's %.Nf: toFixed, except that an exact tie goes to the even digit
@@ -130,10 +137,18 @@ Profile.prototype.ensureSource = function () {
     this.fnLines.set(f, byFile);
   }
 };
-Profile.prototype.name = function (i) {
+// a function's name as the text prints it; with short names on, without
+// its template arguments and parameters (filter.js)
+Profile.prototype.fullName = function (i) {
   if (i < 0) return '[unknown]';
   const r = this.fn[i];
   return r[1] === null ? r[0] : r[1];
+};
+Profile.prototype.name = function (i) {
+  if (!filters.short || i < 0) return this.fullName(i);
+  const c = nameCache(this.k);
+  if (!c.short) c.short = new Array(this.fn.length);
+  return c.short[i] || (c.short[i] = shortName(this.fullName(i)));
 };
 Profile.prototype.objectName = function (i) {
   const o = this.fn[i][4];
@@ -208,7 +223,7 @@ function nameCache(k) { return nameCaches[k] || (nameCaches[k] = {}); }
 Profile.prototype.nameRank = function () {
   const c = nameCache(this.k);
   if (!c.rank) {
-    const names = this.fn.map((r, i) => this.name(i));
+    const names = this.fn.map((r, i) => this.fullName(i));
     const ids = names.map((n, i) => i).sort((a, b) => (names[a] < names[b] ? -1 : names[a] > names[b] ? 1 : 0));
     c.rank = new Int32Array(this.fn.length + 1);
     ids.forEach((id, r) => { c.rank[id + 1] = r + 1; });
@@ -219,7 +234,7 @@ Profile.prototype.nameRank = function () {
 // the symbol table), lower case
 Profile.prototype.lowerNames = function () {
   const c = nameCache(this.k);
-  if (!c.lower) c.lower = this.fn.map((r, i) => (this.name(i) + '\u0000' + r[0]).toLowerCase());
+  if (!c.lower) c.lower = this.fn.map((r, i) => (this.fullName(i) + '\u0000' + r[0]).toLowerCase());
   return c.lower;
 };
 // per function, 1 where its name holds text (lower case)

@@ -43,7 +43,7 @@ function flameHash(path, zoom, search) {
   if (zoom >= 0) q.set('zoom', String(zoom));
   if (search) q.set('q', search);
   const s = q.toString();
-  return path + (s ? '?' + s : '');
+  return withFilters(path + (s ? '?' + s : ''));
 }
 // colour: (node, name) -> css colour; describe: (node, name) -> its
 // label; picked(info, function): links for the zoomed frame; path: the
@@ -52,7 +52,7 @@ function flameHash(path, zoom, search) {
 function flameView(prof, colour, describe, picked, path, params, search) {
   prof.ensureFlame();
   if (!prof.nodes) {
-    const p = el('p', null, noStacks(prof));
+    const p = el('p', null, prof.unfiltered ? 'The filters leave no call stack: see the fields above.' : noStacks(prof));
     p.id = 'flame-none';
     main.appendChild(p);
     return null;
@@ -138,7 +138,7 @@ function flameView(prof, colour, describe, picked, path, params, search) {
       div.style.background = bg;
       div.style.color = inkFor(bg);
       if (w > 24) div.textContent = name;
-      const label = describe(n, name);
+      const label = describe(n, prof.fullName(prof.nodeFn[n]));
       div.title = label;
       div.setAttribute('role', 'button');
       div.setAttribute('aria-label', label);
@@ -338,10 +338,10 @@ function flameView(prof, colour, describe, picked, path, params, search) {
   return view;
 }
 function viewFlame(focus, params) {
-  const prof = P;
-  const search = focus !== undefined && prof.fn[focus] ? prof.name(focus) : '';
+  const prof = filteredFlame(P);
+  const search = focus !== undefined && prof.fn[focus] ? prof.fullName(focus) : '';
   return flameView(prof, (n, name) => hue(name), (n, name) => name + ' (' + prof.nodeSamples[n] + ' samples, ' +
-    fixed(100 * prof.nodeSamples[n] / prof.flameTotal, 2) + '%)', (info, f) => { if (f >= 0) info.appendChild(link('its call-graph entry', 'fn/' + f)); },
+    fixed(100 * prof.nodeSamples[n] / prof.flameTotal, 2) + '%)', (info, f) => { if (f >= 0) add(info, link('its call-graph entry', 'fn/' + f), ' \u00b7 ', link('its sandwich', 'sandwich/' + f)); },
   focus === undefined ? 'flame' : 'flame/' + focus, params, search);
 }
 
@@ -393,8 +393,9 @@ function viewThread(k, params) {
   facts.id = 'thread-facts';
   main.appendChild(facts);
   if (!t[4].length) { main.appendChild(el('p', null, 'no time accumulated')); return; }
-  // its functions, every one (a long list draws the rows near the window)
-  const rows = t[4].map((r, i) => i);
+  // its functions, every one the filters keep (a long list draws the
+  // rows near the window)
+  const rows = t[4].map((r, i) => i).filter((i) => keeps(P, t[4][i][0]));
   const columns = [
     ['% time', (i) => t[4][i][1], (i) => td(figure(t[3] > 0 ? 100 * t[4][i][1] / t[3] : 0, 2)), null, 'percent'],
     ['self ' + P.p.dimension, (i) => t[4][i][1], (i) => td(figure(t[4][i][1] / P.hz, 2)), null, 'self'],
@@ -404,7 +405,7 @@ function viewThread(k, params) {
   const table = sortableTable('thread-functions', columns, rows, { col: -1, dir: -1 });
   main.appendChild(table.node);
   table.render(true);
-  const v = P.threadView(k);
+  const v = filteredFlame(P.threadView(k));
   main.appendChild(el('h3', null, 'Its call stacks'));
   return flameView(v, (n, name) => hue(name), (n, name) => name + ' (' + v.nodeSamples[n] + ' samples, ' +
     fixed(100 * v.nodeSamples[n] / v.flameTotal, 2) + '% of the thread\u2019s)', (info, f) => { if (f >= 0) info.appendChild(link('its call-graph entry', 'fn/' + f)); },

@@ -13,6 +13,14 @@ function route() {
   const q = raw.indexOf('?');
   const path = decodeURIComponent(q < 0 ? raw : raw.slice(0, q));
   const params = new URLSearchParams(q < 0 ? '' : raw.slice(q + 1));
+  // the filters: a change rebuilds the view (and the flat profile kept)
+  if (setFilters(params)) {
+    flatView = null;
+    current = { path: null, view: null };
+    scrollOf.clear();
+    for (const [id, a] of tabLinks) a.href = '#' + withFilters(id);
+  }
+  showFilters();
   if (current.path === path && current.view && current.view.update) {
     current.view.update(params);
     return;
@@ -25,8 +33,8 @@ function route() {
   main.replaceChildren();
   let tab, shown = null;
   if (isDiff) {
-    if (view === 'dfn') { tab = 'dgraph'; viewDiffEntry(arg); } else if (view === 'dgraph') { tab = 'dgraph'; viewDiffGraph(); } else if (view === 'dflame') { tab = 'dflame'; shown = viewDiffFlame(params); } else { tab = 'diff'; viewDiff(); }
-  } else if (view === 'fn') { tab = 'graph'; viewEntry(Number(arg)); } else if (view === 'cycle') { tab = 'graph'; viewCycle(Number(arg)); } else if (view === 'graph') { tab = 'graph'; viewGraph(); } else if (view === 'flame') { tab = 'flame'; shown = viewFlame(arg === undefined ? undefined : Number(arg), params); } else if (view === 'src') { tab = 'src'; viewSource(arg === undefined ? undefined : Number(arg)); } else if (view === 'threads') { tab = 'threads'; viewThreads(); } else if (view === 'thread') { tab = 'threads'; shown = viewThread(Number(arg), params); } else { tab = 'flat'; shown = viewFlat(); }
+    if (view === 'dfn') { tab = 'dgraph'; viewDiffEntry(arg); } else if (view === 'dgraph') { tab = 'dgraph'; viewDiffGraph(arg, params); } else if (view === 'dflame') { tab = 'dflame'; shown = viewDiffFlame(params); } else { tab = 'diff'; viewDiff(); }
+  } else if (view === 'fn') { tab = 'graph'; viewEntry(Number(arg)); } else if (view === 'cycle') { tab = 'graph'; viewCycle(Number(arg)); } else if (view === 'graph') { tab = 'graph'; viewGraph(); } else if (view === 'flame') { tab = 'flame'; shown = viewFlame(arg === undefined ? undefined : Number(arg), params); } else if (view === 'sandwich') { tab = 'flame'; viewSandwich(Number(arg)); } else if (view === 'picture') { tab = 'graph'; viewPicture(Number(arg), params); } else if (view === 'src') { tab = 'src'; viewSource(arg === undefined ? undefined : Number(arg)); } else if (view === 'threads') { tab = 'threads'; viewThreads(); } else if (view === 'thread') { tab = 'threads'; shown = viewThread(Number(arg), params); } else { tab = 'flat'; shown = viewFlat(); }
   current = { path: path, view: shown };
   for (const [id, a] of tabLinks) {
     a.classList.toggle('on', id === tab);
@@ -53,6 +61,7 @@ document.addEventListener('keydown', (ev) => {
   input.select();
 });
 buildHeader();
+document.body.insertBefore(filterBar, main);
 window.addEventListener('hashchange', route);
 route();
 document.body.dataset.ready = '1';

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // source.js (gprof --html's script, after flame.js): the source view,
-// and the views of --diff's page.
+// and --diff's differential flame graph.
 
 // ------------------------------------------------------------ source
 function viewSource(id) {
@@ -12,7 +12,7 @@ function viewSource(id) {
     list.id = 'source-list';
     let n = 0;
     for (const i of prof.flat) {
-      if (prof.fn[i][2] < 0 || prof.sourceOf(prof.fn[i][2]) === null) continue;
+      if (prof.fn[i][2] < 0 || prof.sourceOf(prof.fn[i][2]) === null || !keeps(prof, i)) continue;
       list.appendChild(add(el('li'), link(prof.name(i), 'src/' + i), ' ' + figure(prof.fn[i][7] / prof.hz, 2) + ' s'));
       if (++n >= 200) break;
     }
@@ -82,6 +82,7 @@ function viewSource(id) {
       const calls = td('', 'calls');
       if (isDef && l === r[3] && r[8]) calls.textContent = 'called ' + r[8] + (r[8] === 1 ? ' time' : ' times');
       for (const [to, count] of e[1]) {
+        if (!keeps(prof, to)) continue;
         if (calls.childNodes.length) calls.appendChild(document.createTextNode('; '));
         add(calls, link(prof.name(to), 'fn/' + to), ' \u00d7' + count);
       }
@@ -105,100 +106,9 @@ function viewSource(id) {
 }
 
 // ------------------------------------------------------------ --diff
-function diffEntries() {
-  if (diffEntries.cache) return diffEntries.cache;
-  const [A, B] = profiles;
-  const map = new Map();
-  for (const [side, prof] of [[0, A], [1, B]]) {
-    prof.fn.forEach((r, i) => {
-      if (!(r[13] & 3)) return;
-      const k = prof.key(i);
-      if (!map.has(k)) map.set(k, { key: k, name: prof.name(i), ids: [-1, -1] });
-      map.get(k).ids[side] = i;
-    });
-  }
-  diffEntries.cache = Array.from(map.values());
-  return diffEntries.cache;
-}
-function sideSelf(e, s) { return e.ids[s] >= 0 ? profiles[s].fn[e.ids[s]][7] / profiles[s].hz : 0; }
-function sideTotal(e, s) { const r = e.ids[s] >= 0 ? profiles[s].fn[e.ids[s]] : null; return r ? (r[11] + r[12]) / profiles[s].hz : 0; }
-function sideCalls(e, s) { return e.ids[s] >= 0 ? profiles[s].fn[e.ids[s]][8] : 0; }
-function changeCell(d) {
-  const c = td((d > 0 ? '+' : '') + fixed(d, 2), d > 0 ? 'slower' : d < 0 ? 'faster' : null);
-  return c;
-}
-const diffState = { col: 3, dir: -1, filter: '' };
-function viewDiff() {
-  const entries = diffEntries();
-  const ctl = controls('diff-filter', 'filter by name', diffState.filter, (v) => { diffState.filter = v; table.setRows(rowsNow()); });
-  main.appendChild(ctl);
-  const entryLink = (e) => { const c = td(null, 'name'); c.appendChild(link(e.name, 'dfn/' + encodeURIComponent(e.key))); if (e.ids[0] < 0) add(c, ' ', el('span', 'muted', '(new only)')); if (e.ids[1] < 0) add(c, ' ', el('span', 'muted', '(old only)')); return c; };
-  const columns = [
-    ['old self', (e) => sideSelf(e, 0), (e) => td(fixed(sideSelf(e, 0), 2))],
-    ['new self', (e) => sideSelf(e, 1), (e) => td(fixed(sideSelf(e, 1), 2))],
-    ['change', (e) => sideSelf(e, 1) - sideSelf(e, 0), (e) => changeCell(sideSelf(e, 1) - sideSelf(e, 0))],
-    ['|change|', (e) => Math.abs(sideSelf(e, 1) - sideSelf(e, 0)), (e) => td(fixed(Math.abs(sideSelf(e, 1) - sideSelf(e, 0)), 2))],
-    ['old total', (e) => sideTotal(e, 0), (e) => td(fixed(sideTotal(e, 0), 2))],
-    ['new total', (e) => sideTotal(e, 1), (e) => td(fixed(sideTotal(e, 1), 2))],
-    ['old calls', (e) => sideCalls(e, 0), (e) => td(String(sideCalls(e, 0)))],
-    ['new calls', (e) => sideCalls(e, 1), (e) => td(String(sideCalls(e, 1)))],
-    ['name', (e) => e.name, entryLink, 'name'],
-  ];
-  function rowsNow() {
-    const match = matcher(diffState.filter);
-    return match ? entries.filter((e) => match(e.name)) : entries;
-  }
-  const table = sortableTable('diff', columns, rowsNow(), diffState);
-  main.appendChild(table.node);
-  table.render(true);
-}
-function viewDiffEntry(key) {
-  const e = diffEntries().find((x) => x.key === key);
-  if (!e) { main.appendChild(el('p', null, 'No such function.')); return; }
-  const h = el('h2', null, e.name);
-  h.id = 'entry-title';
-  main.appendChild(h);
-  main.appendChild(el('p', null, 'self ' + fixed(sideSelf(e, 0), 2) + ' \u2192 ' + fixed(sideSelf(e, 1), 2) +
-    ' s; total ' + fixed(sideTotal(e, 0), 2) + ' \u2192 ' + fixed(sideTotal(e, 1), 2) + ' s; calls ' +
-    sideCalls(e, 0) + ' \u2192 ' + sideCalls(e, 1)));
-  for (const [title, list, end] of [['Callers', 'callers', 0], ['Callees', 'callees', 1]]) {
-    main.appendChild(el('h2', null, title));
-    const rows = new Map();
-    profiles.forEach((prof, s) => {
-      if (e.ids[s] < 0) return;
-      for (const a of prof[list][e.ids[s]]) {
-        const arc = prof.arcs[a], other = arc[end];
-        const k = prof.key(other);
-        if (!rows.has(k)) rows.set(k, { key: k, name: prof.name(other), count: [0, 0], time: [0, 0] });
-        const row = rows.get(k);
-        row.count[s] += arc[2];
-        row.time[s] += (arc[3] + arc[4]) / prof.hz;
-      }
-    });
-    const t = el('table');
-    t.id = 'dentry-' + list;
-    const hr = el('tr');
-    for (const c of ['old calls', 'new calls', 'old time', 'new time', 'change', 'name']) hr.appendChild(el('th', c === 'name' ? 'name' : null, c));
-    add(t, add(el('thead'), hr));
-    const body = el('tbody');
-    for (const row of Array.from(rows.values()).sort((x, y) => Math.abs(y.time[1] - y.time[0]) - Math.abs(x.time[1] - x.time[0]))) {
-      const tr = el('tr');
-      const c = td(null, 'name');
-      c.appendChild(link(row.name, 'dfn/' + encodeURIComponent(row.key)));
-      add(tr, td(String(row.count[0])), td(String(row.count[1])), td(fixed(row.time[0], 2)), td(fixed(row.time[1], 2)),
-        changeCell(row.time[1] - row.time[0]), c);
-      body.appendChild(tr);
-    }
-    t.appendChild(body);
-    main.appendChild(t);
-  }
-}
-function viewDiffGraph() {
-  main.appendChild(el('p', 'muted', 'Pick a function in Differences for its callers and callees in both runs.'));
-  viewDiff();
-}
+// (its table, entries and picture: diff.js)
 function viewDiffFlame(params) {
-  const [A, B] = profiles;
+  const [A, B] = profiles.map(filteredFlame);
   A.ensureFlame();
   B.ensureFlame();
   if (!B.nodes || !A.nodes) {

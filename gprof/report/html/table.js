@@ -170,7 +170,8 @@ function sortableTable(id, columns, rows, state, onOrder) {
 function nameCell(prof, i, hashPrefix) {
   const c = td(null, 'name');
   if (i < 0) { c.textContent = '[unknown]'; return c; }
-  c.appendChild(link(prof.name(i), (hashPrefix || 'fn/') + i, 'fn'));
+  const a = c.appendChild(link(prof.name(i), (hashPrefix || 'fn/') + i, 'fn'));
+  if (filters.short) a.title = prof.fullName(i);
   const r = prof.fn[i];
   if (r[6]) add(c, ' ', link('<cycle ' + r[6] + '>', 'cycle/' + r[6], 'cycle'));
   return c;
@@ -192,6 +193,7 @@ function viewFlat() {
   const ctl = controls('flat-filter', 'filter by name', flatState.filter, (v) => { flatState.filter = v; refilter(); });
   // the objects that have a function in the flat profile
   const used = new Set(P.flat.map((i) => fn[i][4]));
+  const kept = keptFunctions(P);
   if (used.size > 1) {
     const label = el('label', null, 'object ');
     const sel = el('select');
@@ -240,7 +242,7 @@ function viewFlat() {
     const t = flatState.filter.trim().toLowerCase();
     const hit = t ? prof.matching(t) : null;
     const rows = [];
-    for (const i of P.flat) if ((!hit || hit[i]) && (flatState.object < 0 || fn[i][4] === flatState.object)) rows.push(i);
+    for (const i of P.flat) if ((!hit || hit[i]) && (!kept || kept[i]) && (flatState.object < 0 || fn[i][4] === flatState.object)) rows.push(i);
     status.textContent = rows.length + ' of ' + P.flat.length + ' functions';
     return rows;
   }
@@ -290,12 +292,14 @@ function viewEntry(id) {
   if (!r) { main.appendChild(el('p', null, 'No such function.')); return; }
   const h = add(el('h2'), breakable('span', 'fname', prof.name(id)));
   h.id = 'entry-title';
+  if (filters.short) h.title = prof.fullName(id);
   if (r[5]) add(h, ' [' + r[5] + ']');
   main.appendChild(h);
   const tools = el('p');
   if (r[6]) add(tools, 'member of ', link('<cycle ' + r[6] + '>', 'cycle/' + r[6], 'cycle'), ' · ');
   if (r[2] >= 0) add(tools, link('source', 'src/' + id), ' (' + prof.files[r[2]] + ':' + r[3] + ') · ');
-  if (prof.p.stacks) add(tools, link('in the flame graph', 'flame/' + id));
+  if (prof.p.stacks) add(tools, link('in the flame graph', 'flame/' + id), ' \u00b7 ', link('sandwich', 'sandwich/' + id), ' \u00b7 ');
+  add(tools, link('picture', 'picture/' + id));
   main.appendChild(tools);
   const t = graphTable('entry');
   const body = el('tbody');
@@ -305,14 +309,14 @@ function viewEntry(id) {
     add(tr, td(''), td(''), td(''), td(''), td(''), td('<spontaneous>', 'name muted'));
     body.appendChild(tr);
   }
-  for (const a of callers) body.appendChild(arcRow(prof, a, prof.arcs[a][0], id)).classList.add('caller');
+  for (const a of callers) if (keeps(prof, prof.arcs[a][0])) body.appendChild(arcRow(prof, a, prof.arcs[a][0], id)).classList.add('caller');
   const me = el('tr', 'entry');
   add(me, td(r[5] ? '[' + r[5] + ']' : ''), td(figure(100 * (r[11] + r[12]) / prof.printTicks, 1)),
     td(figure(r[11] / prof.hz, 2)), td(figure(r[12] / prof.hz, 2)),
     td(r[8] + r[9] ? r[8] + (r[9] ? '+' + r[9] : '') : ''));
   me.appendChild(nameCell(prof, id));
   body.appendChild(me);
-  for (const a of prof.callees[id].slice().sort(byArcTime(prof))) body.appendChild(arcRow(prof, a, prof.arcs[a][1], id)).classList.add('callee');
+  for (const a of prof.callees[id].slice().sort(byArcTime(prof))) if (keeps(prof, prof.arcs[a][1])) body.appendChild(arcRow(prof, a, prof.arcs[a][1], id)).classList.add('callee');
   t.appendChild(body);
   main.appendChild(t);
 }
@@ -346,7 +350,8 @@ function viewGraph() {
   const ctl = controls('graph-filter', 'filter by name', graphState.filter, (v) => { graphState.filter = v; table.setRows(rowsNow()); });
   main.appendChild(ctl);
   const all = [];
-  fn.forEach((r, i) => { if (r[13] & 2) all.push(i); });
+  const kept = keptFunctions(prof);
+  fn.forEach((r, i) => { if ((r[13] & 2) && (!kept || kept[i])) all.push(i); });
   const columns = [
     ['index', (i) => fn[i][5], (i) => td('[' + fn[i][5] + ']')],
     ['% time', (i) => fn[i][11] + fn[i][12], (i) => td(figure(100 * (fn[i][11] + fn[i][12]) / prof.printTicks, 1))],
