@@ -8,7 +8,8 @@
 # object, dependency file, generated file, configure's output, unit
 # test, fuzzer and variant: build/asan/, build/aarch64/, build/musl/,
 # build/fuzz/) and tests/out/ (the suites' scratch), besides what make
-# demo and bench/ write (examples/out/, bench/out/).
+# demo and bench/ write (examples/out/, bench/out/), and the browser
+# tests' axe-core (tests/cli/html/node_modules/, from build-aux/deps.sh check).
 #
 #  build.tree.programs     the four programs are where the README says
 #  build.tree.up-to-date   and make has nothing left to do for them
@@ -42,7 +43,7 @@ expect_eq build.tree.up-to-date "" "$stale"
 product='(\.(o|d|a|so)|\.pb-c\.[ch]|/report-assets\.h|^configure|^config\.(mk|log|status)|^autom4te\.cache/?|^\.deps-build\.stamp)$'
 
 if [ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ]; then
-	allowed='^!! (build/|gprof/gprof|libgmon/libgmon\.a|libgmon/libgmon\.so|run/gprof-run|tests/out/|examples/out/|bench/out/)$'
+	allowed='^!! (build/|gprof/gprof|libgmon/libgmon\.a|libgmon/libgmon\.so|run/gprof-run|tests/out/|examples/out/|bench/out/|tests/cli/html/node_modules/)$'
 	others=$(git status --ignored --short | grep '^!! ' | grep -Ev "$allowed" | tr '\n' ' ')
 	expect_eq build.tree.ignored "" "$others"
 	stray=$(git status --short --untracked-files=all | sed -n 's/^?? //p' | grep -E "$product" |
