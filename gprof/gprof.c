@@ -19,6 +19,7 @@
 
 #include "analysis/callgraph.h"
 #include "analysis/overhead.h"
+#include "analysis/views.h"
 #include "diff.h"
 #include "processes.h"
 #include "timeline.h"
@@ -688,7 +689,7 @@ static unsigned default_reports(const struct options *opt, const struct model *m
 }
 
 /* The text reports, in GNU gprof's order. */
-static void print_text_reports(struct model *m, const struct options *opt,
+static void print_text_reports(struct model *m, const struct view *v, const struct options *opt,
 			       struct report_out *out)
 {
 	unsigned report = opt->report;
@@ -702,24 +703,24 @@ static void print_text_reports(struct model *m, const struct options *opt,
 	if (graph)
 		callgraph_sort_for_printing(m, opt);
 	if (graph && opt->traditional)
-		print_call_graph(m, opt, out);
+		print_call_graph(v, opt, out);
 	if (report & REPORT_FLAT)
-		print_flat_profile(m, opt, out);
+		print_flat_profile(v, opt, out);
 	if (graph) {
 		if (!opt->traditional)
-			print_call_graph(m, opt, out);
-		print_index(m, opt, out);
+			print_call_graph(v, opt, out);
+		print_index(v, opt, out);
 	}
 	if (report & REPORT_EXEC_COUNTS)
-		print_exec_counts(m, opt, out);
+		print_exec_counts(v, opt, out);
 	if (report & REPORT_ANNOTATED)
-		print_annotated_source(m, opt, out);
+		print_annotated_source(v, opt, out);
 	if (report & REPORT_FUNCTION_ORDER)
 		print_function_ordering(m, opt, out);
 	if (report & REPORT_FILE_ORDER)
 		print_file_ordering(m, opt, out);
 	if (opt->threads)
-		print_thread_profiles(m, opt, out);
+		print_thread_profiles(v, opt, out);
 }
 
 int main(int argc, char **argv)
@@ -728,6 +729,8 @@ int main(int argc, char **argv)
 	int selected_count;
 	struct options opt;
 	struct report_out out;
+	struct view_options view_options;
+	struct view view;
 	struct model *m;
 
 	setlocale(LC_CTYPE, "");
@@ -796,12 +799,17 @@ int main(int argc, char **argv)
 	    strcmp(opt.output->name, "folded") != 0 && strcmp(opt.output->name, "pprof") != 0)
 		fatal("--threads goes with the text reports, --json, --folded and --pprof, "
 		      "not --%s", opt.output->name);
+	view_options.report = opt.report;
+	view_options.show_zeros = opt.show_zeros;
+	view_options.threads = opt.threads || (opt.output && opt.output->shows_threads);
+	view_build(m, &view_options, &view);
 	if (opt.output)
-		opt.output->print(m, &opt, &out);
+		opt.output->print(&view, &opt, &out);
 	else
-		print_text_reports(m, &opt, &out);
+		print_text_reports(m, &view, &opt, &out);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		fatal("error writing the report: %s", strerror(errno));
+	view_free(&view);
 	report_out_free(&out);
 	model_free(m);
 	options_free(&opt);

@@ -300,9 +300,10 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 	free(sums);
 }
 
-void print_annotated_source(const struct model *m, const struct options *opt,
+void print_annotated_source(const struct view *v, const struct options *opt,
 			    struct report_out *out)
 {
+	const struct model *m = v->model;
 	struct annotator a = { opt, out, 0, 0, 0, true };
 	size_t i;
 

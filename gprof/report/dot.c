@@ -323,8 +323,9 @@ static void print_edge(struct dot *d, const struct arc *arc)
 	}
 }
 
-void print_dot(const struct model *m, const struct options *opt, struct report_out *out)
+void print_dot(const struct view *v, const struct options *opt, struct report_out *out)
 {
+	const struct model *m = v->model;
 	struct dot dot = { .f = out->file, .m = m, .opt = opt, .out = out };
 	struct dot *d = &dot;
 	struct symbol *const *by_time = m->by_time;

@@ -462,8 +462,9 @@ static const char flame_script[] =
 	"});\n"
 	"document.querySelector('rect.background').addEventListener('click', reset);\n";
 
-void print_flame(const struct model *m, const struct options *opt, struct report_out *out)
+void print_flame(const struct view *v, const struct options *opt, struct report_out *out)
 {
+	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;
 	struct flame fl = { m, opt, out, out->file, 0, 0 };
 	struct flame_node *root = xcalloc(1, sizeof(*root));

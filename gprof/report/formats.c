@@ -12,13 +12,13 @@
 
 /* The order the refusals list them in ("only one of --json, --dot, ..."). */
 const struct report_format report_formats[] = {
-	{ "json", print_json, print_json_diff },
-	{ "dot", print_dot, print_dot_diff },
-	{ "folded", print_folded, NULL },
-	{ "callgrind", print_callgrind, NULL },
-	{ "flame", print_flame, NULL },
-	{ "pprof", print_pprof, NULL },
-	{ "html", print_html, print_html_diff },
+	{ .name = "json", .print = print_json, .print_diff = print_json_diff },
+	{ .name = "dot", .print = print_dot, .print_diff = print_dot_diff },
+	{ .name = "folded", .print = print_folded },
+	{ .name = "callgrind", .print = print_callgrind },
+	{ .name = "flame", .print = print_flame },
+	{ .name = "pprof", .print = print_pprof },
+	{ .name = "html", .print = print_html, .print_diff = print_html_diff, .shows_threads = true },
 };
 
 const size_t report_format_count = sizeof(report_formats) / sizeof(report_formats[0]);

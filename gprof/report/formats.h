@@ -16,6 +16,7 @@
 
 #include <stdio.h>
 
+#include "analysis/views.h"
 #include "core/model.h"
 #include "core/options.h"
 #include "report/report.h"
@@ -31,9 +32,10 @@ struct comparison;
  */
 struct report_format {
 	const char *name; /* the option without its dashes: "json" for --json */
-	void (*print)(const struct model *m, const struct options *opt, struct report_out *out);
+	void (*print)(const struct view *v, const struct options *opt, struct report_out *out);
 	void (*print_diff)(const struct comparison *c, struct report_out names[2],
 			   const struct options *opt, FILE *f);
+	bool shows_threads; /* its view has every thread's rows, --threads or not */
 };
 
 /* The table, in the order the refusals name them; count rows. */

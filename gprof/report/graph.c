@@ -256,8 +256,9 @@ static void print_entry_line(struct graph *g, const struct symbol *sym)
 	text_end_line(t, g->f);
 }
 
-void print_call_graph(const struct model *m, const struct options *opt, struct report_out *out)
+void print_call_graph(const struct view *v, const struct options *opt, struct report_out *out)
 {
+	const struct model *m = v->model;
 	struct graph graph = { opt, m, out, out->file,
 			       m->histograms.rate, m->print_ticks, { 0 } };
 	struct graph *g = &graph;

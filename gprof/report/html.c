@@ -53,7 +53,6 @@
 #include "analysis/comparison.h"
 #include "analysis/histogram.h"
 #include "analysis/source_lines.h"
-#include "analysis/threads.h"
 #include "core/intern.h"
 #include "core/sha256.h"
 #include "gmon_out.h"
@@ -134,8 +133,9 @@ struct page {
 	FILE *flame;                  /* the flame graph's, read when it is shown */
 	FILE *source;                 /* the source view's, likewise */
 	FILE *thread_flame;           /* the threads' flame graphs, likewise */
-	struct thread_profiles threads; /* count 0: the profile names no thread */
+	const struct thread_profiles *threads; /* count 0: the profile names no thread */
 	size_t *thread_row;           /* per thread_of_stack(): its row in threads */
+	const struct view *v;
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *names;
@@ -171,12 +171,6 @@ static int object_number(const struct model *m, const struct object *obj)
 	return -1;
 }
 
-static bool flat_shows(const struct page *p, const struct symbol *sym)
-{
-	return sym->in_flat && !sym->hidden &&
-	       (p->opt->show_zeros || sym->calls != 0 || sym->self_ticks != 0);
-}
-
 static bool arc_listed(const struct page *p, const struct arc *arc)
 {
 	return callgraph_shows(arc->parent, p->opt) || callgraph_shows(arc->child, p->opt);
@@ -193,9 +187,8 @@ static void choose_functions(struct page *p)
 	p->id = xmalloc((m->symbols.count + 1) * sizeof(*p->id));
 	p->flags = xcalloc(m->symbols.count + 1, 1);
 	if (m->input & INPUT_HISTOGRAM)
-		for (i = 0; i < m->symbols.count; i++)
-			if (flat_shows(p, &m->symbols.base[i]))
-				p->flags[i] |= 1;
+		for (i = 0; i < p->v->flat.count; i++)
+			p->flags[symbol_place(p, p->v->flat.rows[i].sym)] |= 1;
 	for (i = 0; m->by_time && i < m->by_time_count; i++) {
 		const struct symbol *sym = m->by_time[i];
 
@@ -228,9 +221,9 @@ static void choose_functions(struct page *p)
 		}
 		free(cache);
 	}
-	for (i = 0; i < p->threads.count; i++)
-		for (w = 0; w < p->threads.profiles[i].row_count; w++)
-			need(p, p->threads.profiles[i].rows[w].sym, 4);
+	for (i = 0; i < p->threads->count; i++)
+		for (w = 0; w < p->threads->profiles[i].row_count; w++)
+			need(p, p->threads->profiles[i].rows[w].sym, 4);
 	for (i = 0; i < m->symbols.count; i++)
 		p->id[i] = p->flags[i] ? (int)rows++ : -1;
 }
@@ -411,7 +404,7 @@ static void emit_graph(struct page *p)
 	}
 	fputs("],\n", p->f);
 	put_key(p, "threads_without_samples");
-	fprintf(p->f, "%zu,\n", p->threads.without_samples);
+	fprintf(p->f, "%zu,\n", p->threads->without_samples);
 }
 
 /* The stacks as a tree of paths from the outermost frame: one node per
@@ -431,7 +424,7 @@ static void emit_flame(struct page *p, FILE *out, bool by_thread)
 	size_t *parent = NULL, *thread = NULL, count = 0, capacity = 0, w, i;
 
 	fputs("[", out);
-	if (!st->present || (by_thread && p->threads.count == 0)) {
+	if (!st->present || (by_thread && p->threads->count == 0)) {
 		fputs("]", out);
 		return;
 	}
@@ -499,8 +492,8 @@ static void emit_threads(struct page *p)
 
 	put_key(p, "threads");
 	putc('[', p->f);
-	for (i = 0; i < p->threads.count; i++) {
-		const struct thread_profile *t = &p->threads.profiles[i];
+	for (i = 0; i < p->threads->count; i++) {
+		const struct thread_profile *t = &p->threads->profiles[i];
 
 		fputs(i ? ",\n[" : "\n[", p->f);
 		if (t->thread) {
@@ -616,20 +609,23 @@ static void emit_files(struct page *p)
  * names), the flame graph's nodes on flame, the lines' samples and the
  * sources on source. */
 static void emit_profile(FILE *f, FILE *flame, FILE *source, FILE *thread_flame,
-			 const struct model *m, const struct options *opt, struct report_out *names,
+			 const struct view *v, const struct options *opt, struct report_out *names,
 			 const char *label, bool with_threads)
 {
+	static const struct thread_profiles no_threads;
+	const struct model *m = v->model;
 	struct page page = { .f = f, .flame = flame, .source = source, .thread_flame = thread_flame,
-			     .m = m, .opt = opt, .names = names };
+			     .threads = &no_threads, .v = v, .m = m, .opt = opt, .names = names };
 	struct page *p = &page;
 	size_t i;
 
 	/* the threads (a --diff page shows none); a stack's thread to its
 	 * row, the samples of no known thread at thread_count */
-	if (with_threads && thread_profiles_build(m, &p->threads)) {
+	if (with_threads && v->has_threads) {
+		p->threads = &v->threads;
 		p->thread_row = xcalloc(m->process.thread_count + 1, sizeof(*p->thread_row));
-		for (i = 0; i < p->threads.count; i++)
-			p->thread_row[p->threads.profiles[i].number] = i;
+		for (i = 0; i < p->threads->count; i++)
+			p->thread_row[p->threads->profiles[i].number] = i;
 	}
 	choose_functions(p);
 	putc('{', f);
@@ -648,7 +644,6 @@ static void emit_profile(FILE *f, FILE *flame, FILE *source, FILE *thread_flame,
 	free(p->flags);
 	free(p->name.data);
 	free(p->thread_row);
-	thread_profiles_free(&p->threads);
 	intern_free(&p->files);
 }
 
@@ -675,7 +670,7 @@ static void put_script_safe(FILE *out, const char *json, size_t size)
 }
 
 struct html_side {
-	const struct model *m;
+	const struct view *v;
 	struct report_out *names;
 	const char *label;
 };
@@ -722,7 +717,7 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		flame_f[i] = memory_stream(&flame[i], &flame_size[i]);
 		source_f[i] = memory_stream(&source[i], &source_size[i]);
 		threads_f[i] = memory_stream(&threads[i], &threads_size[i]);
-		emit_profile(f, flame_f[i], source_f[i], threads_f[i], sides[i].m, opt,
+		emit_profile(f, flame_f[i], source_f[i], threads_f[i], sides[i].v, opt,
 			     sides[i].names, sides[i].label, count == 1);
 	}
 	fputs("]}", f);
@@ -763,9 +758,10 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 	free(script);
 }
 
-void print_html(const struct model *m, const struct options *opt, struct report_out *out)
+void print_html(const struct view *v, const struct options *opt, struct report_out *out)
 {
-	struct html_side side = { m, out, NULL };
+	const struct model *m = v->model;
+	struct html_side side = { v, out, NULL };
 
 	if (!(m->input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH)) && !m->process.stacks.present)
 		fatal("--html: the profile holds no samples, arcs or stacks");
@@ -775,8 +771,15 @@ void print_html(const struct model *m, const struct options *opt, struct report_
 void print_html_diff(const struct comparison *c, struct report_out names[2],
 		     const struct options *opt, FILE *f)
 {
-	struct html_side sides[2] = { { c->run[OLD].m, &names[OLD], c->run[OLD].profile },
-				      { c->run[NEW].m, &names[NEW], c->run[NEW].profile } };
+	/* each run's view as the page shows it: no threads on a --diff page */
+	struct view_options shown = { .report = opt->report, .show_zeros = opt->show_zeros };
+	struct view views[2];
+	struct html_side sides[2] = { { &views[OLD], &names[OLD], c->run[OLD].profile },
+				      { &views[NEW], &names[NEW], c->run[NEW].profile } };
 
+	view_build(c->run[OLD].m, &shown, &views[OLD]);
+	view_build(c->run[NEW].m, &shown, &views[NEW]);
 	print_page(opt, f, sides, 2);
+	view_free(&views[OLD]);
+	view_free(&views[NEW]);
 }

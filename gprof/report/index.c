@@ -67,8 +67,9 @@ static int pad_to_column(struct text *t, int col, int to)
 }
 
 /* The lines are built in memory and written in blocks (text.h). */
-void print_index(const struct model *m, const struct options *opt, struct report_out *out)
+void print_index(const struct view *v, const struct options *opt, struct report_out *out)
 {
+	const struct model *m = v->model;
 	struct text line = { 0 }, *t = &line;
 	const struct symbol_table *symtab = &m->symbols;
 	FILE *f = out->file;

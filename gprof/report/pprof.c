@@ -827,8 +827,9 @@ static unsigned char *pack_gzip(const pb_profile *profile, size_t *size)
 	return gz;
 }
 
-void print_pprof(const struct model *m, const struct options *opt, struct report_out *out)
+void print_pprof(const struct view *v, const struct options *opt, struct report_out *out)
 {
+	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;
 	bool stacks = st->present && st->samples > 0;
 	unsigned rate = m->histograms.rate ? m->histograms.rate : m->process.rate;

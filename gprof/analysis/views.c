@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * views.c: what each report shows (views.h), computed once: the flat
+ * profile's rows in the one flat order with their running sums, -C's
+ * rows in block order, each thread's rows.  Every printer formats these;
+ * none sorts or filters the model again.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/views.h"
+#include "core/util.h"
+
+bool view_flat_shows(const struct symbol *sym, bool show_zeros)
+{
+	return sym->in_flat && !sym->hidden && (show_zeros || sym->calls != 0 || sym->self_ticks != 0);
+}
+
+/* The flat order: self time, then calls (both descending), then name,
+ * then address (static functions of one name in different files): a
+ * total order, the one GNU's stable qsort gives over its address-sorted
+ * table.  Name ranks order as strcmp does (symbol_table_rank_names). */
+static int compare_flat(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+	double diff = right->self_ticks - left->self_ticks;
+
+	if (diff > 0.0)
+		return 1;
+	if (diff < 0.0)
+		return -1;
+	if (right->calls > left->calls)
+		return 1;
+	if (right->calls < left->calls)
+		return -1;
+	if (left->name_rank != right->name_rank)
+		return left->name_rank > right->name_rank ? 1 : -1;
+	return (left->address > right->address) - (left->address < right->address);
+}
+
+static void build_flat(const struct model *m, bool show_zeros, struct flat_view *flat)
+{
+	const struct symbol_table *symtab = &m->symbols;
+	const struct symbol **sorted = xmalloc((symtab->count + 1) * sizeof(*sorted));
+	double cumulative = 0.0;
+	size_t i, n = 0;
+
+	flat->max_ticks_per_call = 0.0;
+	for (i = 0; i < symtab->count; i++) {
+		const struct symbol *sym = &symtab->base[i];
+
+		if (sym->calls != 0) {
+			double per_call = symbol_total_ticks(m, sym) / sym->calls;
+
+			if (per_call > flat->max_ticks_per_call)
+				flat->max_ticks_per_call = per_call;
+		}
+		if (view_flat_shows(sym, show_zeros))
+			sorted[n++] = sym;
+	}
+	qsort(sorted, n, sizeof(*sorted), compare_flat);
+	flat->rows = xmalloc((n + 1) * sizeof(*flat->rows));
+	for (i = 0; i < n; i++) {
+		cumulative += sorted[i]->self_ticks;
+		flat->rows[i] = (struct flat_row){ sorted[i], cumulative,
+						   symbol_total_ticks(m, sorted[i]) };
+	}
+	flat->count = n;
+	free(sorted);
+}
+
+/* -C's order: by file and line (when both have a file), then address. */
+static int compare_block_order(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+
+	if (left->file && right->file) {
+		int by_file = strcmp(left->file->name, right->file->name);
+
+		if (by_file != 0)
+			return by_file;
+		if (left->line != right->line)
+			return left->line < right->line ? -1 : 1;
+	}
+	if (left->address != right->address)
+		return left->address < right->address ? -1 : 1;
+	return 0;
+}
+
+static void build_exec(const struct model *m, bool show_zeros, struct exec_view *exec)
+{
+	const struct symbol_table *symtab = &m->symbols;
+	const struct symbol **sorted = xmalloc((symtab->count + 1) * sizeof(*sorted));
+	size_t i, n = 0, rows = 0;
+
+	for (i = 0; i < symtab->count; i++)
+		if (symtab->base[i].in_exec)
+			sorted[n++] = &symtab->base[i];
+	qsort(sorted, n, sizeof(*sorted), compare_block_order);
+	for (i = 0; i < n; i++) {
+		int k;
+
+		rows++;
+		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sorted[i], k); k++)
+			rows++;
+	}
+	exec->rows = xmalloc((rows + 1) * sizeof(*exec->rows));
+	exec->count = 0;
+	for (i = 0; i < n; i++) {
+		const struct symbol *sym = sorted[i];
+		int k;
+
+		if (sym->calls > 0 || show_zeros)
+			exec->rows[exec->count++] = (struct exec_row){ sym, sym->address, sym->calls,
+								       false };
+		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sym, k); k++)
+			if (symbol_bb_calls(sym, k) > 0 || show_zeros)
+				exec->rows[exec->count++] = (struct exec_row){
+					sym, symbol_bb_address(sym, k), symbol_bb_calls(sym, k), true
+				};
+	}
+	free(sorted);
+}
+
+/* Each thread's shown rows (as the flat profile shows a function: in
+ * its symspecs, not hidden), with the thread's running sum. */
+static void build_thread_rows(struct view *v)
+{
+	size_t i, k;
+
+	v->thread_rows = xcalloc(v->threads.count + 1, sizeof(*v->thread_rows));
+	for (i = 0; i < v->threads.count; i++) {
+		const struct thread_profile *p = &v->threads.profiles[i];
+		struct thread_view *t = &v->thread_rows[i];
+		double cumulative = 0.0;
+
+		v->thread_samples += p->samples;
+		t->rows = xmalloc((p->row_count + 1) * sizeof(*t->rows));
+		for (k = 0; k < p->row_count; k++) {
+			const struct symbol *sym = p->rows[k].sym;
+			double ticks = (double)p->rows[k].samples;
+
+			if (!view_flat_shows(sym, true))
+				continue;
+			cumulative += ticks;
+			t->rows[t->count++] = (struct thread_view_row){ sym, ticks, cumulative };
+		}
+	}
+}
+
+void view_build(const struct model *m, const struct view_options *opt, struct view *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->model = m;
+	v->options = *opt;
+	build_flat(m, opt->show_zeros, &v->flat);
+	if (opt->report & REPORT_EXEC_COUNTS)
+		build_exec(m, opt->show_zeros, &v->exec);
+	if (opt->threads && thread_profiles_build(m, &v->threads)) {
+		v->has_threads = true;
+		build_thread_rows(v);
+	}
+}
+
+void view_free(struct view *v)
+{
+	size_t i;
+
+	free(v->flat.rows);
+	free(v->exec.rows);
+	for (i = 0; v->thread_rows && i < v->threads.count; i++)
+		free(v->thread_rows[i].rows);
+	free(v->thread_rows);
+	thread_profiles_free(&v->threads);
+	memset(v, 0, sizeof(*v));
+}
