@@ -190,12 +190,6 @@ int print_diff(const struct options *opt)
 		fatal("--diff takes [EXE] OLD NEW, or OLD_EXE OLD NEW_EXE NEW (given: %d)",
 		      opt->operand_count);
 	}
-	if (opt->outputs_given > 1 || (opt->output && !opt->output->print_diff)) {
-		char formats[512];
-
-		report_format_list(formats, sizeof(formats), 1);
-		fatal("--diff prints a table, or one of %s", formats);
-	}
 	if (opt->report & REPORT_SUM)
 		fatal("--diff cannot be combined with -s");
 

@@ -164,46 +164,42 @@ static void usage(FILE *out, int status)
 		"\t[--demangle[=STYLE]] [--no-demangle] [--external-symbol-table=name] [@FILE]\n"
 		"\t[image-file] [profile-file...]\n",
 		program_name);
-	if (status == 0)
-		fprintf(out,
-			"Options of this gprof beyond GNU gprof's:\n"
-			"  --json                one JSON document instead of the text reports\n"
-			"  --dot                 the call graph as a Graphviz (DOT) picture\n"
-			"  --node-threshold=PCT  --dot: leave out functions under PCT%% of the time (0.5)\n"
-			"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
-			"  --main-only           the main program alone, without the shared libraries\n"
-			"                        and plugins a whole-process profile records\n"
-			"  --sysroot=DIR         the recorded libraries are looked for under DIR first\n"
-			"                        (a profile from another machine; also $GPROF_SYSROOT)\n"
-			"  --debug-file-directory=DIR  separate debug files of stripped programs and\n"
-			"                        libraries are looked for under DIR too (repeatable)\n"
-			"  --estimate-children   call-graph times estimated from call counts, even\n"
-			"                        when the profile has call stacks to measure them\n"
-			"                        (in every view)\n"
-			"  --with-overhead       count the profiler's own time (mcount...) in every\n"
-			"                        view, under the functions whose calls it counted\n"
-			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
-			"  --callgrind           the profile in the callgrind format (KCachegrind)\n"
-			"  --flame               the call stacks as an SVG flame graph\n"
-			"  --html                one self-contained HTML page to explore in a browser\n"
-			"  --pprof               the profile in pprof's format (profile.proto, gzipped)\n"
-			"  --threads             one flat profile per thread after the text reports;\n"
-			"                        --folded: a thread frame first; --json: \"threads\"\n"
-			"  --strip               --dot, --flame: C++ names without arguments and\n"
-			"                        template arguments\n"
-			"  --wrap[=N]            --dot, --flame: names wrapped at N characters (32)\n"
-			"  --root=SYMSPEC        --dot, --flame: only the function and what it calls\n"
-			"  --leaf=SYMSPEC        --dot, --flame: only the function and what calls it\n"
-			"  --depth=N             --root, --leaf: N calls away at most\n"
-			"  --diff [EXE] OLD NEW  what changed between two profiles; or\n"
-			"         OLD_EXE OLD NEW_EXE NEW  for two builds of a program\n"
-			"  --processes[=cpu] FILES  the processes the files are of (gprof-run -f), as\n"
-			"                        a tree or by CPU, and each program's total\n"
-			"  --timeline EXE FILES  each function's seconds in each window of a run\n"
-			"                        (gprof-run --interval), the top functions\n"
-			"The manual: gprof(1), and in %s: manual.md,\n"
-			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
-			GPROF_DOCDIR);
+	if (status != 0)
+		exit(status);
+	fprintf(out, "Options of this gprof beyond GNU gprof's:\n"
+		     "One format at most, instead of the text reports:\n");
+	report_format_usage(out);
+	fprintf(out,
+		"  --node-threshold=PCT  --dot: leave out functions under PCT%% of the time (0.5)\n"
+		"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
+		"  --main-only           the main program alone, without the shared libraries\n"
+		"                        and plugins a whole-process profile records\n"
+		"  --sysroot=DIR         the recorded libraries are looked for under DIR first\n"
+		"                        (a profile from another machine; also $GPROF_SYSROOT)\n"
+		"  --debug-file-directory=DIR  separate debug files of stripped programs and\n"
+		"                        libraries are looked for under DIR too (repeatable)\n"
+		"  --estimate-children   call-graph times estimated from call counts, even\n"
+		"                        when the profile has call stacks to measure them\n"
+		"                        (in every view)\n"
+		"  --with-overhead       count the profiler's own time (mcount...) in every\n"
+		"                        view, under the functions whose calls it counted\n"
+		"  --threads             one flat profile per thread after the text reports;\n"
+		"                        --folded: a thread frame first; --json: \"threads\"\n"
+		"  --strip               --dot, --flame: C++ names without arguments and\n"
+		"                        template arguments\n"
+		"  --wrap[=N]            --dot, --flame: names wrapped at N characters (32)\n"
+		"  --root=SYMSPEC        --dot, --flame: only the function and what it calls\n"
+		"  --leaf=SYMSPEC        --dot, --flame: only the function and what calls it\n"
+		"  --depth=N             --root, --leaf: N calls away at most\n"
+		"  --diff [EXE] OLD NEW  what changed between two profiles; or\n"
+		"         OLD_EXE OLD NEW_EXE NEW  for two builds of a program\n"
+		"  --processes[=cpu] FILES  the processes the files are of (gprof-run -f), as\n"
+		"                        a tree or by CPU, and each program's total\n"
+		"  --timeline EXE FILES  each function's seconds in each window of a run\n"
+		"                        (gprof-run --interval), the top functions\n"
+		"The manual: gprof(1), and in %s: manual.md,\n"
+		"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
+		GPROF_DOCDIR);
 	exit(status);
 }
 
@@ -723,6 +719,45 @@ static void print_text_reports(struct model *m, const struct view *v, const stru
 		print_thread_profiles(v, opt, out);
 }
 
+/* A format given with what it does not go with, refused from the
+ * formats' table (report/formats.c) before any file is read. */
+static void refuse_format(const struct options *opt, unsigned mode, const char *what,
+			  const char *others, const char *conjunction)
+{
+	char formats[512];
+
+	if (!opt->output || (opt->output->goes_with & mode) == mode)
+		return;
+	report_format_list(formats, sizeof(formats), mode, others, conjunction);
+	fatal("%s goes with %s, not --%s", what, formats, opt->output->name);
+}
+
+/* The options that cannot go together, refused before any file is read. */
+static void refuse_conflicts(const struct options *opt)
+{
+	char formats[512];
+
+	if (opt->processes && opt->diff)
+		fatal("only one of --diff and --processes may be given");
+	if (opt->timeline && opt->diff && !opt->processes)
+		fatal("only one of --diff and --timeline may be given");
+	if (opt->diff && !opt->processes && !opt->timeline &&
+	    (opt->outputs_given > 1 || (opt->output && !(opt->output->goes_with & FORMAT_DIFF)))) {
+		report_format_list(formats, sizeof(formats), FORMAT_DIFF, NULL, " and ");
+		fatal("--diff prints a table, or one of %s", formats);
+	}
+	if (opt->outputs_given > 1) {
+		report_format_list(formats, sizeof(formats), 0, NULL, " and ");
+		fatal("only one of %s may be given", formats);
+	}
+	if (opt->processes)
+		refuse_format(opt, FORMAT_PROCESSES, "--processes", "the text", " or ");
+	else if (opt->timeline)
+		refuse_format(opt, FORMAT_TIMELINE, "--timeline", "the text", " or ");
+	else if (opt->threads && !opt->diff)
+		refuse_format(opt, FORMAT_THREADS, "--threads", "the text reports", " and ");
+}
+
 int main(int argc, char **argv)
 {
 	const char *const *selected;
@@ -735,33 +770,16 @@ int main(int argc, char **argv)
 
 	setlocale(LC_CTYPE, "");
 	parse_options(argc, argv, &opt);
+	refuse_conflicts(&opt);
 	if (opt.processes) {
-		int status;
+		int status = print_processes(&opt);
 
-		if (opt.diff)
-			fatal("only one of --diff and --processes may be given");
-		if (opt.outputs_given > 1) {
-			char formats[512];
-
-			report_format_list(formats, sizeof(formats), 0);
-			fatal("only one of %s may be given", formats);
-		}
-		status = print_processes(&opt);
 		options_free(&opt);
 		return status;
 	}
 	if (opt.timeline) {
-		int status;
+		int status = print_timeline(&opt);
 
-		if (opt.diff)
-			fatal("only one of --diff and --timeline may be given");
-		if (opt.outputs_given > 1) {
-			char formats[512];
-
-			report_format_list(formats, sizeof(formats), 0);
-			fatal("only one of %s may be given", formats);
-		}
-		status = print_timeline(&opt);
 		options_free(&opt);
 		return status;
 	}
@@ -785,20 +803,10 @@ int main(int argc, char **argv)
 	report_out_cache_names(&out, &m->symbols);
 	opt.report = default_reports(&opt, m);
 
-	if (opt.outputs_given > 1) {
-		char formats[512];
-
-		report_format_list(formats, sizeof(formats), 0);
-		fatal("only one of %s may be given", formats);
-	}
 	if (opt.threads && m->process.thread_count == 0)
 		fatal("the profile does not say which thread each call stack came from: "
 		      "--threads needs the thread stacks libgmon records with its call stacks "
 		      "(doc/runtime.md, \"Threads\")");
-	if (opt.threads && opt.output && strcmp(opt.output->name, "json") != 0 &&
-	    strcmp(opt.output->name, "folded") != 0 && strcmp(opt.output->name, "pprof") != 0)
-		fatal("--threads goes with the text reports, --json, --folded and --pprof, "
-		      "not --%s", opt.output->name);
 	view_options.report = opt.report;
 	view_options.show_zeros = opt.show_zeros;
 	view_options.threads = opt.threads || (opt.output && opt.output->shows_threads);
