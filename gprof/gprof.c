@@ -809,6 +809,8 @@ int main(int argc, char **argv)
 		      "(doc/runtime.md, \"Threads\")");
 	view_options.report = opt.report;
 	view_options.show_zeros = opt.show_zeros;
+	view_options.line_granularity = opt.line_granularity;
+	view_options.gnu_index = opt.gnu_quirks & QUIRK_INDEX;
 	view_options.threads = opt.threads || (opt.output && opt.output->shows_threads);
 	view_build(m, &view_options, &view);
 	if (opt.output)

@@ -2,15 +2,20 @@
  *
  * views.c: what each report shows (views.h), computed once: the flat
  * profile's rows in the one flat order with their running sums, -C's
- * rows in block order, each thread's rows.  Every printer formats these;
+ * rows in block order, the call graph's entries and the index's rows,
+ * each thread's rows.  Every printer formats these;
  * none sorts or filters the model again.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/callgraph.h"
 #include "analysis/views.h"
+#include "symtab/object.h"
+#include "symtab/symspec.h"
 #include "core/util.h"
 
 bool view_flat_shows(const struct symbol *sym, bool show_zeros)
@@ -152,14 +157,100 @@ static void build_thread_rows(struct view *v)
 	}
 }
 
+bool view_picture_given(const struct model *m, enum symspec_table table)
+{
+	return !symspec_empty(&m->symspecs, table);
+}
+
+bool view_picture_names(const struct model *m, enum symspec_table table, uint64_t address)
+{
+	return symspec_holds(&m->symspecs, table, address);
+}
+
+bool view_graph_shows(const struct view *v, const struct symbol *sym)
+{
+	return callgraph_entry_shown(sym, v->options.show_zeros, v->options.line_granularity);
+}
+
+static void build_graph(struct view *v)
+{
+	const struct model *m = v->model;
+	size_t i;
+
+	v->graph.entries = xmalloc((m->by_time_count + 1) * sizeof(*v->graph.entries));
+	for (i = 0; i < m->by_time_count; i++)
+		if (view_graph_shows(v, m->by_time[i]))
+			v->graph.entries[v->graph.count++] = m->by_time[i];
+}
+
+/* Sort the n symbols of sorted by name, ties in the order given (what a
+ * stable sort by strcmp gives): a counting sort by name rank
+ * (symbol_table_rank_names), ranks being below ranks. */
+static void sort_by_name(const struct symbol **sorted, size_t n, size_t ranks)
+{
+	const struct symbol **by_rank = xmalloc((n + 1) * sizeof(*by_rank));
+	size_t *start = xcalloc(ranks + 1, sizeof(*start));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		start[sorted[i]->name_rank + 1]++;
+	for (i = 1; i <= ranks; i++)
+		start[i] += start[i - 1];
+	for (i = 0; i < n; i++)
+		by_rank[start[sorted[i]->name_rank]++] = sorted[i];
+	if (n > 0)
+		memcpy(sorted, by_rank, n * sizeof(*sorted));
+	free(by_rank);
+	free(start);
+}
+
+static void build_index(struct view *v)
+{
+	const struct model *m = v->model;
+	const struct symbol_table *symtab = &m->symbols;
+	struct index_view *index = &v->index;
+	size_t i;
+
+	index->rows = xmalloc((symtab->count + (size_t)m->cycle_count + 1) * sizeof(*index->rows));
+	for (i = 0; i < symtab->count; i++) {
+		const struct symbol *sym = &symtab->base[i];
+
+		if (sym->hidden)
+			continue;
+		/* GNU gprof leaves out functions with neither calls nor self
+		 * time, even those with an entry in the call graph (main, a
+		 * thread's start routine): we list every entry the graph has
+		 * (doc/compat.md) */
+		if (!v->options.show_zeros && sym->calls == 0 && sym->self_ticks == 0 &&
+		    (v->options.gnu_index || !view_graph_shows(v, sym)))
+			continue;
+		index->rows[index->count++] = sym;
+	}
+	sort_by_name(index->rows, index->count, symtab->count);
+	index->function_count = index->count;
+	for (i = 1; i <= (size_t)m->cycle_count; i++)
+		index->rows[index->count++] = &m->cycles[i];
+}
+
 void view_build(const struct model *m, const struct view_options *opt, struct view *v)
 {
 	memset(v, 0, sizeof(*v));
 	v->model = m;
 	v->options = *opt;
+	if (m->object_count > 0) {
+		unsigned char id[64];
+		size_t size = object_build_id(m->objects[0], id, sizeof(id)), i;
+
+		for (i = 0; i < size; i++)
+			snprintf(v->build_id + 2 * i, 3, "%02x", id[i]);
+	}
 	build_flat(m, opt->show_zeros, &v->flat);
 	if (opt->report & REPORT_EXEC_COUNTS)
 		build_exec(m, opt->show_zeros, &v->exec);
+	if (m->by_time)
+		build_graph(v);
+	if (m->by_time && (opt->report & REPORT_GRAPH))
+		build_index(v);
 	if (opt->threads && thread_profiles_build(m, &v->threads)) {
 		v->has_threads = true;
 		build_thread_rows(v);
@@ -172,6 +263,8 @@ void view_free(struct view *v)
 
 	free(v->flat.rows);
 	free(v->exec.rows);
+	free(v->graph.entries);
+	free(v->index.rows);
 	for (i = 0; v->thread_rows && i < v->threads.count; i++)
 		free(v->thread_rows[i].rows);
 	free(v->thread_rows);

@@ -19,6 +19,8 @@ struct view_options {
 	unsigned report;   /* REPORT_* printed (the defaults already chosen) */
 	bool show_zeros;   /* -z: rows without calls or time too */
 	bool threads;      /* the per-thread rows (--threads, or a format that shows them) */
+	bool line_granularity; /* -l: lines are no entries of the call graph */
+	bool gnu_index;    /* QUIRK_INDEX: the index omits entries without calls or time */
 };
 
 /* One row of the flat profile: the function, the running sum of the
@@ -73,11 +75,29 @@ struct thread_view {
 	size_t count;
 };
 
+/* The call graph's entries shown (view_graph_shows), functions and
+ * cycles, in the order the graph prints them (by total time). */
+struct graph_view {
+	const struct symbol **entries;
+	size_t count;
+};
+
+/* The index by function name: the functions it lists (not hidden; with
+ * calls, self time or an entry in the graph, unless -z), by name (ties
+ * in address order), then every cycle. */
+struct index_view {
+	const struct symbol **rows;
+	size_t count;
+	size_t function_count;    /* rows[function_count...] are the cycles */
+};
+
 /*
  * struct view: what the reports show of one model.  Owns its arrays
  * (view_free); points into the model, which must outlive it.
  *   flat      the flat profile's rows (when the report asks for it)
  *   exec      -C's rows (when the report asks for it)
+ *   graph     the call graph's entries (when the model has a call graph)
+ *   index     the index's rows (with the call graph's report)
  *   threads   every thread's profile (analysis/threads.c), all its rows;
  *             thread_rows[i] the rows thread i shows, with running sums;
  *             has_threads false when not asked or the profile names none
@@ -87,14 +107,24 @@ struct view {
 	struct view_options options;
 	struct flat_view flat;
 	struct exec_view exec;
+	struct graph_view graph;
+	struct index_view index;
 	bool has_threads;
 	struct thread_profiles threads;
 	struct thread_view *thread_rows;
 	uint64_t thread_samples;  /* the samples of every thread in threads */
+	char build_id[129];       /* the executable's build-id in hex, "" when none */
 };
 
 /* The flat profile's filter: whether sym is one of its rows. */
 bool view_flat_shows(const struct symbol *sym, bool show_zeros);
+/* The pictures' selection (--dot, --flame, --diff --dot): whether
+ * --root (PICTURE_ROOT) or --leaf (PICTURE_LEAF) names a function of m
+ * at all, and whether it names the one at address. */
+bool view_picture_given(const struct model *m, enum symspec_table table);
+bool view_picture_names(const struct model *m, enum symspec_table table, uint64_t address);
+/* Whether the call graph shows an entry for sym (a function or a cycle). */
+bool view_graph_shows(const struct view *v, const struct symbol *sym);
 /* Build what opt asks for of m into v. */
 void view_build(const struct model *m, const struct view_options *opt, struct view *v);
 void view_free(struct view *v);

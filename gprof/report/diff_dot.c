@@ -19,7 +19,6 @@
 #include "report/labels.h"
 #include "report/printers.h"
 #include "report/report.h"
-#include "symtab/symspec.h"
 
 /*
  * The picture is the union of the two call graphs: a node for every
@@ -160,7 +159,7 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 		for (i = 0; i < m->symbols.count; i++) {
 			const struct symbol *sym = &m->symbols.base[i];
 
-			if (sym->hidden || !symspec_holds(&m->symspecs, table, sym->address))
+			if (sym->hidden || !view_picture_names(m, table, sym->address))
 				continue;
 			named = true;
 			if (c->entry_of[run][i] == NO_ENTRY)

@@ -28,11 +28,11 @@
 #include "report/labels.h"
 #include "report/printers.h"
 #include "report/report.h"
-#include "symtab/symspec.h"
 #include "core/util.h"
 
 struct dot {
 	FILE *f;
+	const struct view *v;
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *out;
@@ -45,7 +45,7 @@ struct dot {
 /* Nodes are the call graph's entries, cycles apart. */
 static bool graph_entry_shown(struct dot *d, const struct symbol *sym)
 {
-	return callgraph_shows(sym, d->opt) && !symbol_is_cycle_header(sym);
+	return view_graph_shows(d->v, sym) && !symbol_is_cycle_header(sym);
 }
 
 static double percent(struct dot *d, double ticks)
@@ -129,7 +129,7 @@ static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 	for (i = 0; i < count; i++) {
 		const struct symbol *sym = &m->symbols.base[i];
 
-		if (!sym->hidden && symspec_holds(&m->symspecs, table, sym->address)) {
+		if (!sym->hidden && view_picture_names(m, table, sym->address)) {
 			reach[i] = 1;
 			named = true;
 		}
@@ -326,7 +326,7 @@ static void print_edge(struct dot *d, const struct arc *arc)
 void print_dot(const struct view *v, const struct options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
-	struct dot dot = { .f = out->file, .m = m, .opt = opt, .out = out };
+	struct dot dot = { .f = out->file, .v = v, .m = m, .opt = opt, .out = out };
 	struct dot *d = &dot;
 	struct symbol *const *by_time = m->by_time;
 	size_t n = m->by_time_count, i;

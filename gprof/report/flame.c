@@ -21,7 +21,6 @@
 
 #include "report/labels.h"
 #include "report/printers.h"
-#include "symtab/symspec.h"
 #include "core/util.h"
 
 #define FLAME_WIDTH 1200.0   /* the picture, in pixels */
@@ -160,7 +159,7 @@ static bool too_narrow(const struct flame *fl, const struct flame_node *node)
 /* Does symspec table t hold the frame's function? */
 static bool frame_named(const struct model *m, enum symspec_table t, const struct symbol *sym)
 {
-	return sym && symspec_holds(&m->symspecs, t, sym->address);
+	return sym && view_picture_names(m, t, sym->address);
 }
 
 /*
@@ -174,8 +173,8 @@ static bool frame_named(const struct model *m, enum symspec_table t, const struc
 static bool frames_kept(const struct model *m, const struct options *opt,
 			const struct symbol *const *frames, size_t depth, size_t *outer, size_t *inner)
 {
-	bool rooted = !symspec_empty(&m->symspecs, PICTURE_ROOT);
-	bool leafed = !symspec_empty(&m->symspecs, PICTURE_LEAF);
+	bool rooted = view_picture_given(m, PICTURE_ROOT);
+	bool leafed = view_picture_given(m, PICTURE_LEAF);
 	size_t d;
 
 	*outer = depth - 1;
@@ -214,7 +213,7 @@ static void check_picture_symspecs(const struct model *m, const struct options *
 
 	for (r = opt->symspecs; r; r = r->next)
 		if ((r->table == PICTURE_ROOT || r->table == PICTURE_LEAF) &&
-		    symspec_empty(&m->symspecs, r->table))
+		    !view_picture_given(m, r->table))
 			fatal("%s=%s: no function of the program matches",
 			      r->table == PICTURE_ROOT ? "--root" : "--leaf", r->text);
 }
@@ -248,8 +247,8 @@ static size_t grow_tree(struct flame *fl, struct flame_node *root)
 	struct frame_cache *cache = frame_cache_new();
 	struct flame_node *pool = NULL;
 	const struct symbol **frames = NULL;
-	bool picked = !symspec_empty(&fl->m->symspecs, PICTURE_ROOT) ||
-		      !symspec_empty(&fl->m->symspecs, PICTURE_LEAF);
+	bool picked = view_picture_given(fl->m, PICTURE_ROOT) ||
+		      view_picture_given(fl->m, PICTURE_LEAF);
 	size_t *slot = NULL, n = 0, w, i, narrow = 0, level, room = 0;
 
 	for (w = 0; w < st->word_count;) {

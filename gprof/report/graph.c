@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/callgraph.h"
 #include "analysis/histogram.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -268,11 +267,9 @@ void print_call_graph(const struct view *v, const struct options *opt, struct re
 	if (!opt->brief && opt->traditional)
 		blurb_call_graph_traditional(f);
 	print_header(m, g);
-	for (i = 0; i < m->by_time_count; i++) {
-		const struct symbol *sym = m->by_time[i];
+	for (i = 0; i < v->graph.count; i++) {
+		const struct symbol *sym = v->graph.entries[i];
 
-		if (!callgraph_shows(sym, opt))
-			continue;
 		if (symbol_is_cycle_header(sym)) {
 			print_cycle(g, sym);
 			print_members(g, sym);

@@ -49,14 +49,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/callgraph.h"
 #include "analysis/comparison.h"
 #include "analysis/histogram.h"
 #include "analysis/source_lines.h"
 #include "core/intern.h"
 #include "core/sha256.h"
 #include "gmon_out.h"
-#include "symtab/object.h"
 #include "report/page_sources.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -173,7 +171,7 @@ static int object_number(const struct model *m, const struct object *obj)
 
 static bool arc_listed(const struct page *p, const struct arc *arc)
 {
-	return callgraph_shows(arc->parent, p->opt) || callgraph_shows(arc->child, p->opt);
+	return view_graph_shows(p->v, arc->parent) || view_graph_shows(p->v, arc->child);
 }
 
 /* Which symbols any view names, and their rows, in address order. */
@@ -195,12 +193,12 @@ static void choose_functions(struct page *p)
 		if (symbol_is_cycle_header(sym)) {
 			const struct symbol *member;
 
-			if (callgraph_shows(sym, p->opt))
+			if (view_graph_shows(p->v, sym))
 				for (member = sym->cycle_next; member; member = member->cycle_next)
 					need(p, member, 4);
 			continue;
 		}
-		if (callgraph_shows(sym, p->opt))
+		if (view_graph_shows(p->v, sym))
 			need(p, sym, 2);
 		for (arc = sym->children; arc; arc = arc->next_child)
 			if (arc_listed(p, arc)) {
@@ -255,15 +253,11 @@ static void emit_header(struct page *p)
 {
 	const struct model *m = p->m;
 	const struct model_stacks *st = &m->process.stacks;
-	unsigned char id[64];
-	char hex[2 * sizeof(id) + 1] = "";
-	size_t size = object_build_id(m->objects[0], id, sizeof(id)), i;
+	size_t i;
 	char sentence[256];
 
-	for (i = 0; i < size; i++)
-		snprintf(hex + 2 * i, 3, "%02x", id[i]);
 	put_string_field(p, "program", m->objects[0]->path);
-	put_string_field(p, "build_id", size ? hex : NULL);
+	put_string_field(p, "build_id", p->v->build_id[0] ? p->v->build_id : NULL);
 	put_key(p, "runs");
 	putc('[', p->f);
 	for (i = 0; i < m->source_count; i++) {
@@ -390,7 +384,7 @@ static void emit_graph(struct page *p)
 	for (i = 0; m->by_time && i < m->by_time_count; i++) {
 		const struct symbol *cycle = m->by_time[i], *member;
 
-		if (!symbol_is_cycle_header(cycle) || !callgraph_shows(cycle, p->opt))
+		if (!symbol_is_cycle_header(cycle) || !view_graph_shows(p->v, cycle))
 			continue;
 		fprintf(p->f, "%s[%d,%d,", first ? "\n" : ",\n", cycle->cycle_number, cycle->index);
 		first = false;
@@ -772,7 +766,8 @@ void print_html_diff(const struct comparison *c, struct report_out names[2],
 		     const struct options *opt, FILE *f)
 {
 	/* each run's view as the page shows it: no threads on a --diff page */
-	struct view_options shown = { .report = opt->report, .show_zeros = opt->show_zeros };
+	struct view_options shown = { .report = opt->report, .show_zeros = opt->show_zeros,
+				      .line_granularity = opt->line_granularity };
 	struct view views[2];
 	struct html_side sides[2] = { { &views[OLD], &names[OLD], c->run[OLD].profile },
 				      { &views[NEW], &names[NEW], c->run[NEW].profile } };

@@ -14,10 +14,8 @@
 
 #include "gmon_out.h"
 
-#include "analysis/callgraph.h"
 #include "analysis/histogram.h"
 #include "analysis/overhead.h"
-#include "symtab/object.h"
 #include "report/printers.h"
 #include "report/report.h"
 #include "core/util.h"
@@ -188,22 +186,6 @@ static void emit_identity(struct json *j, const struct symbol *sym, bool with_gr
 	else
 		json_null(j, "index");
 	json_integer(j, "cycle", sym->cycle_number);
-}
-
-/* The executable's build-id, in hex, or null when it has none. */
-static void emit_build_id(struct json *j, const struct object *obj)
-{
-	unsigned char id[64];
-	char hex[2 * sizeof(id) + 1];
-	size_t size = object_build_id(obj, id, sizeof(id)), i;
-
-	if (size == 0) {
-		json_null(j, "build_id");
-		return;
-	}
-	for (i = 0; i < size; i++)
-		snprintf(hex + 2 * i, 3, "%02x", id[i]);
-	json_string(j, "build_id", hex);
 }
 
 /* The profile files read: path, size, modification time (UTC). */
@@ -381,10 +363,10 @@ static void emit_call_graph(struct json *j)
 	}
 
 	json_open(j, "functions", '[');
-	for (i = 0; i < n; i++) {
-		const struct symbol *sym = by_time[i];
+	for (i = 0; i < j->v->graph.count; i++) {
+		const struct symbol *sym = j->v->graph.entries[i];
 
-		if (symbol_is_cycle_header(sym) || !callgraph_shows(sym, j->opt))
+		if (symbol_is_cycle_header(sym))
 			continue;
 		json_open(j, NULL, '{');
 		emit_identity(j, sym, true);
@@ -397,9 +379,9 @@ static void emit_call_graph(struct json *j)
 	json_close(j, ']');
 
 	json_open(j, "cycles", '[');
-	for (i = 0; i < n; i++)
-		if (symbol_is_cycle_header(by_time[i]) && callgraph_shows(by_time[i], j->opt))
-			emit_cycle(j, by_time[i]);
+	for (i = 0; i < j->v->graph.count; i++)
+		if (symbol_is_cycle_header(j->v->graph.entries[i]))
+			emit_cycle(j, j->v->graph.entries[i]);
 	json_close(j, ']');
 
 	/* every arc the text lists: under its caller's entry, its callee's,
@@ -411,7 +393,7 @@ static void emit_call_graph(struct json *j)
 		if (symbol_is_cycle_header(parent))
 			continue;
 		for (arc = parent->children; arc; arc = arc->next_child)
-			if (callgraph_shows(parent, j->opt) || callgraph_shows(arc->child, j->opt))
+			if (view_graph_shows(j->v, parent) || view_graph_shows(j->v, arc->child))
 				emit_arc(j, arc);
 	}
 	json_close(j, ']');
@@ -543,7 +525,11 @@ void print_json(const struct view *v, const struct options *opt, struct report_o
 	json_open(j, NULL, '{');
 	json_integer(j, "format_version", JSON_FORMAT_VERSION);
 	json_string(j, "executable", m->objects[0]->path);
-	emit_build_id(j, m->objects[0]);
+	/* the executable's build-id, in hex, or null when it has none */
+	if (v->build_id[0])
+		json_string(j, "build_id", v->build_id);
+	else
+		json_null(j, "build_id");
 	emit_sources(j);
 	json_string(j, "granularity", j->opt->line_granularity ? "line" : "function");
 	emit_histogram(j, input);

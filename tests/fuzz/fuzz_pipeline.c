@@ -124,6 +124,8 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 	view_free(&view);
 	view_options.report = shown.report;
 	view_options.show_zeros = shown.show_zeros;
+	view_options.line_granularity = shown.line_granularity;
+	view_options.gnu_index = shown.gnu_quirks & QUIRK_INDEX;
 	view_build(m, &view_options, &view);
 	switch (selector >> 6) {
 	case 1:
