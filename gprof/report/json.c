@@ -510,7 +510,7 @@ static void emit_names(struct json *j)
 void print_json(const struct view *v, const struct options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
-	unsigned report = opt->report;
+	unsigned report = v->options.report;
 	int input = m->input;
 	bool flat = report & REPORT_FLAT, graph = report & REPORT_GRAPH;
 	struct json json = { .out = out->file, .v = v, .m = m, .opt = opt, .report = out };

@@ -37,7 +37,7 @@ void print_annotated_source(const struct view *v, const struct options *opt,
 /* ordering.c: -r and -R, suggested link orders (they mark what they place) */
 void print_function_ordering(struct model *m, const struct options *opt, struct report_out *out);
 void print_file_ordering(struct model *m, const struct options *opt, struct report_out *out);
-/* json.c: --json, one document with what opt->report asks for */
+/* json.c: --json, one document with what the view's reports ask for */
 void print_json(const struct view *v, const struct options *opt, struct report_out *out);
 /* dot.c: --dot, a Graphviz picture of the call graph */
 void print_dot(const struct view *v, const struct options *opt, struct report_out *out);
