@@ -22,7 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/callgraph.h"
 #include "analysis/graph_select.h"
 #include "gmon_out.h"
 #include "report/labels.h"
