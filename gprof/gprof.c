@@ -457,7 +457,7 @@ static bool gnu_option(int ch, struct options *opt)
 		opt->no_static = true;
 		return true;
 	case 'b':
-		opt->brief = true;
+		opt->text.brief = true;
 		return true;
 	case 'c':
 		opt->static_call_graph = true;
@@ -479,10 +479,10 @@ static bool gnu_option(int ch, struct options *opt)
 		opt->line_granularity = true;
 		return true;
 	case 'L':
-		opt->print_path = true;
+		opt->names.print_path = true;
 		return true;
 	case 'm':
-		opt->min_count = (unsigned long)parse_number("-m", optarg, 0);
+		opt->text.min_count = (unsigned long)parse_number("-m", optarg, 0);
 		return true;
 	case 'O':
 		opt->format = parse_file_format(optarg);
@@ -491,10 +491,10 @@ static bool gnu_option(int ch, struct options *opt)
 		opt->external_symbols = optarg;
 		return true;
 	case 't':
-		opt->table_length = (int)parse_number("-t", optarg, 0);
+		opt->text.table_length = (int)parse_number("-t", optarg, 0);
 		return true;
 	case 'T':
-		opt->traditional = true;
+		opt->text.traditional = true;
 		return true;
 	case 'v':
 		printf("gprof (gprof-libgmon) 0.1\n"
@@ -502,27 +502,27 @@ static bool gnu_option(int ch, struct options *opt)
 		       "under the GNU General Public License, version 3 or later, with no warranty.\n");
 		exit(0);
 	case 'w':
-		opt->width = (int)parse_number("-w", optarg, 1);
+		opt->text.width = (int)parse_number("-w", optarg, 1);
 		/* the index pads each of its three columns to a third of
 		 * the width: past this it would print gigabytes of spaces
 		 * (and GNU's column arithmetic overflows) */
-		if (opt->width > MAX_WIDTH) {
+		if (opt->text.width > MAX_WIDTH) {
 			fprintf(stderr, "%s: -w: width %s is larger than %d\n", program_name,
 				optarg, MAX_WIDTH);
 			usage(stderr, 1);
 		}
 		return true;
 	case 'x':
-		opt->all_lines = true;
+		opt->text.all_lines = true;
 		return true;
 	case 'y':
-		opt->separate_files = true;
+		opt->text.separate_files = true;
 		return true;
 	case 'z':
 		opt->show_zeros = true;
 		return true;
 	case OPTION_DEMANGLE:
-		opt->demangle = true;
+		opt->names.demangle = true;
 		if (optarg) {
 			enum demangling_styles style = cplus_demangle_name_to_style(optarg);
 
@@ -535,10 +535,10 @@ static bool gnu_option(int ch, struct options *opt)
 		}
 		return true;
 	case OPTION_NO_DEMANGLE:
-		opt->demangle = false;
+		opt->names.demangle = false;
 		return true;
 	case OPTION_INLINE_FILE_NAMES:
-		opt->inline_file_names = true;
+		opt->names.inline_file_names = true;
 		return true;
 	default:
 		return false;
@@ -558,22 +558,22 @@ static bool extension_option(int ch, struct options *opt)
 		opt->with_overhead = true;
 		return true;
 	case OPTION_NODE_THRESHOLD:
-		opt->node_threshold = parse_percent("--node-threshold", optarg);
+		opt->picture.node_threshold = parse_percent("--node-threshold", optarg);
 		return true;
 	case OPTION_MAIN_ONLY:
 		opt->main_only = true;
 		return true;
 	case OPTION_EDGE_THRESHOLD:
-		opt->edge_threshold = parse_percent("--edge-threshold", optarg);
+		opt->picture.edge_threshold = parse_percent("--edge-threshold", optarg);
 		return true;
 	case OPTION_STRIP:
-		opt->strip = true;
+		opt->picture.strip = true;
 		return true;
 	case OPTION_THREADS:
 		opt->threads = true;
 		return true;
 	case OPTION_WRAP:
-		opt->wrap = optarg ? (int)parse_number("--wrap", optarg, 1) : 32;
+		opt->picture.wrap = optarg ? (int)parse_number("--wrap", optarg, 1) : 32;
 		return true;
 	case OPTION_ROOT:
 		options_add_symspec(opt, optarg, PICTURE_ROOT);
@@ -582,7 +582,7 @@ static bool extension_option(int ch, struct options *opt)
 		options_add_symspec(opt, optarg, PICTURE_LEAF);
 		return true;
 	case OPTION_DEPTH:
-		opt->depth = (int)parse_number("--depth", optarg, 0);
+		opt->picture.depth = (int)parse_number("--depth", optarg, 0);
 		return true;
 	case OPTION_DIFF:
 		opt->diff = true;
@@ -748,12 +748,12 @@ static void print_text_reports(struct model *m, const struct view *v, const stru
 
 	if (graph)
 		callgraph_sort_for_printing(m, opt);
-	if (graph && opt->traditional)
+	if (graph && opt->text.traditional)
 		print_call_graph(v, opt, out);
 	if (report & REPORT_FLAT)
 		print_flat_profile(v, opt, out);
 	if (graph) {
-		if (!opt->traditional)
+		if (!opt->text.traditional)
 			print_call_graph(v, opt, out);
 		print_index(v, opt, out);
 	}

@@ -169,7 +169,7 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 	}
 	if (!named)
 		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf", text);
-	graph_reach(&p->graph, down, p->opt->depth, reach);
+	graph_reach(&p->graph, down, p->opt->picture.depth, reach);
 	return true;
 }
 
@@ -197,8 +197,8 @@ static void choose_nodes(struct picture *p)
 	for (i = 0; i < p->nodes; i++) {
 		const struct comparison_entry *e = node_entry(p, i);
 		bool big = !(c->run[OLD].m->print_ticks > 0 || c->run[NEW].m->print_ticks > 0) ||
-			   comparison_total_share(c, OLD, e) >= p->opt->node_threshold ||
-			   comparison_total_share(c, NEW, e) >= p->opt->node_threshold;
+			   comparison_total_share(c, OLD, e) >= p->opt->picture.node_threshold ||
+			   comparison_total_share(c, NEW, e) >= p->opt->picture.node_threshold;
 
 		p->kept[i] = entry_shown(e, p->opt) && big && (!rooted || below[i]) &&
 			     (!leafed || above[i]);

@@ -83,7 +83,7 @@ static bool node_over_threshold(struct dot *d, const struct symbol *sym)
 {
 	if (d->m->print_ticks <= 0.0)
 		return true;
-	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->node_threshold;
+	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->picture.node_threshold;
 }
 
 /* The arcs between the model's symbols, as a graph of their places
@@ -137,7 +137,7 @@ static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf", text);
 	if (!d->graph_made)
 		make_graph(d);
-	graph_reach(&d->graph, down, d->opt->depth, reach);
+	graph_reach(&d->graph, down, d->opt->picture.depth, reach);
 	return true;
 }
 
@@ -186,7 +186,7 @@ static bool edge_kept(struct dot *d, const struct arc *arc)
 		return false;
 	if (d->m->print_ticks <= 0.0 || arc_carries_no_time(d, arc))
 		return true;
-	return percent(d, arc->time + arc->child_time) >= d->opt->edge_threshold;
+	return percent(d, arc->time + arc->child_time) >= d->opt->picture.edge_threshold;
 }
 
 /* ------------------------------------------------------------ text */

@@ -118,8 +118,8 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 	fill_of(node->name, &r, &g, &b);
 	fprintf(f, "<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
 		   "<title>", depth, (unsigned long long)node->samples);
-	if (fl->opt->wrap > 0) {
-		char *wrapped = name_wrap(node->name, fl->opt->wrap);
+	if (fl->opt->picture.wrap > 0) {
+		char *wrapped = name_wrap(node->name, fl->opt->picture.wrap);
 
 		put_xml(f, wrapped);
 		free(wrapped);
@@ -197,11 +197,11 @@ static bool frames_kept(const struct model *m, const struct options *opt,
 			return false;
 		*inner = d;
 	}
-	if (opt->depth >= 0) {
-		if (rooted && *outer - *inner > (size_t)opt->depth)
-			*inner = *outer - (size_t)opt->depth;
-		else if (!rooted && leafed && *outer - *inner > (size_t)opt->depth)
-			*outer = *inner + (size_t)opt->depth;
+	if (opt->picture.depth >= 0) {
+		if (rooted && *outer - *inner > (size_t)opt->picture.depth)
+			*inner = *outer - (size_t)opt->picture.depth;
+		else if (!rooted && leafed && *outer - *inner > (size_t)opt->picture.depth)
+			*outer = *inner + (size_t)opt->picture.depth;
 	}
 	return true;
 }
@@ -365,7 +365,7 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 		for (c = item.node->first_child; c; c = c->next_sibling) {
 			if (c->sym == NULL) {
 				c->name = "[unknown]";
-			} else if (fl->opt->strip) {
+			} else if (fl->opt->picture.strip) {
 				char *to_free, *stripped =
 					name_strip(display_name(fl->out, c->sym, &to_free));
 

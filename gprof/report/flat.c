@@ -29,7 +29,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 	double hz = histograms->rate;
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, histograms->dimension_abbrev);
-	if (opt->traditional) {
+	if (opt->text.traditional) {
 		fprintf(f, "\ngranularity: each sample hit covers %ld byte(s)",
 		       histogram_granularity(histograms));
 		if (*total_ticks > 0.0)
@@ -99,10 +99,10 @@ static void print_line(struct flat *flat, const struct flat_row *row, double sca
 	struct text *t = &flat->line;
 	double hz = flat->hz, total_ticks = flat->total_ticks;
 
-	text_fixed(t, opt->traditional ? 5 : 6, opt->traditional ? 1 : 2,
+	text_fixed(t, opt->text.traditional ? 5 : 6, opt->text.traditional ? 1 : 2,
 		   total_ticks > 0.0 ? 100 * sym->self_ticks / total_ticks : 0.0);
 	text_char(t, ' ');
-	text_fixed(t, opt->traditional ? 10 : 9, 2, row->cumulative_ticks / hz);
+	text_fixed(t, opt->text.traditional ? 10 : 9, 2, row->cumulative_ticks / hz);
 	text_char(t, ' ');
 	text_fixed(t, 8, 2, sym->self_ticks / hz);
 	text_char(t, ' ');
@@ -116,7 +116,7 @@ static void print_line(struct flat *flat, const struct flat_row *row, double sca
 	} else {
 		text_spaces(t, 28); /* "%8.8s %8.8s %8.8s  " of "" */
 	}
-	if (opt->traditional)
+	if (opt->text.traditional)
 		text_name(t, flat->out, sym);
 	else
 		text_name_only(t, flat->out, sym);
@@ -132,8 +132,8 @@ void print_flat_profile(const struct view *v, const struct options *opt, struct 
 	unsigned log_scale;
 
 	report_separator(out);
-	if (opt->traditional) {
-		if (!opt->brief) {
+	if (opt->text.traditional) {
+		if (!opt->text.brief) {
 			fprintf(f, "\n\n\nflat profile:\n");
 			blurb_flat(f);
 		}
@@ -141,7 +141,7 @@ void print_flat_profile(const struct view *v, const struct options *opt, struct 
 		fprintf(f, "Flat profile:\n");
 	}
 
-	if (opt->traditional) {
+	if (opt->text.traditional) {
 		log_scale = 5; /* milliseconds, as BSD prints */
 	} else {
 		/* the unit of the per-call columns suits the largest value */
@@ -165,6 +165,6 @@ void print_flat_profile(const struct view *v, const struct options *opt, struct 
 	for (i = 0; i < v->flat.count; i++)
 		print_line(&flat, &v->flat.rows[i], si_prefixes[log_scale].scale);
 	text_free(&flat.line, f);
-	if (!opt->brief && !opt->traditional)
+	if (!opt->text.brief && !opt->text.traditional)
 		blurb_flat(f);
 }

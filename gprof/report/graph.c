@@ -67,8 +67,8 @@ static void print_header(const struct model *m, struct graph *g)
 	bool names = report_names_sentence(m, names_sentence, sizeof(names_sentence));
 
 	report_separator(g->out);
-	if (!opt->traditional) {
-		if (!opt->brief)
+	if (!opt->text.traditional) {
+		if (!opt->text.brief)
 			fprintf(f, "\t\t     Call graph (explanation follows)\n\n");
 		else
 			fprintf(f, "\t\t\tCall graph\n\n");
@@ -101,14 +101,14 @@ static void print_header(const struct model *m, struct graph *g)
 		if (names)
 			fprintf(f, "%s\n", names_sentence);
 		fputc('\n', f);
-	} else if ((overhead || names) && !opt->traditional) {
+	} else if ((overhead || names) && !opt->text.traditional) {
 		if (overhead)
 			fprintf(f, "%s\n", sentence);
 		if (names)
 			fprintf(f, "%s\n", names_sentence);
 		fputc('\n', f);
 	}
-	if (opt->traditional) {
+	if (opt->text.traditional) {
 		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
 		       "called", "total", "parents");
 		fprintf(f, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n", "index",
@@ -134,7 +134,7 @@ static void entry_figures(struct graph *g, const struct symbol *sym)
 	text_char(t, ' ');
 	text_fixed(t, 7, 2, sym->prop_self / hz);
 	text_char(t, ' ');
-	text_fixed(t, g->opt->traditional ? 11 : 7, 2, sym->prop_child / hz);
+	text_fixed(t, g->opt->text.traditional ? 11 : 7, 2, sym->prop_child / hz);
 	text_char(t, ' ');
 }
 
@@ -166,7 +166,7 @@ static void print_members(struct graph *g, const struct symbol *cycle)
 		text_spaces(t, 13);
 		text_fixed(t, 7, 2, member->prop_self / hz);
 		text_char(t, ' ');
-		text_fixed(t, g->opt->traditional ? 11 : 7, 2, member->prop_child / hz);
+		text_fixed(t, g->opt->text.traditional ? 11 : 7, 2, member->prop_child / hz);
 		text_char(t, ' ');
 		if (symbol_calls_counted(g->m, member))
 			text_calls(t, member->calls, member->self_calls);
@@ -190,7 +190,7 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 
 	if (other == entry || (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
 		/* "%6.6s %5.5s %7.7s %7.7s " (-T: %11.11s) of "" */
-		text_spaces(t, g->opt->traditional ? 33 : 29);
+		text_spaces(t, g->opt->text.traditional ? 33 : 29);
 		if (arc->uncounted)
 			text_spaces(t, 7);
 		else
@@ -201,7 +201,7 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 		text_spaces(t, 13);
 		text_fixed(t, 7, 2, arc->time / hz);
 		text_char(t, ' ');
-		text_fixed(t, g->opt->traditional ? 11 : 7, 2, arc->child_time / hz);
+		text_fixed(t, g->opt->text.traditional ? 11 : 7, 2, arc->child_time / hz);
 		text_char(t, ' ');
 		if (arc->uncounted) {
 			text_spaces(t, 15); /* "%7.7s/%-7.7s" of "", without the slash */
@@ -224,7 +224,7 @@ static void print_parents(struct graph *g, const struct symbol *child)
 
 	if (child->parents == NULL) {
 		/* "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     " (-T: %11.11s) of "" */
-		text_spaces(t, g->opt->traditional ? 53 : 49);
+		text_spaces(t, g->opt->text.traditional ? 53 : 49);
 		text_bytes(t, "<spontaneous>", 13);
 		text_end_line(t, g->f);
 		return;
@@ -264,7 +264,7 @@ void print_call_graph(const struct view *v, const struct options *opt, struct re
 	FILE *f = out->file;
 	size_t i;
 
-	if (!opt->brief && opt->traditional)
+	if (!opt->text.brief && opt->text.traditional)
 		blurb_call_graph_traditional(f);
 	print_header(m, g);
 	for (i = 0; i < v->graph.count; i++) {
@@ -278,15 +278,15 @@ void print_call_graph(const struct view *v, const struct options *opt, struct re
 			print_entry_line(g, sym);
 			print_children(g, sym);
 		}
-		if (opt->traditional)
+		if (opt->text.traditional)
 			text_char(&g->line, '\n');
 		text_bytes(&g->line, "-----------------------------------------------", 47);
 		text_end_line(&g->line, f);
-		if (opt->traditional)
+		if (opt->text.traditional)
 			text_end_line(&g->line, f);
 	}
 	text_free(&g->line, f);
-	if (!opt->brief && !opt->traditional)
+	if (!opt->text.brief && !opt->text.traditional)
 		blurb_call_graph(f);
 }
 

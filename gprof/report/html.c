@@ -278,7 +278,7 @@ static void emit_header(struct page *p)
 	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
 		put_string_field(p, "overhead", sentence);
 	put_number_field(p, "line_granularity", p->opt->line_granularity);
-	put_number_field(p, "traditional", p->opt->traditional);
+	put_number_field(p, "traditional", p->opt->text.traditional);
 	if (m->process.has_times) {
 		put_key(p, "process");
 		fprintf(p->f, "[%.9f,%.9f,%llu,%llu],", (double)m->process.user_ns / 1e9,

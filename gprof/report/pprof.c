@@ -301,7 +301,7 @@ static uint64_t inline_function_id(struct pprof *p, const struct inline_frame *f
 	p->function_of_inline = xrealloc(p->function_of_inline,
 					 p->inline_names.count * sizeof(*p->function_of_inline));
 	fn = new_function(p);
-	if (p->out->opt->demangle) {
+	if (p->out->opt->names.demangle) {
 		char *demangled = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
 
 		fn->name = string_index(&p->strings, demangled ? demangled : name);

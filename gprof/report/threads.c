@@ -26,7 +26,7 @@ static void print_heading(const struct model *m, const struct options *opt, FILE
 	fprintf(f, ":\n%llu samples, %.2f %s (%.1f%% of all the threads' samples).\n",
 		(unsigned long long)p->samples, (double)p->samples / hz, m->histograms.dimension,
 		all ? 100.0 * (double)p->samples / (double)all : 0.0);
-	if (!opt->brief)
+	if (!opt->text.brief)
 		fprintf(f, "\nEach sample counts as %g %s.\n", 1.0 / hz, m->histograms.dimension);
 	if (p->samples == 0) {
 		fprintf(f, " no time accumulated\n");

@@ -138,13 +138,13 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 		/* the text reports in gprof.c's order */
 		if (m->by_time && (shown.report & REPORT_GRAPH)) {
 			callgraph_sort_for_printing(m, &shown);
-			if (shown.traditional)
+			if (shown.text.traditional)
 				print_call_graph(&view, &shown, &out);
 		}
 		if (shown.report & REPORT_FLAT)
 			print_flat_profile(&view, &shown, &out);
 		if (m->by_time && (shown.report & REPORT_GRAPH)) {
-			if (!shown.traditional)
+			if (!shown.text.traditional)
 				print_call_graph(&view, &shown, &out);
 			print_index(&view, &shown, &out);
 		}
@@ -172,7 +172,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.line_granularity = selector & 1;
 	opt.static_call_graph = selector & 2;
 	opt.show_zeros = selector & 4;
-	opt.traditional = selector & 8;
+	opt.text.traditional = selector & 8;
 	opt.output = (selector >> 6) == 1   ? report_format_find("json")
 		     : (selector >> 6) == 2 ? report_format_find("dot")
 					    : NULL;
