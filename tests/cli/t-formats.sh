@@ -5,6 +5,7 @@
 #   - every refusal of a conflicting option comes from the table before
 #     any file is read: the files named here do not exist, and gprof
 #     refuses the options, never the files;
+#   - doc/gprof.1 has an entry for each format --help lists;
 #   - a new format is one file and one row: a toy format (toy.c, here,
 #     not shipped) printing the flat profile's rows from the view, its
 #     row added to a copy of formats.c (and its declaration), linked with
@@ -15,6 +16,7 @@
 scratch
 pin_gprof
 cd "${KEEP:-$SCRATCH}" || exit 2
+real_gprof=$GPROF
 
 # --- refusals, before any file is read
 expect_refusal formats.refuse.two-formats \
@@ -107,3 +109,22 @@ expect_refusal formats.toy.refused-with-threads \
 expect_refusal formats.toy.refused-with-diff \
 	"gprof: --diff prints a table, or one of --json, --dot and --html" \
 	. --diff --toy no-such-program old.out new.out
+
+# --- the man page lists what the table lists: each format of --help's
+# list has its entry (.TP, then .B \-\-NAME) in doc/gprof.1's section
+# "Machine-readable output"
+"$real_gprof" --help >real-help.out 2>&1
+formats=$(sed -n '/^One format at most/,/^  --[a-z-]*=/s/^  --\([a-z]*\)  .*/\1/p' real-help.out)
+tags=$(sed -n '/^\.SS Machine-readable output/,/^\.SS /p' "$TOP/doc/gprof.1" |
+	awk 'prev == ".TP" && $1 == ".B" { sub(/^\\-\\-/, "", $2); print $2 } { prev = $0 }')
+missing=
+for name in $formats; do
+	grep -qx "$name" <<<"$tags" || missing="$missing --$name"
+done
+if [ "$(wc -w <<<"$formats")" -lt 7 ]; then
+	fail formats.man.every-format "could not read --help's formats: [$formats]"
+elif [ -n "$missing" ]; then
+	fail formats.man.every-format "doc/gprof.1's machine-readable output lacks$missing"
+else
+	pass formats.man.every-format
+fi
