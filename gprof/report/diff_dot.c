@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/callgraph.h"
 #include "analysis/comparison.h"
 #include "analysis/graph_select.h"
 #include "core/util.h"
@@ -174,10 +173,10 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 }
 
 /* Does the call graph of either run show the entry? */
-static bool entry_shown(const struct comparison_entry *e, const struct options *opt)
+static bool entry_shown(const struct comparison *c, const struct comparison_entry *e)
 {
-	return (e->sym[OLD] && callgraph_shows(e->sym[OLD], opt)) ||
-	       (e->sym[NEW] && callgraph_shows(e->sym[NEW], opt));
+	return (e->sym[OLD] && view_graph_shows(&c->run[OLD].view, e->sym[OLD])) ||
+	       (e->sym[NEW] && view_graph_shows(&c->run[NEW].view, e->sym[NEW]));
 }
 
 /* Which nodes are drawn: the entries either call graph shows, whose
@@ -200,13 +199,13 @@ static void choose_nodes(struct picture *p)
 			   comparison_total_share(c, OLD, e) >= p->opt->picture.node_threshold ||
 			   comparison_total_share(c, NEW, e) >= p->opt->picture.node_threshold;
 
-		p->kept[i] = entry_shown(e, p->opt) && big && (!rooted || below[i]) &&
+		p->kept[i] = entry_shown(p->c, e) && big && (!rooted || below[i]) &&
 			     (!leafed || above[i]);
 		if (p->kept[i])
 			cycle_kept[p->cycle[i]] = 1;
 	}
 	for (i = 0; i < p->nodes; i++)
-		if (p->cycle[i] && cycle_kept[p->cycle[i]] && entry_shown(node_entry(p, i), p->opt))
+		if (p->cycle[i] && cycle_kept[p->cycle[i]] && entry_shown(p->c, node_entry(p, i)))
 			p->kept[i] = 1;
 	free(below);
 	free(above);

@@ -765,16 +765,8 @@ void print_html(const struct view *v, const struct options *opt, struct report_o
 void print_html_diff(const struct comparison *c, struct report_out names[2],
 		     const struct options *opt, FILE *f)
 {
-	/* each run's view as the page shows it: no threads on a --diff page */
-	struct view_options shown = { .report = opt->report, .show_zeros = opt->show_zeros,
-				      .line_granularity = opt->line_granularity };
-	struct view views[2];
-	struct html_side sides[2] = { { &views[OLD], &names[OLD], c->run[OLD].profile },
-				      { &views[NEW], &names[NEW], c->run[NEW].profile } };
+	struct html_side sides[2] = { { &c->run[OLD].view, &names[OLD], c->run[OLD].profile },
+				      { &c->run[NEW].view, &names[NEW], c->run[NEW].profile } };
 
-	view_build(c->run[OLD].m, &shown, &views[OLD]);
-	view_build(c->run[NEW].m, &shown, &views[NEW]);
 	print_page(opt, f, sides, 2);
-	view_free(&views[OLD]);
-	view_free(&views[NEW]);
 }
