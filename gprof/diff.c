@@ -190,12 +190,6 @@ int print_diff(const struct options *opt)
 		fatal("--diff takes [EXE] OLD NEW, or OLD_EXE OLD NEW_EXE NEW (given: %d)",
 		      opt->operand_count);
 	}
-	if (opt->outputs_given > 1 || (opt->output && !opt->output->print_diff)) {
-		char formats[512];
-
-		report_format_list(formats, sizeof(formats), 1);
-		fatal("--diff prints a table, or one of %s", formats);
-	}
 	if (opt->report & REPORT_SUM)
 		fatal("--diff cannot be combined with -s");
 
@@ -214,6 +208,13 @@ int print_diff(const struct options *opt)
 		      "different rates are not compared",
 		      old_profile, c.run[OLD].rate, new_profile, c.run[NEW].rate);
 	comparison_match(&c);
+	/* each run's view, as a --diff page shows it: no threads */
+	for (run = OLD; run <= NEW; run++) {
+		struct view_options shown = { .report = opt->report, .show_zeros = opt->show_zeros,
+					      .line_granularity = opt->line_granularity };
+
+		view_build(c.run[run].m, &shown, &c.run[run].view);
+	}
 
 	if (opt->output)
 		opt->output->print_diff(&c, names, opt, stdout);
@@ -223,6 +224,7 @@ int print_diff(const struct options *opt)
 		fatal("error writing the report: %s", strerror(errno));
 
 	for (run = OLD; run <= NEW; run++) {
+		view_free(&c.run[run].view);
 		report_out_free(&names[run]);
 		model_free(c.run[run].m);
 	}

@@ -19,6 +19,7 @@
 
 #include "analysis/callgraph.h"
 #include "analysis/overhead.h"
+#include "analysis/views.h"
 #include "diff.h"
 #include "processes.h"
 #include "timeline.h"
@@ -163,46 +164,42 @@ static void usage(FILE *out, int status)
 		"\t[--demangle[=STYLE]] [--no-demangle] [--external-symbol-table=name] [@FILE]\n"
 		"\t[image-file] [profile-file...]\n",
 		program_name);
-	if (status == 0)
-		fprintf(out,
-			"Options of this gprof beyond GNU gprof's:\n"
-			"  --json                one JSON document instead of the text reports\n"
-			"  --dot                 the call graph as a Graphviz (DOT) picture\n"
-			"  --node-threshold=PCT  --dot: leave out functions under PCT%% of the time (0.5)\n"
-			"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
-			"  --main-only           the main program alone, without the shared libraries\n"
-			"                        and plugins a whole-process profile records\n"
-			"  --sysroot=DIR         the recorded libraries are looked for under DIR first\n"
-			"                        (a profile from another machine; also $GPROF_SYSROOT)\n"
-			"  --debug-file-directory=DIR  separate debug files of stripped programs and\n"
-			"                        libraries are looked for under DIR too (repeatable)\n"
-			"  --estimate-children   call-graph times estimated from call counts, even\n"
-			"                        when the profile has call stacks to measure them\n"
-			"                        (in every view)\n"
-			"  --with-overhead       count the profiler's own time (mcount...) in every\n"
-			"                        view, under the functions whose calls it counted\n"
-			"  --folded              the call stacks, one line each: main;f;g SAMPLES\n"
-			"  --callgrind           the profile in the callgrind format (KCachegrind)\n"
-			"  --flame               the call stacks as an SVG flame graph\n"
-			"  --html                one self-contained HTML page to explore in a browser\n"
-			"  --pprof               the profile in pprof's format (profile.proto, gzipped)\n"
-			"  --threads             one flat profile per thread after the text reports;\n"
-			"                        --folded: a thread frame first; --json: \"threads\"\n"
-			"  --strip               --dot, --flame: C++ names without arguments and\n"
-			"                        template arguments\n"
-			"  --wrap[=N]            --dot, --flame: names wrapped at N characters (32)\n"
-			"  --root=SYMSPEC        --dot, --flame: only the function and what it calls\n"
-			"  --leaf=SYMSPEC        --dot, --flame: only the function and what calls it\n"
-			"  --depth=N             --root, --leaf: N calls away at most\n"
-			"  --diff [EXE] OLD NEW  what changed between two profiles; or\n"
-			"         OLD_EXE OLD NEW_EXE NEW  for two builds of a program\n"
-			"  --processes[=cpu] FILES  the processes the files are of (gprof-run -f), as\n"
-			"                        a tree or by CPU, and each program's total\n"
-			"  --timeline EXE FILES  each function's seconds in each window of a run\n"
-			"                        (gprof-run --interval), the top functions\n"
-			"The manual: gprof(1), and in %s: manual.md,\n"
-			"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
-			GPROF_DOCDIR);
+	if (status != 0)
+		exit(status);
+	fprintf(out, "Options of this gprof beyond GNU gprof's:\n"
+		     "One format at most, instead of the text reports:\n");
+	report_format_usage(out);
+	fprintf(out,
+		"  --node-threshold=PCT  --dot: leave out functions under PCT%% of the time (0.5)\n"
+		"  --edge-threshold=PCT  --dot: leave out calls carrying under PCT%% (0.1)\n"
+		"  --main-only           the main program alone, without the shared libraries\n"
+		"                        and plugins a whole-process profile records\n"
+		"  --sysroot=DIR         the recorded libraries are looked for under DIR first\n"
+		"                        (a profile from another machine; also $GPROF_SYSROOT)\n"
+		"  --debug-file-directory=DIR  separate debug files of stripped programs and\n"
+		"                        libraries are looked for under DIR too (repeatable)\n"
+		"  --estimate-children   call-graph times estimated from call counts, even\n"
+		"                        when the profile has call stacks to measure them\n"
+		"                        (in every view)\n"
+		"  --with-overhead       count the profiler's own time (mcount...) in every\n"
+		"                        view, under the functions whose calls it counted\n"
+		"  --threads             one flat profile per thread after the text reports;\n"
+		"                        --folded: a thread frame first; --json: \"threads\"\n"
+		"  --strip               --dot, --flame: C++ names without arguments and\n"
+		"                        template arguments\n"
+		"  --wrap[=N]            --dot, --flame: names wrapped at N characters (32)\n"
+		"  --root=SYMSPEC        --dot, --flame: only the function and what it calls\n"
+		"  --leaf=SYMSPEC        --dot, --flame: only the function and what calls it\n"
+		"  --depth=N             --root, --leaf: N calls away at most\n"
+		"  --diff [EXE] OLD NEW  what changed between two profiles; or\n"
+		"         OLD_EXE OLD NEW_EXE NEW  for two builds of a program\n"
+		"  --processes[=cpu] FILES  the processes the files are of (gprof-run -f), as\n"
+		"                        a tree or by CPU, and each program's total\n"
+		"  --timeline EXE FILES  each function's seconds in each window of a run\n"
+		"                        (gprof-run --interval), the top functions\n"
+		"The manual: gprof(1), and in %s: manual.md,\n"
+		"json.md, dot.md, format.md (the gmon.out format) and compat.md.\n",
+		GPROF_DOCDIR);
 	exit(status);
 }
 
@@ -306,302 +303,334 @@ static long parse_number(const char *option, const char *text, long min)
 	return value;
 }
 
-/* The command line into opt: options, symspecs, the executable and the
- * profile files.  Bad options print a message and the usage, and exit 1. */
-static void parse_options(int argc, char **argv, struct options *opt)
+/* Which reports are printed: -A -B -C -i -J -p -P -q -Q -r -R -s -Z;
+ * false for another option.  Each of these takes a symspec as well. */
+static bool report_option(int ch, struct options *opt)
+{
+	switch (ch) {
+	case 'A':
+		if (optarg)
+			options_add_symspec(opt, optarg, INCL_ANNO);
+		opt->report |= REPORT_ANNOTATED;
+		opt->user_specified |= REPORT_ANNOTATED;
+		return true;
+	case 'B':
+		opt->report |= REPORT_GRAPH;
+		opt->user_specified |= REPORT_GRAPH;
+		return true;
+	case 'C':
+		if (optarg)
+			options_add_symspec(opt, optarg, INCL_EXEC);
+		opt->report |= REPORT_EXEC_COUNTS;
+		opt->user_specified |= REPORT_EXEC_COUNTS;
+		return true;
+	case 'i':
+		opt->report |= REPORT_FILE_INFO;
+		opt->user_specified |= REPORT_FILE_INFO;
+		return true;
+	case 'J':
+		if (optarg) {
+			options_add_symspec(opt, optarg, EXCL_ANNO);
+			opt->report |= REPORT_ANNOTATED;
+		} else {
+			opt->report &= ~(unsigned)REPORT_ANNOTATED;
+		}
+		opt->user_specified |= REPORT_ANNOTATED;
+		return true;
+	case 'p':
+		if (optarg)
+			options_add_symspec(opt, optarg, INCL_FLAT);
+		opt->report |= REPORT_FLAT;
+		opt->user_specified |= REPORT_FLAT;
+		return true;
+	case 'P':
+		if (optarg) {
+			options_add_symspec(opt, optarg, EXCL_FLAT);
+			opt->report |= REPORT_FLAT;
+		} else {
+			opt->report &= ~(unsigned)REPORT_FLAT;
+		}
+		opt->user_specified |= REPORT_FLAT;
+		return true;
+	case 'q':
+		if (optarg)
+			options_add_symspec(opt, optarg, strchr(optarg, '/') ? INCL_ARCS : INCL_GRAPH);
+		opt->report |= REPORT_GRAPH;
+		opt->user_specified |= REPORT_GRAPH;
+		return true;
+	case 'Q':
+		if (optarg) {
+			options_add_symspec(opt, optarg, strchr(optarg, '/') ? EXCL_ARCS : EXCL_GRAPH);
+			opt->report |= REPORT_GRAPH;
+		} else {
+			opt->report &= ~(unsigned)REPORT_GRAPH;
+		}
+		opt->user_specified |= REPORT_GRAPH;
+		return true;
+	case 'r':
+		opt->report |= REPORT_FUNCTION_ORDER;
+		opt->user_specified |= REPORT_FUNCTION_ORDER;
+		return true;
+	case 'R':
+		opt->report |= REPORT_FILE_ORDER;
+		opt->user_specified |= REPORT_FILE_ORDER;
+		opt->file_ordering_map = optarg;
+		return true;
+	case 's':
+		opt->report |= REPORT_SUM;
+		opt->user_specified |= REPORT_SUM;
+		return true;
+	case 'Z':
+		if (optarg) {
+			options_add_symspec(opt, optarg, EXCL_EXEC);
+			opt->report |= REPORT_EXEC_COUNTS;
+		} else {
+			opt->report &= ~(unsigned)REPORT_EXEC_COUNTS;
+		}
+		opt->user_specified |= REPORT_EXEC_COUNTS;
+		return true;
+	default:
+		return false;
+	}
+	return true;
+}
+
+/* Which functions the reports include or exclude: -e -E -f -F -k -n
+ * -N; false for another option. */
+static bool symspec_option(int ch, struct options *opt)
+{
+	switch (ch) {
+	case 'E':
+		options_add_symspec(opt, optarg, EXCL_TIME);
+		__attribute__((fallthrough)); /* -E also hides it from the graph */
+	case 'e':
+		options_add_symspec(opt, optarg, EXCL_GRAPH);
+		return true;
+	case 'F':
+		options_add_symspec(opt, optarg, INCL_TIME);
+		__attribute__((fallthrough));
+	case 'f':
+		options_add_symspec(opt, optarg, INCL_GRAPH);
+		return true;
+	case 'k':
+		options_add_symspec(opt, optarg, EXCL_ARCS);
+		return true;
+	case 'n':
+		/* GNU gprof 2.40 does this despite its manual: -n is --time */
+		options_add_symspec(opt, optarg, INCL_TIME);
+		return true;
+	case 'N':
+		options_add_symspec(opt, optarg, EXCL_TIME);
+		return true;
+	default:
+		return false;
+	}
+	return true;
+}
+
+/* -O NAME: the profile files' format, by its first letter as GNU's. */
+static enum file_format parse_file_format(const char *text)
+{
+	switch (text[0]) {
+	case 'a':
+		return FORMAT_AUTO;
+	case 'm':
+		return FORMAT_MAGIC;
+	case 'b':
+		return FORMAT_BSD;
+	case '4':
+		return FORMAT_BSD44;
+	case 'p':
+		return FORMAT_PROF;
+	}
+	fprintf(stderr, "%s: unknown file format '%s' (auto, bsd, 4.4bsd, magic or prof)\n",
+		program_name, text);
+	usage(stderr, 1);
+	return FORMAT_AUTO; /* not reached: usage exits */
+}
+
+/* GNU gprof's other options; false for another option. */
+static bool gnu_option(int ch, struct options *opt)
+{
+	switch (ch) {
+	case 'a':
+		opt->no_static = true;
+		return true;
+	case 'b':
+		opt->text.brief = true;
+		return true;
+	case 'c':
+		opt->static_call_graph = true;
+		return true;
+	case 'd':
+		/* said after the options: see there */
+		opt->debug = optarg ? (unsigned)parse_number("-d", optarg, 0) | 1u : ~0u;
+		return true;
+	case 'D':
+		opt->functions_only = true;
+		return true;
+	case 'h':
+		usage(stdout, 0);
+		return true;
+	case 'I':
+		options_add_search_path(opt, optarg);
+		return true;
+	case 'l':
+		opt->line_granularity = true;
+		return true;
+	case 'L':
+		opt->names.print_path = true;
+		return true;
+	case 'm':
+		opt->text.min_count = (unsigned long)parse_number("-m", optarg, 0);
+		return true;
+	case 'O':
+		opt->format = parse_file_format(optarg);
+		return true;
+	case 'S':
+		opt->external_symbols = optarg;
+		return true;
+	case 't':
+		opt->text.table_length = (int)parse_number("-t", optarg, 0);
+		return true;
+	case 'T':
+		opt->text.traditional = true;
+		return true;
+	case 'v':
+		printf("gprof (gprof-libgmon) 0.1\n"
+		       "A call-graph profiler compatible with GNU gprof; this program is free software\n"
+		       "under the GNU General Public License, version 3 or later, with no warranty.\n");
+		exit(0);
+	case 'w':
+		opt->text.width = (int)parse_number("-w", optarg, 1);
+		/* the index pads each of its three columns to a third of
+		 * the width: past this it would print gigabytes of spaces
+		 * (and GNU's column arithmetic overflows) */
+		if (opt->text.width > MAX_WIDTH) {
+			fprintf(stderr, "%s: -w: width %s is larger than %d\n", program_name,
+				optarg, MAX_WIDTH);
+			usage(stderr, 1);
+		}
+		return true;
+	case 'x':
+		opt->text.all_lines = true;
+		return true;
+	case 'y':
+		opt->text.separate_files = true;
+		return true;
+	case 'z':
+		opt->show_zeros = true;
+		return true;
+	case OPTION_DEMANGLE:
+		opt->names.demangle = true;
+		if (optarg) {
+			enum demangling_styles style = cplus_demangle_name_to_style(optarg);
+
+			if (style == unknown_demangling) {
+				fprintf(stderr, "%s: unknown demangling style '%s'\n",
+					program_name, optarg);
+				usage(stderr, 1);
+			}
+			cplus_demangle_set_style(style);
+		}
+		return true;
+	case OPTION_NO_DEMANGLE:
+		opt->names.demangle = false;
+		return true;
+	case OPTION_INLINE_FILE_NAMES:
+		opt->names.inline_file_names = true;
+		return true;
+	default:
+		return false;
+	}
+	return true;
+}
+
+/* The options of this gprof beyond GNU's, and the formats' (one
+ * each, --NAME, from report/formats.c); false for another option. */
+static bool extension_option(int ch, struct options *opt)
+{
+	switch (ch) {
+	case OPTION_ESTIMATE_CHILDREN:
+		opt->estimate_children = true;
+		return true;
+	case OPTION_WITH_OVERHEAD:
+		opt->with_overhead = true;
+		return true;
+	case OPTION_NODE_THRESHOLD:
+		opt->picture.node_threshold = parse_percent("--node-threshold", optarg);
+		return true;
+	case OPTION_MAIN_ONLY:
+		opt->main_only = true;
+		return true;
+	case OPTION_EDGE_THRESHOLD:
+		opt->picture.edge_threshold = parse_percent("--edge-threshold", optarg);
+		return true;
+	case OPTION_STRIP:
+		opt->picture.strip = true;
+		return true;
+	case OPTION_THREADS:
+		opt->threads = true;
+		return true;
+	case OPTION_WRAP:
+		opt->picture.wrap = optarg ? (int)parse_number("--wrap", optarg, 1) : 32;
+		return true;
+	case OPTION_ROOT:
+		options_add_symspec(opt, optarg, PICTURE_ROOT);
+		return true;
+	case OPTION_LEAF:
+		options_add_symspec(opt, optarg, PICTURE_LEAF);
+		return true;
+	case OPTION_DEPTH:
+		opt->picture.depth = (int)parse_number("--depth", optarg, 0);
+		return true;
+	case OPTION_DIFF:
+		opt->diff = true;
+		return true;
+	case OPTION_PROCESSES:
+		if (optarg == NULL || strcmp(optarg, "tree") == 0)
+			opt->processes = PROCESSES_TREE;
+		else if (strcmp(optarg, "cpu") == 0)
+			opt->processes = PROCESSES_BY_CPU;
+		else
+			fatal("--processes=%s: the orders are tree and cpu", optarg);
+		return true;
+	case OPTION_TIMELINE:
+		opt->timeline = true;
+		return true;
+	case OPTION_SYSROOT:
+		opt->sysroot = optarg;
+		return true;
+	case OPTION_DEBUG_FILE_DIRECTORY: {
+		const char *dir = checked_sysroot(optarg, "--debug-file-directory");
+
+		if (dir == NULL)
+			break;
+		opt->debug_dirs = xrealloc(opt->debug_dirs, (opt->debug_dir_count + 1) *
+								  sizeof(*opt->debug_dirs));
+		opt->debug_dirs[opt->debug_dir_count++] = dir;
+		return true;
+	}
+	default:
+		if (ch >= OPTION_FORMAT && ch < OPTION_FORMAT + (int)report_format_count) {
+			opt->output = &report_formats[ch - OPTION_FORMAT];
+			opt->outputs_given++;
+			return true;
+		}
+		return false;
+	}
+	return true;
+}
+
+/* What follows the options: the notices and conflicts among them, the
+ * quirks' consequences, the sysroot and search path from the
+ * environment, the executable and the profile files (operands from
+ * optind), and the runtime's functions left out of every figure. */
+static void finish_options(int argc, char **argv, struct options *opt)
 {
 	static const char *const default_profile = "gmon.out";
 	const char *const *name;
 	const char *gprof_path;
-	int ch;
-
-	options_init(opt);
-	opt->gnu_quirks = parse_quirks(getenv("GPROF_GNU_QUIRKS"));
-	expandargv(&argc, &argv);
-	while ((ch = getopt_long(argc, argv,
-				 "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::",
-				 long_options(), NULL)) != -1) {
-		switch (ch) {
-		case 'a':
-			opt->no_static = true;
-			break;
-		case 'A':
-			if (optarg)
-				options_add_symspec(opt, optarg, INCL_ANNO);
-			opt->report |= REPORT_ANNOTATED;
-			opt->user_specified |= REPORT_ANNOTATED;
-			break;
-		case 'b':
-			opt->brief = true;
-			break;
-		case 'B':
-			opt->report |= REPORT_GRAPH;
-			opt->user_specified |= REPORT_GRAPH;
-			break;
-		case 'c':
-			opt->static_call_graph = true;
-			break;
-		case 'C':
-			if (optarg)
-				options_add_symspec(opt, optarg, INCL_EXEC);
-			opt->report |= REPORT_EXEC_COUNTS;
-			opt->user_specified |= REPORT_EXEC_COUNTS;
-			break;
-		case 'd':
-			/* said after the options: see there */
-			opt->debug = optarg ? (unsigned)parse_number("-d", optarg, 0) | 1u : ~0u;
-			break;
-		case 'D':
-			opt->functions_only = true;
-			break;
-		case 'E':
-			options_add_symspec(opt, optarg, EXCL_TIME);
-			__attribute__((fallthrough)); /* -E also hides it from the graph */
-		case 'e':
-			options_add_symspec(opt, optarg, EXCL_GRAPH);
-			break;
-		case 'F':
-			options_add_symspec(opt, optarg, INCL_TIME);
-			__attribute__((fallthrough));
-		case 'f':
-			options_add_symspec(opt, optarg, INCL_GRAPH);
-			break;
-		case 'h':
-			usage(stdout, 0);
-			break;
-		case 'i':
-			opt->report |= REPORT_FILE_INFO;
-			opt->user_specified |= REPORT_FILE_INFO;
-			break;
-		case 'I':
-			options_add_search_path(opt, optarg);
-			break;
-		case 'J':
-			if (optarg) {
-				options_add_symspec(opt, optarg, EXCL_ANNO);
-				opt->report |= REPORT_ANNOTATED;
-			} else {
-				opt->report &= ~(unsigned)REPORT_ANNOTATED;
-			}
-			opt->user_specified |= REPORT_ANNOTATED;
-			break;
-		case 'k':
-			options_add_symspec(opt, optarg, EXCL_ARCS);
-			break;
-		case 'l':
-			opt->line_granularity = true;
-			break;
-		case 'L':
-			opt->print_path = true;
-			break;
-		case 'm':
-			opt->min_count = (unsigned long)parse_number("-m", optarg, 0);
-			break;
-		case 'n':
-			/* GNU gprof 2.40 does this despite its manual: -n is --time */
-			options_add_symspec(opt, optarg, INCL_TIME);
-			break;
-		case 'N':
-			options_add_symspec(opt, optarg, EXCL_TIME);
-			break;
-		case 'O':
-			switch (optarg[0]) {
-			case 'a':
-				opt->format = FORMAT_AUTO;
-				break;
-			case 'm':
-				opt->format = FORMAT_MAGIC;
-				break;
-			case 'b':
-				opt->format = FORMAT_BSD;
-				break;
-			case '4':
-				opt->format = FORMAT_BSD44;
-				break;
-			case 'p':
-				opt->format = FORMAT_PROF;
-				break;
-			default:
-				fprintf(stderr,
-					"%s: unknown file format '%s' (auto, bsd, 4.4bsd, magic or prof)\n",
-					program_name, optarg);
-				usage(stderr, 1);
-			}
-			break;
-		case 'p':
-			if (optarg)
-				options_add_symspec(opt, optarg, INCL_FLAT);
-			opt->report |= REPORT_FLAT;
-			opt->user_specified |= REPORT_FLAT;
-			break;
-		case 'P':
-			if (optarg) {
-				options_add_symspec(opt, optarg, EXCL_FLAT);
-				opt->report |= REPORT_FLAT;
-			} else {
-				opt->report &= ~(unsigned)REPORT_FLAT;
-			}
-			opt->user_specified |= REPORT_FLAT;
-			break;
-		case 'q':
-			if (optarg)
-				options_add_symspec(opt, optarg, strchr(optarg, '/') ? INCL_ARCS : INCL_GRAPH);
-			opt->report |= REPORT_GRAPH;
-			opt->user_specified |= REPORT_GRAPH;
-			break;
-		case 'Q':
-			if (optarg) {
-				options_add_symspec(opt, optarg, strchr(optarg, '/') ? EXCL_ARCS : EXCL_GRAPH);
-				opt->report |= REPORT_GRAPH;
-			} else {
-				opt->report &= ~(unsigned)REPORT_GRAPH;
-			}
-			opt->user_specified |= REPORT_GRAPH;
-			break;
-		case 'r':
-			opt->report |= REPORT_FUNCTION_ORDER;
-			opt->user_specified |= REPORT_FUNCTION_ORDER;
-			break;
-		case 'R':
-			opt->report |= REPORT_FILE_ORDER;
-			opt->user_specified |= REPORT_FILE_ORDER;
-			opt->file_ordering_map = optarg;
-			break;
-		case 's':
-			opt->report |= REPORT_SUM;
-			opt->user_specified |= REPORT_SUM;
-			break;
-		case 'S':
-			opt->external_symbols = optarg;
-			break;
-		case 't':
-			opt->table_length = (int)parse_number("-t", optarg, 0);
-			break;
-		case 'T':
-			opt->traditional = true;
-			break;
-		case 'v':
-			printf("gprof (gprof-libgmon) 0.1\n"
-			       "A call-graph profiler compatible with GNU gprof; this program is free software\n"
-			       "under the GNU General Public License, version 3 or later, with no warranty.\n");
-			exit(0);
-		case 'w':
-			opt->width = (int)parse_number("-w", optarg, 1);
-			/* the index pads each of its three columns to a third of
-			 * the width: past this it would print gigabytes of spaces
-			 * (and GNU's column arithmetic overflows) */
-			if (opt->width > MAX_WIDTH) {
-				fprintf(stderr, "%s: -w: width %s is larger than %d\n", program_name,
-					optarg, MAX_WIDTH);
-				usage(stderr, 1);
-			}
-			break;
-		case 'x':
-			opt->all_lines = true;
-			break;
-		case 'y':
-			opt->separate_files = true;
-			break;
-		case 'z':
-			opt->show_zeros = true;
-			break;
-		case 'Z':
-			if (optarg) {
-				options_add_symspec(opt, optarg, EXCL_EXEC);
-				opt->report |= REPORT_EXEC_COUNTS;
-			} else {
-				opt->report &= ~(unsigned)REPORT_EXEC_COUNTS;
-			}
-			opt->user_specified |= REPORT_EXEC_COUNTS;
-			break;
-		case OPTION_DEMANGLE:
-			opt->demangle = true;
-			if (optarg) {
-				enum demangling_styles style = cplus_demangle_name_to_style(optarg);
-
-				if (style == unknown_demangling) {
-					fprintf(stderr, "%s: unknown demangling style '%s'\n",
-						program_name, optarg);
-					usage(stderr, 1);
-				}
-				cplus_demangle_set_style(style);
-			}
-			break;
-		case OPTION_NO_DEMANGLE:
-			opt->demangle = false;
-			break;
-		case OPTION_INLINE_FILE_NAMES:
-			opt->inline_file_names = true;
-			break;
-		case OPTION_ESTIMATE_CHILDREN:
-			opt->estimate_children = true;
-			break;
-		case OPTION_WITH_OVERHEAD:
-			opt->with_overhead = true;
-			break;
-		case OPTION_NODE_THRESHOLD:
-			opt->node_threshold = parse_percent("--node-threshold", optarg);
-			break;
-		case OPTION_MAIN_ONLY:
-			opt->main_only = true;
-			break;
-		case OPTION_EDGE_THRESHOLD:
-			opt->edge_threshold = parse_percent("--edge-threshold", optarg);
-			break;
-		case OPTION_STRIP:
-			opt->strip = true;
-			break;
-		case OPTION_THREADS:
-			opt->threads = true;
-			break;
-		case OPTION_WRAP:
-			opt->wrap = optarg ? (int)parse_number("--wrap", optarg, 1) : 32;
-			break;
-		case OPTION_ROOT:
-			options_add_symspec(opt, optarg, PICTURE_ROOT);
-			break;
-		case OPTION_LEAF:
-			options_add_symspec(opt, optarg, PICTURE_LEAF);
-			break;
-		case OPTION_DEPTH:
-			opt->depth = (int)parse_number("--depth", optarg, 0);
-			break;
-		case OPTION_DIFF:
-			opt->diff = true;
-			break;
-		case OPTION_PROCESSES:
-			if (optarg == NULL || strcmp(optarg, "tree") == 0)
-				opt->processes = PROCESSES_TREE;
-			else if (strcmp(optarg, "cpu") == 0)
-				opt->processes = PROCESSES_BY_CPU;
-			else
-				fatal("--processes=%s: the orders are tree and cpu", optarg);
-			break;
-		case OPTION_TIMELINE:
-			opt->timeline = true;
-			break;
-		case OPTION_SYSROOT:
-			opt->sysroot = optarg;
-			break;
-		case OPTION_DEBUG_FILE_DIRECTORY: {
-			const char *dir = checked_sysroot(optarg, "--debug-file-directory");
-
-			if (dir == NULL)
-				break;
-			opt->debug_dirs = xrealloc(opt->debug_dirs, (opt->debug_dir_count + 1) *
-									  sizeof(*opt->debug_dirs));
-			opt->debug_dirs[opt->debug_dir_count++] = dir;
-			break;
-		}
-		default:
-			if (ch >= OPTION_FORMAT && ch < OPTION_FORMAT + (int)report_format_count) {
-				opt->output = &report_formats[ch - OPTION_FORMAT];
-				opt->outputs_given++;
-				break;
-			}
-			usage(stderr, 1);
-		}
-	}
 	/* GNU gprof built without its debugging traces says this on stdout
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
@@ -656,6 +685,24 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	}
 }
 
+/* The command line into opt: options, symspecs, the executable and the
+ * profile files.  Bad options print a message and the usage, and exit 1. */
+static void parse_options(int argc, char **argv, struct options *opt)
+{
+	int ch;
+
+	options_init(opt);
+	opt->gnu_quirks = parse_quirks(getenv("GPROF_GNU_QUIRKS"));
+	expandargv(&argc, &argv);
+	while ((ch = getopt_long(argc, argv,
+				 "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::",
+				 long_options(), NULL)) != -1)
+		if (!report_option(ch, opt) && !symspec_option(ch, opt) && !gnu_option(ch, opt) &&
+		    !extension_option(ch, opt))
+			usage(stderr, 1);
+	finish_options(argc, argv, opt);
+}
+
 /* -i: each profile file's records, as it is read (not with a format:
  * it owns stdout, one document, nothing before it). */
 static void file_info_hook(void *context, const char *path, const struct profile_file_info *info)
@@ -688,10 +735,10 @@ static unsigned default_reports(const struct options *opt, const struct model *m
 }
 
 /* The text reports, in GNU gprof's order. */
-static void print_text_reports(struct model *m, const struct options *opt,
+static void print_text_reports(struct model *m, const struct view *v, const struct options *opt,
 			       struct report_out *out)
 {
-	unsigned report = opt->report;
+	unsigned report = v->options.report;
 	bool graph = m->by_time && (report & REPORT_GRAPH);
 
 	if ((report & REPORT_FLAT) && !(m->input & INPUT_HISTOGRAM))
@@ -701,25 +748,64 @@ static void print_text_reports(struct model *m, const struct options *opt,
 
 	if (graph)
 		callgraph_sort_for_printing(m, opt);
-	if (graph && opt->traditional)
-		print_call_graph(m, opt, out);
+	if (graph && opt->text.traditional)
+		print_call_graph(v, opt, out);
 	if (report & REPORT_FLAT)
-		print_flat_profile(m, opt, out);
+		print_flat_profile(v, opt, out);
 	if (graph) {
-		if (!opt->traditional)
-			print_call_graph(m, opt, out);
-		print_index(m, opt, out);
+		if (!opt->text.traditional)
+			print_call_graph(v, opt, out);
+		print_index(v, opt, out);
 	}
 	if (report & REPORT_EXEC_COUNTS)
-		print_exec_counts(m, opt, out);
+		print_exec_counts(v, opt, out);
 	if (report & REPORT_ANNOTATED)
-		print_annotated_source(m, opt, out);
+		print_annotated_source(v, opt, out);
 	if (report & REPORT_FUNCTION_ORDER)
 		print_function_ordering(m, opt, out);
 	if (report & REPORT_FILE_ORDER)
 		print_file_ordering(m, opt, out);
 	if (opt->threads)
-		print_thread_profiles(m, opt, out);
+		print_thread_profiles(v, opt, out);
+}
+
+/* A format given with what it does not go with, refused from the
+ * formats' table (report/formats.c) before any file is read. */
+static void refuse_format(const struct options *opt, unsigned mode, const char *what,
+			  const char *others, const char *conjunction)
+{
+	char formats[512];
+
+	if (!opt->output || (opt->output->goes_with & mode) == mode)
+		return;
+	report_format_list(formats, sizeof(formats), mode, others, conjunction);
+	fatal("%s goes with %s, not --%s", what, formats, opt->output->name);
+}
+
+/* The options that cannot go together, refused before any file is read. */
+static void refuse_conflicts(const struct options *opt)
+{
+	char formats[512];
+
+	if (opt->processes && opt->diff)
+		fatal("only one of --diff and --processes may be given");
+	if (opt->timeline && opt->diff && !opt->processes)
+		fatal("only one of --diff and --timeline may be given");
+	if (opt->diff && !opt->processes && !opt->timeline &&
+	    (opt->outputs_given > 1 || (opt->output && !(opt->output->goes_with & FORMAT_DIFF)))) {
+		report_format_list(formats, sizeof(formats), FORMAT_DIFF, NULL, " and ");
+		fatal("--diff prints a table, or one of %s", formats);
+	}
+	if (opt->outputs_given > 1) {
+		report_format_list(formats, sizeof(formats), 0, NULL, " and ");
+		fatal("only one of %s may be given", formats);
+	}
+	if (opt->processes)
+		refuse_format(opt, FORMAT_PROCESSES, "--processes", "the text", " or ");
+	else if (opt->timeline)
+		refuse_format(opt, FORMAT_TIMELINE, "--timeline", "the text", " or ");
+	else if (opt->threads && !opt->diff)
+		refuse_format(opt, FORMAT_THREADS, "--threads", "the text reports", " and ");
 }
 
 int main(int argc, char **argv)
@@ -728,37 +814,22 @@ int main(int argc, char **argv)
 	int selected_count;
 	struct options opt;
 	struct report_out out;
+	struct view_options view_options;
+	struct view view;
 	struct model *m;
 
 	setlocale(LC_CTYPE, "");
 	parse_options(argc, argv, &opt);
+	refuse_conflicts(&opt);
 	if (opt.processes) {
-		int status;
+		int status = print_processes(&opt);
 
-		if (opt.diff)
-			fatal("only one of --diff and --processes may be given");
-		if (opt.outputs_given > 1) {
-			char formats[512];
-
-			report_format_list(formats, sizeof(formats), 0);
-			fatal("only one of %s may be given", formats);
-		}
-		status = print_processes(&opt);
 		options_free(&opt);
 		return status;
 	}
 	if (opt.timeline) {
-		int status;
+		int status = print_timeline(&opt);
 
-		if (opt.diff)
-			fatal("only one of --diff and --timeline may be given");
-		if (opt.outputs_given > 1) {
-			char formats[512];
-
-			report_format_list(formats, sizeof(formats), 0);
-			fatal("only one of %s may be given", formats);
-		}
-		status = print_timeline(&opt);
 		options_free(&opt);
 		return status;
 	}
@@ -780,28 +851,25 @@ int main(int argc, char **argv)
 	report_out_init(&out, stdout, &opt);
 	m = pipeline_run(&opt, file_info_hook, &out);
 	report_out_cache_names(&out, &m->symbols);
-	opt.report = default_reports(&opt, m);
 
-	if (opt.outputs_given > 1) {
-		char formats[512];
-
-		report_format_list(formats, sizeof(formats), 0);
-		fatal("only one of %s may be given", formats);
-	}
 	if (opt.threads && m->process.thread_count == 0)
 		fatal("the profile does not say which thread each call stack came from: "
 		      "--threads needs the thread stacks libgmon records with its call stacks "
 		      "(doc/runtime.md, \"Threads\")");
-	if (opt.threads && opt.output && strcmp(opt.output->name, "json") != 0 &&
-	    strcmp(opt.output->name, "folded") != 0 && strcmp(opt.output->name, "pprof") != 0)
-		fatal("--threads goes with the text reports, --json, --folded and --pprof, "
-		      "not --%s", opt.output->name);
+	/* the options stay as given: the reports chosen by default are the view's */
+	view_options.report = default_reports(&opt, m);
+	view_options.show_zeros = opt.show_zeros;
+	view_options.line_granularity = opt.line_granularity;
+	view_options.gnu_index = opt.gnu_quirks & QUIRK_INDEX;
+	view_options.threads = opt.threads || (opt.output && opt.output->shows_threads);
+	view_build(m, &view_options, &view);
 	if (opt.output)
-		opt.output->print(m, &opt, &out);
+		opt.output->print(&view, &opt, &out);
 	else
-		print_text_reports(m, &opt, &out);
+		print_text_reports(m, &view, &opt, &out);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		fatal("error writing the report: %s", strerror(errno));
+	view_free(&view);
 	report_out_free(&out);
 	model_free(m);
 	options_free(&opt);

@@ -527,8 +527,6 @@ int print_processes(const struct options *opt)
 	if (n <= 0)
 		fatal("--processes lists the processes of profile files: name them "
 		      "(gprof --processes gmon.out.*)");
-	if (opt->output && strcmp(opt->output->name, "json") != 0)
-		fatal("--processes goes with the text or --json, not --%s", opt->output->name);
 	procs = xcalloc((size_t)n, sizeof(*procs));
 	order = xcalloc((size_t)n, sizeof(*order));
 	for (int i = 0; i < n; i++)

@@ -171,9 +171,6 @@ int print_timeline(const struct options *opt)
 	struct row *rows = NULL;
 	uint64_t origin = UINT64_MAX;
 
-	if (opt->output && strcmp(opt->output->name, "json") != 0 &&
-	    strcmp(opt->output->name, "html") != 0)
-		fatal("--timeline goes with the text, --json or --html, not --%s", opt->output->name);
 	warnings_once = true; /* each file would say the same of the program */
 	for (k = 0; k < ncols; k++) {
 		cols[k].file = opt->profile_files[k];

@@ -620,12 +620,17 @@ void callgraph_build(struct model *m, const struct options *opt)
 #define EQUAL 0
 #define GREATER 1
 
-bool callgraph_shows(const struct symbol *sym, const struct options *opt)
+bool callgraph_entry_shown(const struct symbol *sym, bool show_zeros, bool line_granularity)
 {
-	if (!opt->show_zeros && sym->calls == 0 && sym->self_calls == 0 && sym->prop_self == 0 &&
+	if (!show_zeros && sym->calls == 0 && sym->self_calls == 0 && sym->prop_self == 0 &&
 	    sym->prop_child == 0)
 		return false;
-	return sym->printed && !sym->hidden && !(opt->line_granularity && !sym->is_function);
+	return sym->printed && !sym->hidden && !(line_granularity && !sym->is_function);
+}
+
+bool callgraph_shows(const struct symbol *sym, const struct options *opt)
+{
+	return callgraph_entry_shown(sym, opt->show_zeros, opt->line_granularity);
 }
 
 static int compare_member(const struct symbol *left, const struct symbol *right)

@@ -35,6 +35,8 @@ void callgraph_build(struct model *m, const struct options *opt);
 /* Does the call graph show an entry for sym?  (The text, JSON and DOT
  * printers show the same entries.) */
 bool callgraph_shows(const struct symbol *sym, const struct options *opt);
+/* The same, given -z and -l alone (what a view knows of the options). */
+bool callgraph_entry_shown(const struct symbol *sym, bool show_zeros, bool line_granularity);
 /* Sort every shown entry's callers, callees and cycle members into the
  * order the text call graph prints them, as GNU gprof does in place
  * while printing (--function-ordering after the graph sees that order). */

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analysis/views.h"
 #include "core/model.h"
 
 enum { OLD, NEW };
@@ -24,6 +25,7 @@ struct compared_run {
 	const char *executable, *profile;
 	struct model *m;
 	double rate;              /* samples per second, 0 without a histogram */
+	struct view view;         /* what the printers show of m (diff.c builds it) */
 };
 
 /* What one function did in one run, in ticks and calls. */

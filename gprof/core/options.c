@@ -14,14 +14,14 @@
 void options_init(struct options *opt)
 {
 	memset(opt, 0, sizeof(*opt));
-	opt->demangle = true;
-	opt->width = 80;
-	opt->table_length = 10;
-	opt->min_count = 1;
+	opt->names.demangle = true;
+	opt->text.width = 80;
+	opt->text.table_length = 10;
+	opt->text.min_count = 1;
 	opt->format = FORMAT_AUTO;
-	opt->node_threshold = 0.5;
-	opt->edge_threshold = 0.1;
-	opt->depth = -1;
+	opt->picture.node_threshold = 0.5;
+	opt->picture.edge_threshold = 0.1;
+	opt->picture.depth = -1;
 	opt->executable = "a.out";
 }
 

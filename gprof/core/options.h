@@ -67,22 +67,50 @@ struct symspec_request {
 	struct symspec_request *next; /* the list is newest first */
 };
 
-struct options {
+/* The output of the text reports (flat profile, call graph, index, -A,
+ * -C): GNU's options of layout. */
+struct text_options {
 	bool brief;               /* -b: no explanatory blurbs */
 	bool traditional;         /* -T: BSD layout */
+	int width;                /* -w, default 80 */
+	unsigned long min_count;  /* -m: fewer executions are shown as ##### */
+	int table_length;         /* -t */
+	bool all_lines;           /* -x */
+	bool separate_files;      /* -y */
+};
+
+/* How every report shows a function's name. */
+struct name_options {
+	bool demangle;            /* on unless --no-demangle */
+	bool print_path;          /* -L */
+	bool inline_file_names;   /* --inline-file-names */
+};
+
+/* The pictures' output (--dot, --flame, --diff --dot). */
+struct picture_options {
+	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
+	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
+	bool strip;               /* --strip: pictures name C++ functions without arguments */
+	int wrap;                 /* --wrap[=N]: pictures wrap names at N characters; 0: no */
+	int depth;                /* --depth=N: --root/--leaf go N calls deep; -1: no limit */
+};
+
+/*
+ * struct options: the command line, filled by gprof.c before the
+ * pipeline starts and only read after.  By stage: reading (the files,
+ * the symbols, the quirks, what the analysis counts), viewing (the
+ * reports, -z, --threads, the symspecs), and each output's own (text,
+ * names, pictures; a format's row says which it goes with).
+ */
+struct options {
+	struct text_options text;
+	struct name_options names;
+	struct picture_options picture;
 	bool no_static;           /* -a */
 	bool functions_only;      /* -D: ignore symbols not marked as functions */
 	bool static_call_graph;   /* -c */
 	bool show_zeros;          /* -z */
 	bool line_granularity;    /* -l */
-	bool print_path;          /* -L */
-	bool inline_file_names;   /* --inline-file-names */
-	bool demangle;            /* on unless --no-demangle */
-	bool all_lines;           /* -x */
-	bool separate_files;      /* -y */
-	int width;                /* -w, default 80 */
-	unsigned long min_count;  /* -m: fewer executions are shown as ##### */
-	int table_length;         /* -t */
 	enum file_format format;  /* -O */
 	const char *file_ordering_map;   /* -R */
 	const char *external_symbols;    /* -S */
@@ -93,8 +121,6 @@ struct options {
 	 * were given (more than one is refused once the profile is read) */
 	const struct report_format *output;
 	int outputs_given;
-	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
-	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
 	bool main_only;           /* --main-only: no process files, the classic view */
 	const char *sysroot;      /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
 	const char **debug_dirs;  /* --debug-file-directory, in order (symtab/debuginfo.h) */
@@ -102,9 +128,6 @@ struct options {
 	bool estimate_children;   /* --estimate-children: the classic estimate despite stacks */
 	bool with_overhead;       /* --with-overhead: the profiler's own time counted, in its functions */
 	bool threads;             /* --threads: per thread (text, --json, --folded) */
-	bool strip;               /* --strip: pictures name C++ functions without arguments */
-	int wrap;                 /* --wrap[=N]: pictures wrap names at N characters; 0: no */
-	int depth;                /* --depth=N: --root/--leaf go N calls deep; -1: no limit */
 	bool diff;                /* --diff: two profiles compared (diff.c) */
 	int processes;            /* --processes[=tree|cpu]: PROCESSES_* (processes.c) */
 	bool timeline;            /* --timeline: each function's seconds per window (timeline.c) */

@@ -61,7 +61,8 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 		last_print = a->last_count;
 		calls = b->calls;
 		calls_set = true;
-	} else if (opt->all_lines && symbol_bb_address(b, 0) && symbol_bb_address(b, 0) > b->address) {
+	} else if (opt->text.all_lines && symbol_bb_address(b, 0) &&
+		   symbol_bb_address(b, 0) > b->address) {
 		p += sprintf(p, "%lu", a->last_count);
 		last_print = a->last_count;
 		calls = a->last_count;
@@ -74,14 +75,14 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 			calls_set = true;
 		}
 		calls += a->last_count;
-		if (opt->all_lines && a->last_count == last_print)
+		if (opt->text.all_lines && a->last_count == last_print)
 			continue;
 		if (p > text)
 			*p++ = ',';
 		p += sprintf(p, "%lu", a->last_count);
 		last_print = a->last_count;
 	}
-	if (opt->all_lines && p == text) {
+	if (opt->text.all_lines && p == text) {
 		p += sprintf(p, "%lu", a->last_count);
 		calls = a->last_count;
 		calls_set = true;
@@ -89,7 +90,7 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 	if (!calls_set)
 		return;
 	a->lines_executed++;
-	if (calls < opt->min_count) {
+	if (calls < opt->text.min_count) {
 		strcpy(text, "#####");
 		p = text + 5;
 	}
@@ -136,7 +137,7 @@ static FILE *list_source(struct annotator *a, const struct source_file *sf,
 
 	if (in == NULL)
 		return NULL;
-	if (opt->separate_files) {
+	if (opt->text.separate_files) {
 		const char *slash = strrchr(sf->name, '/');
 		const char *base = slash ? slash + 1 : sf->name;
 		char *path = xmalloc(strlen(base) + 5);
@@ -260,10 +261,10 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 		out = list_source(a, sf, lf, &ann, &ann_path);
 		if (out == NULL)
 			continue;
-		if (opt->table_length > 0) {
-			int rows = opt->table_length, r;
+		if (opt->text.table_length > 0) {
+			int rows = opt->text.table_length, r;
 
-			fprintf(out, "\n\nTop %d Lines:\n\n     Line      Count\n\n", opt->table_length);
+			fprintf(out, "\n\nTop %d Lines:\n\n     Line      Count\n\n", opt->text.table_length);
 			qsort(lf->lines, (size_t)lf->line_count, sizeof(*lf->lines), compare_line_calls);
 			if (rows > lf->line_count)
 				rows = lf->line_count;
@@ -300,9 +301,10 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 	free(sums);
 }
 
-void print_annotated_source(const struct model *m, const struct options *opt,
+void print_annotated_source(const struct view *v, const struct options *opt,
 			    struct report_out *out)
 {
+	const struct model *m = v->model;
 	struct annotator a = { opt, out, 0, 0, 0, true };
 	size_t i;
 

@@ -12,14 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/callgraph.h"
 #include "analysis/comparison.h"
 #include "analysis/graph_select.h"
 #include "core/util.h"
 #include "report/labels.h"
 #include "report/printers.h"
 #include "report/report.h"
-#include "symtab/symspec.h"
 
 /*
  * The picture is the union of the two call graphs: a node for every
@@ -160,7 +158,7 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 		for (i = 0; i < m->symbols.count; i++) {
 			const struct symbol *sym = &m->symbols.base[i];
 
-			if (sym->hidden || !symspec_holds(&m->symspecs, table, sym->address))
+			if (sym->hidden || !view_picture_names(m, table, sym->address))
 				continue;
 			named = true;
 			if (c->entry_of[run][i] == NO_ENTRY)
@@ -170,15 +168,15 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 	}
 	if (!named)
 		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf", text);
-	graph_reach(&p->graph, down, p->opt->depth, reach);
+	graph_reach(&p->graph, down, p->opt->picture.depth, reach);
 	return true;
 }
 
 /* Does the call graph of either run show the entry? */
-static bool entry_shown(const struct comparison_entry *e, const struct options *opt)
+static bool entry_shown(const struct comparison *c, const struct comparison_entry *e)
 {
-	return (e->sym[OLD] && callgraph_shows(e->sym[OLD], opt)) ||
-	       (e->sym[NEW] && callgraph_shows(e->sym[NEW], opt));
+	return (e->sym[OLD] && view_graph_shows(&c->run[OLD].view, e->sym[OLD])) ||
+	       (e->sym[NEW] && view_graph_shows(&c->run[NEW].view, e->sym[NEW]));
 }
 
 /* Which nodes are drawn: the entries either call graph shows, whose
@@ -198,16 +196,16 @@ static void choose_nodes(struct picture *p)
 	for (i = 0; i < p->nodes; i++) {
 		const struct comparison_entry *e = node_entry(p, i);
 		bool big = !(c->run[OLD].m->print_ticks > 0 || c->run[NEW].m->print_ticks > 0) ||
-			   comparison_total_share(c, OLD, e) >= p->opt->node_threshold ||
-			   comparison_total_share(c, NEW, e) >= p->opt->node_threshold;
+			   comparison_total_share(c, OLD, e) >= p->opt->picture.node_threshold ||
+			   comparison_total_share(c, NEW, e) >= p->opt->picture.node_threshold;
 
-		p->kept[i] = entry_shown(e, p->opt) && big && (!rooted || below[i]) &&
+		p->kept[i] = entry_shown(p->c, e) && big && (!rooted || below[i]) &&
 			     (!leafed || above[i]);
 		if (p->kept[i])
 			cycle_kept[p->cycle[i]] = 1;
 	}
 	for (i = 0; i < p->nodes; i++)
-		if (p->cycle[i] && cycle_kept[p->cycle[i]] && entry_shown(node_entry(p, i), p->opt))
+		if (p->cycle[i] && cycle_kept[p->cycle[i]] && entry_shown(p->c, node_entry(p, i)))
 			p->kept[i] = 1;
 	free(below);
 	free(above);

@@ -106,6 +106,6 @@ void print_text_diff(const struct comparison *c, struct report_out names[2],
 		fprintf(f, "\n");
 		free(name);
 	}
-	if (!opt->brief)
+	if (!opt->text.brief)
 		fputs(diff_blurb, f);
 }

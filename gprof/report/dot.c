@@ -22,17 +22,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/callgraph.h"
 #include "analysis/graph_select.h"
 #include "gmon_out.h"
 #include "report/labels.h"
 #include "report/printers.h"
 #include "report/report.h"
-#include "symtab/symspec.h"
 #include "core/util.h"
 
 struct dot {
 	FILE *f;
+	const struct view *v;
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *out;
@@ -45,7 +44,7 @@ struct dot {
 /* Nodes are the call graph's entries, cycles apart. */
 static bool graph_entry_shown(struct dot *d, const struct symbol *sym)
 {
-	return callgraph_shows(sym, d->opt) && !symbol_is_cycle_header(sym);
+	return view_graph_shows(d->v, sym) && !symbol_is_cycle_header(sym);
 }
 
 static double percent(struct dot *d, double ticks)
@@ -84,7 +83,7 @@ static bool node_over_threshold(struct dot *d, const struct symbol *sym)
 {
 	if (d->m->print_ticks <= 0.0)
 		return true;
-	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->node_threshold;
+	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->picture.node_threshold;
 }
 
 /* The arcs between the model's symbols, as a graph of their places
@@ -129,7 +128,7 @@ static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 	for (i = 0; i < count; i++) {
 		const struct symbol *sym = &m->symbols.base[i];
 
-		if (!sym->hidden && symspec_holds(&m->symspecs, table, sym->address)) {
+		if (!sym->hidden && view_picture_names(m, table, sym->address)) {
 			reach[i] = 1;
 			named = true;
 		}
@@ -138,7 +137,7 @@ static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf", text);
 	if (!d->graph_made)
 		make_graph(d);
-	graph_reach(&d->graph, down, d->opt->depth, reach);
+	graph_reach(&d->graph, down, d->opt->picture.depth, reach);
 	return true;
 }
 
@@ -187,7 +186,7 @@ static bool edge_kept(struct dot *d, const struct arc *arc)
 		return false;
 	if (d->m->print_ticks <= 0.0 || arc_carries_no_time(d, arc))
 		return true;
-	return percent(d, arc->time + arc->child_time) >= d->opt->edge_threshold;
+	return percent(d, arc->time + arc->child_time) >= d->opt->picture.edge_threshold;
 }
 
 /* ------------------------------------------------------------ text */
@@ -323,9 +322,10 @@ static void print_edge(struct dot *d, const struct arc *arc)
 	}
 }
 
-void print_dot(const struct model *m, const struct options *opt, struct report_out *out)
+void print_dot(const struct view *v, const struct options *opt, struct report_out *out)
 {
-	struct dot dot = { .f = out->file, .m = m, .opt = opt, .out = out };
+	const struct model *m = v->model;
+	struct dot dot = { .f = out->file, .v = v, .m = m, .opt = opt, .out = out };
 	struct dot *d = &dot;
 	struct symbol *const *by_time = m->by_time;
 	size_t n = m->by_time_count, i;

@@ -21,7 +21,6 @@
 
 #include "report/labels.h"
 #include "report/printers.h"
-#include "symtab/symspec.h"
 #include "core/util.h"
 
 #define FLAME_WIDTH 1200.0   /* the picture, in pixels */
@@ -119,8 +118,8 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 	fill_of(node->name, &r, &g, &b);
 	fprintf(f, "<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
 		   "<title>", depth, (unsigned long long)node->samples);
-	if (fl->opt->wrap > 0) {
-		char *wrapped = name_wrap(node->name, fl->opt->wrap);
+	if (fl->opt->picture.wrap > 0) {
+		char *wrapped = name_wrap(node->name, fl->opt->picture.wrap);
 
 		put_xml(f, wrapped);
 		free(wrapped);
@@ -160,7 +159,7 @@ static bool too_narrow(const struct flame *fl, const struct flame_node *node)
 /* Does symspec table t hold the frame's function? */
 static bool frame_named(const struct model *m, enum symspec_table t, const struct symbol *sym)
 {
-	return sym && symspec_holds(&m->symspecs, t, sym->address);
+	return sym && view_picture_names(m, t, sym->address);
 }
 
 /*
@@ -174,8 +173,8 @@ static bool frame_named(const struct model *m, enum symspec_table t, const struc
 static bool frames_kept(const struct model *m, const struct options *opt,
 			const struct symbol *const *frames, size_t depth, size_t *outer, size_t *inner)
 {
-	bool rooted = !symspec_empty(&m->symspecs, PICTURE_ROOT);
-	bool leafed = !symspec_empty(&m->symspecs, PICTURE_LEAF);
+	bool rooted = view_picture_given(m, PICTURE_ROOT);
+	bool leafed = view_picture_given(m, PICTURE_LEAF);
 	size_t d;
 
 	*outer = depth - 1;
@@ -198,11 +197,11 @@ static bool frames_kept(const struct model *m, const struct options *opt,
 			return false;
 		*inner = d;
 	}
-	if (opt->depth >= 0) {
-		if (rooted && *outer - *inner > (size_t)opt->depth)
-			*inner = *outer - (size_t)opt->depth;
-		else if (!rooted && leafed && *outer - *inner > (size_t)opt->depth)
-			*outer = *inner + (size_t)opt->depth;
+	if (opt->picture.depth >= 0) {
+		if (rooted && *outer - *inner > (size_t)opt->picture.depth)
+			*inner = *outer - (size_t)opt->picture.depth;
+		else if (!rooted && leafed && *outer - *inner > (size_t)opt->picture.depth)
+			*outer = *inner + (size_t)opt->picture.depth;
 	}
 	return true;
 }
@@ -214,7 +213,7 @@ static void check_picture_symspecs(const struct model *m, const struct options *
 
 	for (r = opt->symspecs; r; r = r->next)
 		if ((r->table == PICTURE_ROOT || r->table == PICTURE_LEAF) &&
-		    symspec_empty(&m->symspecs, r->table))
+		    !view_picture_given(m, r->table))
 			fatal("%s=%s: no function of the program matches",
 			      r->table == PICTURE_ROOT ? "--root" : "--leaf", r->text);
 }
@@ -248,8 +247,8 @@ static size_t grow_tree(struct flame *fl, struct flame_node *root)
 	struct frame_cache *cache = frame_cache_new();
 	struct flame_node *pool = NULL;
 	const struct symbol **frames = NULL;
-	bool picked = !symspec_empty(&fl->m->symspecs, PICTURE_ROOT) ||
-		      !symspec_empty(&fl->m->symspecs, PICTURE_LEAF);
+	bool picked = view_picture_given(fl->m, PICTURE_ROOT) ||
+		      view_picture_given(fl->m, PICTURE_LEAF);
 	size_t *slot = NULL, n = 0, w, i, narrow = 0, level, room = 0;
 
 	for (w = 0; w < st->word_count;) {
@@ -366,7 +365,7 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 		for (c = item.node->first_child; c; c = c->next_sibling) {
 			if (c->sym == NULL) {
 				c->name = "[unknown]";
-			} else if (fl->opt->strip) {
+			} else if (fl->opt->picture.strip) {
 				char *to_free, *stripped =
 					name_strip(display_name(fl->out, c->sym, &to_free));
 
@@ -462,8 +461,9 @@ static const char flame_script[] =
 	"});\n"
 	"document.querySelector('rect.background').addEventListener('click', reset);\n";
 
-void print_flame(const struct model *m, const struct options *opt, struct report_out *out)
+void print_flame(const struct view *v, const struct options *opt, struct report_out *out)
 {
+	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;
 	struct flame fl = { m, opt, out, out->file, 0, 0 };
 	struct flame_node *root = xcalloc(1, sizeof(*root));

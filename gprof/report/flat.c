@@ -5,14 +5,10 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
-#include <stdlib.h>
-#include <string.h>
-
 #include "gmon_out.h"
 #include "analysis/histogram.h"
 #include "report/printers.h"
 #include "report/report.h"
-#include "core/util.h"
 
 /* SI prefixes for the per-call columns, largest unit first. */
 static const struct {
@@ -33,7 +29,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 	double hz = histograms->rate;
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, histograms->dimension_abbrev);
-	if (opt->traditional) {
+	if (opt->text.traditional) {
 		fprintf(f, "\ngranularity: each sample hit covers %ld byte(s)",
 		       histogram_granularity(histograms));
 		if (*total_ticks > 0.0)
@@ -89,28 +85,24 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
  * built in line and written in blocks (text.h): the header before them
  * and the blurb after go straight to the output. */
 struct flat {
-	const struct model *m;
 	const struct options *opt;
 	struct report_out *out;
 	double hz;
 	double total_ticks;       /* 1 when there is none: nothing divides by 0 */
-	double accumulated_ticks;
 	struct text line;
 };
 
-static void print_line(struct flat *flat, const struct symbol *sym, double scale)
+static void print_line(struct flat *flat, const struct flat_row *row, double scale)
 {
 	const struct options *opt = flat->opt;
+	const struct symbol *sym = row->sym;
 	struct text *t = &flat->line;
 	double hz = flat->hz, total_ticks = flat->total_ticks;
 
-	if (!opt->show_zeros && sym->calls == 0 && sym->self_ticks == 0)
-		return;
-	flat->accumulated_ticks += sym->self_ticks;
-	text_fixed(t, opt->traditional ? 5 : 6, opt->traditional ? 1 : 2,
+	text_fixed(t, opt->text.traditional ? 5 : 6, opt->text.traditional ? 1 : 2,
 		   total_ticks > 0.0 ? 100 * sym->self_ticks / total_ticks : 0.0);
 	text_char(t, ' ');
-	text_fixed(t, opt->traditional ? 10 : 9, 2, flat->accumulated_ticks / hz);
+	text_fixed(t, opt->text.traditional ? 10 : 9, 2, row->cumulative_ticks / hz);
 	text_char(t, ' ');
 	text_fixed(t, 8, 2, sym->self_ticks / hz);
 	text_char(t, ' ');
@@ -119,54 +111,29 @@ static void print_line(struct flat *flat, const struct symbol *sym, double scale
 		text_char(t, ' ');
 		text_fixed(t, 8, 2, scale * sym->self_ticks / hz / sym->calls);
 		text_char(t, ' ');
-		text_fixed(t, 8, 2, scale * symbol_total_ticks(flat->m, sym) / hz / sym->calls);
+		text_fixed(t, 8, 2, scale * row->total_ticks / hz / sym->calls);
 		text_spaces(t, 2);
 	} else {
 		text_spaces(t, 28); /* "%8.8s %8.8s %8.8s  " of "" */
 	}
-	if (opt->traditional)
+	if (opt->text.traditional)
 		text_name(t, flat->out, sym);
 	else
 		text_name_only(t, flat->out, sym);
 	text_end_line(t, flat->out->file);
 }
 
-/* Flat profile order: self time, then calls (both descending), then name,
- * then address (static functions of one name in different files): a
- * total order, the one GNU's stable qsort gives over its address-sorted
- * table. */
-static int compare_time(const void *lp, const void *rp)
+void print_flat_profile(const struct view *v, const struct options *opt, struct report_out *out)
 {
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
-	double diff = right->self_ticks - left->self_ticks;
-
-	if (diff > 0.0)
-		return 1;
-	if (diff < 0.0)
-		return -1;
-	if (right->calls > left->calls)
-		return 1;
-	if (right->calls < left->calls)
-		return -1;
-	/* by name: ranks order as strcmp does (symbol_table_rank_names) */
-	if (left->name_rank != right->name_rank)
-		return left->name_rank > right->name_rank ? 1 : -1;
-	return (left->address > right->address) - (left->address < right->address);
-}
-
-void print_flat_profile(const struct model *m, const struct options *opt, struct report_out *out)
-{
-	const struct symbol_table *symtab = &m->symbols;
-	struct flat flat = { m, opt, out, m->histograms.rate, m->total_ticks, 0.0, { 0 } };
+	const struct model *m = v->model;
+	struct flat flat = { opt, out, m->histograms.rate, m->total_ticks, { 0 } };
 	FILE *f = out->file;
-	struct symbol **sorted;
 	size_t i;
 	unsigned log_scale;
 
 	report_separator(out);
-	if (opt->traditional) {
-		if (!opt->brief) {
+	if (opt->text.traditional) {
+		if (!opt->text.brief) {
 			fprintf(f, "\n\n\nflat profile:\n");
 			blurb_flat(f);
 		}
@@ -174,32 +141,14 @@ void print_flat_profile(const struct model *m, const struct options *opt, struct
 		fprintf(f, "Flat profile:\n");
 	}
 
-	sorted = xmalloc(symtab->count * sizeof(*sorted));
-	for (i = 0; i < symtab->count; i++)
-		sorted[i] = &symtab->base[i];
-	qsort(sorted, symtab->count, sizeof(*sorted), compare_time);
-
-	if (opt->traditional) {
+	if (opt->text.traditional) {
 		log_scale = 5; /* milliseconds, as BSD prints */
 	} else {
 		/* the unit of the per-call columns suits the largest value */
-		double top_time = 0.0;
-		const struct symbol *top = NULL;
+		double top_time = v->flat.max_ticks_per_call;
 
 		log_scale = 0;
-		for (i = 0; i < symtab->count; i++) {
-			const struct symbol *sym = sorted[i];
-
-			if (sym->calls != 0) {
-				double call_time = symbol_total_ticks(m, sym) / sym->calls;
-
-				if (call_time > top_time) {
-					top = sym;
-					top_time = call_time;
-				}
-			}
-		}
-		if (top && top->calls != 0 && top_time > 0.0) {
+		if (top_time > 0.0) {
 			top_time /= m->histograms.rate;
 			for (log_scale = 0; log_scale < SI_PREFIX_COUNT; log_scale++) {
 				double scaled = si_prefixes[log_scale].scale * top_time;
@@ -213,15 +162,9 @@ void print_flat_profile(const struct model *m, const struct options *opt, struct
 	if (log_scale >= SI_PREFIX_COUNT)
 		log_scale = SI_PREFIX_COUNT - 1;
 	print_header(m, opt, f, si_prefixes[log_scale].prefix, &flat.total_ticks);
-	for (i = 0; i < symtab->count; i++) {
-		if (sorted[i]->hidden)
-			continue;
-		if (sorted[i]->in_flat)
-			print_line(&flat, sorted[i], si_prefixes[log_scale].scale);
-	}
+	for (i = 0; i < v->flat.count; i++)
+		print_line(&flat, &v->flat.rows[i], si_prefixes[log_scale].scale);
 	text_free(&flat.line, f);
-	free(sorted);
-	if (!opt->brief && !opt->traditional)
+	if (!opt->text.brief && !opt->text.traditional)
 		blurb_flat(f);
 }
-

@@ -80,8 +80,9 @@ static char *thread_frame(const struct model *m, uint32_t thread)
 	return frame;
 }
 
-void print_folded(const struct model *m, const struct options *opt, struct report_out *out)
+void print_folded(const struct view *v, const struct options *opt, struct report_out *out)
 {
+	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;
 	struct folded_line *lines = xcalloc(st->count + 1, sizeof(*lines));
 	char **names = xcalloc(m->symbols.count + 1, sizeof(*names));

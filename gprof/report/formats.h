@@ -16,24 +16,40 @@
 
 #include <stdio.h>
 
+#include "analysis/views.h"
 #include "core/model.h"
 #include "core/options.h"
 #include "report/report.h"
 
 struct comparison;
 
+/* What a format goes with, beyond the text reports' options. */
+enum {
+	FORMAT_THREADS = 1 << 0,   /* --threads: its printer shows each thread */
+	FORMAT_PROCESSES = 1 << 1, /* --processes prints its list in it */
+	FORMAT_TIMELINE = 1 << 2,  /* --timeline prints its windows in it */
+	FORMAT_DIFF = 1 << 3,      /* --diff prints in it (print_diff set) */
+};
+
 /*
- * struct report_format: one output format.  print is a function of the
- * model, the options and the output (report/printers.h); print_diff, when
- * not NULL, prints two profiles compared (--diff), the names of each run
- * shown through its own report_out.  Both own the output: nothing else
- * is printed on it (no -i lines, no form feeds).
+ * struct report_format: one output format, describing itself: its name
+ * (the option --NAME), its line in --help, its printers, and what it
+ * goes with (FORMAT_*), from which gprof.c makes its options, --help's
+ * list and every refusal of a conflicting option, before any file is
+ * read.  print is a function of the view, the options and the output
+ * (report/printers.h); print_diff, when not NULL, prints two profiles
+ * compared (--diff), the names of each run shown through its own
+ * report_out.  Both own the output: nothing else is printed on it (no
+ * -i lines, no form feeds).
  */
 struct report_format {
-	const char *name; /* the option without its dashes: "json" for --json */
-	void (*print)(const struct model *m, const struct options *opt, struct report_out *out);
+	const char *name;        /* the option without its dashes: "json" for --json */
+	const char *description; /* --help's text (further lines indented by 24) */
+	void (*print)(const struct view *v, const struct options *opt, struct report_out *out);
 	void (*print_diff)(const struct comparison *c, struct report_out names[2],
 			   const struct options *opt, FILE *f);
+	unsigned goes_with;      /* FORMAT_* */
+	bool shows_threads;      /* its view has every thread's rows, --threads or not */
 };
 
 /* The table, in the order the refusals name them; count rows. */
@@ -42,8 +58,13 @@ extern const size_t report_format_count;
 
 /* The row named name ("json"), or NULL. */
 const struct report_format *report_format_find(const char *name);
-/* Into buffer (size bytes): the options of the formats, "--json, --dot
- * and --html" (only those --diff prints when for_diff); for messages. */
-void report_format_list(char *buffer, size_t size, int for_diff);
+/* Into buffer (size bytes), for messages: first (if not NULL) then the
+ * options of the formats that go with all of mask (every one for 0),
+ * joined by commas and the last by conjunction: "--json, --dot and
+ * --html", "the text or --json". */
+void report_format_list(char *buffer, size_t size, unsigned mask, const char *first,
+			const char *conjunction);
+/* --help's lines of the formats, in the table's order. */
+void report_format_usage(FILE *out);
 
 #endif

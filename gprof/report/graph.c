@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/callgraph.h"
 #include "analysis/histogram.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -68,8 +67,8 @@ static void print_header(const struct model *m, struct graph *g)
 	bool names = report_names_sentence(m, names_sentence, sizeof(names_sentence));
 
 	report_separator(g->out);
-	if (!opt->traditional) {
-		if (!opt->brief)
+	if (!opt->text.traditional) {
+		if (!opt->text.brief)
 			fprintf(f, "\t\t     Call graph (explanation follows)\n\n");
 		else
 			fprintf(f, "\t\t\tCall graph\n\n");
@@ -102,14 +101,14 @@ static void print_header(const struct model *m, struct graph *g)
 		if (names)
 			fprintf(f, "%s\n", names_sentence);
 		fputc('\n', f);
-	} else if ((overhead || names) && !opt->traditional) {
+	} else if ((overhead || names) && !opt->text.traditional) {
 		if (overhead)
 			fprintf(f, "%s\n", sentence);
 		if (names)
 			fprintf(f, "%s\n", names_sentence);
 		fputc('\n', f);
 	}
-	if (opt->traditional) {
+	if (opt->text.traditional) {
 		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
 		       "called", "total", "parents");
 		fprintf(f, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n", "index",
@@ -135,7 +134,7 @@ static void entry_figures(struct graph *g, const struct symbol *sym)
 	text_char(t, ' ');
 	text_fixed(t, 7, 2, sym->prop_self / hz);
 	text_char(t, ' ');
-	text_fixed(t, g->opt->traditional ? 11 : 7, 2, sym->prop_child / hz);
+	text_fixed(t, g->opt->text.traditional ? 11 : 7, 2, sym->prop_child / hz);
 	text_char(t, ' ');
 }
 
@@ -167,7 +166,7 @@ static void print_members(struct graph *g, const struct symbol *cycle)
 		text_spaces(t, 13);
 		text_fixed(t, 7, 2, member->prop_self / hz);
 		text_char(t, ' ');
-		text_fixed(t, g->opt->traditional ? 11 : 7, 2, member->prop_child / hz);
+		text_fixed(t, g->opt->text.traditional ? 11 : 7, 2, member->prop_child / hz);
 		text_char(t, ' ');
 		if (symbol_calls_counted(g->m, member))
 			text_calls(t, member->calls, member->self_calls);
@@ -191,7 +190,7 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 
 	if (other == entry || (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
 		/* "%6.6s %5.5s %7.7s %7.7s " (-T: %11.11s) of "" */
-		text_spaces(t, g->opt->traditional ? 33 : 29);
+		text_spaces(t, g->opt->text.traditional ? 33 : 29);
 		if (arc->uncounted)
 			text_spaces(t, 7);
 		else
@@ -202,7 +201,7 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 		text_spaces(t, 13);
 		text_fixed(t, 7, 2, arc->time / hz);
 		text_char(t, ' ');
-		text_fixed(t, g->opt->traditional ? 11 : 7, 2, arc->child_time / hz);
+		text_fixed(t, g->opt->text.traditional ? 11 : 7, 2, arc->child_time / hz);
 		text_char(t, ' ');
 		if (arc->uncounted) {
 			text_spaces(t, 15); /* "%7.7s/%-7.7s" of "", without the slash */
@@ -225,7 +224,7 @@ static void print_parents(struct graph *g, const struct symbol *child)
 
 	if (child->parents == NULL) {
 		/* "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     " (-T: %11.11s) of "" */
-		text_spaces(t, g->opt->traditional ? 53 : 49);
+		text_spaces(t, g->opt->text.traditional ? 53 : 49);
 		text_bytes(t, "<spontaneous>", 13);
 		text_end_line(t, g->f);
 		return;
@@ -256,22 +255,21 @@ static void print_entry_line(struct graph *g, const struct symbol *sym)
 	text_end_line(t, g->f);
 }
 
-void print_call_graph(const struct model *m, const struct options *opt, struct report_out *out)
+void print_call_graph(const struct view *v, const struct options *opt, struct report_out *out)
 {
+	const struct model *m = v->model;
 	struct graph graph = { opt, m, out, out->file,
 			       m->histograms.rate, m->print_ticks, { 0 } };
 	struct graph *g = &graph;
 	FILE *f = out->file;
 	size_t i;
 
-	if (!opt->brief && opt->traditional)
+	if (!opt->text.brief && opt->text.traditional)
 		blurb_call_graph_traditional(f);
 	print_header(m, g);
-	for (i = 0; i < m->by_time_count; i++) {
-		const struct symbol *sym = m->by_time[i];
+	for (i = 0; i < v->graph.count; i++) {
+		const struct symbol *sym = v->graph.entries[i];
 
-		if (!callgraph_shows(sym, opt))
-			continue;
 		if (symbol_is_cycle_header(sym)) {
 			print_cycle(g, sym);
 			print_members(g, sym);
@@ -280,15 +278,15 @@ void print_call_graph(const struct model *m, const struct options *opt, struct r
 			print_entry_line(g, sym);
 			print_children(g, sym);
 		}
-		if (opt->traditional)
+		if (opt->text.traditional)
 			text_char(&g->line, '\n');
 		text_bytes(&g->line, "-----------------------------------------------", 47);
 		text_end_line(&g->line, f);
-		if (opt->traditional)
+		if (opt->text.traditional)
 			text_end_line(&g->line, f);
 	}
 	text_free(&g->line, f);
-	if (!opt->brief && !opt->traditional)
+	if (!opt->text.brief && !opt->text.traditional)
 		blurb_call_graph(f);
 }
 

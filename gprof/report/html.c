@@ -53,15 +53,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/callgraph.h"
 #include "analysis/comparison.h"
 #include "analysis/histogram.h"
 #include "analysis/source_lines.h"
-#include "analysis/threads.h"
 #include "core/intern.h"
 #include "core/sha256.h"
 #include "gmon_out.h"
-#include "symtab/object.h"
 #include "report/page_sources.h"
 #include "report/printers.h"
 #include "report/report.h"
@@ -138,8 +135,9 @@ struct page {
 	FILE *flame;                  /* the flame graph's, read when it is shown */
 	FILE *source;                 /* the source view's, likewise */
 	FILE *thread_flame;           /* the threads' flame graphs, likewise */
-	struct thread_profiles threads; /* count 0: the profile names no thread */
+	const struct thread_profiles *threads; /* count 0: the profile names no thread */
 	size_t *thread_row;           /* per thread_of_stack(): its row in threads */
+	const struct view *v;
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *names;
@@ -175,15 +173,9 @@ static int object_number(const struct model *m, const struct object *obj)
 	return -1;
 }
 
-static bool flat_shows(const struct page *p, const struct symbol *sym)
-{
-	return sym->in_flat && !sym->hidden &&
-	       (p->opt->show_zeros || sym->calls != 0 || sym->self_ticks != 0);
-}
-
 static bool arc_listed(const struct page *p, const struct arc *arc)
 {
-	return callgraph_shows(arc->parent, p->opt) || callgraph_shows(arc->child, p->opt);
+	return view_graph_shows(p->v, arc->parent) || view_graph_shows(p->v, arc->child);
 }
 
 /* Which symbols any view names, and their rows, in address order. */
@@ -197,21 +189,20 @@ static void choose_functions(struct page *p)
 	p->id = xmalloc((m->symbols.count + 1) * sizeof(*p->id));
 	p->flags = xcalloc(m->symbols.count + 1, 1);
 	if (m->input & INPUT_HISTOGRAM)
-		for (i = 0; i < m->symbols.count; i++)
-			if (flat_shows(p, &m->symbols.base[i]))
-				p->flags[i] |= 1;
+		for (i = 0; i < p->v->flat.count; i++)
+			p->flags[symbol_place(p, p->v->flat.rows[i].sym)] |= 1;
 	for (i = 0; m->by_time && i < m->by_time_count; i++) {
 		const struct symbol *sym = m->by_time[i];
 
 		if (symbol_is_cycle_header(sym)) {
 			const struct symbol *member;
 
-			if (callgraph_shows(sym, p->opt))
+			if (view_graph_shows(p->v, sym))
 				for (member = sym->cycle_next; member; member = member->cycle_next)
 					need(p, member, 4);
 			continue;
 		}
-		if (callgraph_shows(sym, p->opt))
+		if (view_graph_shows(p->v, sym))
 			need(p, sym, 2);
 		for (arc = sym->children; arc; arc = arc->next_child)
 			if (arc_listed(p, arc)) {
@@ -232,9 +223,9 @@ static void choose_functions(struct page *p)
 		}
 		free(cache);
 	}
-	for (i = 0; i < p->threads.count; i++)
-		for (w = 0; w < p->threads.profiles[i].row_count; w++)
-			need(p, p->threads.profiles[i].rows[w].sym, 4);
+	for (i = 0; i < p->threads->count; i++)
+		for (w = 0; w < p->threads->profiles[i].row_count; w++)
+			need(p, p->threads->profiles[i].rows[w].sym, 4);
 	for (i = 0; i < m->symbols.count; i++)
 		p->id[i] = p->flags[i] ? (int)rows++ : -1;
 }
@@ -266,15 +257,11 @@ static void emit_header(struct page *p)
 {
 	const struct model *m = p->m;
 	const struct model_stacks *st = &m->process.stacks;
-	unsigned char id[64];
-	char hex[2 * sizeof(id) + 1] = "";
-	size_t size = object_build_id(m->objects[0], id, sizeof(id)), i;
+	size_t i;
 	char sentence[256];
 
-	for (i = 0; i < size; i++)
-		snprintf(hex + 2 * i, 3, "%02x", id[i]);
 	put_string_field(p, "program", m->objects[0]->path);
-	put_string_field(p, "build_id", size ? hex : NULL);
+	put_string_field(p, "build_id", p->v->build_id[0] ? p->v->build_id : NULL);
 	put_key(p, "runs");
 	putc('[', p->f);
 	for (i = 0; i < m->source_count; i++) {
@@ -295,7 +282,7 @@ static void emit_header(struct page *p)
 	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
 		put_string_field(p, "overhead", sentence);
 	put_number_field(p, "line_granularity", p->opt->line_granularity);
-	put_number_field(p, "traditional", p->opt->traditional);
+	put_number_field(p, "traditional", p->opt->text.traditional);
 	if (m->process.has_times) {
 		put_key(p, "process");
 		fprintf(p->f, "[%.9f,%.9f,%llu,%llu],", (double)m->process.user_ns / 1e9,
@@ -401,7 +388,7 @@ static void emit_graph(struct page *p)
 	for (i = 0; m->by_time && i < m->by_time_count; i++) {
 		const struct symbol *cycle = m->by_time[i], *member;
 
-		if (!symbol_is_cycle_header(cycle) || !callgraph_shows(cycle, p->opt))
+		if (!symbol_is_cycle_header(cycle) || !view_graph_shows(p->v, cycle))
 			continue;
 		fprintf(p->f, "%s[%d,%d,", first ? "\n" : ",\n", cycle->cycle_number, cycle->index);
 		first = false;
@@ -415,7 +402,7 @@ static void emit_graph(struct page *p)
 	}
 	fputs("],\n", p->f);
 	put_key(p, "threads_without_samples");
-	fprintf(p->f, "%zu,\n", p->threads.without_samples);
+	fprintf(p->f, "%zu,\n", p->threads->without_samples);
 }
 
 /* The stacks as a tree of paths from the outermost frame: one node per
@@ -435,7 +422,7 @@ static void emit_flame(struct page *p, FILE *out, bool by_thread)
 	size_t *parent = NULL, *thread = NULL, count = 0, capacity = 0, w, i;
 
 	fputs("[", out);
-	if (!st->present || (by_thread && p->threads.count == 0)) {
+	if (!st->present || (by_thread && p->threads->count == 0)) {
 		fputs("]", out);
 		return;
 	}
@@ -503,8 +490,8 @@ static void emit_threads(struct page *p)
 
 	put_key(p, "threads");
 	putc('[', p->f);
-	for (i = 0; i < p->threads.count; i++) {
-		const struct thread_profile *t = &p->threads.profiles[i];
+	for (i = 0; i < p->threads->count; i++) {
+		const struct thread_profile *t = &p->threads->profiles[i];
 
 		fputs(i ? ",\n[" : "\n[", p->f);
 		if (t->thread) {
@@ -620,20 +607,23 @@ static void emit_files(struct page *p)
  * names), the flame graph's nodes on flame, the lines' samples and the
  * sources on source. */
 static void emit_profile(FILE *f, FILE *flame, FILE *source, FILE *thread_flame,
-			 const struct model *m, const struct options *opt, struct report_out *names,
+			 const struct view *v, const struct options *opt, struct report_out *names,
 			 const char *label, bool with_threads)
 {
+	static const struct thread_profiles no_threads;
+	const struct model *m = v->model;
 	struct page page = { .f = f, .flame = flame, .source = source, .thread_flame = thread_flame,
-			     .m = m, .opt = opt, .names = names };
+			     .threads = &no_threads, .v = v, .m = m, .opt = opt, .names = names };
 	struct page *p = &page;
 	size_t i;
 
 	/* the threads (a --diff page shows none); a stack's thread to its
 	 * row, the samples of no known thread at thread_count */
-	if (with_threads && thread_profiles_build(m, &p->threads)) {
+	if (with_threads && v->has_threads) {
+		p->threads = &v->threads;
 		p->thread_row = xcalloc(m->process.thread_count + 1, sizeof(*p->thread_row));
-		for (i = 0; i < p->threads.count; i++)
-			p->thread_row[p->threads.profiles[i].number] = i;
+		for (i = 0; i < p->threads->count; i++)
+			p->thread_row[p->threads->profiles[i].number] = i;
 	}
 	choose_functions(p);
 	putc('{', f);
@@ -652,7 +642,6 @@ static void emit_profile(FILE *f, FILE *flame, FILE *source, FILE *thread_flame,
 	free(p->flags);
 	free(p->name.data);
 	free(p->thread_row);
-	thread_profiles_free(&p->threads);
 	intern_free(&p->files);
 }
 
@@ -679,7 +668,7 @@ static void put_script_safe(FILE *out, const char *json, size_t size)
 }
 
 struct html_side {
-	const struct model *m;
+	const struct view *v;
 	struct report_out *names;
 	const char *label;
 };
@@ -794,7 +783,7 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		flame_f[i] = memory_stream(&flame[i], &flame_size[i]);
 		source_f[i] = memory_stream(&source[i], &source_size[i]);
 		threads_f[i] = memory_stream(&threads[i], &threads_size[i]);
-		emit_profile(f, flame_f[i], source_f[i], threads_f[i], sides[i].m, opt,
+		emit_profile(f, flame_f[i], source_f[i], threads_f[i], sides[i].v, opt,
 			     sides[i].names, sides[i].label, count == 1);
 	}
 	fputs("]", f);
@@ -838,9 +827,10 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 	free(script);
 }
 
-void print_html(const struct model *m, const struct options *opt, struct report_out *out)
+void print_html(const struct view *v, const struct options *opt, struct report_out *out)
 {
-	struct html_side side = { m, out, NULL };
+	const struct model *m = v->model;
+	struct html_side side = { v, out, NULL };
 
 	if (!(m->input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH)) && !m->process.stacks.present)
 		fatal("--html: the profile holds no samples, arcs or stacks");
@@ -850,8 +840,8 @@ void print_html(const struct model *m, const struct options *opt, struct report_
 void print_html_diff(const struct comparison *c, struct report_out names[2],
 		     const struct options *opt, FILE *f)
 {
-	struct html_side sides[2] = { { c->run[OLD].m, &names[OLD], c->run[OLD].profile },
-				      { c->run[NEW].m, &names[NEW], c->run[NEW].profile } };
+	struct html_side sides[2] = { { &c->run[OLD].view, &names[OLD], c->run[OLD].profile },
+				      { &c->run[NEW].view, &names[NEW], c->run[NEW].profile } };
 
 	print_page(opt, f, sides, 2, c, names);
 }

@@ -5,34 +5,10 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
-#include <stdlib.h>
 #include <string.h>
 
-#include "analysis/callgraph.h"
 #include "report/printers.h"
 #include "report/report.h"
-#include "core/util.h"
-
-/* Sort the n symbols of sorted by name, ties in the order given (what a
- * stable sort by strcmp gives): a counting sort by name rank
- * (symbol_table_rank_names), ranks being below ranks. */
-static void sort_by_name(const struct symbol **sorted, size_t n, size_t ranks)
-{
-	const struct symbol **by_rank = xmalloc((n + 1) * sizeof(*by_rank));
-	size_t *start = xcalloc(ranks + 1, sizeof(*start));
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		start[sorted[i]->name_rank + 1]++;
-	for (i = 1; i <= ranks; i++)
-		start[i] += start[i - 1];
-	for (i = 0; i < n; i++)
-		by_rank[start[sorted[i]->name_rank]++] = sorted[i];
-	if (n > 0)
-		memcpy(sorted, by_rank, n * sizeof(*sorted));
-	free(by_rank);
-	free(start);
-}
 
 /* "[%d]" (an entry the call graph shows) or "(%d)" into buf; its length */
 static size_t format_index(char *buf, const struct symbol *sym)
@@ -67,34 +43,13 @@ static int pad_to_column(struct text *t, int col, int to)
 }
 
 /* The lines are built in memory and written in blocks (text.h). */
-void print_index(const struct model *m, const struct options *opt, struct report_out *out)
+void print_index(const struct view *v, const struct options *opt, struct report_out *out)
 {
 	struct text line = { 0 }, *t = &line;
-	const struct symbol_table *symtab = &m->symbols;
 	FILE *f = out->file;
-	size_t i, j, names = 0, total, rows;
-	const struct symbol **sorted =
-		xmalloc((symtab->count + (size_t)m->cycle_count + 1) * sizeof(*sorted));
-	int column_width = (opt->width - 1) / 3; /* never write in the last column */
-
-	for (i = 0; i < symtab->count; i++) {
-		const struct symbol *sym = &symtab->base[i];
-
-		if (sym->hidden)
-			continue;
-		/* GNU gprof leaves out functions with neither calls nor self
-		 * time, even those with an entry in the call graph (main, a
-		 * thread's start routine): we list every entry the graph has
-		 * (doc/compat.md) */
-		if (!opt->show_zeros && sym->calls == 0 && sym->self_ticks == 0 &&
-		    ((opt->gnu_quirks & QUIRK_INDEX) || !callgraph_shows(sym, opt)))
-			continue;
-		sorted[names++] = sym;
-	}
-	sort_by_name(sorted, names, symtab->count);
-	total = names;
-	for (i = 1; i <= (size_t)m->cycle_count; i++)
-		sorted[total++] = &m->cycles[i];
+	size_t i, j, names = v->index.function_count, total = v->index.count, rows;
+	const struct symbol *const *sorted = v->index.rows;
+	int column_width = (opt->text.width - 1) / 3; /* never write in the last column */
 
 	fprintf(f, "\f\n");
 	fprintf(f, "Index by function name\n\n");
@@ -108,7 +63,7 @@ void print_index(const struct model *m, const struct options *opt, struct report
 			size_t buf_length = format_index(buf, sym);
 
 			if (j < names) {
-				if (opt->traditional) {
+				if (opt->text.traditional) {
 					text_field(t, buf, 6, false);
 					text_char(t, ' ');
 					text_field(t, sym->name, 19, true);
@@ -132,7 +87,7 @@ void print_index(const struct model *m, const struct options *opt, struct report
 				char cycle_name[32];
 
 				snprintf(cycle_name, sizeof(cycle_name), "<cycle %d>", sym->cycle_number);
-				if (opt->traditional) {
+				if (opt->text.traditional) {
 					text_field(t, buf, 6, false);
 					text_char(t, ' ');
 					text_field(t, cycle_name, 19, true);
@@ -150,5 +105,4 @@ void print_index(const struct model *m, const struct options *opt, struct report
 		text_end_line(t, f);
 	}
 	text_free(t, f);
-	free(sorted);
 }

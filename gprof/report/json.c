@@ -14,11 +14,8 @@
 
 #include "gmon_out.h"
 
-#include "analysis/callgraph.h"
 #include "analysis/histogram.h"
 #include "analysis/overhead.h"
-#include "analysis/threads.h"
-#include "symtab/object.h"
 #include "report/printers.h"
 #include "report/report.h"
 #include "core/util.h"
@@ -35,6 +32,7 @@ struct json {
 	FILE *out;
 	int depth;
 	bool has_element[JSON_MAX_DEPTH];
+	const struct view *v;
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *report;
@@ -190,22 +188,6 @@ static void emit_identity(struct json *j, const struct symbol *sym, bool with_gr
 	json_integer(j, "cycle", sym->cycle_number);
 }
 
-/* The executable's build-id, in hex, or null when it has none. */
-static void emit_build_id(struct json *j, const struct object *obj)
-{
-	unsigned char id[64];
-	char hex[2 * sizeof(id) + 1];
-	size_t size = object_build_id(obj, id, sizeof(id)), i;
-
-	if (size == 0) {
-		json_null(j, "build_id");
-		return;
-	}
-	for (i = 0; i < size; i++)
-		snprintf(hex + 2 * i, 3, "%02x", id[i]);
-	json_string(j, "build_id", hex);
-}
-
 /* The profile files read: path, size, modification time (UTC). */
 static void emit_sources(struct json *j)
 {
@@ -250,57 +232,29 @@ static void emit_histogram(struct json *j, int input)
 	json_close(j, '}');
 }
 
-/* Flat profile order: self time, then calls (both descending), then name,
- * then address, as the text report sorts. */
-static int compare_flat(const void *lp, const void *rp)
-{
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
-
-	if (left->self_ticks != right->self_ticks)
-		return left->self_ticks < right->self_ticks ? 1 : -1;
-	if (left->calls != right->calls)
-		return left->calls < right->calls ? 1 : -1;
-	int by_name = strcmp(left->name, right->name);
-	if (by_name != 0)
-		return by_name;
-	return (left->address > right->address) - (left->address < right->address);
-}
-
 static void emit_flat_profile(struct json *j, bool with_graph)
 {
-	struct symbol **sorted = xmalloc((j->m->symbols.count + 1) * sizeof(*sorted));
-	double cumulative = 0.0;
 	size_t i;
-
-	for (i = 0; i < j->m->symbols.count; i++)
-		sorted[i] = &j->m->symbols.base[i];
-	qsort(sorted, j->m->symbols.count, sizeof(*sorted), compare_flat);
 
 	json_open(j, "flat_profile", '{');
 	json_number(j, "total_time", seconds(j, j->m->total_ticks));
 	json_open(j, "functions", '[');
-	for (i = 0; i < j->m->symbols.count; i++) {
-		const struct symbol *sym = sorted[i];
+	for (i = 0; i < j->v->flat.count; i++) {
+		const struct flat_row *row = &j->v->flat.rows[i];
+		const struct symbol *sym = row->sym;
 
-		if (sym->hidden || !sym->in_flat)
-			continue;
-		if (!j->opt->show_zeros && sym->calls == 0 && sym->self_ticks == 0)
-			continue;
-		cumulative += sym->self_ticks;
 		json_open(j, NULL, '{');
 		emit_identity(j, sym, with_graph);
 		json_number(j, "self_time", seconds(j, sym->self_ticks));
 		json_number(j, "self_percent", percent(j, sym->self_ticks, j->m->total_ticks));
-		json_number(j, "cumulative_time", seconds(j, cumulative));
+		json_number(j, "cumulative_time", seconds(j, row->cumulative_ticks));
 		json_calls(j, "calls", sym->calls, symbol_calls_counted(j->m, sym));
 		json_counted(j, symbol_calls_counted(j->m, sym));
 		json_unsigned(j, "recursive_calls", with_graph ? sym->self_calls : 0);
 		json_number(j, "child_time", seconds(j, symbol_child_ticks(j->m, sym)));
 		if (sym->calls != 0) {
 			json_number(j, "self_time_per_call", seconds(j, sym->self_ticks) / sym->calls);
-			json_number(j, "total_time_per_call",
-				    seconds(j, symbol_total_ticks(j->m, sym)) / sym->calls);
+			json_number(j, "total_time_per_call", seconds(j, row->total_ticks) / sym->calls);
 		} else {
 			json_null(j, "self_time_per_call");
 			json_null(j, "total_time_per_call");
@@ -309,7 +263,6 @@ static void emit_flat_profile(struct json *j, bool with_graph)
 	}
 	json_close(j, ']');
 	json_close(j, '}');
-	free(sorted);
 }
 
 static void emit_graph_figures(struct json *j, const struct symbol *sym)
@@ -410,10 +363,10 @@ static void emit_call_graph(struct json *j)
 	}
 
 	json_open(j, "functions", '[');
-	for (i = 0; i < n; i++) {
-		const struct symbol *sym = by_time[i];
+	for (i = 0; i < j->v->graph.count; i++) {
+		const struct symbol *sym = j->v->graph.entries[i];
 
-		if (symbol_is_cycle_header(sym) || !callgraph_shows(sym, j->opt))
+		if (symbol_is_cycle_header(sym))
 			continue;
 		json_open(j, NULL, '{');
 		emit_identity(j, sym, true);
@@ -426,9 +379,9 @@ static void emit_call_graph(struct json *j)
 	json_close(j, ']');
 
 	json_open(j, "cycles", '[');
-	for (i = 0; i < n; i++)
-		if (symbol_is_cycle_header(by_time[i]) && callgraph_shows(by_time[i], j->opt))
-			emit_cycle(j, by_time[i]);
+	for (i = 0; i < j->v->graph.count; i++)
+		if (symbol_is_cycle_header(j->v->graph.entries[i]))
+			emit_cycle(j, j->v->graph.entries[i]);
 	json_close(j, ']');
 
 	/* every arc the text lists: under its caller's entry, its callee's,
@@ -440,30 +393,11 @@ static void emit_call_graph(struct json *j)
 		if (symbol_is_cycle_header(parent))
 			continue;
 		for (arc = parent->children; arc; arc = arc->next_child)
-			if (callgraph_shows(parent, j->opt) || callgraph_shows(arc->child, j->opt))
+			if (view_graph_shows(j->v, parent) || view_graph_shows(j->v, arc->child))
 				emit_arc(j, arc);
 	}
 	json_close(j, ']');
 	json_close(j, '}');
-}
-
-/* -C's order: by file and line (when both have a file), then address. */
-static int compare_block_order(const void *lp, const void *rp)
-{
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
-
-	if (left->file && right->file) {
-		int by_file = strcmp(left->file->name, right->file->name);
-
-		if (by_file != 0)
-			return by_file;
-		if (left->line != right->line)
-			return left->line < right->line ? -1 : 1;
-	}
-	if (left->address != right->address)
-		return left->address < right->address ? -1 : 1;
-	return 0;
 }
 
 static void emit_count(struct json *j, const struct symbol *sym, const char *kind, uint64_t address,
@@ -485,46 +419,32 @@ static void emit_count(struct json *j, const struct symbol *sym, const char *kin
 /* What -C prints: each function's calls and its basic blocks' counts. */
 static void emit_execution_counts(struct json *j)
 {
-	struct symbol **sorted = xmalloc((j->m->symbols.count + 1) * sizeof(*sorted));
-	size_t n = 0, i;
+	size_t i;
 
-	for (i = 0; i < j->m->symbols.count; i++)
-		if (j->m->symbols.base[i].in_exec)
-			sorted[n++] = &j->m->symbols.base[i];
-	qsort(sorted, n, sizeof(*sorted), compare_block_order);
 	json_open(j, "execution_counts", '[');
-	for (i = 0; i < n; i++) {
-		const struct symbol *sym = sorted[i];
-		int k;
+	for (i = 0; i < j->v->exec.count; i++) {
+		const struct exec_row *row = &j->v->exec.rows[i];
 
-		if (sym->calls > 0 || j->opt->show_zeros)
-			emit_count(j, sym, "function", sym->address, sym->calls);
-		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sym, k); k++)
-			if (symbol_bb_calls(sym, k) > 0 || j->opt->show_zeros)
-				emit_count(j, sym, "block", symbol_bb_address(sym, k), symbol_bb_calls(sym, k));
+		emit_count(j, row->sym, row->block ? "block" : "function", row->address, row->count);
 	}
 	json_close(j, ']');
-	free(sorted);
 }
 
 /* --threads: each thread's flat profile (analysis/threads.c), in
  * --threads' order. */
 static void emit_threads(struct json *j)
 {
-	struct thread_profiles tp;
-	uint64_t all = 0;
+	const struct thread_profiles *tp = &j->v->threads;
 	size_t i, k;
 
-	if (!thread_profiles_build(j->m, &tp))
+	if (!j->v->has_threads)
 		fatal("the profile does not say which thread each call stack came from: "
 		      "--threads needs the thread stacks libgmon records with its call stacks "
 		      "(doc/runtime.md, \"Threads\")");
-	for (i = 0; i < tp.count; i++)
-		all += tp.profiles[i].samples;
 	json_open(j, "threads", '[');
-	for (i = 0; i < tp.count; i++) {
-		const struct thread_profile *p = &tp.profiles[i];
-		double cumulative = 0.0;
+	for (i = 0; i < tp->count; i++) {
+		const struct thread_profile *p = &tp->profiles[i];
+		const struct thread_view *rows = &j->v->thread_rows[i];
 
 		json_open(j, NULL, '{');
 		if (p->thread) {
@@ -538,28 +458,23 @@ static void emit_threads(struct json *j)
 		}
 		json_unsigned(j, "samples", p->samples);
 		json_number(j, "time", seconds(j, (double)p->samples));
-		json_number(j, "percent", percent(j, (double)p->samples, (double)all));
+		json_number(j, "percent", percent(j, (double)p->samples, (double)j->v->thread_samples));
 		json_open(j, "functions", '[');
-		for (k = 0; k < p->row_count; k++) {
-			const struct symbol *sym = p->rows[k].sym;
-			double ticks = (double)p->rows[k].samples;
+		for (k = 0; k < rows->count; k++) {
+			const struct thread_view_row *row = &rows->rows[k];
 
-			if (sym->hidden || !sym->in_flat)
-				continue;
-			cumulative += ticks;
 			json_open(j, NULL, '{');
-			emit_identity(j, sym, j->m->by_time != NULL);
-			json_number(j, "self_time", seconds(j, ticks));
-			json_number(j, "self_percent", percent(j, ticks, (double)p->samples));
-			json_number(j, "cumulative_time", seconds(j, cumulative));
+			emit_identity(j, row->sym, j->m->by_time != NULL);
+			json_number(j, "self_time", seconds(j, row->ticks));
+			json_number(j, "self_percent", percent(j, row->ticks, (double)p->samples));
+			json_number(j, "cumulative_time", seconds(j, row->cumulative_ticks));
 			json_close(j, '}');
 		}
 		json_close(j, ']');
 		json_close(j, '}');
 	}
 	json_close(j, ']');
-	json_unsigned(j, "threads_without_samples", tp.without_samples);
-	thread_profiles_free(&tp);
+	json_unsigned(j, "threads_without_samples", tp->without_samples);
 }
 
 /* Where the names came from, when the executable's are not its own
@@ -592,12 +507,13 @@ static void emit_names(struct json *j)
 	json_close(j, '}');
 }
 
-void print_json(const struct model *m, const struct options *opt, struct report_out *out)
+void print_json(const struct view *v, const struct options *opt, struct report_out *out)
 {
-	unsigned report = opt->report;
+	const struct model *m = v->model;
+	unsigned report = v->options.report;
 	int input = m->input;
 	bool flat = report & REPORT_FLAT, graph = report & REPORT_GRAPH;
-	struct json json = { .out = out->file, .m = m, .opt = opt, .report = out };
+	struct json json = { .out = out->file, .v = v, .m = m, .opt = opt, .report = out };
 	struct json *j = &json;
 	char sentence[512];
 
@@ -609,7 +525,11 @@ void print_json(const struct model *m, const struct options *opt, struct report_
 	json_open(j, NULL, '{');
 	json_integer(j, "format_version", JSON_FORMAT_VERSION);
 	json_string(j, "executable", m->objects[0]->path);
-	emit_build_id(j, m->objects[0]);
+	/* the executable's build-id, in hex, or null when it has none */
+	if (v->build_id[0])
+		json_string(j, "build_id", v->build_id);
+	else
+		json_null(j, "build_id");
 	emit_sources(j);
 	json_string(j, "granularity", j->opt->line_granularity ? "line" : "function");
 	emit_histogram(j, input);

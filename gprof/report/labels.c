@@ -221,11 +221,11 @@ char *label_name(struct report_out *out, const struct symbol *sym)
 	char *to_free, *stripped, *wrapped;
 	const char *name = display_name(out, sym, &to_free);
 
-	stripped = opt->strip ? name_strip(name) : xstrdup(name);
+	stripped = opt->picture.strip ? name_strip(name) : xstrdup(name);
 	free(to_free);
-	if (opt->wrap <= 0)
+	if (opt->picture.wrap <= 0)
 		return stripped;
-	wrapped = name_wrap(stripped, opt->wrap);
+	wrapped = name_wrap(stripped, opt->picture.wrap);
 	free(stripped);
 	return wrapped;
 }

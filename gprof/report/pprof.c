@@ -301,7 +301,7 @@ static uint64_t inline_function_id(struct pprof *p, const struct inline_frame *f
 	p->function_of_inline = xrealloc(p->function_of_inline,
 					 p->inline_names.count * sizeof(*p->function_of_inline));
 	fn = new_function(p);
-	if (p->out->opt->demangle) {
+	if (p->out->opt->names.demangle) {
 		char *demangled = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
 
 		fn->name = string_index(&p->strings, demangled ? demangled : name);
@@ -827,8 +827,9 @@ static unsigned char *pack_gzip(const pb_profile *profile, size_t *size)
 	return gz;
 }
 
-void print_pprof(const struct model *m, const struct options *opt, struct report_out *out)
+void print_pprof(const struct view *v, const struct options *opt, struct report_out *out)
 {
+	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;
 	bool stacks = st->present && st->samples > 0;
 	unsigned rate = m->histograms.rate ? m->histograms.rate : m->process.rate;

@@ -27,7 +27,7 @@ const char *file_base_name(const struct options *opt, const char *path)
 {
 	const char *slash;
 
-	if (opt->print_path)
+	if (opt->names.print_path)
 		return path;
 	slash = strrchr(path, '/');
 	return slash ? slash + 1 : path;
@@ -130,7 +130,7 @@ static const char *shown_name(struct report_out *out, const struct symbol *sym,
 		*length = 0;
 		return "";
 	}
-	if (out->opt->traditional || !out->opt->demangle) {
+	if (out->opt->text.traditional || !out->opt->names.demangle) {
 		*length = strlen(sym->name);
 		return sym->name;
 	}
@@ -195,7 +195,7 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 		text_char(t, ']');
 	}
 	/* " (%s:%d @ %lx)" or " (%s:%d)" */
-	if ((opt->line_granularity || opt->inline_file_names) && sym->file) {
+	if ((opt->line_granularity || opt->names.inline_file_names) && sym->file) {
 		const char *file = file_base_name(opt, sym->file->name);
 
 		text_bytes(t, " (", 2);

@@ -8,10 +8,7 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
-#include <string.h>
-
 #include "gmon_out.h"
-#include "analysis/threads.h"
 #include "report/printers.h"
 #include "report/report.h"
 #include "core/util.h"
@@ -29,7 +26,7 @@ static void print_heading(const struct model *m, const struct options *opt, FILE
 	fprintf(f, ":\n%llu samples, %.2f %s (%.1f%% of all the threads' samples).\n",
 		(unsigned long long)p->samples, (double)p->samples / hz, m->histograms.dimension,
 		all ? 100.0 * (double)p->samples / (double)all : 0.0);
-	if (!opt->brief)
+	if (!opt->text.brief)
 		fprintf(f, "\nEach sample counts as %g %s.\n", 1.0 / hz, m->histograms.dimension);
 	if (p->samples == 0) {
 		fprintf(f, " no time accumulated\n");
@@ -42,50 +39,43 @@ static void print_heading(const struct model *m, const struct options *opt, FILE
 		"name");
 }
 
-void print_thread_profiles(const struct model *m, const struct options *opt,
+void print_thread_profiles(const struct view *v, const struct options *opt,
 			   struct report_out *out)
 {
-	struct thread_profiles tp;
+	const struct model *m = v->model;
+	const struct thread_profiles *tp = &v->threads;
 	struct text line = { 0 };
 	double hz = m->histograms.rate ? m->histograms.rate : 1.0;
-	uint64_t all = 0;
 	size_t i, k;
 
-	if (!thread_profiles_build(m, &tp))
+	if (!v->has_threads)
 		fatal("the profile does not say which thread each call stack came from: "
 		      "--threads needs the thread stacks libgmon records with its call stacks "
 		      "(doc/runtime.md, \"Threads\")");
-	for (i = 0; i < tp.count; i++)
-		all += tp.profiles[i].samples;
-	for (i = 0; i < tp.count; i++) {
-		const struct thread_profile *p = &tp.profiles[i];
-		double cumulative = 0.0;
+	for (i = 0; i < tp->count; i++) {
+		const struct thread_profile *p = &tp->profiles[i];
+		const struct thread_view *rows = &v->thread_rows[i];
 
 		report_separator(out);
-		print_heading(m, opt, out->file, p, all, hz);
-		for (k = 0; k < p->row_count; k++) {
-			const struct symbol *sym = p->rows[k].sym;
-			double ticks = (double)p->rows[k].samples;
+		print_heading(m, opt, out->file, p, v->thread_samples, hz);
+		for (k = 0; k < rows->count; k++) {
+			const struct thread_view_row *row = &rows->rows[k];
 
-			if (sym->hidden || !sym->in_flat)
-				continue;
-			cumulative += ticks;
-			text_fixed(&line, 6, 2, 100.0 * ticks / (double)p->samples);
+			text_fixed(&line, 6, 2, 100.0 * row->ticks / (double)p->samples);
 			text_char(&line, ' ');
-			text_fixed(&line, 9, 2, cumulative / hz);
+			text_fixed(&line, 9, 2, row->cumulative_ticks / hz);
 			text_char(&line, ' ');
-			text_fixed(&line, 8, 2, ticks / hz);
+			text_fixed(&line, 8, 2, row->ticks / hz);
 			text_char(&line, ' ');
 			text_spaces(&line, 28);
-			text_name_only(&line, out, sym);
+			text_name_only(&line, out, row->sym);
 			text_end_line(&line, out->file);
 		}
 		text_free(&line, out->file);
 	}
-	if (tp.without_samples) {
+	if (tp->without_samples) {
 		report_separator(out);
-		fprintf(out->file, "%zu thread%s without samples %s not shown.\n", tp.without_samples,
-			tp.without_samples == 1 ? "" : "s", tp.without_samples == 1 ? "is" : "are");
+		fprintf(out->file, "%zu thread%s without samples %s not shown.\n", tp->without_samples,
+			tp->without_samples == 1 ? "" : "s", tp->without_samples == 1 ? "is" : "are");
 	}
-	thread_profiles_free(&tp);
 }

@@ -65,7 +65,7 @@ short=$(tr '\n' ' ' <"$GPROF_C" | sed -n 's/.*getopt_long([^"]*"\([^"]*\)".*/\1/
 long=$({
 	sed -n '/long_options[a-z_]*\[\] = {/,/^};/p' "$GPROF_C"
 	sed -n '/report_formats\[\] = {/,/^};/p' "$TOP/gprof/report/formats.c"
-} | sed -n 's/^[[:space:]]*{ "\([^"]\{1,\}\)",.*/\1/p')
+} | sed -n 's/^[[:space:]]*{ \(\.name = \)\{0,1\}"\([^"]\{1,\}\)",.*/\2/p')
 if [ -z "$short" ] || [ -z "$long" ]; then
 	fail docs.man.options-parsed "could not read the options of $GPROF_C"
 fi

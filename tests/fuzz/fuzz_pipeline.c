@@ -98,6 +98,8 @@ static void setup(void)
 static void run(const struct options *opt, unsigned selector, const uint8_t *data, size_t size,
 		struct model *m, struct profile_data *p)
 {
+	static struct view view;
+	struct view_options view_options = { 0 };
 	struct options shown = *opt;
 	struct profile_file_info info;
 	char err[1024];
@@ -118,31 +120,38 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 
 	report_out_init(&out, stdout, &shown);
 	report_out_cache_names(&out, &m->symbols);
+	/* static, freed here: a fatal's longjmp leaves the last one built */
+	view_free(&view);
+	view_options.report = shown.report;
+	view_options.show_zeros = shown.show_zeros;
+	view_options.line_granularity = shown.line_granularity;
+	view_options.gnu_index = shown.gnu_quirks & QUIRK_INDEX;
+	view_build(m, &view_options, &view);
 	switch (selector >> 6) {
 	case 1:
-		print_json(m, &shown, &out);
+		print_json(&view, &shown, &out);
 		break;
 	case 2:
-		print_dot(m, &shown, &out);
+		print_dot(&view, &shown, &out);
 		break;
 	default:
 		/* the text reports in gprof.c's order */
 		if (m->by_time && (shown.report & REPORT_GRAPH)) {
 			callgraph_sort_for_printing(m, &shown);
-			if (shown.traditional)
-				print_call_graph(m, &shown, &out);
+			if (shown.text.traditional)
+				print_call_graph(&view, &shown, &out);
 		}
 		if (shown.report & REPORT_FLAT)
-			print_flat_profile(m, &shown, &out);
+			print_flat_profile(&view, &shown, &out);
 		if (m->by_time && (shown.report & REPORT_GRAPH)) {
-			if (!shown.traditional)
-				print_call_graph(m, &shown, &out);
-			print_index(m, &shown, &out);
+			if (!shown.text.traditional)
+				print_call_graph(&view, &shown, &out);
+			print_index(&view, &shown, &out);
 		}
 		if (shown.report & REPORT_EXEC_COUNTS)
-			print_exec_counts(m, &shown, &out);
+			print_exec_counts(&view, &shown, &out);
 		if (shown.report & REPORT_ANNOTATED)
-			print_annotated_source(m, &shown, &out);
+			print_annotated_source(&view, &shown, &out);
 		if ((selector >> 6) == 3)
 			print_function_ordering(m, &shown, &out);
 	}
@@ -163,7 +172,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	opt.line_granularity = selector & 1;
 	opt.static_call_graph = selector & 2;
 	opt.show_zeros = selector & 4;
-	opt.traditional = selector & 8;
+	opt.text.traditional = selector & 8;
 	opt.output = (selector >> 6) == 1   ? report_format_find("json")
 		     : (selector >> 6) == 2 ? report_format_find("dot")
 					    : NULL;

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * views.c: what each report shows (views.h), computed once: the flat
+ * profile's rows in the one flat order with their running sums, -C's
+ * rows in block order, the call graph's entries and the index's rows,
+ * each thread's rows.  Every printer formats these;
+ * none sorts or filters the model again.
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/callgraph.h"
+#include "analysis/views.h"
+#include "symtab/object.h"
+#include "symtab/symspec.h"
+#include "core/util.h"
+
+bool view_flat_shows(const struct symbol *sym, bool show_zeros)
+{
+	return sym->in_flat && !sym->hidden && (show_zeros || sym->calls != 0 || sym->self_ticks != 0);
+}
+
+/* The flat order: self time, then calls (both descending), then name,
+ * then address (static functions of one name in different files): a
+ * total order, the one GNU's stable qsort gives over its address-sorted
+ * table.  Name ranks order as strcmp does (symbol_table_rank_names). */
+static int compare_flat(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+	double diff = right->self_ticks - left->self_ticks;
+
+	if (diff > 0.0)
+		return 1;
+	if (diff < 0.0)
+		return -1;
+	if (right->calls > left->calls)
+		return 1;
+	if (right->calls < left->calls)
+		return -1;
+	if (left->name_rank != right->name_rank)
+		return left->name_rank > right->name_rank ? 1 : -1;
+	return (left->address > right->address) - (left->address < right->address);
+}
+
+static void build_flat(const struct model *m, bool show_zeros, struct flat_view *flat)
+{
+	const struct symbol_table *symtab = &m->symbols;
+	const struct symbol **sorted = xmalloc((symtab->count + 1) * sizeof(*sorted));
+	double cumulative = 0.0;
+	size_t i, n = 0;
+
+	flat->max_ticks_per_call = 0.0;
+	for (i = 0; i < symtab->count; i++) {
+		const struct symbol *sym = &symtab->base[i];
+
+		if (sym->calls != 0) {
+			double per_call = symbol_total_ticks(m, sym) / sym->calls;
+
+			if (per_call > flat->max_ticks_per_call)
+				flat->max_ticks_per_call = per_call;
+		}
+		if (view_flat_shows(sym, show_zeros))
+			sorted[n++] = sym;
+	}
+	qsort(sorted, n, sizeof(*sorted), compare_flat);
+	flat->rows = xmalloc((n + 1) * sizeof(*flat->rows));
+	for (i = 0; i < n; i++) {
+		cumulative += sorted[i]->self_ticks;
+		flat->rows[i] = (struct flat_row){ sorted[i], cumulative,
+						   symbol_total_ticks(m, sorted[i]) };
+	}
+	flat->count = n;
+	free(sorted);
+}
+
+/* -C's order: by file and line (when both have a file), then address. */
+static int compare_block_order(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+
+	if (left->file && right->file) {
+		int by_file = strcmp(left->file->name, right->file->name);
+
+		if (by_file != 0)
+			return by_file;
+		if (left->line != right->line)
+			return left->line < right->line ? -1 : 1;
+	}
+	if (left->address != right->address)
+		return left->address < right->address ? -1 : 1;
+	return 0;
+}
+
+static void build_exec(const struct model *m, bool show_zeros, struct exec_view *exec)
+{
+	const struct symbol_table *symtab = &m->symbols;
+	const struct symbol **sorted = xmalloc((symtab->count + 1) * sizeof(*sorted));
+	size_t i, n = 0, rows = 0;
+
+	for (i = 0; i < symtab->count; i++)
+		if (symtab->base[i].in_exec)
+			sorted[n++] = &symtab->base[i];
+	qsort(sorted, n, sizeof(*sorted), compare_block_order);
+	for (i = 0; i < n; i++) {
+		int k;
+
+		rows++;
+		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sorted[i], k); k++)
+			rows++;
+	}
+	exec->rows = xmalloc((rows + 1) * sizeof(*exec->rows));
+	exec->count = 0;
+	for (i = 0; i < n; i++) {
+		const struct symbol *sym = sorted[i];
+		int k;
+
+		if (sym->calls > 0 || show_zeros)
+			exec->rows[exec->count++] = (struct exec_row){ sym, sym->address, sym->calls,
+								       false };
+		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sym, k); k++)
+			if (symbol_bb_calls(sym, k) > 0 || show_zeros)
+				exec->rows[exec->count++] = (struct exec_row){
+					sym, symbol_bb_address(sym, k), symbol_bb_calls(sym, k), true
+				};
+	}
+	free(sorted);
+}
+
+/* Each thread's shown rows (as the flat profile shows a function: in
+ * its symspecs, not hidden), with the thread's running sum. */
+static void build_thread_rows(struct view *v)
+{
+	size_t i, k;
+
+	v->thread_rows = xcalloc(v->threads.count + 1, sizeof(*v->thread_rows));
+	for (i = 0; i < v->threads.count; i++) {
+		const struct thread_profile *p = &v->threads.profiles[i];
+		struct thread_view *t = &v->thread_rows[i];
+		double cumulative = 0.0;
+
+		v->thread_samples += p->samples;
+		t->rows = xmalloc((p->row_count + 1) * sizeof(*t->rows));
+		for (k = 0; k < p->row_count; k++) {
+			const struct symbol *sym = p->rows[k].sym;
+			double ticks = (double)p->rows[k].samples;
+
+			if (!view_flat_shows(sym, true))
+				continue;
+			cumulative += ticks;
+			t->rows[t->count++] = (struct thread_view_row){ sym, ticks, cumulative };
+		}
+	}
+}
+
+bool view_picture_given(const struct model *m, enum symspec_table table)
+{
+	return !symspec_empty(&m->symspecs, table);
+}
+
+bool view_picture_names(const struct model *m, enum symspec_table table, uint64_t address)
+{
+	return symspec_holds(&m->symspecs, table, address);
+}
+
+bool view_graph_shows(const struct view *v, const struct symbol *sym)
+{
+	return callgraph_entry_shown(sym, v->options.show_zeros, v->options.line_granularity);
+}
+
+static void build_graph(struct view *v)
+{
+	const struct model *m = v->model;
+	size_t i;
+
+	v->graph.entries = xmalloc((m->by_time_count + 1) * sizeof(*v->graph.entries));
+	for (i = 0; i < m->by_time_count; i++)
+		if (view_graph_shows(v, m->by_time[i]))
+			v->graph.entries[v->graph.count++] = m->by_time[i];
+}
+
+/* Sort the n symbols of sorted by name, ties in the order given (what a
+ * stable sort by strcmp gives): a counting sort by name rank
+ * (symbol_table_rank_names), ranks being below ranks. */
+static void sort_by_name(const struct symbol **sorted, size_t n, size_t ranks)
+{
+	const struct symbol **by_rank = xmalloc((n + 1) * sizeof(*by_rank));
+	size_t *start = xcalloc(ranks + 1, sizeof(*start));
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		start[sorted[i]->name_rank + 1]++;
+	for (i = 1; i <= ranks; i++)
+		start[i] += start[i - 1];
+	for (i = 0; i < n; i++)
+		by_rank[start[sorted[i]->name_rank]++] = sorted[i];
+	if (n > 0)
+		memcpy(sorted, by_rank, n * sizeof(*sorted));
+	free(by_rank);
+	free(start);
+}
+
+static void build_index(struct view *v)
+{
+	const struct model *m = v->model;
+	const struct symbol_table *symtab = &m->symbols;
+	struct index_view *index = &v->index;
+	size_t i;
+
+	index->rows = xmalloc((symtab->count + (size_t)m->cycle_count + 1) * sizeof(*index->rows));
+	for (i = 0; i < symtab->count; i++) {
+		const struct symbol *sym = &symtab->base[i];
+
+		if (sym->hidden)
+			continue;
+		/* GNU gprof leaves out functions with neither calls nor self
+		 * time, even those with an entry in the call graph (main, a
+		 * thread's start routine): we list every entry the graph has
+		 * (doc/compat.md) */
+		if (!v->options.show_zeros && sym->calls == 0 && sym->self_ticks == 0 &&
+		    (v->options.gnu_index || !view_graph_shows(v, sym)))
+			continue;
+		index->rows[index->count++] = sym;
+	}
+	sort_by_name(index->rows, index->count, symtab->count);
+	index->function_count = index->count;
+	for (i = 1; i <= (size_t)m->cycle_count; i++)
+		index->rows[index->count++] = &m->cycles[i];
+}
+
+void view_build(const struct model *m, const struct view_options *opt, struct view *v)
+{
+	memset(v, 0, sizeof(*v));
+	v->model = m;
+	v->options = *opt;
+	if (m->object_count > 0) {
+		unsigned char id[64];
+		size_t size = object_build_id(m->objects[0], id, sizeof(id)), i;
+
+		for (i = 0; i < size; i++)
+			snprintf(v->build_id + 2 * i, 3, "%02x", id[i]);
+	}
+	build_flat(m, opt->show_zeros, &v->flat);
+	if (opt->report & REPORT_EXEC_COUNTS)
+		build_exec(m, opt->show_zeros, &v->exec);
+	if (m->by_time)
+		build_graph(v);
+	if (m->by_time && (opt->report & REPORT_GRAPH))
+		build_index(v);
+	if (opt->threads && thread_profiles_build(m, &v->threads)) {
+		v->has_threads = true;
+		build_thread_rows(v);
+	}
+}
+
+void view_free(struct view *v)
+{
+	size_t i;
+
+	free(v->flat.rows);
+	free(v->exec.rows);
+	free(v->graph.entries);
+	free(v->index.rows);
+	for (i = 0; v->thread_rows && i < v->threads.count; i++)
+		free(v->thread_rows[i].rows);
+	free(v->thread_rows);
+	thread_profiles_free(&v->threads);
+	memset(v, 0, sizeof(*v));
+}
