@@ -68,7 +68,9 @@ void print_toy(const struct view *v, const struct options *opt, struct report_ou
 added=$(diff "$TOP/gprof/report/formats.c" formats.c | grep -c '^>')
 removed=$(diff "$TOP/gprof/report/formats.c" formats.c | grep -c '^<')
 expect_eq formats.toy.one-row "2 0" "$added $removed"
-mk() { sed -n "s/^$1 *= *//p" "$TOP/config.mk"; }
+config=$TOP/build/config.mk
+[ -f "$config" ] || config=$TOP/config.mk
+mk() { sed -n "s/^$1 *= *//p" "$config"; }
 flags="-I$TOP/include -I$TOP/gprof $(mk LIBIBERTY_CFLAGS)"
 others=$(find "$objects" -name '*.o' ! -path '*/report/formats.o' | sort)
 # shellcheck disable=SC2086 # word splitting of the flags is wanted
