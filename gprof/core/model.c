@@ -12,6 +12,7 @@
 #include <bfd.h>
 
 #include "core/model.h"
+#include "core/keysort.h"
 #include "core/util.h"
 
 /* ------------------------------------------------------------ the model */
@@ -211,21 +212,6 @@ void symbol_init(struct symbol *sym)
 	memset(sym, 0, sizeof(*sym));
 }
 
-/* Order by address; at one address a function sorts before a non-function
- * and a global before a static, so that duplicate removal keeps them. */
-static int compare_address(const void *lp, const void *rp)
-{
-	const struct symbol *left = lp, *right = rp;
-
-	if (left->address > right->address)
-		return 1;
-	if (left->address < right->address)
-		return -1;
-	if (left->is_function != right->is_function)
-		return (int)right->is_function - (int)left->is_function;
-	return (int)left->is_static - (int)right->is_static;
-}
-
 /* Should src replace kept, the symbol already kept at the same address?
  * Global over static, function over line, then a name without a leading
  * underscore (or with one rather than two) over one with. */
@@ -299,6 +285,47 @@ static void build_buckets(struct symbol_table *table)
 	table->buckets[table->bucket_count] = (uint32_t)count;
 }
 
+/* By address; at one address a function before a non-function and a
+ * global before a static, so that duplicate removal keeps them; then in
+ * table order (what glibc's qsort, a merge sort, gave): the places sorted by the last keys first, each
+ * sort stable, then the symbols moved once along the permutation's
+ * cycles (one symbol held aside: no second table at the peak). */
+static void sort_by_address(struct symbol_table *table)
+{
+	size_t n = table->count, i, class_start[5] = { 0 };
+	struct keyed *order = xmalloc(n * sizeof(*order));
+	size_t *by_class = xmalloc(n * sizeof(*by_class));
+	struct symbol held;
+
+	/* functions first, then not static first: four classes, counted */
+	for (i = 0; i < n; i++)
+		class_start[1 + 2 * !table->base[i].is_function + table->base[i].is_static]++;
+	for (i = 1; i < 5; i++)
+		class_start[i] += class_start[i - 1];
+	for (i = 0; i < n; i++)
+		by_class[class_start[2 * !table->base[i].is_function + table->base[i].is_static]++] = i;
+	for (i = 0; i < n; i++)
+		order[i] = (struct keyed){ table->base[by_class[i]].address, by_class[i] };
+	free(by_class);
+	keysort(order, n);
+	/* position i takes the symbol at order[i].index */
+	for (i = 0; i < n; i++) {
+		size_t to = i, from;
+
+		if (order[i].index == i)
+			continue;
+		held = table->base[i];
+		while ((from = order[to].index) != i) {
+			table->base[to] = table->base[from];
+			order[to].index = to;
+			to = from;
+		}
+		table->base[to] = held;
+		order[to].index = to;
+	}
+	free(order);
+}
+
 void symbol_table_finalize(struct symbol_table *table, uint64_t last_address)
 {
 	struct symbol *src, *dst, *limit;
@@ -308,7 +335,7 @@ void symbol_table_finalize(struct symbol_table *table, uint64_t last_address)
 		build_buckets(table);
 		return;
 	}
-	qsort(table->base, table->count, sizeof(struct symbol), compare_address);
+	sort_by_address(table);
 	limit = table->base + table->count;
 	previous = table->base[0].address - 1;
 	for (src = dst = table->base; src < limit; src++) {
