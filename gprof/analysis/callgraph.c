@@ -471,29 +471,52 @@ static void propagate_time(struct symbol *parent)
 }
 
 /* Call graph order: total propagated time, descending; then cycles first,
- * names without a leading underscore first, more calls first, by name. */
+ * names without a leading underscore first, more calls first, by name.
+ * Sorted as copies of what it compares, 32 bytes each, not through
+ * pointers to the symbols (208 bytes each, scattered in that order: a
+ * cache miss a comparison at 100,000 functions); qsort makes the same
+ * comparisons in the same order either way, so the order is the same. */
+enum { TOTAL_CYCLE, TOTAL_UNNAMED, TOTAL_PLAIN, TOTAL_UNDERSCORE };
+
+struct total_key {
+	double total;
+	unsigned long calls;
+	unsigned name_rank;
+	unsigned char kind;
+	struct symbol *sym;
+};
+
+static struct total_key total_key(struct symbol *sym)
+{
+	struct total_key k = { sym->prop_self + sym->prop_child, sym->calls, sym->name_rank,
+			       TOTAL_PLAIN, sym };
+
+	if (!sym->name)
+		k.kind = sym->cycle_number != 0 ? TOTAL_CYCLE : TOTAL_UNNAMED;
+	else if (sym->name[0] == '_')
+		k.kind = TOTAL_UNDERSCORE;
+	return k;
+}
+
 static int compare_total(const void *lp, const void *rp)
 {
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
-	double diff = (left->prop_self + left->prop_child) - (right->prop_self + right->prop_child);
+	const struct total_key *left = lp, *right = rp;
+	double diff = left->total - right->total;
 
 	if (diff < 0.0)
 		return 1;
 	if (diff > 0.0)
 		return -1;
-	if (!left->name && left->cycle_number != 0)
+	if (left->kind == TOTAL_CYCLE)
 		return -1;
-	if (!right->name && right->cycle_number != 0)
+	if (right->kind == TOTAL_CYCLE)
 		return 1;
-	if (!left->name)
+	if (left->kind == TOTAL_UNNAMED)
 		return -1;
-	if (!right->name)
+	if (right->kind == TOTAL_UNNAMED)
 		return 1;
-	if (left->name[0] != '_' && right->name[0] == '_')
-		return -1;
-	if (left->name[0] == '_' && right->name[0] != '_')
-		return 1;
+	if (left->kind != right->kind)
+		return left->kind == TOTAL_PLAIN ? -1 : 1;
 	if (left->calls > right->calls)
 		return -1;
 	if (left->calls < right->calls)
@@ -555,6 +578,7 @@ void callgraph_build(struct model *m, const struct options *opt)
 {
 	struct symbol_table *symtab = &m->symbols;
 	struct symbol **by_order, **by_time;
+	struct total_key *keys;
 	struct search search = { NULL, 0, 0, 0 };
 	size_t i, n = symtab->count, cycle_count;
 
@@ -602,11 +626,15 @@ void callgraph_build(struct model *m, const struct options *opt)
 
 	cycle_count = (size_t)m->cycle_count;
 	by_time = xmalloc((n + cycle_count + 1) * sizeof(*by_time));
+	keys = xmalloc((n + cycle_count + 1) * sizeof(*keys));
 	for (i = 0; i < n; i++)
-		by_time[i] = &symtab->base[i];
+		keys[i] = total_key(&symtab->base[i]);
 	for (i = 1; i <= cycle_count; i++)
-		by_time[n + i - 1] = &m->cycles[i];
-	qsort(by_time, n + cycle_count, sizeof(*by_time), compare_total);
+		keys[n + i - 1] = total_key(&m->cycles[i]);
+	qsort(keys, n + cycle_count, sizeof(*keys), compare_total);
+	for (i = 0; i < n + cycle_count; i++)
+		by_time[i] = keys[i].sym;
+	free(keys);
 	number_entries(m, opt, by_time, n + cycle_count);
 	free(m->by_time);
 	m->by_time = by_time;
