@@ -443,7 +443,7 @@ struct call_site {
 struct call_site_table {
 	struct call_site *sites;
 	size_t count, capacity;
-	size_t *slots;
+	uint64_t *slots;          /* open: 32 bits of the hash, then the site's place + 1 */
 	size_t slot_count;
 };
 
