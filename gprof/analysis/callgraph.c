@@ -476,7 +476,12 @@ static void propagate_time(struct symbol *parent)
  * pointers to the symbols (208 bytes each, scattered in that order: a
  * cache miss a comparison at 100,000 functions); qsort makes the same
  * comparisons in the same order either way, so the order is the same. */
-enum { TOTAL_CYCLE, TOTAL_UNNAMED, TOTAL_PLAIN, TOTAL_UNDERSCORE };
+enum {
+	TOTAL_CYCLE,
+	TOTAL_UNNAMED,
+	TOTAL_PLAIN,
+	TOTAL_UNDERSCORE
+};
 
 struct total_key {
 	double total;
@@ -700,7 +705,11 @@ static bool inside_one_cycle(const struct arc *arc)
  * rest by time carried, then count.  What it compares is copied out of
  * each arc once (the arc's two symbols are elsewhere in memory, a cache
  * miss each time a comparison read them); the comparisons are the same. */
-enum { ARC_RECURSIVE, ARC_IN_CYCLE, ARC_OTHER };
+enum {
+	ARC_RECURSIVE,
+	ARC_IN_CYCLE,
+	ARC_OTHER
+};
 
 struct arc_key {
 	struct arc *arc;

@@ -15,19 +15,19 @@
 
 void keysort(struct keyed *items, size_t n)
 {
-	size_t (*counts)[256], i, d;
+	size_t *counts, i, d;
 	struct keyed *from = items, *to, *spare;
 
 	if (n < 2)
 		return;
-	counts = xcalloc(8, sizeof(*counts));
+	counts = xcalloc(8 * 256, sizeof(*counts)); /* byte d's at [256 * d] */
 	for (i = 0; i < n; i++)
 		for (d = 0; d < 8; d++)
-			counts[d][(items[i].key >> (8 * d)) & 0xff]++;
+			counts[256 * d + ((items[i].key >> (8 * d)) & 0xff)]++;
 	spare = xmalloc(n * sizeof(*spare));
 	to = spare;
 	for (d = 0; d < 8; d++) {
-		size_t *count = counts[d], sum = 0, b;
+		size_t *count = counts + 256 * d, sum = 0, b;
 		struct keyed *t;
 
 		if (count[(from[0].key >> (8 * d)) & 0xff] == n)

@@ -304,7 +304,8 @@ static void sort_by_address(struct symbol_table *table)
 	for (i = 1; i < 5; i++)
 		class_start[i] += class_start[i - 1];
 	for (i = 0; i < n; i++)
-		by_class[class_start[2 * !table->base[i].is_function + table->base[i].is_static]++] = i;
+		by_class[class_start[2 * !table->base[i].is_function + table->base[i].is_static]++] =
+			i;
 	for (i = 0; i < n; i++)
 		order[i] = (struct keyed){ table->base[by_class[i]].address, by_class[i] };
 	free(by_class);
@@ -656,9 +657,11 @@ void arc_lookup_adjacent(const struct arc_store *s, struct symbol *const *frames
 	}
 	for (d = 0; d + 1 < count; d++)
 		if (frames[d] && frames[d + 1])
-			__builtin_prefetch(&s->hash[arc_first_slot(s, arc_hash(frames[d + 1], frames[d]))]);
+			__builtin_prefetch(
+				&s->hash[arc_first_slot(s, arc_hash(frames[d + 1], frames[d]))]);
 	for (d = 0; d + 1 < count; d++)
-		out[d] = frames[d] && frames[d + 1] ? arc_lookup(s, frames[d + 1], frames[d]) : NULL;
+		out[d] = frames[d] && frames[d + 1] ? arc_lookup(s, frames[d + 1], frames[d])
+						    : NULL;
 }
 
 static void arc_hash_grow(struct arc_store *s)

@@ -424,7 +424,8 @@ void debuginfo_read_symbols(struct object *obj, const char *path, const struct n
 
 		for (i = 0; i < dynamic_count; i++)
 			if (names_code(dynamic[i]))
-				at[n++] = (struct keyed){ bfd_asymbol_value(dynamic[i]), (size_t)i };
+				at[n++] =
+					(struct keyed){ bfd_asymbol_value(dynamic[i]), (size_t)i };
 		keysort(at, n);
 		for (i = 0; n && i < count; i++) {
 			uint64_t address;
