@@ -187,7 +187,6 @@ struct arc {
 	bool uncounted;
 	struct arc *next_parent;
 	struct arc *next_child;
-	struct arc *hash_next;    /* arc lookup by (parent, child) */
 	bool has_been_placed;     /* function ordering */
 };
 
@@ -414,10 +413,12 @@ struct model_source {
 /* Where arcs live: carved from chunks, found by (caller, callee) through
  * a hash table (model.c). */
 struct arc_store {
-	struct arc **hash;
+	uint64_t *hash; /* open: a 32-bit tag and the arc's number */
 	size_t hash_size, hash_count;
 	struct arc *chunk;        /* the newest chunk; [0] links to the previous */
 	size_t chunk_used;
+	struct arc **chunks; /* every chunk, oldest first: arc N is chunks[N / 4096][N % 4096] */
+	size_t chunk_count, chunk_capacity;
 	struct arc **all;         /* non-recursive arcs in creation order */
 	size_t all_count, all_capacity;
 	struct arc **self;        /* arcs from a function to itself */
@@ -442,7 +443,7 @@ struct call_site {
 struct call_site_table {
 	struct call_site *sites;
 	size_t count, capacity;
-	size_t *slots;
+	uint64_t *slots; /* open: 32 bits of the hash, then the site's place + 1 */
 	size_t slot_count;
 };
 

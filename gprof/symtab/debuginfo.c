@@ -34,6 +34,7 @@
 
 #include "symtab/bfd_file.h"
 #include "symtab/debuginfo.h"
+#include "core/keysort.h"
 #include "core/util.h"
 
 /* ------------------------------------------------------------ build-id */
@@ -89,13 +90,6 @@ static bool names_code(const asymbol *as)
 	return as->section != NULL && !bfd_is_und_section(as->section) &&
 	       !(as->flags & (BSF_SECTION_SYM | BSF_FILE | BSF_DEBUGGING)) &&
 	       (as->section->flags & SEC_CODE) && as->name != NULL && as->name[0] != '\0';
-}
-
-static int compare_u64(const void *lp, const void *rp)
-{
-	uint64_t l = *(const uint64_t *)lp, r = *(const uint64_t *)rp;
-
-	return (l > r) - (l < r);
 }
 
 /* ------------------------------------------------------------ debug files */
@@ -422,20 +416,38 @@ void debuginfo_read_symbols(struct object *obj, const char *path, const struct n
 	symbols = xrealloc(symbols, (size_t)(count + dynamic_count + synthetic_count + 1) *
 					    sizeof(*symbols));
 	if (dynamic_count) {
-		uint64_t *named = xmalloc((size_t)(count + 1) * sizeof(*named));
-		size_t n = 0;
+		/* the few dynamic symbols' addresses sorted, each of the table's
+		 * looked up there (n log d, not n log n), those met marked */
+		struct keyed *at = xmalloc((size_t)dynamic_count * sizeof(*at));
+		bool *named = xcalloc((size_t)dynamic_count, sizeof(*named));
+		size_t n = 0, low, high;
 
-		for (i = 0; i < count; i++)
-			if (names_code(symbols[i]))
-				named[n++] = bfd_asymbol_value(symbols[i]);
-		qsort(named, n, sizeof(*named), compare_u64);
-		for (i = 0; i < dynamic_count; i++) {
-			uint64_t at = bfd_asymbol_value(dynamic[i]);
+		for (i = 0; i < dynamic_count; i++)
+			if (names_code(dynamic[i]))
+				at[n++] =
+					(struct keyed){ bfd_asymbol_value(dynamic[i]), (size_t)i };
+		keysort(at, n);
+		for (i = 0; n && i < count; i++) {
+			uint64_t address;
 
-			if (names_code(dynamic[i]) &&
-			    !bsearch(&at, named, n, sizeof(*named), compare_u64))
-				symbols[count + added++] = dynamic[i];
+			if (!names_code(symbols[i]))
+				continue;
+			address = bfd_asymbol_value(symbols[i]);
+			for (low = 0, high = n; low < high;) {
+				size_t mid = low + (high - low) / 2;
+
+				if (at[mid].key < address)
+					low = mid + 1;
+				else
+					high = mid;
+			}
+			for (; low < n && at[low].key == address; low++)
+				named[at[low].index] = true;
 		}
+		for (i = 0; i < dynamic_count; i++)
+			if (names_code(dynamic[i]) && !named[i])
+				symbols[count + added++] = dynamic[i];
+		free(at);
 		free(named);
 	}
 	count += added;

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "symtab/names.h"
+#include "core/keysort.h"
 #include "core/util.h"
 
 void names_set(struct model *m, struct symbol *sym, const char *raw, bool synthetic)
@@ -121,23 +122,9 @@ bool names_better_alias(const struct symbol *candidate, const struct symbol *kep
 				     : compare_gnu(candidate, kept)) < 0;
 }
 
-struct place {
-	uint64_t address;
-	size_t index;
-};
-
-static int compare_place(const void *lp, const void *rp)
-{
-	const struct place *l = lp, *r = rp;
-
-	if (l->address != r->address)
-		return l->address < r->address ? -1 : 1;
-	return (l->index > r->index) - (l->index < r->index);
-}
-
 size_t names_choose_aliases(struct symbol *symbols, size_t count, enum alias_rule rule)
 {
-	struct place *order;
+	struct keyed *order;
 	bool *keep;
 	size_t i, first, out = 0;
 
@@ -146,9 +133,10 @@ size_t names_choose_aliases(struct symbol *symbols, size_t count, enum alias_rul
 	order = xmalloc(count * sizeof(*order));
 	keep = xcalloc(count, sizeof(*keep));
 	for (i = 0; i < count; i++)
-		order[i] = (struct place){ symbols[i].address, i };
-	qsort(order, count, sizeof(*order), compare_place);
-	for (i = 1; i < count && order[i].address != order[i - 1].address; i++)
+		order[i] = (struct keyed){ symbols[i].address, i };
+	/* by address, then place in the table (a stable sort by address) */
+	keysort(order, count);
+	for (i = 1; i < count && order[i].key != order[i - 1].key; i++)
 		;
 	if (i == count) { /* no two at one address: nothing to move */
 		free(order);
@@ -158,7 +146,7 @@ size_t names_choose_aliases(struct symbol *symbols, size_t count, enum alias_rul
 	for (first = 0; first < count;) {
 		size_t best = order[first].index, end = first + 1;
 
-		for (; end < count && order[end].address == order[first].address; end++)
+		for (; end < count && order[end].key == order[first].key; end++)
 			if (names_better_alias(&symbols[order[end].index], &symbols[best], rule))
 				best = order[end].index;
 		keep[best] = true;

@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * keysort.c: a least-significant-digit radix sort of (key, index) pairs,
+ * one byte a pass; a byte that is the same in every key costs no pass
+ * (addresses of one program differ in three or four bytes).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include "keysort.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+void keysort(struct keyed *items, size_t n)
+{
+	size_t *counts, i, d;
+	struct keyed *from = items, *to, *spare;
+
+	if (n < 2)
+		return;
+	counts = xcalloc(8 * 256, sizeof(*counts)); /* byte d's at [256 * d] */
+	for (i = 0; i < n; i++)
+		for (d = 0; d < 8; d++)
+			counts[256 * d + ((items[i].key >> (8 * d)) & 0xff)]++;
+	spare = xmalloc(n * sizeof(*spare));
+	to = spare;
+	for (d = 0; d < 8; d++) {
+		size_t *count = counts + 256 * d, sum = 0, b;
+		struct keyed *t;
+
+		if (count[(from[0].key >> (8 * d)) & 0xff] == n)
+			continue; /* one value of this byte: order unchanged */
+		for (b = 0; b < 256; b++) {
+			size_t c = count[b];
+
+			count[b] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			to[count[(from[i].key >> (8 * d)) & 0xff]++] = from[i];
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != items)
+		memcpy(items, from, n * sizeof(*items));
+	free(spare);
+	free(counts);
+}
