@@ -166,9 +166,7 @@ report("structure.gprof.floors", problems)
 # symtab/ themselves.  The files still doing so are listed, each with
 # what its view does not hold yet; the list only shrinks.
 SYMTAB_IN_REPORT = {
-    "report/callgrind.c": "the source line of each address",
     "report/pprof.c": "the source line and inlined calls of each address",
-    "report/page_sources.c": "the compilation directories a page may embed from",
 }
 problems = []
 for f in files:

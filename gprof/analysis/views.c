@@ -14,6 +14,7 @@
 
 #include "analysis/callgraph.h"
 #include "analysis/views.h"
+#include "analysis/view_lines.h"
 #include "symtab/object.h"
 #include "symtab/symspec.h"
 #include "core/util.h"
@@ -244,6 +245,7 @@ void view_build(const struct model *m, const struct view_options *opt, struct vi
 		for (i = 0; i < size; i++)
 			snprintf(v->build_id + 2 * i, 3, "%02x", id[i]);
 	}
+	view_lines_unit_dirs(m, &v->unit_dirs, &v->unit_dir_count);
 	build_flat(m, opt->show_zeros, &v->flat);
 	if (opt->report & REPORT_EXEC_COUNTS)
 		build_exec(m, opt->show_zeros, &v->exec);

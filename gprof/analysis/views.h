@@ -114,6 +114,10 @@ struct view {
 	struct thread_view *thread_rows;
 	uint64_t thread_samples;  /* the samples of every thread in threads */
 	char build_id[129];       /* the executable's build-id in hex, "" when none */
+	/* the compilation directories of the executable's units, as its
+	 * line table names them (view_lines.h; owned by the model) */
+	const char *const *unit_dirs;
+	size_t unit_dir_count;
 };
 
 /* The flat profile's filter: whether sym is one of its rows. */

@@ -46,10 +46,9 @@
 
 #include "gmon_out.h"
 #include "analysis/histogram.h"
+#include "analysis/view_lines.h"
 #include "report/printers.h"
 #include "core/util.h"
-#include "symtab/lineindex.h"
-#include "symtab/object.h"
 
 static unsigned long long samples_of(double ticks)
 {
@@ -104,7 +103,7 @@ static void put_location(struct report_out *out, const struct symbol *sym, bool 
 	char *to_free = NULL;
 
 	put_line(f, callee ? "cob" : "ob",
-		 sym->object ? sym->object->path : "???");
+		 sym->object ? view_object_path(sym->object) : "???");
 	put_line(f, callee ? "cfi" : "fl", sym->file ? sym->file->name : "???");
 	put_line(f, callee ? "cfn" : "fn", display_name(out, sym, &to_free));
 	free(to_free);
@@ -275,16 +274,8 @@ static const struct arc_site *arc_sites_of(const struct arc_sites *sites, const 
  * the function's first line. */
 static void line_of(const struct symbol *sym, uint64_t address, const char **file, int *line)
 {
-	const struct object *obj = sym->object;
-	const char *f = NULL;
-	int l = 0;
-
-	if (obj && obj->abfd && obj->text && address >= obj->model_base &&
-	    object_find_line(obj, address - obj->model_base, &f, NULL, &l) && f && l > 0) {
-		*file = f;
-		*line = l;
+	if (view_line_of(sym, address, file, line))
 		return;
-	}
 	*file = NULL;
 	*line = sym->line;
 }
@@ -604,7 +595,7 @@ void print_callgrind(const struct view *v, const struct options *opt, struct rep
 	fprintf(f, "# callgrind format\n");
 	fprintf(f, "version: 1\n");
 	fprintf(f, "creator: gprof (gprof/libgmon)\n");
-	fprintf(f, "cmd: %s\n", m->objects[0]->path);
+	fprintf(f, "cmd: %s\n", view_object_path(m->objects[0]));
 	/* the profiler's own time: its figure, and whether the summary and
 	 * the costs below count it (callgrind_annotate shows desc: lines) */
 	if (report_overhead_sentence(m, sentence, sizeof(sentence)))

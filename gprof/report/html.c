@@ -565,7 +565,7 @@ static void emit_sources(struct page *p)
 	char *text = xmalloc(SOURCE_FILE_MAX + 1);
 	struct page_sources allowed;
 
-	page_sources_init(&allowed, p->m, p->opt);
+	page_sources_init(&allowed, p->v, p->opt);
 	fputs("\"src\":[", p->source);
 	for (i = 0; i < known && total < SOURCE_TOTAL_MAX; i++) {
 		FILE *in = page_sources_open(&allowed, p->opt, p->files.strings[i]);

@@ -19,7 +19,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "symtab/lineindex.h"
 #include "report/page_sources.h"
 #include "report/report.h"
 #include "core/util.h"
@@ -44,15 +43,14 @@ static void add_dir(struct page_sources *ps, const char *dir, bool root_allowed)
 	ps->dirs[ps->count++] = real;
 }
 
-void page_sources_init(struct page_sources *ps, const struct model *m, const struct options *opt)
+void page_sources_init(struct page_sources *ps, const struct view *v, const struct options *opt)
 {
-	const struct line_index *index = m->object_count ? m->objects[0]->line_index : NULL;
 	size_t i;
 
 	ps->dirs = NULL;
 	ps->count = 0;
-	for (i = 0; index && i < index->directory_count; i++)
-		add_dir(ps, index->directories[i], false);
+	for (i = 0; i < v->unit_dir_count; i++)
+		add_dir(ps, v->unit_dirs[i], false);
 	for (i = 0; i < opt->search_dir_count; i++) /* the user's own choice */
 		add_dir(ps, opt->search_dirs[i], true);
 }

@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 
-#include "core/model.h"
+#include "analysis/views.h"
 #include "core/options.h"
 
 /* The directories, each as its real path (links resolved), that exist. */
@@ -21,9 +21,9 @@ struct page_sources {
 	size_t count;
 };
 
-/* The executable's units' compilation directories (not "/") and the
- * search path's directories. */
-void page_sources_init(struct page_sources *ps, const struct model *m,
+/* The executable's units' compilation directories (not "/"; the
+ * view's, view_lines.c) and the search path's directories. */
+void page_sources_init(struct page_sources *ps, const struct view *v,
 		       const struct options *opt);
 /* The source file of that name as -A finds it (report_open_source), if
  * the file opened lies under one of the directories; else NULL. */
