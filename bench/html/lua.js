@@ -86,11 +86,17 @@ const total = 'filteredFlame(P).flameTotal';
       await b.eval("['callers', 'callees'].map((w) => document.querySelector('#sandwich-' + w + ' a.root').getAttribute('aria-label'))"));
     await axe(b, 'lua.axe.sandwich');
     // the picture: its callers and callees within two calls
-    let expected = new Set([id]);
-    let frontier = [id];
-    for (let d = 0; d < 2; d++) { const next = []; for (const i of frontier) for (const j of callees[i]) if (!expected.has(j)) { expected.add(j); next.push(j); } frontier = next; }
-    frontier = [id];
-    for (let d = 0; d < 2; d++) { const next = []; for (const i of frontier) for (const j of callers[i]) if (!expected.has(j)) { expected.add(j); next.push(j); } frontier = next; }
+    // (level by level, callers then callees at each: a function is drawn
+    // at the first distance found, and only followed in that direction)
+    const expected = new Set([id]);
+    let upper = [id], lower = [id];
+    for (let d = 0; d < 2; d++) {
+      for (const [from, next] of [[upper, callers], [lower, callees]]) {
+        const found = [];
+        for (const i of from) for (const j of next[i]) if (!expected.has(j)) { expected.add(j); found.push(j); }
+        if (next === callers) upper = found; else lower = found;
+      }
+    }
     await go(b, '#picture/' + id + '?depth=2', "document.getElementById('picture')");
     const drawn = await b.eval("document.querySelectorAll('#picture a.node').length");
     expect('lua.picture.nodes', drawn === Math.min(80, expected.size) || (expected.size > 80 && drawn === 80), drawn + ' drawn, ' + expected.size + ' within two calls');

@@ -4,7 +4,7 @@
 #
 # bench/html/lua.sh: issue 41's views of --html (focus, ignore, hide,
 # show-from; the sandwich; the call-graph picture; short names) on a
-# real interpreter, in chromium.  Builds Lua 5.4.7 (bench/lua/src) with
+# real interpreter, in chromium.  Builds Lua 5.4.7 (bench/third_party/lua/src) with
 # -O2 -g -pg against libgmon.a (as bench/views/lua.sh), runs
 # bench/views/bench.lua at 1000 samples a second, writes its --html page
 # and has bench/html/lua.js check each view against figures it computes
@@ -24,7 +24,7 @@ gprof=${GPROF:-$top/gprof/gprof}
 out=$top/bench/out/html-lua
 mkdir -p "$out/obj"
 cd "$out"
-for c in "$top"/bench/lua/src/*.c; do
+for c in "$top"/bench/third_party/lua/src/*.c; do
 	o=obj/$(basename "$c" .c).o
 	[ "$o" -nt "$c" ] || nice gcc -O2 -g -pg -std=c99 -DLUA_USE_LINUX -c "$c" -o "$o"
 done
