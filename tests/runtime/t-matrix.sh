@@ -352,9 +352,16 @@ printf '%s\n' "${CELLS[@]}" | grep -E '^(short-threads|dlopen-loop) ' | side_by_
 printf '%s\n' "${CELLS[@]}" | grep -vE '^(short-threads|dlopen-loop) ' | side_by_side cell
 for c in "${CELLS[@]}"; do
 	name=${c// /.}
-	cat "results/$name.line"
-	RESULT[$name]=$(cat "results/$name.result")
-	[ -f "results/$name.why" ] && WHY[$name]=$(cat "results/$name.why")
+	RESULT[$name]=$(cat "results/$name.result" 2>/dev/null)
+	# the result is written last: with it, the line (none for a skip)
+	if [ "${RESULT[$name]}" = skip ] || { [ -n "${RESULT[$name]}" ] && [ -s "results/$name.line" ]; }; then
+		cat "results/$name.line"
+		[ -f "results/$name.why" ] && WHY[$name]=$(cat "results/$name.why")
+	else
+		# (a full disk, say): never a cell that passes unseen
+		echo "not ok runtime.matrix.$name: the cell ended without its result"
+		RESULT[$name]=fail WHY[$name]="no result"
+	fi
 done
 cat results/*.residues 2>/dev/null >residues.seen
 [ -n "$perf_missing" ] && echo "ok runtime.matrix.perf # skip: perf events unavailable ($perf_missing)"
