@@ -431,7 +431,6 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	if (gmon_window_on)
 		gmon_window_set_writer(write_window);
 	gmon_fatal_install(write_at_fatal_signal, snapshot_signal);
-	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
 	int wall;
 	const char *clock = clock_from_environment(&wall);
 	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
@@ -448,6 +447,10 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	/* what the samples measure, for the process file's times record */
 	gmon_process_set_clock(rate == 0 ? 0 : wall ? GMON_PROCESS_CLOCK_WALL
 	                                            : gmon_sampler_clock_code());
+	/* the counts start once the clock runs: a sample taken while the
+	 * clock started (in its system calls, under load) is the runtime's
+	 * own start, whose stack no view could name as the runtime's */
+	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
 }
 
 void monstartup(unsigned long lowpc, unsigned long highpc)
@@ -469,9 +472,11 @@ void _mcleanup(void)
 	if (!__atomic_load_n(&ready, __ATOMIC_ACQUIRE) || !owns_profile() ||
 	    __atomic_exchange_n(&cleaned, 1, __ATOMIC_ACQ_REL))
 		return;
+	/* the counts stop first, as glibc's moncontrol(0) does: then no
+	 * sample lands in the clock's own stop (its system calls) */
+	__atomic_store_n(&gmon_state, GMON_DONE, __ATOMIC_RELEASE);
 	gmon_sampler_stop();
 	gmon_wait_stop();
-	__atomic_store_n(&gmon_state, GMON_DONE, __ATOMIC_RELEASE);
 	check_snapshot_handler();
 	/* name what was loaded since the last dlopen or dlclose; exit is an
 	 * ordinary context here unless a signal handler called it, and

@@ -11,7 +11,8 @@
 #     the result);
 #   - the signal mask, the dispositions and the open descriptors at exit,
 #     which every process of the program prints itself from a destructor
-#     that runs after the profile was written (matrix/main.c);
+#     (matrix/main.c; it runs before the profile is written: R3 in
+#     matrix/known-failures);
 #   - the files written in its directory (names and bytes), profiles
 #     excepted: those must exist and our gprof must read each (exit 0),
 #     unless the runtime said in one line why it wrote none.
@@ -248,20 +249,21 @@ profiles_read() {
 	[ $n -gt 0 ] || [ -s "$dir/said" ] || echo "no profile written, and no word why"
 }
 
-# cell SHAPE START CLOCK: run it, compare, say ok or not ok
+# cell SHAPE START CLOCK: run it, compare, say ok or not ok.  Cells run
+# side by side (in subshells): what the table needs of each goes to
+# results/NAME.result and NAME.why, its line to NAME.line.
 declare -A RESULT WHY
 cell() {
 	local shape=$1 start=$2 clock=$3 name="$1.$2.$3" base dir envs=() prefix=() exe what fault note
 	if [ "$clock" = perf ] && [ -n "$perf_missing" ]; then
-		RESULT[$name]=skip
+		echo skip >"results/$name.result"
 		return
 	fi
 	if [ "$shape" = chroot-setuid ] && [ -z "$root" ]; then
 		echo "ok runtime.matrix.$name # skip: needs root and the user nobody"
-		RESULT[$name]=skip
+		echo skip >"results/$name.result"
 		return
 	fi
-	baseline "$shape"
 	case $clock in
 	process) envs+=(GMON_CLOCK=process) ;;
 	wall) [ "$start" = gprof-run ] && prefix+=(--clock wall) || envs+=(GMON_CLOCK=wall) ;;
@@ -286,7 +288,7 @@ cell() {
 	note=
 	[ -s "$dir/said" ] && note=" # $(head -1 "$dir/said")"
 	[ -s "$dir/residues" ] && note+=" # residues at exit: $(sort -u "$dir/residues" | xargs)" &&
-		sort -u "$dir/residues" >>residues.seen
+		sort -u "$dir/residues" >"results/$name.residues"
 	fault=
 	[ "$start" = glibc ] || fault=$(known_fault "$name")
 	# the table's word for it: the status that changed, else what differed
@@ -315,11 +317,53 @@ cell() {
 	if [ "${RESULT[$name]}" = ok ] && [ -z "${MATRIX_KEEP:-}" ]; then
 		rm -rf "$dir"
 	fi
+	echo "${RESULT[$name]}" >"results/$name.result"
+	echo "${WHY[$name]}" >"results/$name.why"
 }
 
-while read -r shape start clock; do
-	cell "$shape" "$start" "$clock"
-done < <(cells)
+# ---- the runs, MATRIX_JOBS at a time (default 4: a cell mostly waits,
+# for its processes, its pipes and, on a loaded machine, for the CPU):
+# the runs without the profiler first (one a shape, which every cell of
+# the shape compares with), then the cells, the longest shapes first;
+# their lines are printed in the matrix's order.  No cell's outcome
+# depends on the others': each runs in directories of its own.
+jobs=${MATRIX_JOBS:-4}
+case $jobs in '' | *[!0-9]* | 0) echo "t-matrix: MATRIX_JOBS must be a positive number, not '$jobs'" >&2; exit 2 ;; esac
+mkdir results
+# side_by_side FUNCTION < LINES: FUNCTION with each line's words, at
+# most $jobs at once, each one's stdout to results/LINE.line
+side_by_side() {
+	local line running=0 words
+	while read -r line; do
+		[ -n "$line" ] || continue
+		if [ $running -ge "$jobs" ]; then
+			wait -n
+			running=$((running - 1))
+		fi
+		read -ra words <<<"$line"
+		"$1" "${words[@]}" >"results/${line// /.}.line" &
+		running=$((running + 1))
+	done
+	wait
+}
+mapfile -t CELLS < <(cells)
+printf '%s\n' "${CELLS[@]}" | cut -d' ' -f1 | uniq | side_by_side baseline
+printf '%s\n' "${CELLS[@]}" | grep -E '^(short-threads|dlopen-loop) ' | side_by_side cell
+printf '%s\n' "${CELLS[@]}" | grep -vE '^(short-threads|dlopen-loop) ' | side_by_side cell
+for c in "${CELLS[@]}"; do
+	name=${c// /.}
+	RESULT[$name]=$(cat "results/$name.result" 2>/dev/null)
+	# the result is written last: with it, the line (none for a skip)
+	if [ "${RESULT[$name]}" = skip ] || { [ -n "${RESULT[$name]}" ] && [ -s "results/$name.line" ]; }; then
+		cat "results/$name.line"
+		[ -f "results/$name.why" ] && WHY[$name]=$(cat "results/$name.why")
+	else
+		# (a full disk, say): never a cell that passes unseen
+		echo "not ok runtime.matrix.$name: the cell ended without its result"
+		RESULT[$name]=fail WHY[$name]="no result"
+	fi
+done
+cat results/*.residues 2>/dev/null >residues.seen
 [ -n "$perf_missing" ] && echo "ok runtime.matrix.perf # skip: perf events unavailable ($perf_missing)"
 
 # ---- the table: a row a shape, a column a start; in each, the clocks

@@ -178,9 +178,10 @@ void report_as(const char *tag)
 	report_tag = tag;
 }
 
-/* After the profile is written: _mcleanup is an atexit handler (of gcrt1
- * or of libgmon's constructor), registered after the loader's handler
- * that runs the destructors. */
+/* The runtime's state as the program's last destructors find it: before
+ * the profile is written (_mcleanup, an atexit handler registered during
+ * the loader's initialisation, runs after the loader's _dl_fini: see
+ * matrix/known-failures, R3); what they see is what a program sees. */
 __attribute__((destructor)) static void exit_report(void)
 {
 	if (!report_tag)

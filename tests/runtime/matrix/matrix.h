@@ -5,9 +5,10 @@
  * One program, one shape a run: `matrix SHAPE [ARG]`.  Each shape
  * computes for more than one sampling period in every process it makes
  * (a bounded number of turns, never a time), and every process that
- * ends through exit() prints its exit report from a destructor, which
- * runs after the profile was written: its signal mask, every signal's
- * disposition that is not the default, and its open descriptors.  The
+ * ends through exit() prints its exit report from a destructor (which
+ * runs before the profile is written: R3 in known-failures): its
+ * signal mask, every signal's disposition that is not the default, and
+ * its open descriptors.  The
  * suite runs each shape without the profiler and with it and compares
  * everything the program printed and wrote.
  */

@@ -90,32 +90,48 @@ int shape_exec_chain(const char *arg)
 }
 
 /* The first process waits until the daemon's end of a pipe is closed,
- * that is until the daemon is gone, so that the suite sees it all. */
+ * that is until the daemon is gone, so that the suite sees it all.  The
+ * daemon computes meanwhile, but prints only once the first process has
+ * said how the session leader ended (a byte on a second pipe): the two
+ * processes share stdout, and without that order their lines would come
+ * in whichever order the scheduler ran them (under load the daemon could
+ * finish before the first process woke from its waitpid). */
 int shape_daemon(const char *arg)
 {
 	(void)arg;
-	int p[2];
+	int p[2], go[2];
 	compute();
-	if (pipe(p) != 0)
+	if (pipe(p) != 0 || pipe(go) != 0)
 		return 1;
 	fflush(stdout);
 	pid_t pid = fork();
 	if (pid == 0) {
 		close(p[0]);
+		close(go[1]);
 		if (setsid() < 0)
 			_exit(1);
 		if (fork() != 0)
 			_exit(0);
 		report_as("daemon");
 		compute();
-		printf("daemon: session leader %s\n", getsid(0) == getpid() ? "yes" : "no");
+		char c;
+		ssize_t n;
+		while ((n = read(go[0], &c, 1)) < 0 && errno == EINTR)
+			;
+		close(go[0]);
+		printf("daemon: session leader %s%s\n", getsid(0) == getpid() ? "yes" : "no",
+		       n == 1 ? "" : ", no word from the first process");
 		exit(0);
 	}
 	close(p[1]);
+	close(go[0]);
 	int status;
 	char c;
 	waitpid(pid, &status, 0);
 	print_status("session leader", status);
+	if (write(go[1], "g", 1) != 1)
+		printf("write: %s\n", strerror(errno));
+	close(go[1]);
 	while (read(p[0], &c, 1) > 0)
 		;
 	close(p[0]);

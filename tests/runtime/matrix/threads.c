@@ -207,6 +207,7 @@ static pthread_mutex_t cancel_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cancel_cond = PTHREAD_COND_INITIALIZER;
 static int pipe_fds[2], sock_fds[2], epoll_fd;
 static sem_t never;
+static pid_t waiter_tid;
 
 static void cleanup(void *arg)
 {
@@ -220,6 +221,7 @@ static void *waiter(void *arg)
 	const char *how = arg;
 	char c;
 	compute_turns(1000000); /* the process computes enough: main does */
+	__atomic_store_n(&waiter_tid, gettid(), __ATOMIC_RELEASE);
 	if (strcmp(how, "cond_wait") == 0) {
 		pthread_mutex_lock(&cancel_lock);
 		pthread_cleanup_push(cleanup, &cancel_lock);
@@ -257,6 +259,34 @@ static void *waiter(void *arg)
 	return "not cancelled";
 }
 
+/* until thread TID sleeps in the kernel (its state in /proc "S"), that
+ * is in its wait: then the cancel comes inside the wait, however loaded
+ * the machine (a fixed pause would leave that to the scheduler); five
+ * seconds at most, and where /proc cannot be read, a moment */
+static void until_asleep(pid_t tid)
+{
+	char path[64], stat[512];
+	snprintf(path, sizeof path, "/proc/self/task/%d/stat", (int)tid);
+	for (int i = 0; i < 50000; i++) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			break;
+		ssize_t n = read(fd, stat, sizeof stat - 1);
+		close(fd);
+		if (n <= 0)
+			break;
+		stat[n] = 0;
+		/* "TID (NAME) STATE ...": the name may hold ") " */
+		char *end = strrchr(stat, ')');
+		if (end && end[1] == ' ' && end[2] == 'S')
+			return;
+		struct timespec t = { 0, 100000 };
+		nanosleep(&t, NULL);
+	}
+	struct timespec t = { 0, 2000000 };
+	nanosleep(&t, NULL);
+}
+
 int shape_cancel(const char *arg)
 {
 	(void)arg;
@@ -275,8 +305,7 @@ int shape_cancel(const char *arg)
 		cleanups = 0;
 		pthread_create(&t, NULL, waiter, (void *)waits[i]);
 		sem_wait(&ready);
-		struct timespec pause_ = { 0, 2000000 };
-		nanosleep(&pause_, NULL);
+		until_asleep(__atomic_load_n(&waiter_tid, __ATOMIC_ACQUIRE));
 		pthread_cancel(t);
 		pthread_join(t, &result);
 		printf("cancel in %s: %s, cleanups %d", waits[i],
