@@ -74,8 +74,16 @@ mk() { sed -n "s/^$1 *= *//p" "$config"; }
 flags="-I$TOP/include -I$TOP/gprof $(mk LIBIBERTY_CFLAGS)"
 others=$(find "$objects" -name '*.o' ! -path '*/report/formats.o' | sort)
 # shellcheck disable=SC2086 # word splitting of the flags is wanted
-if ! cc -c $flags -o toy.o toy.c 2>err || ! cc -c $flags -o formats.o formats.c 2>>err ||
-	! cc -o toy-gprof toy.o formats.o $others $(mk BFD_LIBS) $(mk LIBDW_LIBS) \
+# (the tree's compiler and flags; under make check-sanitize gprof's
+# objects are ASan's and UBSan's, and so must the toy's link be)
+cc=$(mk CC) cflags=$(mk CFLAGS) ldflags=$(mk LDFLAGS)
+if nm "$GPROF" 2>/dev/null | grep -q __asan_init; then
+	cflags="$cflags -fsanitize=address,undefined"
+	ldflags="$ldflags -fsanitize=address,undefined"
+fi
+if ! ${cc:-cc} $cflags -c $flags -o toy.o toy.c 2>err ||
+	! ${cc:-cc} $cflags -c $flags -o formats.o formats.c 2>>err ||
+	! ${cc:-cc} $cflags $ldflags -o toy-gprof toy.o formats.o $others $(mk BFD_LIBS) $(mk LIBDW_LIBS) \
 		$(mk LIBIBERTY_LIBS) $(mk PROTOBUF_C_LIBS) $(mk ZLIB_LIBS) $(mk NETTLE_LIBS) \
 		-lm 2>>err; then
 	fail formats.toy.build "the toy format does not build: $(head -3 err)"
