@@ -436,6 +436,13 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
 	                                   clock, gmon_threads_all_wrapped &&
 	                                                  gmon_threads_all_wrapped());
+	/* every clock failed (timer_create's EAGAIN once the user's pending
+	 * signals reach RLIMIT_SIGPENDING): say so, rather than write a
+	 * profile without samples in silence */
+	if (rate == 0)
+		gmon_message("no clock could start (timer_create refused: the user's "
+		             "RLIMIT_SIGPENDING reached?): call counts only, no samples",
+		             NULL, NULL);
 	int process_wide = gmon_sampler_process_wide();
 	if (rate && gmon_wait_start(rate, wall, process_wide) != 0) {
 		/* only libgmon.a refuses (wait.c) */

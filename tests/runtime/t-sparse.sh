@@ -13,6 +13,8 @@
 #   runtime.sparse.exact.*     every sample taken is in the files, once
 #   runtime.sparse.dense.*     GMON_SPARSE=0: the bins, as before; a
 #                              value it does not know: one line
+#   runtime.sparse.no-clock.*  no clock can start (RLIMIT_SIGPENDING):
+#                              one line says the profile has no samples
 #   runtime.sparse.same.*      gprof prints the same report from a run's
 #                              bins and from the same samples kept sparse
 #   runtime.sparse.gnu.*       GNU gprof reads the sparse gmon.out: exit 0,
@@ -83,8 +85,16 @@ if [ "$(field bins "$c")" -gt 1 ] && [ "$(field main "$c")" = 0 ] &&
 	[ "$(field hist "$c")" -gt 0 ] && [ "$(field size "$c")" = ok ]; then
 	pass runtime.sparse.dense.bins
 else
-	fail runtime.sparse.dense.bins "$c"
+	fail runtime.sparse.dense.bins "$c $(cat err)"
 fi
+# no clock can start (timer_create's EAGAIN: the user's pending signals
+# at RLIMIT_SIGPENDING, here a limit of 0): the program runs as ever and
+# the runtime says in one line that the profile has no samples
+rm -f gmon.out .gmon.out.process
+(ulimit -i 0 && GMON_START=1 LD_PRELOAD="$LIBGMON_SO" ./plain 20 >out 2>err)
+rc=$?
+expect_eq runtime.sparse.no-clock.said "0|pid GMON_START=[]|libgmon: no clock could start (timer_create refused: the user's RLIMIT_SIGPENDING reached?): call counts only, no samples" \
+	"$rc|$(sed 's/^pid [0-9]*/pid/' out)|$(cat err)"
 run y1 GMON_SPARSE=yes
 expect_eq runtime.sparse.dense.refused "libgmon: ignoring GMON_SPARSE=yes: not 0 or 1|63" \
 	"$(cat err)|$(stat -c %s y1)"
