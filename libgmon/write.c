@@ -886,10 +886,22 @@ int gmon_write_profile(int final)
 	struct workspace *w = take_workspace();
 	int rc = -1;
 	if (w) {
+		/* The clocks' signals wait while this thread writes: a sample
+		 * nested on the writer's frames would need room that a small
+		 * alternate stack (a handler that snapshots or exits on 8 KiB)
+		 * does not have; the kernel then kills the program.  The
+		 * timers count what fires meanwhile (overruns), and a pending
+		 * signal arrives when the write is done. */
+		sigset_t clocks, before;
+		sigemptyset(&clocks);
+		sigaddset(&clocks, SIGPROF);
+		sigaddset(&clocks, SIGTRAP);
+		sigprocmask(SIG_BLOCK, &clocks, &before);
 		struct held_signal xfsz;
 		hold_file_size_signal(&xfsz);
 		rc = gmon_window_on ? write_window(w, tid, depth) : write_target(w, tid, depth);
 		release_file_size_signal(&xfsz);
+		sigprocmask(SIG_SETMASK, &before, NULL);
 		give_back(w);
 	} else {
 		gmon_message("cannot write the profile: too many writes at once", NULL, NULL);
