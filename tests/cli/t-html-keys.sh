@@ -19,17 +19,8 @@
 scratch
 pin_gprof
 cd "${KEEP:-$SCRATCH}" || exit 2
-craft=$TOP/tests/cli/craft_process.py
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-
-if ! command -v node >/dev/null || [ ! -x "$CHROMIUM" ]; then
-	fail html-keys.setup "node or $CHROMIUM missing (build-aux/deps.sh check installs nodejs and chromium)"
-	exit 0
-fi
-if [ ! -f "$TOP/tests/cli/html/node_modules/axe-core/axe.min.js" ]; then
-	fail html-keys.setup "axe-core missing (build-aux/deps.sh check installs it with npm)"
-	exit 0
-fi
+. "$TOP/tests/cli/html/setup.sh"
+browser_ready html-keys axe || exit 0
 
 # debug_g (a PIE, loaded at $B): main -> evaluate -> polynomial
 B=$((0x555555554000))

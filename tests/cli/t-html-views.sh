@@ -15,17 +15,8 @@
 scratch
 pin_gprof
 cd "${KEEP:-$SCRATCH}" || exit 2
-craft=$TOP/tests/cli/craft_process.py
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-
-if ! command -v node >/dev/null || [ ! -x "$CHROMIUM" ]; then
-	fail html-views.setup "node or $CHROMIUM missing (build-aux/deps.sh check installs nodejs and chromium)"
-	exit 0
-fi
-if [ ! -f "$TOP/tests/cli/html/node_modules/axe-core/axe.min.js" ]; then
-	fail html-views.setup "axe-core missing (build-aux/deps.sh check installs it with npm)"
-	exit 0
-fi
+. "$TOP/tests/cli/html/setup.sh"
+browser_ready html-views axe || exit 0
 
 # the C++ fixture, a PIE loaded at $B
 B=$((0x555555554000))

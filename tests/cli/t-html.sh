@@ -23,13 +23,8 @@
 scratch
 pin_gprof
 cd "${KEEP:-$SCRATCH}" || exit 2
-craft=$TOP/tests/cli/craft_process.py
-CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
-
-if ! command -v node >/dev/null || [ ! -x "$CHROMIUM" ]; then
-	fail html.setup "node or $CHROMIUM missing (build-aux/deps.sh check installs nodejs and chromium)"
-	exit 0
-fi
+. "$TOP/tests/cli/html/setup.sh"
+browser_ready html || exit 0
 
 # ---------------------------------------------------------------- the pages
 # debug_g (a PIE, loaded at $B): main -> evaluate -> polynomial, with stacks

@@ -15,12 +15,10 @@
 'use strict';
 const path = require('path');
 const fs = require('fs');
-const { Browser } = require('./browser.js');
+const { pages, axe } = require('./pages.js');
 const { notOk, expectEq, expect, status } = require('./verdicts.js');
 
 const dir = process.argv[2];
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const AXE = fs.readFileSync(path.join(__dirname, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const FRAMES = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))';
 
 function flatOf(text) {
@@ -56,35 +54,8 @@ async function allRows(b, id) {
 const focused = "(() => { const e = document.activeElement; return e ? (e.dataset.pos !== undefined ? 'row ' + e.dataset.pos : e.id || e.title || e.tagName) : null; })()";
 const hashParam = (name) => `new URLSearchParams(location.hash.split('?')[1] || '').get('${name}')`;
 
-// one browser, each page in turn in its tab
-let browser = null;
-async function withPage(name, file, fn, width, height) {
-  const url = 'file://' + path.resolve(dir, file) + '#';
-  try {
-    if (!browser) {
-      browser = new Browser(CHROMIUM, 1100, 560);
-      await browser.open(url, width || 1100, height || 560);
-    } else {
-      await browser.navigate(url, width || 1100, height || 560);
-    }
-    await fn(browser);
-    expectEq(name + '.no-console-error', [], browser.problems);
-    expectEq(name + '.no-request', [], browser.requests);
-  } catch (e) {
-    notOk(name + '.run', e.stack || e);
-    // a page that failed may have left the tab in any state
-    const b = browser;
-    browser = null;
-    if (b) await b.close();
-  }
-}
-
-// axe-core on the view shown: no violation (rule, then the elements)
-async function axe(b, name) {
-  if (!(await b.eval('!!window.axe'))) await b.eval(AXE);
-  const v = await b.eval("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))");
-  expectEq(name, [], v);
-}
+// one browser, each page in turn in its tab; axe-core (pages.js)
+const { withPage, close } = pages(dir, 1100, 560, false);
 
 // ------------------------------------------------------------ a long flat profile
 async function longPage(b) {
@@ -302,6 +273,6 @@ async function cxxPage(b) {
   await withPage('html-keys.threads', 'threads.html', threadsPage);
   await withPage('html-keys.glibc', 'glibc.html', glibcPage);
   await withPage('html-keys.cxx', 'cxx.html', cxxPage, 700, 560);
-  if (browser) await browser.close();
+  await close();
   process.exit(status());
 })();

@@ -11,40 +11,14 @@
 'use strict';
 const path = require('path');
 const fs = require('fs');
-const { Browser } = require('./browser.js');
+const { pages, axe } = require('./pages.js');
 const { notOk, expectEq, expect, status } = require('./verdicts.js');
 
 const dir = process.argv[2];
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const AXE = fs.readFileSync(path.join(__dirname, 'node_modules/axe-core/axe.min.js'), 'utf8');
 const FRAMES = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))';
 
-let browser = null, opened = 0;
-async function withPage(name, file, fn, width, height) {
-  // (a query of its own: a page loads anew even where the last was the same file)
-  const url = 'file://' + path.resolve(dir, file) + '?' + (++opened) + '#';
-  try {
-    if (!browser) {
-      browser = new Browser(CHROMIUM, 1100, 700);
-      await browser.open(url, width || 1100, height || 700);
-    } else {
-      await browser.navigate(url, width || 1100, height || 700);
-    }
-    await fn(browser);
-    expectEq(name + '.no-console-error', [], browser.problems);
-    expectEq(name + '.no-request', [], browser.requests);
-  } catch (e) {
-    notOk(name + '.run', e.stack || e);
-    const b = browser;
-    browser = null;
-    if (b) await b.close();
-  }
-}
-async function axe(b, name) {
-  if (!(await b.eval('!!window.axe'))) await b.eval(AXE);
-  const v = await b.eval("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.map((v) => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')))");
-  expectEq(name, [], v);
-}
+// one browser, each page in turn in its tab; axe-core (pages.js)
+const { withPage, close } = pages(dir, 1100, 700, true);
 // go to a fragment and wait for what it shows
 async function go(b, hash, ready) {
   await b.eval(`location.hash = ${JSON.stringify(hash)}`);
@@ -349,6 +323,6 @@ async function threadPage(b) {
   await withPage('html-views.diff', 'diff.html', diffPage);
   await withPage('html-views.thread', 'threads.html', threadPage);
   await withPage('html-views.dark', 'cxx.html', darkPage);
-  if (browser) await browser.close();
+  await close();
   process.exit(status());
 })();
