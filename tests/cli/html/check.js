@@ -17,6 +17,7 @@
 const path = require('path');
 const fs = require('fs');
 const { Browser } = require('./browser.js');
+const { allRows } = require('./pages.js');
 const { ok, notOk, expectEq, expect, status } = require('./verdicts.js');
 
 const dir = process.argv[2];
@@ -68,20 +69,6 @@ function arcsOf(text, entryName) {
 
 // ------------------------------------------------------------ the page
 const table = (id) => `Array.from(document.querySelectorAll('#${id} tbody tr:not(.spacer)')).map((tr) => Array.from(tr.cells).map((c) => c.textContent))`;
-// every row of a long table, which draws only those near the window:
-// scrolled through from the top, each row read where it is drawn
-async function allRows(b, id) {
-  const rows = new Map();
-  const total = await b.eval(`document.getElementById('${id}').getAttribute('aria-rowcount') - 1`);
-  for (let y = 0, guard = 0; rows.size < total && guard < 10000; guard++) {
-    await b.eval(`new Promise((r) => { scrollTo(0, ${y}); requestAnimationFrame(() => requestAnimationFrame(r)); })`);
-    const seen = await b.eval(`Array.from(document.querySelectorAll('#${id} tbody tr[data-pos]')).map((tr) => [Number(tr.dataset.pos), Array.from(tr.cells).map((c) => c.textContent)])`);
-    for (const [p, cells] of seen) rows.set(p, cells);
-    y += await b.eval('innerHeight');
-  }
-  await b.eval('scrollTo(0, 0)');
-  return Array.from(rows.keys()).sort((a, b) => a - b).map((p) => rows.get(p));
-}
 // the page's flat profile against the text's: a figure the text prints
 // as 0.00 (or 0.0) may read more digits on the page, where it is not
 // zero ("4.0e-7", "0.0033", "400 ps"): it must round to the text's

@@ -15,7 +15,7 @@
 'use strict';
 const path = require('path');
 const fs = require('fs');
-const { pages, axe } = require('./pages.js');
+const { pages, axe, allRows } = require('./pages.js');
 const { notOk, expectEq, expect, status } = require('./verdicts.js');
 
 const dir = process.argv[2];
@@ -40,17 +40,6 @@ async function key(b, k) {
   await b.eval(FRAMES);
 }
 const rowsDrawn = (id) => `Array.from(document.querySelectorAll('#${id} tbody tr[data-pos]')).map((tr) => Array.from(tr.cells).map((c) => c.textContent))`;
-async function allRows(b, id) {
-  const rows = new Map();
-  const total = await b.eval(`document.getElementById('${id}').getAttribute('aria-rowcount') - 1`);
-  for (let y = 0, guard = 0; rows.size < total && guard < 1000; guard++) {
-    await b.eval(`new Promise((r) => { scrollTo(0, ${y}); requestAnimationFrame(() => requestAnimationFrame(r)); })`);
-    for (const [p, cells] of await b.eval(`Array.from(document.querySelectorAll('#${id} tbody tr[data-pos]')).map((tr) => [Number(tr.dataset.pos), Array.from(tr.cells).map((c) => c.textContent)])`)) rows.set(p, cells);
-    y += await b.eval('innerHeight');
-  }
-  await b.eval(`new Promise((r) => { scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); })`);
-  return Array.from(rows.keys()).sort((a, b) => a - b).map((p) => rows.get(p));
-}
 const focused = "(() => { const e = document.activeElement; return e ? (e.dataset.pos !== undefined ? 'row ' + e.dataset.pos : e.id || e.title || e.tagName) : null; })()";
 const hashParam = (name) => `new URLSearchParams(location.hash.split('?')[1] || '').get('${name}')`;
 

@@ -53,4 +53,18 @@ async function axe(b, name) {
   expectEq(name, [], v);
 }
 
-module.exports = { pages, axe };
+// every row of a virtualized table (id), by scrolling a window at a
+// time: only the rows near the window are in the DOM
+async function allRows(b, id) {
+  const rows = new Map();
+  const total = await b.eval(`document.getElementById('${id}').getAttribute('aria-rowcount') - 1`);
+  for (let y = 0, guard = 0; rows.size < total && guard < 10000; guard++) {
+    await b.eval(`new Promise((r) => { scrollTo(0, ${y}); requestAnimationFrame(() => requestAnimationFrame(r)); })`);
+    for (const [p, cells] of await b.eval(`Array.from(document.querySelectorAll('#${id} tbody tr[data-pos]')).map((tr) => [Number(tr.dataset.pos), Array.from(tr.cells).map((c) => c.textContent)])`)) rows.set(p, cells);
+    y += await b.eval('innerHeight');
+  }
+  await b.eval(`new Promise((r) => { scrollTo(0, 0); requestAnimationFrame(() => requestAnimationFrame(r)); })`);
+  return Array.from(rows.keys()).sort((a, b) => a - b).map((p) => rows.get(p));
+}
+
+module.exports = { pages, axe, allRows };
