@@ -20,7 +20,7 @@
 #   make check-musl     the runtime's tests against musl
 #   make install    honours prefix=, docdir= and DESTDIR=
 #   make uninstall  removes what make install put (same variables)
-#   make format-check    the C files against .clang-format (not yet in CI)
+#   make format-check    the C files against .clang-format (also tests/cli/t-format.sh)
 #   make clean      removes build/, the four programs and tests/out/
 
 prefix ?= /usr/local

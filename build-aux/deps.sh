@@ -26,7 +26,8 @@ case $what in
 # chromium, nodejs: the browser test of --html (tests/cli/t-html.sh)
 # debuginfod, xz-utils: a local debuginfod server and MiniDebugInfo
 # (tests/cli/t-stripped.sh)
-check) need="$need check binutils jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go time procps libxml2-utils libcap2-bin binutils-aarch64-linux-gnu chromium nodejs debuginfod xz-utils" ;;
+# clang-format: the layout check of every C file (tests/cli/t-format.sh)
+check) need="$need check binutils clang-format jq graphviz valgrind clang libclang-rt-14-dev python3 groff-base man-db util-linux golang-go time procps libxml2-utils libcap2-bin binutils-aarch64-linux-gnu chromium nodejs debuginfod xz-utils" ;;
 demo) need="$need binutils graphviz" ;;
 cross) need="$need binutils musl-tools gcc-aarch64-linux-gnu libc6-dev-arm64-cross binutils-aarch64-linux-gnu qemu-user" ;;
 esac

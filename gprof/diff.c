@@ -43,8 +43,13 @@
  * which program it is. */
 static bool common_to_all_programs(const char *name)
 {
-	static const char *const names[] = { "main", "atexit", "etext", "frame_dummy",
-					     "register_tm_clones", "deregister_tm_clones", NULL };
+	static const char *const names[] = { "main",
+					     "atexit",
+					     "etext",
+					     "frame_dummy",
+					     "register_tm_clones",
+					     "deregister_tm_clones",
+					     NULL };
 	const char *const *n;
 
 	if (name[0] == '_' || strchr(name, '@') || strchr(name, '.'))
@@ -210,7 +215,8 @@ int print_diff(const struct options *opt)
 	comparison_match(&c);
 	/* each run's view, as a --diff page shows it: no threads */
 	for (run = OLD; run <= NEW; run++) {
-		struct view_options shown = { .report = opt->report, .show_zeros = opt->show_zeros,
+		struct view_options shown = { .report = opt->report,
+					      .show_zeros = opt->show_zeros,
 					      .line_granularity = opt->line_granularity };
 
 		view_build(c.run[run].m, &shown, &c.run[run].view);

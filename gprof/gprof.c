@@ -166,8 +166,9 @@ static void usage(FILE *out, int status)
 		program_name);
 	if (status != 0)
 		exit(status);
-	fprintf(out, "Options of this gprof beyond GNU gprof's:\n"
-		     "One format at most, instead of the text reports:\n");
+	fprintf(out,
+		"Options of this gprof beyond GNU gprof's:\n"
+		"One format at most, instead of the text reports:\n");
 	report_format_usage(out);
 	fprintf(out,
 		"  --node-threshold=PCT  --dot: leave out functions under PCT%% of the time (0.5)\n"
@@ -241,7 +242,8 @@ static unsigned parse_quirks(const char *text)
 		if (i < COUNT(quirk_names))
 			quirks |= quirk_names[i].bit;
 		else
-			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines, names, other-program or all)", word);
+			fatal("GPROF_GNU_QUIRKS: unknown quirk '%s' (static-calls, clones, index, plt, estimate-children, dwarf5-lines, comp-dir, sum-arcs, main-only, runtime-functions, sum-lines, names, other-program or all)",
+			      word);
 	}
 	free(copy);
 	return quirks;
@@ -354,13 +356,15 @@ static bool report_option(int ch, struct options *opt)
 		return true;
 	case 'q':
 		if (optarg)
-			options_add_symspec(opt, optarg, strchr(optarg, '/') ? INCL_ARCS : INCL_GRAPH);
+			options_add_symspec(opt, optarg,
+					    strchr(optarg, '/') ? INCL_ARCS : INCL_GRAPH);
 		opt->report |= REPORT_GRAPH;
 		opt->user_specified |= REPORT_GRAPH;
 		return true;
 	case 'Q':
 		if (optarg) {
-			options_add_symspec(opt, optarg, strchr(optarg, '/') ? EXCL_ARCS : EXCL_GRAPH);
+			options_add_symspec(opt, optarg,
+					    strchr(optarg, '/') ? EXCL_ARCS : EXCL_GRAPH);
 			opt->report |= REPORT_GRAPH;
 		} else {
 			opt->report &= ~(unsigned)REPORT_GRAPH;
@@ -527,8 +531,8 @@ static bool gnu_option(int ch, struct options *opt)
 			enum demangling_styles style = cplus_demangle_name_to_style(optarg);
 
 			if (style == unknown_demangling) {
-				fprintf(stderr, "%s: unknown demangling style '%s'\n",
-					program_name, optarg);
+				fprintf(stderr, "%s: unknown demangling style '%s'\n", program_name,
+					optarg);
 				usage(stderr, 1);
 			}
 			cplus_demangle_set_style(style);
@@ -606,8 +610,8 @@ static bool extension_option(int ch, struct options *opt)
 
 		if (dir == NULL)
 			break;
-		opt->debug_dirs = xrealloc(opt->debug_dirs, (opt->debug_dir_count + 1) *
-								  sizeof(*opt->debug_dirs));
+		opt->debug_dirs = xrealloc(opt->debug_dirs,
+					   (opt->debug_dir_count + 1) * sizeof(*opt->debug_dirs));
 		opt->debug_dirs[opt->debug_dir_count++] = dir;
 		return true;
 	}
@@ -694,9 +698,10 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	options_init(opt);
 	opt->gnu_quirks = parse_quirks(getenv("GPROF_GNU_QUIRKS"));
 	expandargv(&argc, &argv);
-	while ((ch = getopt_long(argc, argv,
-				 "aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::",
-				 long_options(), NULL)) != -1)
+	while ((ch = getopt_long(
+			argc, argv,
+			"aA::bBcC::d::De:E:f:F:hiI:J::k:lLm:n:N:O:p::P::q::Q::rR:sS:t:Tvw:xyzZ::",
+			long_options(), NULL)) != -1)
 		if (!report_option(ch, opt) && !symspec_option(ch, opt) && !gnu_option(ch, opt) &&
 		    !extension_option(ch, opt))
 			usage(stderr, 1);

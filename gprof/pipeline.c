@@ -57,8 +57,7 @@ struct model *pipeline_read_executable(const struct options *opt)
 		free(obj->names_from);
 		obj->names_from = NULL;
 		symbols_read_listing(m, obj, opt->external_symbols);
-	}
-	else if (opt->line_granularity)
+	} else if (opt->line_granularity)
 		symbols_read_lines(m, obj, opt);
 	else
 		symbols_read_functions(m, obj, opt);
@@ -87,7 +86,7 @@ static void observe_arc(void *context, uint64_t from_pc, uint64_t self_pc, uint6
 /* Where the arcs of the file being read go. */
 struct arc_sink {
 	struct model *m;
-	size_t run;               /* the file's place on the command line */
+	size_t run; /* the file's place on the command line */
 };
 
 /* Arcs are charged to their symbols as they are read, as GNU gprof does
@@ -142,8 +141,8 @@ static void record_source(struct model *m, const char *path)
 	}
 }
 
-void pipeline_read_profiles(struct model *m, struct profile_data *data,
-			    const struct options *opt, pipeline_file_hook *on_file, void *context)
+void pipeline_read_profiles(struct model *m, struct profile_data *data, const struct options *opt,
+			    pipeline_file_hook *on_file, void *context)
 {
 	const struct object *obj = m->objects[0];
 	bool sum = opt->report & REPORT_SUM;
@@ -176,7 +175,8 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 		if (!profile_read(path, &obj->target, opt->format, data, &info, err, sizeof(err)))
 			fatal("%s", err);
 		record_source(m, path);
-		if (!had_blocks && (data->input & INPUT_BB_COUNTS) && !opt->line_granularity && !sum)
+		if (!had_blocks && (data->input & INPUT_BB_COUNTS) && !opt->line_granularity &&
+		    !sum)
 			warning("ignoring basic-block execution counts (use -l or --line)");
 		if (on_file)
 			on_file(context, path, &info);
@@ -244,8 +244,7 @@ void pipeline_analyse(struct model *m, struct profile_data *data, const struct o
 		callgraph_build(m, opt);
 }
 
-struct model *pipeline_run(const struct options *opt, pipeline_file_hook *on_file,
-			   void *context)
+struct model *pipeline_run(const struct options *opt, pipeline_file_hook *on_file, void *context)
 {
 	struct model *m = pipeline_read_executable(opt);
 	struct profile_data data;

@@ -35,14 +35,14 @@
 
 /* One process image, as its file says. */
 struct proc {
-	const char *file;         /* as named on the command line */
+	const char *file; /* as named on the command line */
 	struct process_file pf;
-	const char *program;      /* the main object's path ("" when none) */
-	uint64_t cpu_ns;          /* this image's: the process's less before it */
-	int parent_index;         /* its parent's row, -1: a root */
+	const char *program; /* the main object's path ("" when none) */
+	uint64_t cpu_ns;     /* this image's: the process's less before it */
+	int parent_index;    /* its parent's row, -1: a root */
 	int first_child, next_sibling;
 	int depth;
-	int windows;              /* window files summed in this row (GMON_INTERVAL); 0: none */
+	int windows; /* window files summed in this row (GMON_INTERVAL); 0: none */
 };
 
 static bool host_big_endian(void)
@@ -99,7 +99,8 @@ static void read_one(struct proc *p, const char *file)
 		path = objects_process_path(file);
 		if (access(path, F_OK) != 0)
 			fatal("%s: no process file beside it (%s): --processes lists what the "
-			      "runtime's process files say", file, path);
+			      "runtime's process files say",
+			      file, path);
 		if (!head_of(path, head) || !is_process_head(head, &big))
 			fatal("%s: not a process file (bad magic)", path);
 	}
@@ -138,10 +139,12 @@ static int fold_windows(struct proc *procs, int n)
 
 		if (p->pf.window.present && p->pf.identity.present) {
 			for (int j = 0; j < kept && into < 0; j++) {
-				const struct process_identity *a = &procs[j].pf.identity, *b = &p->pf.identity;
+				const struct process_identity *a = &procs[j].pf.identity,
+							      *b = &p->pf.identity;
 
 				if (procs[j].windows && a->pid == b->pid && a->image == b->image &&
-				    a->started_ns == b->started_ns && procs[j].pf.run_id == p->pf.run_id)
+				    a->started_ns == b->started_ns &&
+				    procs[j].pf.run_id == p->pf.run_id)
 					into = j;
 			}
 		}
@@ -252,11 +255,13 @@ static void link_parents(struct proc *procs, int n)
 		for (; k >= 0 && k < m && procs[by_pid[k]].pf.identity.pid == id->pid; k++) {
 			const struct process_identity *o = &procs[by_pid[k]].pf.identity;
 
-			if (o->image < id->image && (chain < 0 || o->image > procs[chain].pf.identity.image))
+			if (o->image < id->image &&
+			    (chain < 0 || o->image > procs[chain].pf.identity.image))
 				chain = by_pid[k];
 		}
 		k = id->parent == id->pid ? -1 : first_of_pid(procs, by_pid, m, id->parent);
-		for (; chain < 0 && k >= 0 && k < m && procs[by_pid[k]].pf.identity.pid == id->parent;
+		for (;
+		     chain < 0 && k >= 0 && k < m && procs[by_pid[k]].pf.identity.pid == id->parent;
 		     k++) {
 			int j = by_pid[k];
 
@@ -349,8 +354,13 @@ static void put_argument(char *buf, size_t size, size_t *at, const char *arg)
 
 	for (p = arg; *p && bare; p++)
 		bare = strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-			      "-_./=:,+%@", *p) != NULL;
-#define PUT(ch) do { if (*at + 1 < size) buf[(*at)++] = (ch); } while (0)
+			      "-_./=:,+%@",
+			      *p) != NULL;
+#define PUT(ch) \
+	do { \
+		if (*at + 1 < size) \
+			buf[(*at)++] = (ch); \
+	} while (0)
 	if (bare) {
 		for (p = arg; *p; p++)
 			PUT(*p);

@@ -115,7 +115,8 @@ static void print_text(const struct column *cols, size_t ncols, const struct row
 	size_t i, k, shown = nrows < TOP_FUNCTIONS ? nrows : TOP_FUNCTIONS;
 
 	printf("Timeline: each function's self seconds in each window (%zu window%s; the top %zu "
-	       "of %zu functions)\n\n", ncols, ncols == 1 ? "" : "s", shown, nrows);
+	       "of %zu functions)\n\n",
+	       ncols, ncols == 1 ? "" : "s", shown, nrows);
 	printf("%9s", "start s");
 	for (k = 0; k < ncols; k++) {
 		if (cols[k].windowed)
@@ -142,11 +143,12 @@ static void print_json(FILE *f, const struct column *cols, size_t ncols, const s
 		fprintf(f, "      {\"file\": ");
 		put_json_string(f, cols[k].file);
 		if (cols[k].windowed)
-			fprintf(f, ", \"pid\": %u, \"image\": %u, \"index\": %u, \"start\": %.9f, "
-			       "\"end\": %.9f}",
-			       cols[k].pid, cols[k].image, cols[k].index,
-			       since(&cols[k], origin, cols[k].start_ns),
-			       since(&cols[k], origin, cols[k].end_ns));
+			fprintf(f,
+				", \"pid\": %u, \"image\": %u, \"index\": %u, \"start\": %.9f, "
+				"\"end\": %.9f}",
+				cols[k].pid, cols[k].image, cols[k].index,
+				since(&cols[k], origin, cols[k].start_ns),
+				since(&cols[k], origin, cols[k].end_ns));
 		else
 			fprintf(f, ", \"index\": null, \"start\": null, \"end\": null}");
 		fprintf(f, "%s\n", k + 1 < ncols ? "," : "");
@@ -176,7 +178,8 @@ int print_timeline(const struct options *opt)
 		cols[k].file = opt->profile_files[k];
 		cols[k].given = k;
 		read_window(&cols[k]);
-		if (cols[k].windowed && cols[k].process_start_ns && cols[k].process_start_ns < origin)
+		if (cols[k].windowed && cols[k].process_start_ns &&
+		    cols[k].process_start_ns < origin)
 			origin = cols[k].process_start_ns;
 	}
 	qsort(cols, ncols, sizeof(*cols), by_start);

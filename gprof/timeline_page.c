@@ -104,7 +104,8 @@ void print_timeline_page(FILE *out, const char *json, size_t size)
 	char hash[45];
 
 	sha256_base64(script, strlen(script), hash);
-	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	fprintf(out,
+		"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 		"script-src 'sha256-%s'; style-src 'unsafe-inline'\">\n"
 		"<meta name=\"generator\" content=\"gprof --timeline --html\">\n"

@@ -161,8 +161,8 @@ enum gmon_process_tag {
 /* then, in a longer body: elapsed wall time ns (8), the clock (4), zeros (4) */
 #define GMON_TIMES_BODY_SIZE_CLOCK 56
 enum gmon_process_clock {
-	GMON_PROCESS_CLOCK_UNKNOWN = 0, /* not recorded (an older file, a sum of several) */
-	GMON_PROCESS_CLOCK_THREAD_CPU = 1, /* each thread's CPU time (timer_create) */
+	GMON_PROCESS_CLOCK_UNKNOWN = 0,     /* not recorded (an older file, a sum of several) */
+	GMON_PROCESS_CLOCK_THREAD_CPU = 1,  /* each thread's CPU time (timer_create) */
 	GMON_PROCESS_CLOCK_PROCESS_CPU = 2, /* the process's CPU time (one timer_create timer) */
 	GMON_PROCESS_CLOCK_PERF = 3,        /* each thread's perf task-clock */
 	GMON_PROCESS_CLOCK_WALL = 4         /* CPU time and the time threads wait */
@@ -177,10 +177,10 @@ static inline const char *gmon_process_clock_name(unsigned code)
 }
 /* The times record's last 4 bytes (zeros before): what the runtime knows
  * its samples miss, one bit per reason. */
-#define GMON_MISSING_EARLY_THREADS 1    /* threads started before the profile */
-#define GMON_MISSING_SYSTEM_TIME 2      /* time in the kernel (perf clock, user time only) */
-#define GMON_MISSING_SIGNAL 4           /* the program took the clock's signal itself */
-#define GMON_MISSING_MANY_THREADS 8     /* more threads at once than timers */
-#define GMON_MISSING_CLOCK_CLOSED 16    /* the program closed the perf clock's descriptor */
+#define GMON_MISSING_EARLY_THREADS 1 /* threads started before the profile */
+#define GMON_MISSING_SYSTEM_TIME 2   /* time in the kernel (perf clock, user time only) */
+#define GMON_MISSING_SIGNAL 4        /* the program took the clock's signal itself */
+#define GMON_MISSING_MANY_THREADS 8  /* more threads at once than timers */
+#define GMON_MISSING_CLOCK_CLOSED 16 /* the program closed the perf clock's descriptor */
 
 #endif /* GMON_OUT_H */

@@ -41,6 +41,7 @@
  * that), before leaving the rest of the search and any insert to C. */
 #define ARC_FAST_PROBES 4
 
+/* clang-format off */
 #ifdef __ASSEMBLER__
 /* The runtime's names the stubs use, all hidden (state.h, arcs.h,
  * foreign.h).  gmon_start_linked (start.c) is named, never used: a
@@ -55,5 +56,6 @@
 	.globl	gmon_start_linked
 	.hidden	gmon_start_linked
 #endif
+/* clang-format on */
 
 #endif /* GMON_ARC_LAYOUT_H */

@@ -85,7 +85,7 @@ static inline int take_dead(struct arc *a, uintptr_t from_pc, uintptr_t self_pc)
 {
 	uintptr_t expected = GMON_TABLE_DEAD;
 	if (!__atomic_compare_exchange_n(&a->from_pc, &expected, from_pc, 0, __ATOMIC_ACQ_REL,
-	                                 __ATOMIC_ACQUIRE))
+					 __ATOMIC_ACQUIRE))
 		return 0;
 	__atomic_store_n(&a->self_pc, self_pc, __ATOMIC_RELEASE);
 	return 1;
@@ -134,7 +134,7 @@ GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc, u
 }
 
 int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n,
-                 uint64_t taken)
+		 uint64_t taken)
 {
 	struct arc *a = find_arc(t, from_pc, self_pc);
 	if (!a)
@@ -169,4 +169,3 @@ int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx)
 	}
 	return 0;
 }
-

@@ -30,7 +30,10 @@ struct arc {
 /* Until set up, a table is GMON_ARC_TABLE_NONE: empty slots that
  * the stubs may read, and nothing can be added. */
 extern struct arc gmon_no_arcs[] GMON_HIDDEN;
-#define GMON_ARC_TABLE_NONE { .slots = gmon_no_arcs }
+#define GMON_ARC_TABLE_NONE \
+	{ \
+		.slots = gmon_no_arcs \
+	}
 /* A table for keys arcs; full: the line said once when one is lost.
  * 0, or -1 (no memory: the table stays as it was). */
 int gmon_arc_table_init(struct gmon_table *t, size_t keys, const char *full) GMON_HIDDEN;
@@ -38,12 +41,12 @@ int gmon_arc_table_init(struct gmon_table *t, size_t keys, const char *full) GMO
  * arc if it is new: 0; -1 if it is new and finds no slot (nothing
  * counted: the caller says so). */
 GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc,
-                                      uintptr_t self_pc) GMON_HIDDEN;
+				      uintptr_t self_pc) GMON_HIDDEN;
 /* n calls along (from_pc, self_pc) at once, from an ordinary context
  * (reuse.c), of which the windows before took taken (under another key:
  * gmon_table_took): 0, or -1 (nothing counted). */
-int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc,
-                 uint64_t n, uint64_t taken) GMON_HIDDEN;
+int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n,
+		 uint64_t taken) GMON_HIDDEN;
 /* The arc at a dies (its object retired: reuse.c, table.h's dead keys):
  * its count, taken; what the windows took of it in *taken.  Ordinary
  * context. */

@@ -29,7 +29,7 @@
 _Static_assert(offsetof(struct gmon_arc_table, low_pc) == ARC_TABLE_LOW_PC, "table layout");
 _Static_assert(offsetof(struct gmon_arc_table, text_size) == ARC_TABLE_TEXT_SIZE, "table layout");
 _Static_assert(offsetof(struct gmon_arc_table, single_threaded) == ARC_TABLE_SINGLE_THREADED,
-               "table layout");
+	       "table layout");
 _Static_assert(offsetof(struct gmon_arc_table, arcs) == ARC_TABLE_ARCS, "table layout");
 
 struct gmon_arc_table gmon_arc_table = {
@@ -75,7 +75,7 @@ GMON_PRESERVES_ALL void gmon_record_arc(uintptr_t from_pc, uintptr_t self_pc)
 	    !__atomic_exchange_n(&gmon_arc_table.warned_full, 1, __ATOMIC_RELAXED)) {
 		char buf[24];
 		gmon_message("arc table full at ", gmon_decimal(buf, gmon_arc_table.arcs.limit),
-		             " arcs; calls along new arcs are not counted (set GMON_ARCS)");
+			     " arcs; calls along new arcs are not counted (set GMON_ARCS)");
 	}
 	/* Not a tail call: clang 14 restores the saved registers before
 	 * jumping, and so passes the caller's values. */

@@ -21,8 +21,8 @@
 /* The main program's arc table and what the stubs need besides; the
  * first four fields at the offsets of arc_layout.h. */
 struct gmon_arc_table {
-	uintptr_t low_pc;    /* call sites below are another object's */
-	uintptr_t text_size; /* and so are those at low_pc + text_size and above */
+	uintptr_t low_pc;            /* call sites below are another object's */
+	uintptr_t text_size;         /* and so are those at low_pc + text_size and above */
 	const char *single_threaded; /* nonzero while the process has one thread */
 	struct gmon_table arcs;
 	int warned_full; /* atomic */

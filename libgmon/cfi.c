@@ -34,12 +34,29 @@
 #define REG_BASE GMON_DWARF_BASE
 
 /* A register's rule in the row (DWARF 5, 6.4.1). */
-enum { SAME, UNDEFINED, OFFSET, VAL_OFFSET, REGISTER, EXPRESSION, VAL_EXPRESSION };
+enum {
+	SAME,
+	UNDEFINED,
+	OFFSET,
+	VAL_OFFSET,
+	REGISTER,
+	EXPRESSION,
+	VAL_EXPRESSION
+};
 /* The CFA's: a register plus an offset, or an expression. */
-enum { CFA_UNSET, CFA_REG, CFA_EXPRESSION };
+enum {
+	CFA_UNSET,
+	CFA_REG,
+	CFA_EXPRESSION
+};
 /* The tracked registers: the frame pointer, the return-address column,
  * one more callee-saved register that some code bases its CFA on. */
-enum { SLOT_FP, SLOT_RA, SLOT_BASE, SLOTS };
+enum {
+	SLOT_FP,
+	SLOT_RA,
+	SLOT_BASE,
+	SLOTS
+};
 
 /* One row of the table: for the CFA and each tracked register, a kind
  * and its operand (an offset, a register number, or where an
@@ -63,7 +80,8 @@ struct cursor {
 	uintptr_t at, end;
 };
 
-static inline __attribute__((always_inline)) int cursor_at(struct cursor *c, const struct gmon_cfi_table *t, uintptr_t at, uintptr_t end)
+static inline __attribute__((always_inline)) int
+cursor_at(struct cursor *c, const struct gmon_cfi_table *t, uintptr_t at, uintptr_t end)
 {
 	c->t = t;
 	c->at = at;
@@ -204,7 +222,7 @@ static int get_encoded(struct cursor *c, uint8_t enc, int application, uintptr_t
 }
 
 int gmon_cfi_pointer(const struct gmon_cfi_table *t, uintptr_t *at, uintptr_t end, uint8_t enc,
-                     uintptr_t *out)
+		     uintptr_t *out)
 {
 	struct cursor c;
 	if (cursor_at(&c, t, *at, end) != 0 || get_encoded(&c, enc, 1, out) != 0)
@@ -345,8 +363,8 @@ static int set_cfa(struct row *row, uint8_t kind, uint64_t reg, int64_t value)
  * that end inside one.  initial is the row after the CIE's instructions
  * (DW_CFA_restore), NULL while running them.
  */
-OUT_OF_LINE static int run(struct cursor *c, const struct cie *cie, uintptr_t loc,
-                           uintptr_t target, struct row *row, const struct row *initial)
+OUT_OF_LINE static int run(struct cursor *c, const struct cie *cie, uintptr_t loc, uintptr_t target,
+			   struct row *row, const struct row *initial)
 {
 	struct row remembered[MAX_REMEMBERED];
 	unsigned depth = 0;
@@ -386,8 +404,8 @@ OUT_OF_LINE static int run(struct cursor *c, const struct cie *cie, uintptr_t lo
 			if (loc > target)
 				return 0;
 			continue;
-		case 0x02: /* advance_loc1 */
-		case 0x03: /* advance_loc2 */
+		case 0x02:   /* advance_loc1 */
+		case 0x03:   /* advance_loc2 */
 		case 0x04: { /* advance_loc4 */
 			uint8_t d1 = 0;
 			uint16_t d2 = 0;
@@ -412,14 +430,14 @@ OUT_OF_LINE static int run(struct cursor *c, const struct cie *cie, uintptr_t lo
 		case 0x06: /* restore_extended */
 			if (!initial || get_uleb(c, &reg) != 0)
 				return -1;
-		restore: {
-			int slot = slot_of(cie, reg);
-			if (slot >= 0) {
-				row->kind[slot] = initial->kind[slot];
-				row->value[slot] = initial->value[slot];
-			}
-			continue;
-		}
+restore : {
+	int slot = slot_of(cie, reg);
+	if (slot >= 0) {
+		row->kind[slot] = initial->kind[slot];
+		row->value[slot] = initial->value[slot];
+	}
+	continue;
+}
 		case 0x07: /* undefined */
 		case 0x08: /* same_value */
 			if (get_uleb(c, &reg) != 0)
@@ -563,8 +581,8 @@ struct step {
  * compilers and linkers write in CFI (the PLT's rule, a realigned
  * frame's CFA); no branches.  0 and the value, or -1.
  */
-OUT_OF_LINE static int evaluate(const struct step *e, uintptr_t expr, int push,
-                                uintptr_t initial, uintptr_t *out)
+OUT_OF_LINE static int evaluate(const struct step *e, uintptr_t expr, int push, uintptr_t initial,
+				uintptr_t *out)
 {
 	const struct gmon_cfi_table *t = e->t;
 	struct cursor c;
@@ -748,7 +766,7 @@ OUT_OF_LINE static int evaluate(const struct step *e, uintptr_t expr, int push,
 		default:
 			return -1;
 		}
-	push_v:
+push_v:
 		if (n == EXPRESSION_STACK)
 			return -1;
 		stack[n++] = v;
@@ -785,8 +803,8 @@ OUT_OF_LINE static uintptr_t find_fde(const struct gmon_cfi_table *t, uintptr_t 
 }
 
 /* A tracked register's value in the caller: 0, or -1. */
-OUT_OF_LINE static int recover(const struct step *e, const struct row *row, int slot,
-                               uintptr_t cfa, uintptr_t same, uintptr_t *out)
+OUT_OF_LINE static int recover(const struct step *e, const struct row *row, int slot, uintptr_t cfa,
+			       uintptr_t same, uintptr_t *out)
 {
 	const struct gmon_cfi_regs *r = e->r;
 	uintptr_t low = e->t->low;
@@ -826,7 +844,7 @@ OUT_OF_LINE static int recover(const struct step *e, const struct row *row, int 
  * GMON_CFI_FAILED.  (Its frame, with the CIE and the first row, is gone
  * before the row's rules are evaluated.) */
 OUT_OF_LINE static int find_row(const struct gmon_cfi_table *t, uintptr_t target, struct row *row,
-                                int *signal)
+				int *signal)
 {
 	uintptr_t fde = find_fde(t, target);
 	if (!fde)
@@ -868,7 +886,7 @@ OUT_OF_LINE static int find_row(const struct gmon_cfi_table *t, uintptr_t target
 }
 
 int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *r, gmon_cfi_reader read,
-                  const void *ctx)
+		  const void *ctx)
 {
 	if (!t || t->count == 0 || t->high - t->low > UINT32_MAX)
 		return GMON_CFI_NO_FDE;

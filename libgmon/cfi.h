@@ -74,10 +74,10 @@ enum {
  * 0, or -1 for a form it does not read or a field past end.  One decoder
  * for the tables' header (eh_tables.c) and their records (here). */
 int gmon_cfi_pointer(const struct gmon_cfi_table *t, uintptr_t *at, uintptr_t end, uint8_t enc,
-                     uintptr_t *out) GMON_HIDDEN;
+		     uintptr_t *out) GMON_HIDDEN;
 
 /* From regs' frame to its caller's, by the tables of t. */
-int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *regs,
-                  gmon_cfi_reader read, const void *ctx) GMON_HIDDEN;
+int gmon_cfi_step(const struct gmon_cfi_table *t, struct gmon_cfi_regs *regs, gmon_cfi_reader read,
+		  const void *ctx) GMON_HIDDEN;
 
 #endif /* GMON_CFI_H */

@@ -180,8 +180,8 @@ static int still_the_event(unsigned i)
 	uint64_t id;
 	int saved_errno = errno;
 	int same = fstat(perf.fd[i], &st) == 0 && st.st_ino == perf.ino[i] &&
-	           st.st_dev == perf.dev[i] && ioctl(perf.fd[i], PERF_EVENT_IOC_ID, &id) == 0 &&
-	           id == perf.id[i];
+		   st.st_dev == perf.dev[i] && ioctl(perf.fd[i], PERF_EVENT_IOC_ID, &id) == 0 &&
+		   id == perf.id[i];
 	errno = saved_errno;
 	return same;
 }

@@ -115,7 +115,7 @@ static void draw_phases(void)
 	struct timespec now;
 	syscall(SYS_clock_gettime, CLOCK_MONOTONIC, &now);
 	uint64_t seed = ((uint64_t)(unsigned)syscall(SYS_getpid) << 32) ^ (uint64_t)now.tv_nsec ^
-	                ((uint64_t)now.tv_sec << 20);
+			((uint64_t)now.tv_sec << 20);
 	phase_start = gmon_expiry_start(seed);
 }
 
@@ -176,7 +176,7 @@ static unsigned claim_slot(void)
 	for (unsigned i = 0; i < n; i++) {
 		int free_slot = 0;
 		if (__atomic_compare_exchange_n(&registry[i], &free_slot, -1, 0, __ATOMIC_ACQ_REL,
-		                                __ATOMIC_RELAXED))
+						__ATOMIC_RELAXED))
 			return i;
 	}
 	unsigned i = __atomic_fetch_add(&used, 1, __ATOMIC_ACQ_REL);
@@ -197,7 +197,7 @@ static int arm_this_thread(void)
 	if (slot == MAX_TIMERS) {
 		if (!__atomic_exchange_n(&full_warned, 1, __ATOMIC_RELAXED)) {
 			gmon_message("more than 65536 threads at once: the newest are not sampled",
-			             NULL, NULL);
+				     NULL, NULL);
 		}
 		return -1;
 	}

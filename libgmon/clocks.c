@@ -15,10 +15,10 @@
 /* The rows, in the order they are tried: the GMON_CLOCK value, then the
  * clock (clock_NAME.c's gmon_clock_NAME).  cpu, the default, is each
  * thread's CPU time by the best clock that starts. */
-#define GMON_CLOCK_ROWS(ROW)                                                                \
-	ROW("cpu", perf)        /* above 100 Hz: a perf task-clock per thread */           \
+#define GMON_CLOCK_ROWS(ROW) \
+	ROW("cpu", perf)        /* above 100 Hz: a perf task-clock per thread */ \
 	ROW("cpu", thread)      /* a timer per thread, when every thread passes threads.c */ \
-	ROW("cpu", cputime)     /* else one timer on the process's CPU time */             \
+	ROW("cpu", cputime)     /* else one timer on the process's CPU time */ \
 	ROW("process", cputime) /* that timer, asked for */
 
 #define DECLARE(name, clock) extern const struct gmon_clock gmon_clock_##clock GMON_HIDDEN;

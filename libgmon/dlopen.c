@@ -81,7 +81,7 @@ static int scan_object(struct dl_phdr_info *info, size_t size, void *data)
 		unsigned named = 0;
 		for (size_t h = 0; h < NHOOKS; h++)
 			if (gmon_object_names(info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum,
-			                      hooks[h].name))
+					      hooks[h].name))
 				named |= 1u << h;
 		if (named) {
 			scan->found[scan->n].slot = i;
@@ -118,7 +118,8 @@ static void check_hook_binding(uint32_t generation, void *handle, int mode)
 		for (size_t h = 0; h < NHOOKS; h++) {
 			if (!(scan.found[k].hooks & 1u << h))
 				continue;
-			void *bound = dlsym(mode & RTLD_DEEPBIND ? handle : RTLD_DEFAULT, hooks[h].name);
+			void *bound =
+				dlsym(mode & RTLD_DEEPBIND ? handle : RTLD_DEFAULT, hooks[h].name);
 			if (!bound || bound == (void *)hooks[h].ours ||
 			    gmon_object_find((uintptr_t)bound) == (long)i)
 				continue; /* bound to us, or this object defines it */
@@ -129,12 +130,12 @@ static void check_hook_binding(uint32_t generation, void *handle, int mode)
 			strcpy(what, ": its ");
 			strcat(what, hooks[h].name);
 			gmon_message(path, what,
-			             mode & RTLD_DEEPBIND
-			                     ? " is another profiling runtime's (glibc's, by "
-			                       "RTLD_DEEPBIND), so its calls are not counted"
-			                     : " is another profiling runtime's (glibc's), so its calls "
-			                       "are not counted: link the program with "
-			                       "-Wl,--export-dynamic");
+				     mode & RTLD_DEEPBIND
+					     ? " is another profiling runtime's (glibc's, by "
+					       "RTLD_DEEPBIND), so its calls are not counted"
+					     : " is another profiling runtime's (glibc's), so its calls "
+					       "are not counted: link the program with "
+					       "-Wl,--export-dynamic");
 			break;
 		}
 	}

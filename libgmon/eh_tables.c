@@ -99,7 +99,7 @@ static void *copy_of(const void *from, size_t size, uint32_t *entry)
  * first of .eh_frame_hdr and .eh_frame) into *copy_low: 0; or -1 if it
  * has none we can read. */
 static int describe(uintptr_t bias, const void *phdr, size_t phnum, struct gmon_cfi_table *t,
-                    uintptr_t *copy_low)
+		    uintptr_t *copy_low)
 {
 	const ElfW(Phdr) *ph = phdr;
 	uintptr_t hdr = 0, low = 0, high = 0;
@@ -123,17 +123,18 @@ static int describe(uintptr_t bias, const void *phdr, size_t phnum, struct gmon_
 	struct gmon_cfi_table in_place = { .low = low, .high = high, .hdr = hdr };
 	uintptr_t at = hdr + 4, eh_frame, count;
 	if (gmon_cfi_pointer(&in_place, &at, high, h[1], &eh_frame) != 0 ||
-	    gmon_cfi_pointer(&in_place, &at, high, h[2], &count) != 0 || count == 0 || count > UINT32_MAX ||
-	    (high - at) / 8 < count || eh_frame < low || eh_frame >= high)
+	    gmon_cfi_pointer(&in_place, &at, high, h[2], &count) != 0 || count == 0 ||
+	    count > UINT32_MAX || (high - at) / 8 < count || eh_frame < low || eh_frame >= high)
 		return -1;
-	*t = (struct gmon_cfi_table){ .low = low, .high = high, .hdr = hdr, .entries = at,
-		                      .count = (uint32_t)count };
+	*t = (struct gmon_cfi_table){
+		.low = low, .high = high, .hdr = hdr, .entries = at, .count = (uint32_t)count
+	};
 	*copy_low = eh_frame < hdr ? eh_frame : hdr;
 	return 0;
 }
 
 void gmon_eh_tables_add(uint32_t index, uintptr_t bias, const void *phdr, size_t phnum,
-                        int permanent)
+			int permanent)
 {
 	if (index >= GMON_EH_TABLES_MAX)
 		return;
@@ -178,7 +179,8 @@ int gmon_eh_tables_match(uint32_t index, uintptr_t bias, const void *phdr, size_
 {
 	struct gmon_cfi_table t;
 	uintptr_t copy_low;
-	const struct gmon_cfi_table *kept = tables && index < GMON_EH_TABLES_MAX ? &tables[index] : NULL;
+	const struct gmon_cfi_table *kept = tables && index < GMON_EH_TABLES_MAX ? &tables[index]
+										 : NULL;
 	if (describe(bias, phdr, phnum, &t, &copy_low) != 0)
 		return !kept || kept->count == 0;
 	if (!kept || kept->count == 0)
@@ -190,7 +192,7 @@ int gmon_eh_tables_match(uint32_t index, uintptr_t bias, const void *phdr, size_
 		return kept->low == t.low;
 	return kept->low == copy_low &&
 	       memcmp((const void *)(kept->low + (uintptr_t)kept->delta), (const void *)kept->low,
-	              kept->high - kept->low) == 0;
+		      kept->high - kept->low) == 0;
 }
 
 const struct gmon_cfi_table *gmon_eh_tables_of(uint32_t index)

@@ -24,7 +24,7 @@
  * first.  Nothing is kept for an object whose tables are missing or of
  * a form the interpreter does not read. */
 void gmon_eh_tables_add(uint32_t index, uintptr_t bias, const void *phdr, size_t phnum,
-                        int permanent) GMON_HIDDEN;
+			int permanent) GMON_HIDDEN;
 /* Ordinary context (objects.c, when it empties the slot of object index,
  * after a grace period: no handler reads them any more): the tables
  * forgotten, their copy unmapped when no other object reads it. */
@@ -33,7 +33,8 @@ void gmon_eh_tables_release(uint32_t index) GMON_HIDDEN;
  * of the object now loaded at bias, phdr[phnum] (the same addresses, and a
  * copy equal to them byte for byte)?  Then the object's slot and copy
  * serve again (a plugin loaded and closed in a loop). */
-int gmon_eh_tables_match(uint32_t index, uintptr_t bias, const void *phdr, size_t phnum) GMON_HIDDEN;
+int gmon_eh_tables_match(uint32_t index, uintptr_t bias, const void *phdr,
+			 size_t phnum) GMON_HIDDEN;
 /* Object index's tables, or NULL; async-signal-safe (for an object
  * published by objects.c). */
 const struct gmon_cfi_table *gmon_eh_tables_of(uint32_t index) GMON_HIDDEN;

@@ -27,7 +27,7 @@ const char *gmon_getenv(const char *name)
 }
 
 unsigned long gmon_env_number(const char *name, unsigned long fallback, unsigned long min,
-                              unsigned long max)
+			      unsigned long max)
 {
 	const char *v = gmon_getenv(name);
 	if (!v)

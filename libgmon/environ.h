@@ -17,6 +17,6 @@ const char *gmon_getenv(const char *name) GMON_HIDDEN;
  * or not a number from min to max (then one line says it is ignored);
  * start-up only. */
 unsigned long gmon_env_number(const char *name, unsigned long fallback, unsigned long min,
-                              unsigned long max) GMON_HIDDEN;
+			      unsigned long max) GMON_HIDDEN;
 
 #endif /* GMON_ENVIRON_H */

@@ -25,10 +25,10 @@
  * the reuse off to the reclaimer's next call.  Zero-initialized.
  */
 struct gmon_epoch {
-	uint64_t epoch;      /* atomic */
-	uint32_t active[2];  /* atomic: readers inside, by the epoch's parity */
-	uint32_t parity;     /* of the readers the grace period waits for */
-	int draining;        /* a grace period is running */
+	uint64_t epoch;     /* atomic */
+	uint32_t active[2]; /* atomic: readers inside, by the epoch's parity */
+	uint32_t parity;    /* of the readers the grace period waits for */
+	int draining;       /* a grace period is running */
 };
 
 /* A reader comes in: the token to leave with.  Async-signal-safe. */

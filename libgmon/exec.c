@@ -132,8 +132,7 @@ static int end_call(struct exec_call *c, int rc)
 /* One execve system call; the profile is written first if this is the
  * call's first attempt on a file that could run, and the environment
  * chosen (the same for every later attempt of the call). */
-static int attempt(struct exec_call *c, const char *path, char *const argv[],
-                   char *const envp[])
+static int attempt(struct exec_call *c, const char *path, char *const argv[], char *const envp[])
 {
 	struct stat st;
 	gmon_exec_attempted();
@@ -151,7 +150,7 @@ static int attempt(struct exec_call *c, const char *path, char *const argv[],
 /* file failed with ENOEXEC: run "/bin/sh file argv[1] ...".  Returns -1
  * with the shell's errno. */
 static int attempt_shell(struct exec_call *c, const char *file, char *const argv[],
-                         char *const envp[])
+			 char *const envp[])
 {
 	size_t argc = 0;
 	while (argv[argc])
@@ -182,7 +181,7 @@ int execv(const char *path, char *const argv[])
  * hold the file are passed over (EACCES is remembered and reported if
  * nothing else runs), any other error ends the search. */
 static int search_path(struct exec_call *c, const char *file, char *const argv[],
-                       char *const envp[]);
+		       char *const envp[]);
 
 int execvpe(const char *file, char *const argv[], char *const envp[])
 {
@@ -191,7 +190,7 @@ int execvpe(const char *file, char *const argv[], char *const envp[])
 }
 
 static int search_path(struct exec_call *c, const char *file, char *const argv[],
-                       char *const envp[])
+		       char *const envp[])
 {
 	if (file[0] == '\0') {
 		errno = ENOENT;
@@ -265,7 +264,11 @@ int execvp(const char *file, char *const argv[])
 
 /* The list forms: the arguments after arg0 up to a NULL (then, for
  * execle, the environment) gathered into an array as long as they are. */
-enum list_form { LIST_EXECL, LIST_EXECLE, LIST_EXECLP };
+enum list_form {
+	LIST_EXECL,
+	LIST_EXECLE,
+	LIST_EXECLP
+};
 
 static int exec_list(enum list_form form, const char *file, const char *arg0, va_list args)
 {
@@ -299,13 +302,13 @@ static int exec_list(enum list_form form, const char *file, const char *arg0, va
 }
 
 /* The body of each list form: its arguments gathered, then exec_list. */
-#define EXEC_LIST(form, file, arg)                                      \
-	do {                                                            \
-		va_list args;                                           \
-		va_start(args, arg);                                    \
-		int rc = exec_list(form, file, arg, args);              \
-		va_end(args);                                           \
-		return rc;                                              \
+#define EXEC_LIST(form, file, arg) \
+	do { \
+		va_list args; \
+		va_start(args, arg); \
+		int rc = exec_list(form, file, arg, args); \
+		va_end(args); \
+		return rc; \
 	} while (0)
 
 int execl(const char *path, const char *arg, ...)

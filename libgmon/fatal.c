@@ -90,7 +90,7 @@ void gmon_fatal_install(void (*write_final)(void), int skip)
 
 /* The signals caught while at their default action. */
 static const int fatal_signals[] = { SIGHUP,  SIGINT,  SIGQUIT,   SIGTERM, SIGUSR1, SIGUSR2,
-	                             SIGPIPE, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ };
+				     SIGPIPE, SIGALRM, SIGVTALRM, SIGXCPU, SIGXFSZ };
 
 /*
  * Per signal: held says our handler is the one in the kernel (atomic;
@@ -167,7 +167,9 @@ static void die_of(int signo)
 
 /* How long a fatal signal on a second thread waits for the first to end
  * the process (its write waits up to 2 s for another's, then writes). */
-enum { WAIT_FOR_FIRST_MS = 10000 };
+enum {
+	WAIT_FOR_FIRST_MS = 10000
+};
 
 static void on_fatal_signal(int signo)
 {
@@ -177,7 +179,7 @@ static void on_fatal_signal(int signo)
 	for (int waited = 0;; waited++) {
 		int first = 0;
 		if (__atomic_compare_exchange_n(&dying, &first, tid, 0, __ATOMIC_ACQ_REL,
-		                                __ATOMIC_ACQUIRE)) {
+						__ATOMIC_ACQUIRE)) {
 			if (write_final_profile)
 				write_final_profile();
 			break;
@@ -189,7 +191,7 @@ static void on_fatal_signal(int signo)
 		 * memory died of its signal) leaves the writing to us */
 		if (syscall(SYS_tgkill, getpid(), first, 0) != 0 && errno == ESRCH) {
 			__atomic_compare_exchange_n(&dying, &first, 0, 0, __ATOMIC_ACQ_REL,
-			                            __ATOMIC_RELAXED);
+						    __ATOMIC_RELAXED);
 			continue;
 		}
 		nanosleep(&ms, NULL);
@@ -217,7 +219,8 @@ void gmon_fatal_install(void (*write_final)(void), int skip)
 		signals[signo].eligible = 1;
 		/* ignored (nohup) or handled already: the program's; ours
 		 * only if it sets the default later */
-		if ((now.sa_flags & SA_SIGINFO) ? now.sa_sigaction != NULL : now.sa_handler != SIG_DFL)
+		if ((now.sa_flags & SA_SIGINFO) ? now.sa_sigaction != NULL
+						: now.sa_handler != SIG_DFL)
 			continue;
 		signals[signo].program = now;
 		struct sigaction sa = our_action();
@@ -294,7 +297,7 @@ static gmon_handler_fn fatal_old_handler(int signo, gmon_handler_fn old)
 }
 
 static const struct gmon_signal_chain fatal_chain = { fatal_sigaction, fatal_owns,
-	                                              fatal_old_handler };
+						      fatal_old_handler };
 
 #ifndef GMON_SHARED
 /* libgmon.a (libgmon.so has signals.c's, which knows this chain):

@@ -44,8 +44,8 @@ int gmon_process_arcs;
 
 static struct {
 	struct gmon_table samples; /* its lost: samples */
-	uint64_t samples_taken;          /* atomic */
-	int counting;                    /* atomic: gmon_foreign_start ran */
+	uint64_t samples_taken;    /* atomic */
+	int counting;              /* atomic: gmon_foreign_start ran */
 } foreign;
 
 struct gmon_table gmon_foreign_arcs = GMON_ARC_TABLE_NONE; /* its lost: calls */
@@ -53,12 +53,12 @@ struct gmon_table gmon_foreign_arcs = GMON_ARC_TABLE_NONE; /* its lost: calls */
 int gmon_foreign_init(size_t sample_keys, size_t arc_keys)
 {
 	if (gmon_table_init(&foreign.samples, sample_keys, sizeof(struct sample_slot), MIN_SLOTS,
-	                    MAX_PROBES, 1,
-	                    "sample table full: samples outside the main program are lost "
-	                    "(set GMON_PROCESS_SAMPLES)") != 0 ||
+			    MAX_PROBES, 1,
+			    "sample table full: samples outside the main program are lost "
+			    "(set GMON_PROCESS_SAMPLES)") != 0 ||
 	    gmon_arc_table_init(&gmon_foreign_arcs, arc_keys,
-	                        "arc table full: calls from outside the main program are lost "
-	                        "(set GMON_PROCESS_ARCS)") != 0)
+				"arc table full: calls from outside the main program are lost "
+				"(set GMON_PROCESS_ARCS)") != 0)
 		return -1;
 	return 0;
 }
@@ -89,7 +89,7 @@ static void foreign_sample(uintptr_t pc, unsigned samples)
 	    pc == GMON_TABLE_DEAD)
 		return;
 	struct sample_slot *s =
-	        gmon_table_word(&foreign.samples, pc, hash(pc, 0), sizeof(struct sample_slot));
+		gmon_table_word(&foreign.samples, pc, hash(pc, 0), sizeof(struct sample_slot));
 	if (s)
 		__atomic_fetch_add(&s->count, samples, __ATOMIC_RELAXED);
 	else
@@ -101,15 +101,14 @@ int gmon_foreign_store_sample(uintptr_t pc, unsigned samples)
 	if (pc == GMON_TABLE_DEAD)
 		return -1; /* no function is there: a key the table keeps for itself */
 	struct sample_slot *s =
-	        gmon_table_word(&foreign.samples, pc, hash(pc, 0), sizeof(struct sample_slot));
+		gmon_table_word(&foreign.samples, pc, hash(pc, 0), sizeof(struct sample_slot));
 	if (!s)
 		return -1;
 	__atomic_fetch_add(&s->count, samples, __ATOMIC_RELAXED);
 	return 0;
 }
 
-void gmon_foreign_on_sample(const void *context, uintptr_t pc, unsigned samples,
-                            int in_histogram)
+void gmon_foreign_on_sample(const void *context, uintptr_t pc, unsigned samples, int in_histogram)
 {
 	(void)context;
 	if (!in_histogram)
@@ -152,7 +151,7 @@ void gmon_foreign_renumber(gmon_renumber_fn renumber, const void *ctx)
 		if (count == 0)
 			continue;
 		struct sample_slot *n =
-		        gmon_table_word(t, to, hash(to, 0), sizeof(struct sample_slot));
+			gmon_table_word(t, to, hash(to, 0), sizeof(struct sample_slot));
 		if (n) {
 			__atomic_fetch_add(&n->count, count, __ATOMIC_RELAXED);
 			gmon_table_took(t, n, sizeof *n, taken);

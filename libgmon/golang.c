@@ -15,7 +15,7 @@
 #include "golang.h"
 
 /* Is [start, end) of the object within one of its loaded segments? */
-static int loaded(const ElfW(Phdr) *phdr, size_t phnum, uintptr_t start, uintptr_t end)
+static int loaded(const ElfW(Phdr) * phdr, size_t phnum, uintptr_t start, uintptr_t end)
 {
 	for (size_t i = 0; i < phnum; i++)
 		if (phdr[i].p_type == PT_LOAD && start >= phdr[i].p_vaddr &&
@@ -24,11 +24,12 @@ static int loaded(const ElfW(Phdr) *phdr, size_t phnum, uintptr_t start, uintptr
 	return 0;
 }
 
-int gmon_go_program(uintptr_t bias, const ElfW(Phdr) *phdr, size_t phnum)
+int gmon_go_program(uintptr_t bias, const ElfW(Phdr) * phdr, size_t phnum)
 {
 	for (size_t i = 0; i < phnum; i++) {
 		const ElfW(Phdr) *ph = &phdr[i];
-		if (ph->p_type != PT_NOTE || !loaded(phdr, phnum, ph->p_vaddr, ph->p_vaddr + ph->p_filesz))
+		if (ph->p_type != PT_NOTE ||
+		    !loaded(phdr, phnum, ph->p_vaddr, ph->p_vaddr + ph->p_filesz))
 			continue;
 		const unsigned char *notes = (const unsigned char *)(bias + ph->p_vaddr);
 		size_t at = 0, size = ph->p_filesz;

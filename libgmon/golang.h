@@ -15,6 +15,6 @@
 
 /* 1 when the object loaded at bias with these program headers carries a
  * note of owner "Go" (Go's linker writes its build id so), else 0. */
-int gmon_go_program(uintptr_t bias, const ElfW(Phdr) *phdr, size_t phnum) GMON_HIDDEN;
+int gmon_go_program(uintptr_t bias, const ElfW(Phdr) * phdr, size_t phnum) GMON_HIDDEN;
 
 #endif /* GMON_GOLANG_H */

@@ -102,14 +102,15 @@ static struct {
 	int mask_prof; /* its sa_mask blocks SIGPROF */
 } actions[NSIG];
 
-static int started; /* atomic */
+static int started;                 /* atomic */
 static uintptr_t own_low, own_high; /* libgmon's code: its handlers are its own */
 
 static int (*real_sigaction)(int, const struct sigaction *, struct sigaction *);
 
 __attribute__((constructor(101))) static void resolve(void)
 {
-	real_sigaction = (int (*)(int, const struct sigaction *, struct sigaction *))dlsym(RTLD_NEXT, "sigaction");
+	real_sigaction = (int (*)(int, const struct sigaction *,
+				  struct sigaction *))dlsym(RTLD_NEXT, "sigaction");
 }
 
 typedef void (*three_argument_handler)(int, siginfo_t *, void *);
@@ -117,8 +118,8 @@ typedef void (*three_argument_handler)(int, siginfo_t *, void *);
 /* A handler that interrupted a guarded wait: SIGPROF unblocked for its
  * time (unless the program's own masks held it), the guard put back when
  * it returns.  Not inlined: its frame is paid only here. */
-static void __attribute__((noinline)) guarded_call(three_argument_handler h, int sig, siginfo_t *info,
-                                                   void *context)
+static void __attribute__((noinline))
+guarded_call(three_argument_handler h, int sig, siginfo_t *info, void *context)
 {
 	uint64_t was_old = guard.old;
 	/* the handler is not in the wait: nested waits start afresh, and a
@@ -141,7 +142,7 @@ static void __attribute__((noinline)) guarded_call(three_argument_handler h, int
 static void trampoline(int sig, siginfo_t *info, void *context)
 {
 	three_argument_handler h =
-	        (three_argument_handler)__atomic_load_n(&actions[sig].handler, __ATOMIC_ACQUIRE);
+		(three_argument_handler)__atomic_load_n(&actions[sig].handler, __ATOMIC_ACQUIRE);
 	if ((uintptr_t)h <= 1) /* SIG_DFL or SIG_IGN meanwhile */
 		return;
 	if (!guard.active) {
@@ -159,8 +160,8 @@ static int is_function(const void *h)
 /* Whether the handler h of signal sig goes through the trampoline. */
 static int wanted(int sig, const void *h)
 {
-	return __atomic_load_n(&started, __ATOMIC_ACQUIRE) && sig > 0 && sig < NSIG && sig != SIGPROF &&
-	       is_function(h) && (void *)h != (void *)trampoline &&
+	return __atomic_load_n(&started, __ATOMIC_ACQUIRE) && sig > 0 && sig < NSIG &&
+	       sig != SIGPROF && is_function(h) && (void *)h != (void *)trampoline &&
 	       !((uintptr_t)h >= own_low && (uintptr_t)h < own_high);
 }
 
@@ -181,13 +182,16 @@ int gmon_guard_sigaction(int sig, const struct sigaction *act, struct sigaction 
 		resolve();
 	if (!real_sigaction)
 		return -1;
-	void *was_handler = sig > 0 && sig < NSIG ? __atomic_load_n(&actions[sig].handler, __ATOMIC_ACQUIRE) : NULL;
+	void *was_handler = sig > 0 && sig < NSIG
+				    ? __atomic_load_n(&actions[sig].handler, __ATOMIC_ACQUIRE)
+				    : NULL;
 	int was_siginfo = sig > 0 && sig < NSIG ? actions[sig].siginfo : 0;
 	struct sigaction through;
 	if (act && wanted(sig, (const void *)act->sa_sigaction)) {
 		actions[sig].siginfo = !!(act->sa_flags & SA_SIGINFO);
 		actions[sig].mask_prof = sigismember(&act->sa_mask, SIGPROF) == 1;
-		__atomic_store_n(&actions[sig].handler, (void *)act->sa_sigaction, __ATOMIC_RELEASE);
+		__atomic_store_n(&actions[sig].handler, (void *)act->sa_sigaction,
+				 __ATOMIC_RELEASE);
 		through = *act;
 		through.sa_sigaction = trampoline;
 		through.sa_flags |= SA_SIGINFO;
@@ -219,7 +223,8 @@ sighandler_t gmon_guard_installed(sighandler_t (*real)(int, sighandler_t), int s
 		resolve();
 	if (!real || !real_sigaction)
 		return SIG_ERR;
-	void *was = sig > 0 && sig < NSIG ? __atomic_load_n(&actions[sig].handler, __ATOMIC_ACQUIRE) : NULL;
+	void *was = sig > 0 && sig < NSIG ? __atomic_load_n(&actions[sig].handler, __ATOMIC_ACQUIRE)
+					  : NULL;
 	sighandler_t rc = real(sig, h);
 	if ((void *)rc == (void *)trampoline)
 		rc = (sighandler_t)was;
@@ -262,8 +267,6 @@ void gmon_guard_start(void)
 
 #else /* !GMON_SHARED: no wait is wrapped, no guard is held */
 
-void gmon_guard_start(void)
-{
-}
+void gmon_guard_start(void) {}
 
 #endif

@@ -28,7 +28,11 @@ static int hex_digit(char c)
 int gmon_maps_find(int fd, uintptr_t addr, uintptr_t *low, uintptr_t *high)
 {
 	/* where in a line: its low address, its high address, the rest */
-	enum { LOW, HIGH, REST } at = LOW;
+	enum {
+		LOW,
+		HIGH,
+		REST
+	} at = LOW;
 	uintptr_t from = 0, to = 0;
 	int digits = 0, bad = 0;
 	char buf[256];

@@ -86,16 +86,21 @@ _Static_assert(MAX_OBJECTS + MAX_RETIRED - 1 <= GMON_ADDRESS_NUMBER_MAX, "number
 #define TEXT_BYTES (1u << 20)
 #define MAX_BUILD_ID 64
 
-enum { SLOT_EMPTY, SLOT_LIVE, SLOT_UNPUBLISHED, SLOT_DRAINING };
+enum {
+	SLOT_EMPTY,
+	SLOT_LIVE,
+	SLOT_UNPUBLISHED,
+	SLOT_DRAINING
+};
 
 struct object {
 	uintptr_t bias;
 	const void *phdr; /* with bias and path: the same mapping as before? */
 	uint32_t phnum;
-	uint32_t state;   /* atomic: SLOT_* */
-	uint32_t flags;   /* atomic after publication */
-	uint32_t seen;    /* refresh generation that last found it */
-	uint32_t added;   /* refresh generation that added it */
+	uint32_t state; /* atomic: SLOT_* */
+	uint32_t flags; /* atomic after publication */
+	uint32_t seen;  /* refresh generation that last found it */
+	uint32_t added; /* refresh generation that added it */
 	uint32_t nsegments, nreadable;
 	uint32_t build_id_at, build_id_size;
 	uint32_t path_at, path_size;
@@ -122,11 +127,11 @@ static struct {
 	uintptr_t *retired_segments; /* pairs */
 	struct name *names;
 	char *text;
-	uint32_t used;    /* atomic: slots ever published */
+	uint32_t used;     /* atomic: slots ever published */
 	uint32_t nretired; /* atomic: retired records published */
 	uint32_t retired_segments_used, nnames, text_used;
 	uint32_t generation;
-	int unretired; /* atomic: an object was flagged unloaded since the last retire */
+	int unretired;  /* atomic: an object was flagged unloaded since the last retire */
 	int refreshing; /* atomic: the refreshing thread's id, 0 if none */
 	int warned_full;
 	struct gmon_epoch readers;
@@ -218,14 +223,14 @@ static const unsigned char *find_build_id(const struct dl_phdr_info *info, uint3
 #define MAX_INITIAL 512
 static struct initial {
 	uintptr_t bias;
-	const ElfW(Dyn) *dynamic;
+	const ElfW(Dyn) * dynamic;
 	const char *name; /* the loader's name, "" for the program */
 	int needed;
 } initial[MAX_INITIAL];
 static unsigned ninitial, nstartup; /* listed; of them, mapped at start-up */
 
 /* The object's dynamic string table, or NULL. */
-static const char *dynamic_strings(uintptr_t bias, const ElfW(Dyn) *d)
+static const char *dynamic_strings(uintptr_t bias, const ElfW(Dyn) * d)
 {
 	for (; d && d->d_tag != DT_NULL; d++) {
 		if (d->d_tag == DT_STRTAB) {
@@ -251,7 +256,8 @@ static int list_initial(struct dl_phdr_info *info, size_t size, void *data)
 	o->needed = ninitial == 1; /* the program */
 	for (size_t i = 0; i < info->dlpi_phnum; i++)
 		if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
-			o->dynamic = (const ElfW(Dyn) *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+			o->dynamic =
+				(const ElfW(Dyn) *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
 	return 0;
 }
 
@@ -276,11 +282,13 @@ static void find_startup_objects(void)
 			if (!initial[i].needed)
 				continue;
 			const char *strings = dynamic_strings(initial[i].bias, initial[i].dynamic);
-			for (const ElfW(Dyn) *d = initial[i].dynamic; strings && d && d->d_tag != DT_NULL; d++) {
+			for (const ElfW(Dyn) *d = initial[i].dynamic;
+			     strings && d && d->d_tag != DT_NULL; d++) {
 				if (d->d_tag != DT_NEEDED)
 					continue;
 				for (unsigned j = 0; j < ninitial; j++) {
-					if (!initial[j].needed && is_named(&initial[j], strings + d->d_un.d_val)) {
+					if (!initial[j].needed &&
+					    is_named(&initial[j], strings + d->d_un.d_val)) {
 						initial[j].needed = 1;
 						changed = 1;
 					}
@@ -334,15 +342,16 @@ static int is_live(const struct object *o)
 	return __atomic_load_n(&o->state, __ATOMIC_ACQUIRE) == SLOT_LIVE;
 }
 
-static int same_object(const struct object *o, const struct dl_phdr_info *info,
-                       const char *path, size_t path_size)
+static int same_object(const struct object *o, const struct dl_phdr_info *info, const char *path,
+		       size_t path_size)
 {
 	return o->bias == info->dlpi_addr && o->phdr == info->dlpi_phdr &&
 	       o->path_size == path_size && memcmp(table.text + o->path_at, path, path_size) == 0;
 }
 
 /* Does the object have the executable segments o has (a reloaded file)? */
-static int same_segments(const struct object *o, const struct dl_phdr_info *info, uint32_t nsegments)
+static int same_segments(const struct object *o, const struct dl_phdr_info *info,
+			 uint32_t nsegments)
 {
 	if (o->nsegments != nsegments)
 		return 0;
@@ -362,8 +371,10 @@ static void table_full(void)
 {
 	if (!table.warned_full) {
 		table.warned_full = 1;
-		gmon_message("object table full: later shared objects are not named "
-		             "in the process file", NULL, NULL);
+		gmon_message(
+			"object table full: later shared objects are not named "
+			"in the process file",
+			NULL, NULL);
 	}
 }
 
@@ -414,7 +425,8 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 		    gmon_eh_tables_match(i, info->dlpi_addr, info->dlpi_phdr, info->dlpi_phnum)) {
 			o->seen = table.generation;
 			o->kept = 0;
-			__atomic_fetch_and(&o->flags, ~(uint32_t)GMON_OBJECT_UNLOADED, __ATOMIC_RELEASE);
+			__atomic_fetch_and(&o->flags, ~(uint32_t)GMON_OBJECT_UNLOADED,
+					   __ATOMIC_RELEASE);
 			return 0;
 		}
 	}
@@ -440,8 +452,8 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 	 * the preloaded ones, the vDSO) is never unmapped: only what dlopen
 	 * loaded is (find_startup_objects).  musl never unmaps anything. */
 #ifdef __GLIBC__
-	o->permanent = table.generation == 1 &&
-	               (is_main || (o->flags & GMON_OBJECT_VDSO) || mapped_at_startup(info->dlpi_addr));
+	o->permanent = table.generation == 1 && (is_main || (o->flags & GMON_OBJECT_VDSO) ||
+						 mapped_at_startup(info->dlpi_addr));
 #else
 	o->permanent = 1;
 #endif
@@ -461,7 +473,8 @@ static int add_object(struct dl_phdr_info *info, size_t size, void *data)
 	o->nreadable = 0;
 	for (size_t i = 0; o->permanent && i < info->dlpi_phnum; i++) {
 		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_R) || o->nreadable == OBJECT_READABLE)
+		if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_R) ||
+		    o->nreadable == OBJECT_READABLE)
 			continue;
 		uintptr_t *range = &o->readable[2 * o->nreadable++];
 		range[0] = info->dlpi_addr + ph->p_vaddr;
@@ -493,14 +506,14 @@ static int claim_refresh(void)
 	for (int waited = 0;; waited++) {
 		owner = 0;
 		if (__atomic_compare_exchange_n(&table.refreshing, &owner, tid, 0, __ATOMIC_ACQUIRE,
-		                                __ATOMIC_RELAXED))
+						__ATOMIC_RELAXED))
 			return 1;
 		if (owner == tid || waited == REFRESH_WAIT_MS)
 			return 0;
 		/* a refresher that no longer exists will never finish */
 		if (syscall(SYS_tgkill, getpid(), owner, 0) != 0 && errno == ESRCH &&
-		    __atomic_compare_exchange_n(&table.refreshing, &owner, tid, 0,
-		                                __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+		    __atomic_compare_exchange_n(&table.refreshing, &owner, tid, 0, __ATOMIC_ACQUIRE,
+						__ATOMIC_RELAXED))
 			return 1;
 		nanosleep(&ms, NULL);
 	}
@@ -552,10 +565,13 @@ static long retired_record(const struct object *o)
 	if (n == MAX_RETIRED || table.retired_segments_used + o->nsegments > RETIRED_SEGMENTS)
 		return -1;
 	struct retired *r = &table.retired[n];
-	*r = (struct retired){ .bias = o->bias, .first_segment = table.retired_segments_used,
-		               .nsegments = o->nsegments, .build_id_at = o->build_id_at,
-		               .build_id_size = o->build_id_size, .path_at = o->path_at,
-		               .path_size = o->path_size };
+	*r = (struct retired){ .bias = o->bias,
+			       .first_segment = table.retired_segments_used,
+			       .nsegments = o->nsegments,
+			       .build_id_at = o->build_id_at,
+			       .build_id_size = o->build_id_size,
+			       .path_at = o->path_at,
+			       .path_size = o->path_size };
 	memcpy(&table.retired_segments[2 * r->first_segment], o->segments,
 	       2 * o->nsegments * sizeof(uintptr_t));
 	return (long)n;
@@ -605,14 +621,15 @@ uint32_t gmon_objects_retire(gmon_retire_fn retire, void *ctx)
 			 * as before numbering */
 			long k = retired_record(o);
 			const struct retired *r = k < 0 ? NULL : &table.retired[k];
-			if (!r || retire(ctx, MAX_OBJECTS + (uint32_t)k, r->bias - o->bias, o->segments,
-			                 o->nsegments) != 0) {
+			if (!r || retire(ctx, MAX_OBJECTS + (uint32_t)k, r->bias - o->bias,
+					 o->segments, o->nsegments) != 0) {
 				o->kept = 1;
 				continue;
 			}
 			if ((uint32_t)k == table.nretired) {
 				table.retired_segments_used += r->nsegments;
-				__atomic_store_n(&table.nretired, (uint32_t)k + 1, __ATOMIC_RELEASE);
+				__atomic_store_n(&table.nretired, (uint32_t)k + 1,
+						 __ATOMIC_RELEASE);
 			}
 			/* no reader coming in later looks at it */
 			__atomic_store_n(&o->state, SLOT_UNPUBLISHED, __ATOMIC_SEQ_CST);

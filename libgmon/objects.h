@@ -24,8 +24,8 @@ unsigned gmon_objects_enter(void) GMON_HIDDEN;
 void gmon_objects_leave(unsigned token) GMON_HIDDEN;
 struct gmon_object_view {
 	uint32_t number; /* the process file's object number */
-	uint32_t flags; /* GMON_OBJECT_* */
-	uint32_t added; /* the refresh that added it */
+	uint32_t flags;  /* GMON_OBJECT_* */
+	uint32_t added;  /* the refresh that added it */
 	uintptr_t bias;
 	const void *phdr; /* the program headers, as mapped (while loaded) */
 	uint32_t phnum;
@@ -58,7 +58,7 @@ void gmon_objects_after_fork(void) GMON_HIDDEN;
  * it (its tables' copy released).  Ordinary context, serialized with the
  * refreshes.  How many were retired. */
 typedef int (*gmon_retire_fn)(void *ctx, uint32_t number, uintptr_t delta,
-                               const uintptr_t *segments, uint32_t nsegments);
+			      const uintptr_t *segments, uint32_t nsegments);
 uint32_t gmon_objects_retire(gmon_retire_fn retire, void *ctx) GMON_HIDDEN;
 /* Does the dynamic string table of the object loaded at bias, with the
  * program headers phdr[phnum] as mapped, hold name (as a symbol it

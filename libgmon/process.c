@@ -48,7 +48,7 @@ int gmon_process_enabled;
 #define DEFAULT_STACKS 16384      /* distinct call stacks (doc/runtime.md) */
 #define MAX_STACKS (8u << 20)     /* keeps the stack record under 4 GiB */
 #define DEFAULT_STACK_DEPTH 128
-#define MAX_STACK_DEPTH 512       /* frames on the signal handler's stack */
+#define MAX_STACK_DEPTH 512 /* frames on the signal handler's stack */
 
 /* Random, never 0; a forked child draws its own (gmon_process_after_fork). */
 static uint64_t run_id;
@@ -148,18 +148,20 @@ void gmon_process_init(int without_hooks)
 	size_t samples = gmon_env_number("GMON_PROCESS_SAMPLES", DEFAULT_SAMPLE_KEYS, 0, MAX_KEYS);
 	size_t arcs = gmon_env_number("GMON_PROCESS_ARCS", DEFAULT_ARC_KEYS, 0, MAX_KEYS);
 	if (gmon_foreign_init(samples, arcs) != 0 || gmon_objects_init() != 0) {
-		gmon_message("cannot map memory for the whole-process profile: "
-		             "profiling the main program only", NULL, NULL);
+		gmon_message(
+			"cannot map memory for the whole-process profile: "
+			"profiling the main program only",
+			NULL, NULL);
 		return;
 	}
 	size_t stack_keys = gmon_env_number("GMON_STACKS", DEFAULT_STACKS, 0, MAX_STACKS);
 	unsigned depth = (unsigned)gmon_env_number("GMON_STACK_DEPTH", DEFAULT_STACK_DEPTH, 0,
-	                                           MAX_STACK_DEPTH);
+						   MAX_STACK_DEPTH);
 	if (gmon_stacks_init(stack_keys, depth) != 0)
 		gmon_message("cannot map memory for call stacks: recording none", NULL, NULL);
 	else if (gmon_stacks_enabled && threads_wanted() && gmon_threads_init() != 0)
 		gmon_message("cannot map memory for the thread table: threads are not told apart",
-		             NULL, NULL);
+			     NULL, NULL);
 	started_ns = monotonic_ns();
 	/* what the clock's samples are handed to, besides the histogram */
 	gmon_sampler_add(gmon_foreign_on_sample);
@@ -220,7 +222,7 @@ static uint64_t begin_record(struct gmon_sink *s, uint32_t tag)
 }
 
 static void patch_record(struct gmon_sink *s, uint64_t at, uint32_t length, unsigned count_at,
-                         uint32_t count)
+			 uint32_t count)
 {
 	patch_u32(s, at + 4, length);
 	patch_u32(s, at + count_at, count);
@@ -228,7 +230,8 @@ static void patch_record(struct gmon_sink *s, uint64_t at, uint32_t length, unsi
 
 static void put_object(struct gmon_sink *s, const struct gmon_object_view *o)
 {
-	uint32_t length = 4 + 4 + 8 + 4 + 16 * o->nsegments + 4 + o->build_id_size + 4 + o->path_size;
+	uint32_t length =
+		4 + 4 + 8 + 4 + 16 * o->nsegments + 4 + o->build_id_size + 4 + o->path_size;
 	put_record_header(s, GMON_PROCESS_TAG_OBJECT, length);
 	put_u32(s, o->number);
 	put_u32(s, o->flags);
@@ -311,15 +314,16 @@ struct stacks_sink {
 	uint32_t threads; /* 0: tag 5; else the table's size when the record began (tag 6) */
 };
 
-static int put_stack(void *ctx, uint64_t count, uint32_t depth, uint32_t flags,
-                     uint32_t thread, const uintptr_t *frames)
+static int put_stack(void *ctx, uint64_t count, uint32_t depth, uint32_t flags, uint32_t thread,
+		     const uintptr_t *frames)
 {
 	struct stacks_sink *c = ctx;
-	uint64_t bytes = (c->threads ? GMON_THREAD_STACK_ENTRY_HEADER_SIZE
-	                             : GMON_STACK_ENTRY_HEADER_SIZE) +
-	                 8 * (uint64_t)depth;
+	uint64_t bytes =
+		(c->threads ? GMON_THREAD_STACK_ENTRY_HEADER_SIZE : GMON_STACK_ENTRY_HEADER_SIZE) +
+		8 * (uint64_t)depth;
 	/* room kept for the threads after the stacks, as many as may be */
-	if (c->bytes + bytes + (c->threads ? 4 + (uint64_t)GMON_THREAD_ENTRY_SIZE * GMON_THREADS_MAX : 0) >
+	if (c->bytes + bytes +
+		    (c->threads ? 4 + (uint64_t)GMON_THREAD_ENTRY_SIZE * GMON_THREADS_MAX : 0) >
 	    UINT32_MAX)
 		return 1; /* the record's length is 32 bits: the rest are left out */
 	put_u64(c->sink, count);
@@ -346,8 +350,8 @@ static void put_stacks(struct gmon_sink *s)
 	struct gmon_stacks_totals t;
 	gmon_stacks_totals(&t);
 	uint32_t threads = gmon_threads_count(); /* 0: no table (GMON_THREADS=0) */
-	uint64_t at = begin_record(s, threads ? GMON_PROCESS_TAG_THREAD_STACKS
-	                                      : GMON_PROCESS_TAG_STACKS);
+	uint64_t at =
+		begin_record(s, threads ? GMON_PROCESS_TAG_THREAD_STACKS : GMON_PROCESS_TAG_STACKS);
 	put_u32(s, t.depth);
 	put_u32(s, 0);
 	put_u64(s, gmon_window_scalar(GMON_WINDOW_STACKS_LOST, t.lost));
@@ -393,7 +397,7 @@ static void put_times(struct gmon_sink *s)
 	put_u64(s, gmon_window_scalar(GMON_WINDOW_CALLS_LOST, t.calls_lost));
 	uint64_t now = monotonic_ns();
 	put_u64(s, gmon_window_scalar(GMON_WINDOW_ELAPSED,
-	                              now > started_ns && started_ns ? now - started_ns : 0));
+				      now > started_ns && started_ns ? now - started_ns : 0));
 	put_u32(s, clock_code);
 	put_u32(s, gmon_sampler_missing()); /* what the samples miss */
 }

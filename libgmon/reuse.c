@@ -39,7 +39,7 @@ static int numbered; /* atomic */
 
 struct retiring {
 	uintptr_t number;
-	uintptr_t delta; /* onto the retired record's load bias */
+	uintptr_t delta;           /* onto the retired record's load bias */
 	const uintptr_t *segments; /* start, end, ... */
 	uint32_t nsegments;
 };
@@ -78,7 +78,7 @@ static void move_main_arcs(const struct retiring *r)
 }
 
 static int retire(void *ctx, uint32_t number, uintptr_t delta, const uintptr_t *segments,
-                  uint32_t nsegments)
+		  uint32_t nsegments)
 {
 	(void)ctx;
 #if UINTPTR_MAX > 0xffffffffu

@@ -22,6 +22,6 @@
  * in registers, so that the handler hands the sample to its last
  * consumer with a jump: its frame is gone by then. */
 typedef void gmon_sample_consumer(const void *context, uintptr_t pc, unsigned samples,
-                                  int in_histogram);
+				  int in_histogram);
 
 #endif /* GMON_SAMPLE_H */

@@ -66,7 +66,7 @@ static struct {
 	size_t nbins;
 	uint16_t *bins;
 	size_t bins_bytes;
-	unsigned rate; /* samples per second of CPU time, as achieved */
+	unsigned rate;             /* samples per second of CPU time, as achieved */
 	gmon_sparse_store *sparse; /* set: samples go there first (gmon_hist_sparse) */
 	size_t kept_bin;           /* then the bin always written: the entry point's */
 	int dense_used;            /* atomic: a sample fell back to another bin */
@@ -131,8 +131,8 @@ void gmon_hist_sparse(gmon_sparse_store *store)
 {
 	uintptr_t entry = (uintptr_t)getauxval(AT_ENTRY);
 	hist.kept_bin = entry - hist.low_pc < hist.high_pc - hist.low_pc
-	                        ? (entry - hist.low_pc) >> hist.shift
-	                        : 0;
+				? (entry - hist.low_pc) >> hist.shift
+				: 0;
 	hist.sparse = store;
 }
 
@@ -315,7 +315,8 @@ void gmon_hist_view(struct gmon_hist_view *view)
 	view->bins = hist.bins;
 	view->taken = NULL;
 	view->rate = hist.rate;
-	if (hist.window && __atomic_load_n(&gmon_window_phase, __ATOMIC_RELAXED) == GMON_WINDOW_WRITE) {
+	if (hist.window &&
+	    __atomic_load_n(&gmon_window_phase, __ATOMIC_RELAXED) == GMON_WINDOW_WRITE) {
 		view->bins = hist.window; /* as frozen */
 		view->taken = hist.window + hist.nbins;
 	}
@@ -329,8 +330,9 @@ void gmon_hist_window(int phase)
 	/* stored only where it changes: the pages of bins never sampled
 	 * stay the zero page, costing no memory */
 	for (size_t i = 0; i < hist.nbins; i++) {
-		uint16_t v = phase == GMON_WINDOW_FREEZE ? __atomic_load_n(&hist.bins[i], __ATOMIC_RELAXED)
-		                                         : seen[i];
+		uint16_t v = phase == GMON_WINDOW_FREEZE
+				     ? __atomic_load_n(&hist.bins[i], __ATOMIC_RELAXED)
+				     : seen[i];
 		uint16_t *to = phase == GMON_WINDOW_FREEZE ? &seen[i] : &taken[i];
 		if (*to != v)
 			*to = v;

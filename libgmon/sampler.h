@@ -59,7 +59,8 @@ struct gmon_hist_view {
 	uintptr_t low_pc, high_pc; /* runtime addresses, bin-aligned */
 	size_t nbins;
 	const uint16_t *bins;
-	const uint16_t *taken; /* in a window write: the windows before's, bins[i] - taken[i] written */
+	const uint16_t
+		*taken; /* in a window write: the windows before's, bins[i] - taken[i] written */
 	unsigned rate;
 };
 /* Windows (window.h): GMON_WINDOW_FREEZE notes each bin, COMMIT takes

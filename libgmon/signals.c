@@ -154,7 +154,8 @@ int gmon_signal_take(int signo, gmon_signal_handler *handler)
 		/* taken already (a clock that failed, then another): the
 		 * program's action is the one kept, not the runtime's handler */
 		t->handler = handler;
-		return install(signo, t, &t->program[__atomic_load_n(&t->current, __ATOMIC_ACQUIRE)]);
+		return install(signo, t,
+			       &t->program[__atomic_load_n(&t->current, __ATOMIC_ACQUIRE)]);
 	}
 	for (int i = 0; i < MAX_TAKEN && !t; i++)
 		if (taken[i].signo == 0)

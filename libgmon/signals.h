@@ -45,7 +45,7 @@ void gmon_signals_exec(int on) GMON_HIDDEN;
  * its trampoline and reports them as set), for the chain below;
  * async-signal-safe. */
 int gmon_untaken_sigaction(int signo, const struct sigaction *act,
-                           struct sigaction *old) GMON_HIDDEN;
+			   struct sigaction *old) GMON_HIDDEN;
 
 /* Another part of the runtime that keeps actions of its own for some
  * signals not taken here (fatal.c: the signals that end the process).

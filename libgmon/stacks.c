@@ -55,9 +55,9 @@ static struct {
 	const struct gmon_unwinder *unwinder;
 	uint64_t *pool;
 	size_t pool_bytes;
-	uint32_t depth;      /* frames recorded at most */
-	uint64_t pool_words; /* the pool's size */
-	uint64_t pool_used;  /* atomic */
+	uint32_t depth;               /* frames recorded at most */
+	uint64_t pool_words;          /* the pool's size */
+	uint64_t pool_used;           /* atomic */
 	uint64_t at_limit, cut_short; /* atomic, in samples */
 } stacks;
 
@@ -71,9 +71,9 @@ int gmon_stacks_init(size_t keys, unsigned depth)
 	stacks.pool_bytes = stacks.pool_words * sizeof(uint64_t);
 	/* a claim list: gmon_stacks_renumber visits the stacks, not the slots */
 	if (gmon_table_init(&stacks.table, keys, sizeof(struct stack_slot), MIN_SLOTS, MAX_PROBES,
-	                    1,
-	                    "stack table full: later samples' stacks are lost, the samples "
-	                    "still count (set GMON_STACKS)") != 0)
+			    1,
+			    "stack table full: later samples' stacks are lost, the samples "
+			    "still count (set GMON_STACKS)") != 0)
 		return -1;
 	stacks.pool = gmon_map_zeroed(NULL, stacks.pool_bytes);
 	if (!stacks.pool)
@@ -120,7 +120,7 @@ static uint64_t hash_end(uint64_t h, unsigned n, uint32_t flags, uint32_t thread
 /* Is the stack at pool word `at` the one the context gives?  (w: room
  * for the walk, the caller's, so that the handler's frame holds one.) */
 static int same_stack(struct gmon_unwind *w, uint64_t at, const void *context, unsigned n,
-                      uint32_t flags, uint32_t thread)
+		      uint32_t flags, uint32_t thread)
 {
 	const uint64_t *p = &stacks.pool[at];
 	if (p[0] != head_word(n, flags, thread))
@@ -136,7 +136,7 @@ static int same_stack(struct gmon_unwind *w, uint64_t at, const void *context, u
 /* Walks the context again into the pool at `at`: 0 if it gave the stack
  * whose hash is h, -1 if not (the object table changed in between). */
 static int copy_stack(struct gmon_unwind *w, uint64_t at, const void *context, unsigned n,
-                      uint32_t flags, uint32_t thread, uint64_t h)
+		      uint32_t flags, uint32_t thread, uint64_t h)
 {
 	stacks.unwinder->start(w, context, n);
 	uint64_t check = HASH_START;
@@ -179,14 +179,14 @@ static void record_stack(const void *context, unsigned samples)
 				break;
 			if (!mine) {
 				uint64_t at = __atomic_fetch_add(&stacks.pool_used, n + 1,
-				                                 __ATOMIC_RELAXED);
+								 __ATOMIC_RELAXED);
 				if (at + n + 1 > stacks.pool_words || at + 1 > UINT32_MAX ||
 				    copy_stack(&w, at, context, n, flags, thread, h) != 0)
 					break;
 				mine = at + 1;
 			}
 			if (__atomic_compare_exchange_n(&s->key, &key, tag | mine, 0,
-			                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 				gmon_table_claimed(t, i);
 				key = tag | mine;
 			}
@@ -219,7 +219,7 @@ void gmon_stack_sample(const void *context, uintptr_t pc, unsigned samples, int 
  * (gmon_table_took), its entry made if it has none: 0, or -1 (no room).
  * Ordinary context (gmon_stacks_renumber). */
 static int add_frames(const uintptr_t *frames, unsigned n, uint32_t flags, uint32_t thread,
-                      uint64_t count, uint64_t taken)
+		      uint64_t count, uint64_t taken)
 {
 	uint64_t h = HASH_START;
 	for (unsigned i = 0; i < n; i++)
@@ -236,7 +236,7 @@ static int add_frames(const uintptr_t *frames, unsigned n, uint32_t flags, uint3
 				return -1;
 			if (!mine) {
 				uint64_t at = __atomic_fetch_add(&stacks.pool_used, n + 1,
-				                                 __ATOMIC_RELAXED);
+								 __ATOMIC_RELAXED);
 				if (at + n + 1 > stacks.pool_words || at + 1 > UINT32_MAX)
 					return -1;
 				stacks.pool[at] = head_word(n, flags, thread);
@@ -244,7 +244,7 @@ static int add_frames(const uintptr_t *frames, unsigned n, uint32_t flags, uint3
 				mine = at + 1;
 			}
 			if (__atomic_compare_exchange_n(&s->key, &key, tag | mine, 0,
-			                                __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+							__ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
 				gmon_table_claimed(t, i);
 				key = tag | mine;
 			}
@@ -293,7 +293,7 @@ void gmon_stacks_renumber(gmon_renumber_fn renumber, const void *ctx)
 			continue;
 		uint64_t taken = gmon_table_forget(t, s, sizeof *s);
 		if (add_frames(frames, n, (uint32_t)(p[0] >> 16 & 0xffff), (uint32_t)(p[0] >> 32),
-		               count, taken) != 0)
+			       count, taken) != 0)
 			gmon_table_lost(&stacks.table, count);
 	}
 }
@@ -321,8 +321,9 @@ int gmon_stacks_each(gmon_stack_visitor visit, void *ctx)
 		if (count == 0)
 			continue;
 		const uint64_t *p = &stacks.pool[(key & 0xffffffffu) - 1];
-		int rc = visit(ctx, count, (uint32_t)(p[0] & 0xffff), (uint32_t)(p[0] >> 16 & 0xffff),
-		               (uint32_t)(p[0] >> 32), (const uintptr_t *)(p + 1));
+		int rc = visit(ctx, count, (uint32_t)(p[0] & 0xffff),
+			       (uint32_t)(p[0] >> 16 & 0xffff), (uint32_t)(p[0] >> 32),
+			       (const uintptr_t *)(p + 1));
 		if (rc)
 			return rc;
 	}

@@ -48,11 +48,11 @@
  * has a hook links this file, and with it the constructor below. */
 const char gmon_start_linked GMON_HIDDEN = 1;
 
-static int started; /* atomic: __monstartup ran (or is running) */
-static int cleaned; /* atomic: _mcleanup ran */
-static int ready;   /* atomic: the table and histogram exist */
-static int forked;  /* this process is a forked child */
-static int exec_tried; /* this forked child called an exec function */
+static int started;       /* atomic: __monstartup ran (or is running) */
+static int cleaned;       /* atomic: _mcleanup ran */
+static int ready;         /* atomic: the table and histogram exist */
+static int forked;        /* this process is a forked child */
+static int exec_tried;    /* this forked child called an exec function */
 static int without_hooks; /* started by GMON_START in a program without hooks */
 
 /*
@@ -132,7 +132,7 @@ static int write_profile(int final)
 struct main_program {
 	uintptr_t bias;
 	uintptr_t text_low, text_high;
-	const ElfW(Phdr) *phdr;
+	const ElfW(Phdr) * phdr;
 	size_t phnum;
 };
 
@@ -191,7 +191,7 @@ static void check_snapshot_handler(void)
 		return;
 	if (!__atomic_exchange_n(&warned_replaced, 1, __ATOMIC_RELAXED))
 		gmon_message("the program replaced the handler of ", snapshot_signal_name,
-		             " (GMON_SNAPSHOT_SIGNAL): no snapshots since");
+			     " (GMON_SNAPSHOT_SIGNAL): no snapshots since");
 }
 
 int gmon_snapshot(void)
@@ -209,28 +209,32 @@ int gmon_snapshot(void)
  * runs the faulting instruction again: a crash becomes an endless loop
  * of snapshots), abort's (the program means to die, with no profile),
  * those that cannot be caught, and the sampler's. */
-enum { SNAP_OK, SNAP_FAULT, SNAP_UNUSABLE };
+enum {
+	SNAP_OK,
+	SNAP_FAULT,
+	SNAP_UNUSABLE
+};
 static const struct signal_name {
 	const char *name;
 	int number;
 	int use;
 } signal_names[] = {
-	{ "HUP", SIGHUP, SNAP_OK },         { "INT", SIGINT, SNAP_OK },
-	{ "QUIT", SIGQUIT, SNAP_OK },       { "ILL", SIGILL, SNAP_FAULT },
-	{ "TRAP", SIGTRAP, SNAP_FAULT },    { "ABRT", SIGABRT, SNAP_FAULT },
-	{ "IOT", SIGABRT, SNAP_FAULT },     { "BUS", SIGBUS, SNAP_FAULT },
-	{ "FPE", SIGFPE, SNAP_FAULT },      { "KILL", SIGKILL, SNAP_UNUSABLE },
-	{ "USR1", SIGUSR1, SNAP_OK },       { "SEGV", SIGSEGV, SNAP_FAULT },
-	{ "USR2", SIGUSR2, SNAP_OK },       { "PIPE", SIGPIPE, SNAP_OK },
-	{ "ALRM", SIGALRM, SNAP_OK },       { "TERM", SIGTERM, SNAP_OK },
-	{ "STKFLT", SIGSTKFLT, SNAP_OK },   { "CHLD", SIGCHLD, SNAP_OK },
-	{ "CONT", SIGCONT, SNAP_OK },       { "STOP", SIGSTOP, SNAP_UNUSABLE },
-	{ "TSTP", SIGTSTP, SNAP_OK },       { "TTIN", SIGTTIN, SNAP_OK },
-	{ "TTOU", SIGTTOU, SNAP_OK },       { "URG", SIGURG, SNAP_OK },
-	{ "XCPU", SIGXCPU, SNAP_OK },       { "XFSZ", SIGXFSZ, SNAP_OK },
-	{ "VTALRM", SIGVTALRM, SNAP_OK },   { "PROF", SIGPROF, SNAP_UNUSABLE },
-	{ "WINCH", SIGWINCH, SNAP_OK },     { "IO", SIGIO, SNAP_OK },
-	{ "POLL", SIGPOLL, SNAP_OK },       { "PWR", SIGPWR, SNAP_OK },
+	{ "HUP", SIGHUP, SNAP_OK },       { "INT", SIGINT, SNAP_OK },
+	{ "QUIT", SIGQUIT, SNAP_OK },     { "ILL", SIGILL, SNAP_FAULT },
+	{ "TRAP", SIGTRAP, SNAP_FAULT },  { "ABRT", SIGABRT, SNAP_FAULT },
+	{ "IOT", SIGABRT, SNAP_FAULT },   { "BUS", SIGBUS, SNAP_FAULT },
+	{ "FPE", SIGFPE, SNAP_FAULT },    { "KILL", SIGKILL, SNAP_UNUSABLE },
+	{ "USR1", SIGUSR1, SNAP_OK },     { "SEGV", SIGSEGV, SNAP_FAULT },
+	{ "USR2", SIGUSR2, SNAP_OK },     { "PIPE", SIGPIPE, SNAP_OK },
+	{ "ALRM", SIGALRM, SNAP_OK },     { "TERM", SIGTERM, SNAP_OK },
+	{ "STKFLT", SIGSTKFLT, SNAP_OK }, { "CHLD", SIGCHLD, SNAP_OK },
+	{ "CONT", SIGCONT, SNAP_OK },     { "STOP", SIGSTOP, SNAP_UNUSABLE },
+	{ "TSTP", SIGTSTP, SNAP_OK },     { "TTIN", SIGTTIN, SNAP_OK },
+	{ "TTOU", SIGTTOU, SNAP_OK },     { "URG", SIGURG, SNAP_OK },
+	{ "XCPU", SIGXCPU, SNAP_OK },     { "XFSZ", SIGXFSZ, SNAP_OK },
+	{ "VTALRM", SIGVTALRM, SNAP_OK }, { "PROF", SIGPROF, SNAP_UNUSABLE },
+	{ "WINCH", SIGWINCH, SNAP_OK },   { "IO", SIGIO, SNAP_OK },
+	{ "POLL", SIGPOLL, SNAP_OK },     { "PWR", SIGPWR, SNAP_OK },
 	{ "SYS", SIGSYS, SNAP_FAULT },
 };
 
@@ -259,7 +263,8 @@ static int snapshot_signal_from(const char *setting)
 		errno = 0;
 		long number = strtol(setting, &end, 10);
 		if (!*end && !errno && setting[0] >= '0' && setting[0] <= '9' && number >= 1 &&
-		    number < NSIG && (number < 32 || number >= SIGRTMIN)) /* 32, 33: the C library's */
+		    number < NSIG &&
+		    (number < 32 || number >= SIGRTMIN)) /* 32, 33: the C library's */
 			n = (int)number;
 		known = signal_by_number(n);
 	}
@@ -271,7 +276,8 @@ static int snapshot_signal_from(const char *setting)
 		return 0;
 	}
 	if (n < 0 || (known && known->use == SNAP_UNUSABLE)) {
-		gmon_message("ignoring GMON_SNAPSHOT_SIGNAL=", setting, ": not a signal it can use");
+		gmon_message("ignoring GMON_SNAPSHOT_SIGNAL=", setting,
+			     ": not a signal it can use");
 		return 0;
 	}
 	if (known) {
@@ -412,7 +418,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	memset(&m, 0, sizeof m);
 	dl_iterate_phdr(find_main_program, &m);
 	gmon_writer_init(m.bias, image);
-	gmon_window_init(); /* before the tables: their windows' shadows */
+	gmon_window_init();        /* before the tables: their windows' shadows */
 	gmon_identity_init(image); /* pid, parent, arguments: process.c writes them */
 
 	/* Arcs: one per 16 text bytes and 4096 more by default; untouched
@@ -424,7 +430,7 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 		return;
 	}
 	pthread_atfork(NULL, NULL, after_fork_in_child);
-	gmon_wait_resolve(); /* before any signal of ours is armed */
+	gmon_wait_resolve();              /* before any signal of ours is armed */
 	gmon_process_init(without_hooks); /* the rest of the process: process.c */
 	__atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
 	install_snapshot_signal();
@@ -434,34 +440,37 @@ void __monstartup(unsigned long lowpc, unsigned long highpc)
 	int wall;
 	const char *clock = clock_from_environment(&wall);
 	unsigned rate = gmon_sampler_start((unsigned)gmon_env_number("GMON_RATE", 100, 1, 100000),
-	                                   clock, gmon_threads_all_wrapped &&
-	                                                  gmon_threads_all_wrapped());
+					   clock,
+					   gmon_threads_all_wrapped && gmon_threads_all_wrapped());
 	/* every clock failed (timer_create's EAGAIN once the user's pending
 	 * signals reach RLIMIT_SIGPENDING): say so, rather than write a
 	 * profile without samples in silence */
 	if (rate == 0)
-		gmon_message("no clock could start (timer_create refused: the user's "
-		             "RLIMIT_SIGPENDING reached?): call counts only, no samples",
-		             NULL, NULL);
+		gmon_message(
+			"no clock could start (timer_create refused: the user's "
+			"RLIMIT_SIGPENDING reached?): call counts only, no samples",
+			NULL, NULL);
 	int process_wide = gmon_sampler_process_wide();
 	if (rate && gmon_wait_start(rate, wall, process_wide) != 0) {
 		/* only libgmon.a refuses (wait.c) */
-		gmon_message("GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD), libgmon.a "
-		             "cannot wrap the waiting calls: sampling CPU time only", NULL, NULL);
+		gmon_message(
+			"GMON_CLOCK=wall needs libgmon.so (gprof-run, LD_PRELOAD), libgmon.a "
+			"cannot wrap the waiting calls: sampling CPU time only",
+			NULL, NULL);
 		gmon_wait_start(rate, 0, process_wide);
 		wall = 0;
 	}
 	/* what the samples measure, for the process file's times record */
-	gmon_process_set_clock(rate == 0 ? 0 : wall ? GMON_PROCESS_CLOCK_WALL
-	                                            : gmon_sampler_clock_code());
+	gmon_process_set_clock(rate == 0 ? 0
+			       : wall    ? GMON_PROCESS_CLOCK_WALL
+					 : gmon_sampler_clock_code());
 	/* the counts start once the clock runs: a sample taken while the
 	 * clock started (in its system calls, under load) is the runtime's
 	 * own start, whose stack no view could name as the runtime's */
 	__atomic_store_n(&gmon_state, GMON_ON, __ATOMIC_RELEASE);
 }
 
-void monstartup(unsigned long lowpc, unsigned long highpc)
-	__attribute__((alias("__monstartup")));
+void monstartup(unsigned long lowpc, unsigned long highpc) __attribute__((alias("__monstartup")));
 
 void moncontrol(int mode)
 {
@@ -469,7 +478,7 @@ void moncontrol(int mode)
 	int state = __atomic_load_n(&gmon_state, __ATOMIC_RELAXED);
 	while (state != GMON_DONE && __atomic_load_n(&ready, __ATOMIC_RELAXED) &&
 	       !__atomic_compare_exchange_n(&gmon_state, &state, want, 0, __ATOMIC_RELAXED,
-	                                    __ATOMIC_RELAXED))
+					    __ATOMIC_RELAXED))
 		;
 }
 
@@ -500,7 +509,7 @@ void _mcleanup(void)
 static int main_program_has_hook(const struct main_program *m)
 {
 	static const char *const hooks[] = { "mcount", "_mcount", "__fentry__",
-		                             "__cyg_profile_func_enter" };
+					     "__cyg_profile_func_enter" };
 	for (size_t h = 0; h < sizeof hooks / sizeof hooks[0]; h++)
 		if (gmon_object_names(m->bias, m->phdr, m->phnum, hooks[h]))
 			return 1;

@@ -11,7 +11,11 @@
 
 #include "base.h"
 
-enum gmon_state { GMON_OFF = 0, GMON_ON = 1, GMON_DONE = 2 };
+enum gmon_state {
+	GMON_OFF = 0,
+	GMON_ON = 1,
+	GMON_DONE = 2
+};
 extern int gmon_state GMON_HIDDEN; /* atomic */
 
 #endif /* GMON_STATE_H */

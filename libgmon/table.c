@@ -29,7 +29,7 @@ void *gmon_map_zeroed(void *where, size_t bytes)
 }
 
 int gmon_table_init(struct gmon_table *t, size_t keys, size_t slot_size, uint32_t min_slots,
-                    uint32_t max_probes, int claim_list, const char *full)
+		    uint32_t max_probes, int claim_list, const char *full)
 {
 	size_t want = keys + keys / 7 + 1; /* keys fill 7/8 of the slots */
 	uint32_t slots = min_slots;

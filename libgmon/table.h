@@ -53,13 +53,13 @@ struct gmon_table {
 	uint32_t *claims;   /* slot + 1, in the order claimed; NULL if not kept */
 	size_t slots_bytes; /* spares included; claims: (mask + 1) words */
 	uint32_t mask;
-	uint32_t limit;      /* keys accepted */
+	uint32_t limit; /* keys accepted */
 	uint32_t max_probes;
-	uint32_t used;       /* atomic: keys claimed */
-	uint64_t lost;       /* atomic: what found no slot, in the owner's unit */
-	int warned;          /* atomic: the line was said */
-	const char *full;    /* that line */
-	uint64_t *window;    /* windows: each slot's seen and taken counts (window.h), or NULL */
+	uint32_t used;    /* atomic: keys claimed */
+	uint64_t lost;    /* atomic: what found no slot, in the owner's unit */
+	int warned;       /* atomic: the line was said */
+	const char *full; /* that line */
+	uint64_t *window; /* windows: each slot's seen and taken counts (window.h), or NULL */
 };
 
 #define GMON_TABLE_MAX_SLOTS (1u << 29)
@@ -74,7 +74,7 @@ void *gmon_map_zeroed(void *where, size_t bytes) GMON_HIDDEN;
 /* A table for keys distinct keys, of at least min_slots slots; full is
  * the line said once when a key finds no slot.  0, or -1 (no memory). */
 int gmon_table_init(struct gmon_table *t, size_t keys, size_t slot_size, uint32_t min_slots,
-                    uint32_t max_probes, int claim_list, const char *full) GMON_HIDDEN;
+		    uint32_t max_probes, int claim_list, const char *full) GMON_HIDDEN;
 void gmon_table_reset(struct gmon_table *t) GMON_HIDDEN;
 /* n more lost: counted, and said once. */
 void gmon_table_lost(struct gmon_table *t, uint64_t n) GMON_HIDDEN;
@@ -113,8 +113,8 @@ static inline uint32_t gmon_table_claims(struct gmon_table *t)
 	return t->slots ? __atomic_load_n(&t->used, __ATOMIC_ACQUIRE) : 0;
 }
 
-static inline const void *gmon_table_next_claimed(struct gmon_table *t, uint32_t used,
-                                                  uint32_t *k, size_t slot_size)
+static inline const void *gmon_table_next_claimed(struct gmon_table *t, uint32_t used, uint32_t *k,
+						  size_t slot_size)
 {
 	while (*k < used) {
 		uint32_t slot = __atomic_load_n(&t->claims[(*k)++], __ATOMIC_ACQUIRE);
@@ -147,7 +147,7 @@ static inline int gmon_table_take_dead(uintptr_t *slot, uintptr_t key)
 {
 	uintptr_t expected = GMON_TABLE_DEAD;
 	return __atomic_compare_exchange_n(slot, &expected, key, 0, __ATOMIC_ACQ_REL,
-	                                   __ATOMIC_ACQUIRE) ||
+					   __ATOMIC_ACQUIRE) ||
 	       expected == key;
 }
 
@@ -157,7 +157,7 @@ static inline int gmon_table_take_dead(uintptr_t *slot, uintptr_t key)
  * or max_probes slots were probed (the owner then counts the loss).
  */
 static inline void *gmon_table_word(struct gmon_table *t, uintptr_t key, uint32_t hash,
-                                    size_t slot_size)
+				    size_t slot_size)
 {
 	uint32_t i = gmon_table_first(t, hash);
 	uintptr_t *dead = NULL;
@@ -175,7 +175,7 @@ static inline void *gmon_table_word(struct gmon_table *t, uintptr_t key, uint32_
 			if (!gmon_table_may_claim(t))
 				continue; /* full: a dead slot further on, or the key */
 			if (__atomic_compare_exchange_n(slot, &found, key, 0, __ATOMIC_ACQ_REL,
-			                                __ATOMIC_ACQUIRE)) {
+							__ATOMIC_ACQUIRE)) {
 				gmon_table_claimed(t, i);
 				found = key;
 			}
@@ -195,7 +195,8 @@ static inline uint64_t gmon_table_forget(struct gmon_table *t, const void *slot,
 	if (!t->window)
 		return 0;
 	size_t i = (size_t)((const char *)slot - (const char *)t->slots) / slot_size;
-	uint64_t taken = __atomic_exchange_n(&t->window[(size_t)t->mask + 1 + i], 0, __ATOMIC_RELAXED);
+	uint64_t taken =
+		__atomic_exchange_n(&t->window[(size_t)t->mask + 1 + i], 0, __ATOMIC_RELAXED);
 	__atomic_store_n(&t->window[i], 0, __ATOMIC_RELAXED);
 	return taken;
 }
@@ -204,7 +205,7 @@ static inline uint64_t gmon_table_forget(struct gmon_table *t, const void *slot,
  * before (under another key): the windows to come do not count it
  * again.  Ordinary context. */
 static inline void gmon_table_took(struct gmon_table *t, const void *slot, size_t slot_size,
-                                   uint64_t taken)
+				   uint64_t taken)
 {
 	if (!t->window || !taken)
 		return;
@@ -235,7 +236,7 @@ static inline void gmon_count_add(uint64_t *count, uint64_t n, const char *singl
 /* The count a writer's walk hands on for the slot at slot (window.h):
  * the count itself, or in a window write the window's part; 0: skip. */
 static inline uint64_t gmon_table_window_count(const struct gmon_table *t, const void *slot,
-                                               size_t slot_size, uint64_t count)
+					       size_t slot_size, uint64_t count)
 {
 	if (!t->window)
 		return count;

@@ -39,7 +39,7 @@
 #include "thread_table.h"
 
 #define MAX_THREADS GMON_THREADS_MAX
-#define ENDED 0x80000000u  /* the name was read as the thread ended */
+#define ENDED 0x80000000u /* the name was read as the thread ended */
 
 struct thread_entry {
 	int32_t tid;
@@ -49,7 +49,7 @@ struct thread_entry {
 
 static struct {
 	struct thread_entry *entries;
-	uint32_t used; /* atomic: entries claimed */
+	uint32_t used;       /* atomic: entries claimed */
 	uint32_t generation; /* a forked child's numbers are new ones */
 	pthread_key_t key;
 	int has_key;
@@ -197,6 +197,6 @@ void gmon_thread_view(uint32_t i, struct gmon_thread_view *view)
 	if (buf[got - 1] == '\n')
 		got--;
 	memset(view->name, 0, GMON_THREAD_NAME_SIZE);
-	memcpy(view->name, buf, (size_t)got < GMON_THREAD_NAME_SIZE - 1 ? (size_t)got
-	                                                                 : GMON_THREAD_NAME_SIZE - 1);
+	memcpy(view->name, buf,
+	       (size_t)got < GMON_THREAD_NAME_SIZE - 1 ? (size_t)got : GMON_THREAD_NAME_SIZE - 1);
 }

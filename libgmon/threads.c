@@ -66,12 +66,12 @@ static void *start_thread(void *p)
 }
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routine)(void *),
-                   void *arg)
+		   void *arg)
 {
 	create_fn *real = __atomic_load_n(&real_create, __ATOMIC_ACQUIRE);
 	if (!real) {
 		real = __pthread_create ? __pthread_create
-		                        : (create_fn *)dlsym(RTLD_NEXT, "pthread_create");
+					: (create_fn *)dlsym(RTLD_NEXT, "pthread_create");
 		if (!real)
 			return EAGAIN;
 		__atomic_store_n(&real_create, real, __ATOMIC_RELEASE);

@@ -49,10 +49,10 @@ struct gmon_unwind {
 /* The unwinder's state of type type in walk w; the type must fit
  * (checked where GMON_UNWIND_STATE_FITS names it). */
 #define GMON_UNWIND_STATE(type, w) ((type *)(void *)(w)->state)
-#define GMON_UNWIND_STATE_FITS(type)                                                       \
-	_Static_assert(sizeof(type) <= sizeof(((struct gmon_unwind *)0)->state) &&         \
-	                       _Alignof(type) <= _Alignof(uintptr_t),                        \
-	               #type " does not fit in struct gmon_unwind's state")
+#define GMON_UNWIND_STATE_FITS(type) \
+	_Static_assert(sizeof(type) <= sizeof(((struct gmon_unwind *)0)->state) && \
+			       _Alignof(type) <= _Alignof(uintptr_t), \
+		       #type " does not fit in struct gmon_unwind's state")
 
 /* An unwinder: a file unwind_NAME.c defining gmon_unwind_NAME, named by
  * a row of the table in unwinders.c. */
@@ -96,14 +96,13 @@ void gmon_stack_bounds_main(void) GMON_HIDDEN;
 void gmon_unwind_ranges(struct gmon_unwind *w, const void *context, uintptr_t sp) GMON_HIDDEN;
 /* The aligned word at addr into *value, if it lies in w's readable
  * ranges: 0; else -1. */
-static inline int gmon_unwind_word(const struct gmon_unwind *w, uintptr_t addr,
-                                   uintptr_t *value)
+static inline int gmon_unwind_word(const struct gmon_unwind *w, uintptr_t addr, uintptr_t *value)
 {
 	if (addr & (sizeof *value - 1))
 		return -1;
 	uintptr_t end = addr + sizeof *value;
-	if (!(end > addr && ((addr >= w->low1 && end <= w->high1) ||
-	                     (addr >= w->low2 && end <= w->high2))))
+	if (!(end > addr &&
+	      ((addr >= w->low1 && end <= w->high1) || (addr >= w->low2 && end <= w->high2))))
 		return -1;
 	*value = *(const uintptr_t *)addr;
 	return 0;

@@ -28,7 +28,11 @@
 #include "unwind.h"
 
 /* The walk's steps. */
-enum { GIVE_PC, NEXT_FRAME, ENDED };
+enum {
+	GIVE_PC,
+	NEXT_FRAME,
+	ENDED
+};
 
 /* A walk's state, in struct gmon_unwind's (unwind.h): the frame's
  * registers, and the step. */

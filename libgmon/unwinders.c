@@ -15,7 +15,7 @@
 
 /* The rows: unwind_NAME.c's gmon_unwind_NAME, whose name GMON_UNWIND
  * spells; the first is the default. */
-#define GMON_UNWIND_ROWS(ROW)                                                               \
+#define GMON_UNWIND_ROWS(ROW) \
 	ROW(cfi) /* each object's call-frame information, frame pointers where it has none */ \
 	ROW(fp)  /* frame pointers only */
 
@@ -39,7 +39,7 @@ const struct gmon_unwinder *gmon_unwinder_named(const char *name)
 	for (size_t i = 0; gmon_unwinders[i]; i++) {
 		if (i > 0)
 			strncat(names, gmon_unwinders[i + 1] ? ", " : " and ",
-			        sizeof names - strlen(names) - 1);
+				sizeof names - strlen(names) - 1);
 		strncat(names, gmon_unwinders[i]->name, sizeof names - strlen(names) - 1);
 	}
 	gmon_message("ignoring ", setting, names);

@@ -15,7 +15,7 @@ typedef int (*gmon_arc_visitor)(void *ctx, uintptr_t from_pc, uintptr_t self_pc,
 typedef int (*gmon_sample_visitor)(void *ctx, uintptr_t pc, uint64_t count);
 /* thread: the sampled thread's number (thread_table.h) */
 typedef int (*gmon_stack_visitor)(void *ctx, uint64_t count, uint32_t depth, uint32_t flags,
-                                  uint32_t thread, const uintptr_t *frames);
+				  uint32_t thread, const uintptr_t *frames);
 /* The renumbering of an unloaded object's addresses (reuse.c): the
  * numbered form of address, or address itself if it is not the
  * object's (return_address: a caller's return address, which may be

@@ -175,15 +175,15 @@ static void wait_left(void *arg)
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wclobbered"
 #endif
-#define IN_WAIT(w, guard, call)                                                            \
-	do {                                                                             \
-		if (guard) {                                                             \
-			pthread_cleanup_push(wait_left, &(w));                                \
-			call;                                                            \
-			pthread_cleanup_pop(0);                                          \
-		} else {                                                                 \
-			call;                                                            \
-		}                                                                        \
+#define IN_WAIT(w, guard, call) \
+	do { \
+		if (guard) { \
+			pthread_cleanup_push(wait_left, &(w)); \
+			call; \
+			pthread_cleanup_pop(0); \
+		} else { \
+			call; \
+		} \
 	} while (0)
 
 #if WALL_SUPPORTED
@@ -225,9 +225,9 @@ static void __attribute__((noinline)) record(void *ra, void *frame, void *cfa, u
 		return;
 	memcpy(context.bytes + offsetof(ucontext_t, uc_stack), &stack, sizeof stack);
 	gmon_arch_partial_context(context.bytes, (uintptr_t)ra, (uintptr_t)cfa,
-	                          *(uintptr_t *)frame);
+				  *(uintptr_t *)frame);
 	gmon_sampler_record(context.bytes, (uintptr_t)ra,
-	                    samples > UINT32_MAX ? UINT32_MAX : (unsigned)samples);
+			    samples > UINT32_MAX ? UINT32_MAX : (unsigned)samples);
 }
 #endif
 
@@ -245,7 +245,7 @@ static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *fra
 		struct timespec end;
 		clock_gettime(CLOCK_MONOTONIC, &end);
 		int64_t ns = (int64_t)(end.tv_sec - w->start.tv_sec) * 1000000000 +
-		             (end.tv_nsec - w->start.tv_nsec);
+			     (end.tv_nsec - w->start.tv_nsec);
 		uint64_t total = carry_ns + (ns > 0 ? (uint64_t)ns : 0);
 		uint64_t samples = total / period_ns;
 		carry_ns = total % period_ns;
@@ -290,48 +290,50 @@ static void __attribute__((noinline)) finish(struct wait *w, void *ra, void *fra
 
 /* Every call wrapped here, with the version of its definition to bind
  * to (NULL: the default one). */
-#define CALLS(X)                                                                            \
-	X(poll, NULL)                                                                       \
-	X(ppoll, NULL)                                                                      \
-	X(select, NULL)                                                                     \
-	X(pselect, NULL)                                                                    \
-	X(epoll_wait, NULL)                                                                 \
-	X(epoll_pwait, NULL)                                                                \
-	EPOLL_PWAIT2(X)                                                                     \
-	X(nanosleep, NULL)                                                                  \
-	X(clock_nanosleep, NULL)                                                            \
-	X(sleep, NULL)                                                                      \
-	X(usleep, NULL)                                                                     \
-	X(pause, NULL)                                                                      \
-	X(sigsuspend, NULL)                                                                 \
-	X(sigtimedwait, NULL)                                                               \
-	X(sigwaitinfo, NULL)                                                                \
-	X(sem_wait, NULL)                                                                   \
-	X(read, NULL)                                                                       \
-	X(write, NULL)                                                                      \
-	X(recv, NULL)                                                                       \
-	X(recvfrom, NULL)                                                                   \
-	X(recvmsg, NULL)                                                                    \
-	X(accept, NULL)                                                                     \
-	X(connect, NULL)                                                                    \
-	X(waitpid, NULL)                                                                    \
-	X(pthread_join, NULL)                                                               \
-	X(pthread_cond_wait, COND_VERSION)                                                  \
-	X(pthread_cond_timedwait, COND_VERSION)                                             \
-	X(pthread_mutex_lock, NULL)                                                         \
-	X(pthread_mutex_trylock, NULL)                                                      \
-	X(pthread_rwlock_rdlock, NULL)                                                      \
-	X(pthread_rwlock_tryrdlock, NULL)                                                   \
-	X(pthread_rwlock_wrlock, NULL)                                                      \
-	X(pthread_rwlock_trywrlock, NULL)                                                   \
+#define CALLS(X) \
+	X(poll, NULL) \
+	X(ppoll, NULL) \
+	X(select, NULL) \
+	X(pselect, NULL) \
+	X(epoll_wait, NULL) \
+	X(epoll_pwait, NULL) \
+	EPOLL_PWAIT2(X) \
+	X(nanosleep, NULL) \
+	X(clock_nanosleep, NULL) \
+	X(sleep, NULL) \
+	X(usleep, NULL) \
+	X(pause, NULL) \
+	X(sigsuspend, NULL) \
+	X(sigtimedwait, NULL) \
+	X(sigwaitinfo, NULL) \
+	X(sem_wait, NULL) \
+	X(read, NULL) \
+	X(write, NULL) \
+	X(recv, NULL) \
+	X(recvfrom, NULL) \
+	X(recvmsg, NULL) \
+	X(accept, NULL) \
+	X(connect, NULL) \
+	X(waitpid, NULL) \
+	X(pthread_join, NULL) \
+	X(pthread_cond_wait, COND_VERSION) \
+	X(pthread_cond_timedwait, COND_VERSION) \
+	X(pthread_mutex_lock, NULL) \
+	X(pthread_mutex_trylock, NULL) \
+	X(pthread_rwlock_rdlock, NULL) \
+	X(pthread_rwlock_tryrdlock, NULL) \
+	X(pthread_rwlock_wrlock, NULL) \
+	X(pthread_rwlock_trywrlock, NULL) \
 	X(pthread_barrier_wait, NULL)
 
 #define CALL_ENUM(name, version) CALL_##name,
-enum { CALLS(CALL_ENUM) N_CALLS };
-#define CALL_ENTRY(name, version) {#name, version},
+enum {
+	CALLS(CALL_ENUM) N_CALLS
+};
+#define CALL_ENTRY(name, version) { #name, version },
 static const struct {
 	const char *name, *version;
-} calls[N_CALLS] = {CALLS(CALL_ENTRY)};
+} calls[N_CALLS] = { CALLS(CALL_ENTRY) };
 
 /* The next definitions, resolved by the constructor below; until it ran
  * (a call from another object's constructor), on first use.  &absent:
@@ -375,26 +377,26 @@ static void *next(int i)
 
 /* The wrapper's own return address, frame record and canonical frame
  * address: what finish finds the caller by. */
-#define FINISH(w)                                                                         \
+#define FINISH(w) \
 	finish(w, __builtin_return_address(0), __builtin_frame_address(0), __builtin_dwarf_cfa())
 
 /* WRAP(type, name, guard, failure, (parameters), (arguments)): guard 1 for
  * the calls a signal breaks.  The frame pointer the wrapper keeps
  * (__builtin_frame_address) is what finish finds its caller by. */
-#define WRAP(type, name, guard, failure, params, args)                                    \
-	type name params                                                                 \
-	{                                                                                \
-		type(*f) params = (type(*) params)next(CALL_##name);                    \
-		if (!f) {                                                                \
-			errno = ENOSYS;                                                  \
-			return failure;                                                  \
-		}                                                                        \
-		struct wait w;                                                           \
-		begin(&w, guard);                                                        \
-		type rc;                                                                 \
-		IN_WAIT(w, guard, rc = f args);                                          \
-		FINISH(&w);                                                              \
-		return rc;                                                               \
+#define WRAP(type, name, guard, failure, params, args) \
+	type name params \
+	{ \
+		type(*f) params = (type(*) params)next(CALL_##name); \
+		if (!f) { \
+			errno = ENOSYS; \
+			return failure; \
+		} \
+		struct wait w; \
+		begin(&w, guard); \
+		type rc; \
+		IN_WAIT(w, guard, rc = f args); \
+		FINISH(&w); \
+		return rc; \
 	}
 
 /* The calls that install a signal mask of the program's for the time
@@ -413,44 +415,44 @@ static const sigset_t *with_prof(const struct wait *w, const sigset_t *mask, sig
 
 /* WRAP_MASKED: as WRAP(guard 1), for a call whose argument mask is such
  * a mask. */
-#define WRAP_MASKED(type, name, params, args)                                              \
-	type name params                                                                 \
-	{                                                                                \
-		type(*f) params = (type(*) params)next(CALL_##name);                    \
-		if (!f) {                                                                \
-			errno = ENOSYS;                                                  \
-			return -1;                                                       \
-		}                                                                        \
-		struct wait w;                                                           \
-		sigset_t copy;                                                           \
-		begin(&w, 1);                                                            \
-		mask = with_prof(&w, mask, &copy);                                       \
-		type rc;                                                                 \
-		IN_WAIT(w, 1, rc = f args);                                              \
-		FINISH(&w);                                                              \
-		return rc;                                                               \
+#define WRAP_MASKED(type, name, params, args) \
+	type name params \
+	{ \
+		type(*f) params = (type(*) params)next(CALL_##name); \
+		if (!f) { \
+			errno = ENOSYS; \
+			return -1; \
+		} \
+		struct wait w; \
+		sigset_t copy; \
+		begin(&w, 1); \
+		mask = with_prof(&w, mask, &copy); \
+		type rc; \
+		IN_WAIT(w, 1, rc = f args); \
+		FINISH(&w); \
+		return rc; \
 	}
 
-WRAP(int, poll, 1, -1, (struct pollfd *fds, nfds_t n, int timeout), (fds, n, timeout))
+WRAP(int, poll, 1, -1, (struct pollfd * fds, nfds_t n, int timeout), (fds, n, timeout))
 WRAP_MASKED(int, ppoll,
-            (struct pollfd *fds, nfds_t n, const struct timespec *timeout, const sigset_t *mask),
-            (fds, n, timeout, mask))
-WRAP(int, select, 1, -1,
-     (int n, fd_set *r, fd_set *wr, fd_set *e, struct timeval *timeout), (n, r, wr, e, timeout))
+	    (struct pollfd * fds, nfds_t n, const struct timespec *timeout, const sigset_t *mask),
+	    (fds, n, timeout, mask))
+WRAP(int, select, 1, -1, (int n, fd_set *r, fd_set *wr, fd_set *e, struct timeval *timeout),
+     (n, r, wr, e, timeout))
 WRAP_MASKED(int, pselect,
-            (int n, fd_set *r, fd_set *wr, fd_set *e, const struct timespec *timeout,
-             const sigset_t *mask),
-            (n, r, wr, e, timeout, mask))
+	    (int n, fd_set *r, fd_set *wr, fd_set *e, const struct timespec *timeout,
+	     const sigset_t *mask),
+	    (n, r, wr, e, timeout, mask))
 WRAP(int, epoll_wait, 1, -1, (int fd, struct epoll_event *events, int max, int timeout),
      (fd, events, max, timeout))
 WRAP_MASKED(int, epoll_pwait,
-            (int fd, struct epoll_event *events, int max, int timeout, const sigset_t *mask),
-            (fd, events, max, timeout, mask))
+	    (int fd, struct epoll_event *events, int max, int timeout, const sigset_t *mask),
+	    (fd, events, max, timeout, mask))
 #if HAVE_EPOLL_PWAIT2
 WRAP_MASKED(int, epoll_pwait2,
-            (int fd, struct epoll_event *events, int max, const struct timespec *timeout,
-             const sigset_t *mask),
-            (fd, events, max, timeout, mask))
+	    (int fd, struct epoll_event *events, int max, const struct timespec *timeout,
+	     const sigset_t *mask),
+	    (fd, events, max, timeout, mask))
 #endif
 WRAP(int, nanosleep, 1, -1, (const struct timespec *t, struct timespec *left), (t, left))
 WRAP(int, clock_nanosleep, 1, EINVAL,
@@ -462,7 +464,7 @@ WRAP_MASKED(int, sigsuspend, (const sigset_t *mask), (mask))
 WRAP(int, sigtimedwait, 1, -1, (const sigset_t *set, siginfo_t *info, const struct timespec *t),
      (set, info, t))
 WRAP(int, sigwaitinfo, 1, -1, (const sigset_t *set, siginfo_t *info), (set, info))
-WRAP(int, sem_wait, 1, -1, (sem_t *s), (s))
+WRAP(int, sem_wait, 1, -1, (sem_t * s), (s))
 WRAP(ssize_t, read, 0, -1, (int fd, void *buf, size_t n), (fd, buf, n))
 WRAP(ssize_t, write, 0, -1, (int fd, const void *buf, size_t n), (fd, buf, n))
 WRAP(ssize_t, recv, 0, -1, (int fd, void *buf, size_t n, int flags), (fd, buf, n, flags))
@@ -509,25 +511,25 @@ static int rwlock_try_is_neutral(pthread_rwlock_t *l)
 	return 1;
 }
 
-#define WRAP_LOCK(type, name, tryname, neutral)                                            \
-	int name(type *m)                                                                \
-	{                                                                                \
-		int (*f)(type *) = (int (*)(type *))next(CALL_##name);                   \
-		if (!f)                                                                  \
-			return ENOSYS;                                                   \
-		if (__atomic_load_n(&gmon_wait_mode, __ATOMIC_RELAXED) != 2)             \
-			return f(m);                                                     \
-		int (*try)(type *) = (int (*)(type *))next(CALL_##tryname);              \
-		if (try && neutral(m)) {                                                 \
-			int tried = try(m);                                              \
-			if (tried != EBUSY)                                              \
-				return tried;                                            \
-		}                                                                        \
-		struct wait w;                                                           \
-		begin(&w, 0);                                                            \
-		int rc = f(m);                                                           \
-		FINISH(&w);                                                              \
-		return rc;                                                               \
+#define WRAP_LOCK(type, name, tryname, neutral) \
+	int name(type *m) \
+	{ \
+		int (*f)(type *) = (int (*)(type *))next(CALL_##name); \
+		if (!f) \
+			return ENOSYS; \
+		if (__atomic_load_n(&gmon_wait_mode, __ATOMIC_RELAXED) != 2) \
+			return f(m); \
+		int (*try)(type *) = (int (*)(type *))next(CALL_##tryname); \
+		if (try && neutral(m)) { \
+			int tried = try(m); \
+			if (tried != EBUSY) \
+				return tried; \
+		} \
+		struct wait w; \
+		begin(&w, 0); \
+		int rc = f(m); \
+		FINISH(&w); \
+		return rc; \
 	}
 
 WRAP_LOCK(pthread_mutex_t, pthread_mutex_lock, pthread_mutex_trylock, mutex_try_is_neutral)
@@ -538,7 +540,8 @@ WRAP_LOCK(pthread_rwlock_t, pthread_rwlock_wrlock, pthread_rwlock_trywrlock, rwl
  * program's waits: straight to the C library's write. */
 ssize_t gmon_write(int fd, const void *buf, size_t n)
 {
-	ssize_t (*f)(int, const void *, size_t) = (ssize_t(*)(int, const void *, size_t))next(CALL_write);
+	ssize_t (*f)(int, const void *, size_t) =
+		(ssize_t(*)(int, const void *, size_t))next(CALL_write);
 	if (!f) {
 		errno = ENOSYS;
 		return -1;
@@ -548,9 +551,7 @@ ssize_t gmon_write(int fd, const void *buf, size_t n)
 
 #else /* !GMON_SHARED */
 
-void gmon_wait_resolve(void)
-{
-}
+void gmon_wait_resolve(void) {}
 
 ssize_t gmon_write(int fd, const void *buf, size_t n)
 {

@@ -54,7 +54,7 @@ static uint64_t interval_from(const char *setting)
 	double s = strtod(setting, &end);
 	if (end == setting || *end || !(s >= 0.01 && s <= 86400)) {
 		gmon_message("ignoring GMON_INTERVAL=", setting,
-		             ": not a number of seconds from 0.01 to 86400");
+			     ": not a number of seconds from 0.01 to 86400");
 		return 0;
 	}
 	return (uint64_t)(s * 1e9 + 0.5);
@@ -91,7 +91,7 @@ uint64_t *gmon_window_shadow(size_t slots)
 	if (!gmon_window_on || slots == 0)
 		return NULL;
 	void *p = mmap(NULL, 2 * slots * sizeof(uint64_t), PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	return p == MAP_FAILED ? NULL : p;
 }
 
@@ -164,7 +164,6 @@ void gmon_window_tick(void)
 	uint64_t next = due + w.interval_ns;
 	while (next <= now)
 		next += w.interval_ns;
-	if (__atomic_compare_exchange_n(&w.due, &due, next, 0, __ATOMIC_RELAXED,
-	                                __ATOMIC_RELAXED))
+	if (__atomic_compare_exchange_n(&w.due, &due, next, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
 		w.writer();
 }

@@ -53,8 +53,7 @@ uint64_t *gmon_window_shadow(size_t slots) GMON_HIDDEN;
 
 /* The count a writer's walk hands on for slot i of a table whose shadow
  * is shadow (of slots slots): 0 means "skip". */
-static inline uint64_t gmon_window_count(uint64_t *shadow, size_t slots, size_t i,
-                                         uint64_t count)
+static inline uint64_t gmon_window_count(uint64_t *shadow, size_t slots, size_t i, uint64_t count)
 {
 	if (!shadow)
 		return count;
@@ -75,9 +74,18 @@ static inline uint64_t gmon_window_count(uint64_t *shadow, size_t slots, size_t 
 /* The totals of the process file's times record and of the stack
  * record's header (k: enum below): in a
  * window write, v less what the windows before took. */
-enum { GMON_WINDOW_USER, GMON_WINDOW_SYSTEM, GMON_WINDOW_SAMPLES, GMON_WINDOW_SAMPLES_LOST,
-       GMON_WINDOW_CALLS_LOST, GMON_WINDOW_ELAPSED, GMON_WINDOW_STACKS_LOST,
-       GMON_WINDOW_STACKS_AT_LIMIT, GMON_WINDOW_STACKS_CUT_SHORT, GMON_WINDOW_SCALARS };
+enum {
+	GMON_WINDOW_USER,
+	GMON_WINDOW_SYSTEM,
+	GMON_WINDOW_SAMPLES,
+	GMON_WINDOW_SAMPLES_LOST,
+	GMON_WINDOW_CALLS_LOST,
+	GMON_WINDOW_ELAPSED,
+	GMON_WINDOW_STACKS_LOST,
+	GMON_WINDOW_STACKS_AT_LIMIT,
+	GMON_WINDOW_STACKS_CUT_SHORT,
+	GMON_WINDOW_SCALARS
+};
 uint64_t gmon_window_scalar(unsigned k, uint64_t v) GMON_HIDDEN;
 
 /* The writer's steps: begin (phase FREEZE, the window's end noted),

@@ -81,19 +81,19 @@
 static struct {
 	char start_dir[PATH_MAX]; /* absolute; "" if getcwd failed */
 	char prefix[PATH_MAX];    /* GMON_OUT_PREFIX; "" if unset */
-	uintptr_t load_bias;      /* subtracted from addresses: the file holds link-time addresses */
-	int dir_known;            /* the start-up directory's identity, to find it again */
+	uintptr_t load_bias; /* subtracted from addresses: the file holds link-time addresses */
+	int dir_known;       /* the start-up directory's identity, to find it again */
 	dev_t dir_dev;
 	ino_t dir_ino;
-	int root_known;           /* the root directory's at start-up, to tell a chroot */
+	int root_known; /* the root directory's at start-up, to tell a chroot */
 	dev_t root_dev;
 	ino_t root_ino;
-	int secure;               /* set-user-ID or set-group-ID at start-up */
+	int secure; /* set-user-ID or set-group-ID at start-up */
 	int forked_child;
-	unsigned image;           /* this image's number in its process: 1, or 2... after exec */
-	int owner;                /* atomic: thread id of the write in progress, 0 if none */
-	int depth;                /* the owner's writes nested in its own (signal handlers) */
-	int swept;                /* atomic: stale temporaries were looked for */
+	unsigned image; /* this image's number in its process: 1, or 2... after exec */
+	int owner;      /* atomic: thread id of the write in progress, 0 if none */
+	int depth;      /* the owner's writes nested in its own (signal handlers) */
+	int swept;      /* atomic: stale temporaries were looked for */
 } out;
 
 void gmon_writer_init(uintptr_t load_bias, unsigned image)
@@ -200,7 +200,7 @@ static struct workspace *take_workspace(void)
 	for (int i = 0; i < WORKSPACES; i++) {
 		int free = 0;
 		if (__atomic_compare_exchange_n(&workspaces[i].busy, &free, 1, 0, __ATOMIC_ACQUIRE,
-		                                __ATOMIC_RELAXED))
+						__ATOMIC_RELAXED))
 			return &workspaces[i];
 	}
 	return NULL;
@@ -329,8 +329,8 @@ static int start_directory(struct target *t)
 		return 0;
 	}
 	gmon_message("cannot write ", t->shown,
-	             ": the directory the program started in is no longer there "
-	             "(its path leads elsewhere and the program is not in it)");
+		     ": the directory the program started in is no longer there "
+		     "(its path leads elsewhere and the program is not in it)");
 	return -1;
 }
 
@@ -355,7 +355,7 @@ static void put_header(struct gmon_sink *s)
 	uint32_t version = GMON_VERSION;
 	memcpy(header + GMON_MAGIC_SIZE, &version, sizeof version);
 	uint64_t run_id = gmon_process_run_id(); /* 0 with GMON_PROCESS=0 */
-	if (run_id) { /* a process file goes with it (doc/format.md) */
+	if (run_id) {                            /* a process file goes with it (doc/format.md) */
 		memcpy(header + GMON_RUN_ID_OFFSET, &run_id, sizeof run_id);
 		memcpy(header + GMON_RUN_MARK_OFFSET, GMON_PROCESS_MAGIC, 4);
 	}
@@ -522,7 +522,8 @@ static void remove_stale_temporaries(const struct target *t, struct workspace *w
 			if (writer <= 0 || kill((pid_t)writer, 0) == 0 || errno != ESRCH)
 				continue;
 			struct stat st;
-			if (fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode))
+			if (fstatat(fd, d->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			    S_ISREG(st.st_mode))
 				unlinkat(fd, d->d_name, 0);
 		}
 	}
@@ -721,7 +722,8 @@ static int write_target(struct workspace *w, int tid, int depth)
 	}
 	struct saved_ids ids;
 	if (take_real_ids(&ids) != 0) {
-		gmon_message("cannot write ", t->shown, ": the real user's rights could not be taken");
+		gmon_message("cannot write ", t->shown,
+			     ": the real user's rights could not be taken");
 		return -1;
 	}
 	int rc = -1;
@@ -742,7 +744,7 @@ static int write_target(struct workspace *w, int tid, int depth)
 			report(t, error);
 		else if (too_long)
 			gmon_message("cannot write the process file: its path name is too long",
-			             NULL, NULL);
+				     NULL, NULL);
 		else if (process_error)
 			report(p, process_error);
 		rc = error ? -1 : 0;
@@ -768,7 +770,7 @@ static int no_sample(void *ctx, uintptr_t pc, uint64_t count)
 }
 
 static int no_stack(void *ctx, uint64_t count, uint32_t depth, uint32_t flags, uint32_t thread,
-                    const uintptr_t *frames)
+		    const uintptr_t *frames)
 {
 	(void)ctx, (void)count, (void)depth, (void)flags, (void)thread, (void)frames;
 	return 0;
@@ -808,7 +810,7 @@ static int claim(int *expected, int tid)
 {
 	*expected = 0;
 	return __atomic_compare_exchange_n(&out.owner, expected, tid, 0, __ATOMIC_ACQUIRE,
-	                                   __ATOMIC_RELAXED);
+					   __ATOMIC_RELAXED);
 }
 
 /* Waits a bounded time for another thread's write to end; 1 if this
@@ -823,7 +825,7 @@ static int wait_for_writer(int tid)
 		/* a writer that no longer exists will never finish */
 		if (owner != 0 && syscall(SYS_tgkill, getpid(), owner, 0) != 0 && errno == ESRCH &&
 		    __atomic_compare_exchange_n(&out.owner, &owner, tid, 0, __ATOMIC_ACQUIRE,
-		                                __ATOMIC_RELAXED))
+						__ATOMIC_RELAXED))
 			return 1;
 		nanosleep(&ms, NULL);
 	}

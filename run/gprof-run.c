@@ -50,24 +50,24 @@ static const char *program_name = "gprof-run";
 static void usage(void)
 {
 	printf("usage: %s [-f] [-o PREFIX] [--rate HZ] [--clock cpu|wall] [--stacks DEPTH]\n"
-		"       [-i SECONDS] [--] PROGRAM [ARGUMENTS...]\n"
-		"Runs PROGRAM with the profiling runtime (libgmon.so) preloaded; at its exit\n"
-		"the profile is in gmon.out (PREFIX.<pid> with -o) and .gmon.out.process.\n"
-		"Read it with: gprof PROGRAM gmon.out\n"
-		"  -f, --follow         profile every process the program starts too (fork,\n"
-		"                       exec, the shell...), each into PREFIX.<pid> (default\n"
-		"                       PREFIX: gmon.out); list them: gprof --processes FILES\n"
-		"  -o, --output PREFIX  write PREFIX.<pid> (GMON_OUT_PREFIX)\n"
-		"  -r, --rate HZ        samples per second of CPU time, 1 to 100000 (GMON_RATE)\n"
-		"  -c, --clock CLOCK    cpu: the CPU time each thread uses; wall: all the time\n"
-		"                       that passes, waiting included (GMON_CLOCK)\n"
-		"  -s, --stacks DEPTH   frames per recorded call stack, 0 to 512; 0: none\n"
-		"                       (GMON_STACK_DEPTH)\n"
-		"  -i, --interval SECONDS  one profile per window of SECONDS (0.01 to 86400),\n"
-		"                       each with that window's counts only: PREFIX.<pid>.<n>\n"
-		"                       (GMON_INTERVAL); see them: gprof --timeline PROGRAM FILES\n"
-		"  -h, --help           this text\n"
-		"  -V, --version        the version\n",
+	       "       [-i SECONDS] [--] PROGRAM [ARGUMENTS...]\n"
+	       "Runs PROGRAM with the profiling runtime (libgmon.so) preloaded; at its exit\n"
+	       "the profile is in gmon.out (PREFIX.<pid> with -o) and .gmon.out.process.\n"
+	       "Read it with: gprof PROGRAM gmon.out\n"
+	       "  -f, --follow         profile every process the program starts too (fork,\n"
+	       "                       exec, the shell...), each into PREFIX.<pid> (default\n"
+	       "                       PREFIX: gmon.out); list them: gprof --processes FILES\n"
+	       "  -o, --output PREFIX  write PREFIX.<pid> (GMON_OUT_PREFIX)\n"
+	       "  -r, --rate HZ        samples per second of CPU time, 1 to 100000 (GMON_RATE)\n"
+	       "  -c, --clock CLOCK    cpu: the CPU time each thread uses; wall: all the time\n"
+	       "                       that passes, waiting included (GMON_CLOCK)\n"
+	       "  -s, --stacks DEPTH   frames per recorded call stack, 0 to 512; 0: none\n"
+	       "                       (GMON_STACK_DEPTH)\n"
+	       "  -i, --interval SECONDS  one profile per window of SECONDS (0.01 to 86400),\n"
+	       "                       each with that window's counts only: PREFIX.<pid>.<n>\n"
+	       "                       (GMON_INTERVAL); see them: gprof --timeline PROGRAM FILES\n"
+	       "  -h, --help           this text\n"
+	       "  -V, --version        the version\n",
 	       program_name);
 }
 
@@ -118,8 +118,8 @@ static char *find_program(const char *name)
 		full = malloc(dir + strlen(name) + 3);
 		if (full == NULL)
 			fail(2, "out of memory");
-		snprintf(full, dir + strlen(name) + 3, "%.*s%s%s", (int)dir, dir ? p : ".",
-			 "/", name);
+		snprintf(full, dir + strlen(name) + 3, "%.*s%s%s", (int)dir, dir ? p : ".", "/",
+			 name);
 		if (access(full, X_OK) == 0) {
 			struct stat st;
 
@@ -138,13 +138,13 @@ static char *find_program(const char *name)
 
 /* What the launcher needs to know of a program's ELF file. */
 struct program_facts {
-	int interpreter;  /* 1: names the dynamic loader; 0: static; -1: not this machine's ELF */
-	bool go;          /* a Go program (a note of owner "Go": its build id) */
-	bool asan;        /* needs AddressSanitizer's shared runtime */
+	int interpreter; /* 1: names the dynamic loader; 0: static; -1: not this machine's ELF */
+	bool go;         /* a Go program (a note of owner "Go": its build id) */
+	bool asan;       /* needs AddressSanitizer's shared runtime */
 };
 
 /* Does one of the notes of the PT_NOTE segment ph have the owner "Go"? */
-static bool go_note(int fd, const ElfW(Phdr) *ph)
+static bool go_note(int fd, const ElfW(Phdr) * ph)
 {
 	unsigned char notes[4096];
 	size_t size = ph->p_filesz < sizeof(notes) ? ph->p_filesz : sizeof(notes), at = 0;
@@ -170,7 +170,7 @@ static bool go_note(int fd, const ElfW(Phdr) *ph)
 /* Does the dynamic section ph name a library whose name starts with
  * prefix?  The names are in DT_STRTAB, an address: its file offset is
  * found through the PT_LOAD segment holding it (loads[0..load_count)). */
-static bool needs(int fd, const ElfW(Phdr) *ph, const ElfW(Phdr) *loads, unsigned load_count,
+static bool needs(int fd, const ElfW(Phdr) * ph, const ElfW(Phdr) * loads, unsigned load_count,
 		  const char *prefix)
 {
 	ElfW(Dyn) dyn[512];
@@ -288,23 +288,29 @@ static struct program_facts check_program(const char *path, const char *name)
 		fail(126, "%s: %s", name, strerror(errno));
 	if (((st.st_mode & S_ISUID) && st.st_uid != geteuid()) ||
 	    ((st.st_mode & S_ISGID) && st.st_gid != getegid()))
-		fail(2, "%s: set-user-ID or set-group-ID: the loader ignores LD_PRELOAD for it, so "
+		fail(2,
+		     "%s: set-user-ID or set-group-ID: the loader ignores LD_PRELOAD for it, so "
 		     "nothing would be recorded; run a copy without the bit, or build it with -pg",
 		     name);
 	if (capabilities_ignore_preload(path))
-		fail(2, "%s: file capabilities: the loader ignores LD_PRELOAD for it when run by "
+		fail(2,
+		     "%s: file capabilities: the loader ignores LD_PRELOAD for it when run by "
 		     "another user than root, so nothing would be recorded; run a copy without "
-		     "them, or build it with -pg", name);
+		     "them, or build it with -pg",
+		     name);
 	facts = program_facts(fd);
 	close(fd);
 	/* Go's runtime installs its own SIGPROF handler and leaves by the
 	 * exit_group system call, past atexit and destructors */
 	if (facts.go)
-		fail(2, "%s: a Go program: Go's runtime takes the profiling signal and exits without "
+		fail(2,
+		     "%s: a Go program: Go's runtime takes the profiling signal and exits without "
 		     "the C library's exit, so nothing would be recorded; profile it with Go's own "
-		     "profiler (runtime/pprof, then go tool pprof)", name);
+		     "profiler (runtime/pprof, then go tool pprof)",
+		     name);
 	if (facts.interpreter == 0)
-		fail(2, "%s: statically linked: there is no loader to preload the profiler, so nothing "
+		fail(2,
+		     "%s: statically linked: there is no loader to preload the profiler, so nothing "
 		     "would be recorded; link it dynamically, or build it with -pg and libgmon.a",
 		     name);
 	return facts;
@@ -399,23 +405,23 @@ static void asan_after_runtime(const char *name)
 		set("ASAN_OPTIONS", joined);
 		free(joined);
 	}
-	fprintf(stderr, "%s: %s: AddressSanitizer's runtime is loaded after the profiler's: "
-		"ASAN_OPTIONS=verify_asan_link_order=0 set\n", program_name, name);
+	fprintf(stderr,
+		"%s: %s: AddressSanitizer's runtime is loaded after the profiler's: "
+		"ASAN_OPTIONS=verify_asan_link_order=0 set\n",
+		program_name, name);
 }
 
 int main(int argc, char **argv)
 {
-	static const struct option long_options[] = {
-		{ "follow", no_argument, NULL, 'f' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "rate", required_argument, NULL, 'r' },
-		{ "clock", required_argument, NULL, 'c' },
-		{ "stacks", required_argument, NULL, 's' },
-		{ "interval", required_argument, NULL, 'i' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
+	static const struct option long_options[] = { { "follow", no_argument, NULL, 'f' },
+						      { "output", required_argument, NULL, 'o' },
+						      { "rate", required_argument, NULL, 'r' },
+						      { "clock", required_argument, NULL, 'c' },
+						      { "stacks", required_argument, NULL, 's' },
+						      { "interval", required_argument, NULL, 'i' },
+						      { "help", no_argument, NULL, 'h' },
+						      { "version", no_argument, NULL, 'V' },
+						      { NULL, 0, NULL, 0 } };
 	const char *prefix = NULL, *rate = NULL, *clock = NULL, *stacks = NULL, *interval = NULL;
 	const char *preload, *start;
 	struct program_facts facts;
@@ -469,8 +475,8 @@ int main(int argc, char **argv)
 			       "warranty.\n");
 			return 0;
 		case ':':
-			fail(2, "%s wants an argument (%s --help lists the options)", argv[optind - 1],
-			     program_name);
+			fail(2, "%s wants an argument (%s --help lists the options)",
+			     argv[optind - 1], program_name);
 		default:
 			if (optopt)
 				fail(2, "unknown option -%c (%s --help lists the options)", optopt,
@@ -493,7 +499,8 @@ int main(int argc, char **argv)
 	 * libgmon.so" would preload "/opt/my" and "tools/lib/libgmon.so",
 	 * the latter from the current directory */
 	if (strpbrk(runtime, " :"))
-		fail(2, "the runtime's path %s holds a space or a colon, where the loader splits "
+		fail(2,
+		     "the runtime's path %s holds a space or a colon, where the loader splits "
 		     "LD_PRELOAD (it would load the rest from the current directory); install it "
 		     "under a path without them, or set GPROF_RUN_LIBGMON to one (a symbolic link)",
 		     runtime);

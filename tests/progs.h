@@ -37,8 +37,16 @@ PROGS_FUNCTION void work(unsigned long n)
 
 /* heavy and light: work(n) called calls times; two names, so that a
  * profile must tell the two callers' shares of work apart */
-PROGS_FUNCTION void heavy(int calls, unsigned long n) { for (int i = 0; i < calls; i++) work(n); }
-PROGS_FUNCTION void light(int calls, unsigned long n) { for (int i = 0; i < calls; i++) work(n); }
+PROGS_FUNCTION void heavy(int calls, unsigned long n)
+{
+	for (int i = 0; i < calls; i++)
+		work(n);
+}
+PROGS_FUNCTION void light(int calls, unsigned long n)
+{
+	for (int i = 0; i < calls; i++)
+		work(n);
+}
 #endif
 
 #ifdef PROGS_SPIN_TURNS /* spin1..spin4 (named4.c, spin4.c) */
@@ -56,14 +64,14 @@ static inline long thread_ns(void)
 
 /* spinK: K units of this thread's own CPU time, PROGS_SPIN_TURNS turns
  * of a loop between two looks at the clock */
-#define PROGS_SPIN(k)                                                          \
-	__attribute__((noinline)) void spin##k(void)                          \
-	{                                                                      \
-		long start = thread_ns();                                      \
-		while (thread_ns() - start < (k) * unit_ms * 1000000L)         \
-			for (unsigned long i = 0; i < PROGS_SPIN_TURNS; i++)   \
-				progs_sink += i;                               \
-		used_ms[k] = (thread_ns() + 500000) / 1000000;                 \
+#define PROGS_SPIN(k) \
+	__attribute__((noinline)) void spin##k(void) \
+	{ \
+		long start = thread_ns(); \
+		while (thread_ns() - start < (k)*unit_ms * 1000000L) \
+			for (unsigned long i = 0; i < PROGS_SPIN_TURNS; i++) \
+				progs_sink += i; \
+		used_ms[k] = (thread_ns() + 500000) / 1000000; \
 	}
 PROGS_SPIN(1)
 PROGS_SPIN(2)
@@ -74,10 +82,18 @@ PROGS_SPIN(4)
 PROGS_STEP void spin(int k)
 {
 	switch (k) {
-	case 1: spin1(); break;
-	case 2: spin2(); break;
-	case 3: spin3(); break;
-	case 4: spin4(); break;
+	case 1:
+		spin1();
+		break;
+	case 2:
+		spin2();
+		break;
+	case 3:
+		spin3();
+		break;
+	case 4:
+		spin4();
+		break;
 	}
 }
 #endif
@@ -102,9 +118,18 @@ PROGS_STEP double burn_ms(double ms, double step, volatile double *result)
 	return cpu_ms() - start;
 }
 
-PROGS_FUNCTION void parent_work(int i) { progs_sink += (unsigned long)i; }
-PROGS_FUNCTION void child_work(int i) { progs_sink -= (unsigned long)i; }
-PROGS_FUNCTION void parent_after(int i) { progs_sink ^= (unsigned long)i; }
+PROGS_FUNCTION void parent_work(int i)
+{
+	progs_sink += (unsigned long)i;
+}
+PROGS_FUNCTION void child_work(int i)
+{
+	progs_sink -= (unsigned long)i;
+}
+PROGS_FUNCTION void parent_after(int i)
+{
+	progs_sink ^= (unsigned long)i;
+}
 
 /* fork_scenario: parent_work() 100 times, then a child that calls
  * child_work() 50 times and exits, waited for, then parent_after() 10

@@ -41,7 +41,12 @@
 #define HOT_ITERATIONS 300
 #define FUNCTION_ALIGN 7 /* log2: 128 bytes */
 
-enum group_kind { GROUP_TREE, GROUP_CHAIN, GROUP_FAN, GROUP_CYCLE };
+enum group_kind {
+	GROUP_TREE,
+	GROUP_CHAIN,
+	GROUP_FAN,
+	GROUP_CYCLE
+};
 
 static int debug_lines;
 

@@ -120,14 +120,16 @@ static void vary_process(unsigned char *d, size_t size, uint64_t run_id, uint64_
 		unsigned char *b = d + at + 8;
 		uint64_t n, i;
 
-		if (tag == 2) {          /* samples: rate, N, N x (address, count) */
+		if (tag == 2) { /* samples: rate, N, N x (address, count) */
 			n = get(b + 4, 4);
 			for (i = 0; i < n; i++)
-				set(b + 8 + 16 * i + 8, scaled(get(b + 8 + 16 * i + 8, 8), factor, UINT64_MAX), 8);
-		} else if (tag == 3) {   /* arcs: N, N x (call site, callee, count) */
+				set(b + 8 + 16 * i + 8,
+				    scaled(get(b + 8 + 16 * i + 8, 8), factor, UINT64_MAX), 8);
+		} else if (tag == 3) { /* arcs: N, N x (call site, callee, count) */
 			n = get(b, 4);
 			for (i = 0; i < n; i++)
-				set(b + 4 + 24 * i + 16, scaled(get(b + 4 + 24 * i + 16, 8), factor, UINT64_MAX), 8);
+				set(b + 4 + 24 * i + 16,
+				    scaled(get(b + 4 + 24 * i + 16, 8), factor, UINT64_MAX), 8);
 		} else if (tag == 5 || tag == 6) {
 			/* stacks: limit, N, 3 x 8, N x (samples, D, flags, D x 8);
 			 * tag 6 has each stack's thread (4) after its flags */

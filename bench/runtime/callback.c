@@ -19,7 +19,9 @@ static int compare(const void *a, const void *b)
 int main(int argc, char **argv)
 {
 	int rounds = argc > 1 ? atoi(argv[1]) : 6;
-	enum { N = 1 << 20 };
+	enum {
+		N = 1 << 20
+	};
 	static unsigned v[N];
 	unsigned long seed = 7, sum = 0;
 

@@ -15,9 +15,26 @@
 #include <string.h>
 
 enum op {
-	OP_PUSH, OP_LOAD, OP_STORE, OP_ADD, OP_SUB, OP_MUL, OP_LT, OP_JMP, OP_JZ,
-	OP_CALL, OP_RET, OP_DUP, OP_POP, OP_NEWOBJ, OP_SETF, OP_GETF, OP_FREE,
-	OP_FMT, OP_HASH, OP_COUNT
+	OP_PUSH,
+	OP_LOAD,
+	OP_STORE,
+	OP_ADD,
+	OP_SUB,
+	OP_MUL,
+	OP_LT,
+	OP_JMP,
+	OP_JZ,
+	OP_CALL,
+	OP_RET,
+	OP_DUP,
+	OP_POP,
+	OP_NEWOBJ,
+	OP_SETF,
+	OP_GETF,
+	OP_FREE,
+	OP_FMT,
+	OP_HASH,
+	OP_COUNT
 };
 
 struct insn {
@@ -49,17 +66,59 @@ typedef int (*op_fn)(struct vm *, int arg);
 
 static long run(struct vm *vm, const struct insn *code, const long *args, int nargs);
 
-static void push(struct vm *vm, long v) { vm->stack[vm->sp++] = v; }
-static long pop(struct vm *vm) { return vm->stack[--vm->sp]; }
+static void push(struct vm *vm, long v)
+{
+	vm->stack[vm->sp++] = v;
+}
+static long pop(struct vm *vm)
+{
+	return vm->stack[--vm->sp];
+}
 
-static int op_push(struct vm *vm, int arg) { push(vm, arg); return 1; }
-static int op_load(struct vm *vm, int arg) { push(vm, vm->frame->local[arg]); return 1; }
-static int op_store(struct vm *vm, int arg) { vm->frame->local[arg] = pop(vm); return 1; }
-static int op_add(struct vm *vm, int arg) { long b = pop(vm); push(vm, pop(vm) + b); return 1; }
-static int op_sub(struct vm *vm, int arg) { long b = pop(vm); push(vm, pop(vm) - b); return 1; }
-static int op_mul(struct vm *vm, int arg) { long b = pop(vm); push(vm, pop(vm) * b); return 1; }
-static int op_lt(struct vm *vm, int arg) { long b = pop(vm); push(vm, pop(vm) < b); return 1; }
-static int op_jmp(struct vm *vm, int arg) { vm->pc = arg; return 0; }
+static int op_push(struct vm *vm, int arg)
+{
+	push(vm, arg);
+	return 1;
+}
+static int op_load(struct vm *vm, int arg)
+{
+	push(vm, vm->frame->local[arg]);
+	return 1;
+}
+static int op_store(struct vm *vm, int arg)
+{
+	vm->frame->local[arg] = pop(vm);
+	return 1;
+}
+static int op_add(struct vm *vm, int arg)
+{
+	long b = pop(vm);
+	push(vm, pop(vm) + b);
+	return 1;
+}
+static int op_sub(struct vm *vm, int arg)
+{
+	long b = pop(vm);
+	push(vm, pop(vm) - b);
+	return 1;
+}
+static int op_mul(struct vm *vm, int arg)
+{
+	long b = pop(vm);
+	push(vm, pop(vm) * b);
+	return 1;
+}
+static int op_lt(struct vm *vm, int arg)
+{
+	long b = pop(vm);
+	push(vm, pop(vm) < b);
+	return 1;
+}
+static int op_jmp(struct vm *vm, int arg)
+{
+	vm->pc = arg;
+	return 0;
+}
 static int op_jz(struct vm *vm, int arg)
 {
 	if (pop(vm) == 0) {
@@ -68,8 +127,18 @@ static int op_jz(struct vm *vm, int arg)
 	}
 	return 1;
 }
-static int op_dup(struct vm *vm, int arg) { long v = pop(vm); push(vm, v); push(vm, v); return 1; }
-static int op_pop(struct vm *vm, int arg) { vm->sp--; return 1; }
+static int op_dup(struct vm *vm, int arg)
+{
+	long v = pop(vm);
+	push(vm, v);
+	push(vm, v);
+	return 1;
+}
+static int op_pop(struct vm *vm, int arg)
+{
+	vm->sp--;
+	return 1;
+}
 
 static int op_call(struct vm *vm, int arg)
 {
@@ -107,7 +176,11 @@ static int op_getf(struct vm *vm, int arg)
 	return 1;
 }
 
-static int op_free(struct vm *vm, int arg) { free((void *)pop(vm)); return 1; }
+static int op_free(struct vm *vm, int arg)
+{
+	free((void *)pop(vm));
+	return 1;
+}
 
 static int op_fmt(struct vm *vm, int arg)
 {
@@ -125,11 +198,11 @@ static int op_hash(struct vm *vm, int arg)
 }
 
 static const op_fn ops[OP_COUNT] = {
-	[OP_PUSH] = op_push, [OP_LOAD] = op_load, [OP_STORE] = op_store,
-	[OP_ADD] = op_add, [OP_SUB] = op_sub, [OP_MUL] = op_mul, [OP_LT] = op_lt,
-	[OP_JMP] = op_jmp, [OP_JZ] = op_jz, [OP_CALL] = op_call, [OP_DUP] = op_dup,
-	[OP_POP] = op_pop, [OP_NEWOBJ] = op_newobj, [OP_SETF] = op_setf,
-	[OP_GETF] = op_getf, [OP_FREE] = op_free, [OP_FMT] = op_fmt, [OP_HASH] = op_hash,
+	[OP_PUSH] = op_push,     [OP_LOAD] = op_load, [OP_STORE] = op_store, [OP_ADD] = op_add,
+	[OP_SUB] = op_sub,       [OP_MUL] = op_mul,   [OP_LT] = op_lt,       [OP_JMP] = op_jmp,
+	[OP_JZ] = op_jz,         [OP_CALL] = op_call, [OP_DUP] = op_dup,     [OP_POP] = op_pop,
+	[OP_NEWOBJ] = op_newobj, [OP_SETF] = op_setf, [OP_GETF] = op_getf,   [OP_FREE] = op_free,
+	[OP_FMT] = op_fmt,       [OP_HASH] = op_hash,
 };
 
 /* the dispatch loop: one indirect call site, many callees */
@@ -156,30 +229,48 @@ static long run(struct vm *vm, const struct insn *code, const long *args, int na
 
 /* fib(n, unused): the recursion */
 static const struct insn fib_code[] = {
-	{ OP_LOAD, 0 }, { OP_PUSH, 2 }, { OP_LT, 0 }, { OP_JZ, 6 },
-	{ OP_LOAD, 0 }, { OP_RET, 0 },
-	{ OP_LOAD, 0 }, { OP_PUSH, 1 }, { OP_SUB, 0 }, { OP_PUSH, 0 }, { OP_CALL, 0 },
-	{ OP_LOAD, 0 }, { OP_PUSH, 2 }, { OP_SUB, 0 }, { OP_PUSH, 0 }, { OP_CALL, 0 },
-	{ OP_ADD, 0 }, { OP_RET, 0 },
+	{ OP_LOAD, 0 }, { OP_PUSH, 2 }, { OP_LT, 0 },   { OP_JZ, 6 },  { OP_LOAD, 0 },
+	{ OP_RET, 0 },  { OP_LOAD, 0 }, { OP_PUSH, 1 }, { OP_SUB, 0 }, { OP_PUSH, 0 },
+	{ OP_CALL, 0 }, { OP_LOAD, 0 }, { OP_PUSH, 2 }, { OP_SUB, 0 }, { OP_PUSH, 0 },
+	{ OP_CALL, 0 }, { OP_ADD, 0 },  { OP_RET, 0 },
 };
 
 /* objects(n, unused): allocate, fill, read, format, hash and free n
  * small objects */
 static const struct insn objects_code[] = {
 	/* 0: while (local0 != 0) */
-	{ OP_LOAD, 0 }, { OP_JZ, 21 },
-	{ OP_NEWOBJ, 7 }, { OP_LOAD, 0 }, { OP_SETF, 1 }, { OP_DUP, 0 },
-	{ OP_GETF, 1 }, { OP_PUSH, 3 }, { OP_MUL, 0 }, { OP_FMT, 100 }, { OP_POP, 0 },
-	{ OP_HASH, 0 }, { OP_FREE, 0 },
-	{ OP_LOAD, 0 }, { OP_PUSH, 1 }, { OP_SUB, 0 }, { OP_STORE, 0 },
-	{ OP_JMP, 0 }, { OP_JMP, 0 }, { OP_JMP, 0 }, { OP_JMP, 0 },
+	{ OP_LOAD, 0 },
+	{ OP_JZ, 21 },
+	{ OP_NEWOBJ, 7 },
+	{ OP_LOAD, 0 },
+	{ OP_SETF, 1 },
+	{ OP_DUP, 0 },
+	{ OP_GETF, 1 },
+	{ OP_PUSH, 3 },
+	{ OP_MUL, 0 },
+	{ OP_FMT, 100 },
+	{ OP_POP, 0 },
+	{ OP_HASH, 0 },
+	{ OP_FREE, 0 },
+	{ OP_LOAD, 0 },
+	{ OP_PUSH, 1 },
+	{ OP_SUB, 0 },
+	{ OP_STORE, 0 },
+	{ OP_JMP, 0 },
+	{ OP_JMP, 0 },
+	{ OP_JMP, 0 },
+	{ OP_JMP, 0 },
 	/* 21: */
-	{ OP_PUSH, 0 }, { OP_RET, 0 },
+	{ OP_PUSH, 0 },
+	{ OP_RET, 0 },
 };
 
 /* less(a, b): the comparator qsort calls back, in bytecode */
 static const struct insn less_code[] = {
-	{ OP_LOAD, 0 }, { OP_LOAD, 1 }, { OP_SUB, 0 }, { OP_RET, 0 },
+	{ OP_LOAD, 0 },
+	{ OP_LOAD, 1 },
+	{ OP_SUB, 0 },
+	{ OP_RET, 0 },
 };
 
 static struct vm the_vm;
@@ -197,7 +288,9 @@ int main(int argc, char **argv)
 	struct vm *vm = &the_vm;
 	struct frame top = { 0 };
 	long total = 0;
-	enum { ITEMS = 20000 };
+	enum {
+		ITEMS = 20000
+	};
 	static long items[ITEMS];
 	unsigned long seed = 1;
 

@@ -17,7 +17,7 @@ static int ping[2], pong[2];
 static void pass(int in, int out)
 {
 	char c;
-	struct pollfd p = {.fd = in, .events = POLLIN};
+	struct pollfd p = { .fd = in, .events = POLLIN };
 	if (poll(&p, 1, -1) != 1 || read(in, &c, 1) != 1 || write(out, &c, 1) != 1)
 		exit(2);
 }
@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n; i++) {
 		if (write(ping[1], &c, 1) != 1)
 			return 2;
-		struct pollfd p = {.fd = pong[0], .events = POLLIN};
+		struct pollfd p = { .fd = pong[0], .events = POLLIN };
 		if (poll(&p, 1, -1) != 1 || read(pong[0], &c, 1) != 1)
 			return 2;
 	}

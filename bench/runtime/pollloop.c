@@ -15,7 +15,7 @@ int main(int argc, char **argv)
 	int fds[2];
 	if (pipe(fds) != 0)
 		return 2;
-	struct pollfd p = {.fd = fds[0], .events = POLLIN};
+	struct pollfd p = { .fd = fds[0], .events = POLLIN };
 	long ready = 0;
 	for (long i = 0; i < n; i++)
 		ready += poll(&p, 1, 0);

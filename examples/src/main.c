@@ -24,8 +24,8 @@ static const char *const expressions[] = {
 };
 
 /* Each round: checksum a buffer, evaluate every expression, record both. */
-static void run_round(unsigned char *buffer, int round, struct stats *crcs,
-		      struct stats *bytes, struct stats *values)
+static void run_round(unsigned char *buffer, int round, struct stats *crcs, struct stats *bytes,
+		      struct stats *values)
 {
 	size_t i;
 

@@ -132,9 +132,10 @@ static void find_static_calls_aarch64(struct model *m, const struct object *obj,
 		if (pc < text || pc + 4 > text + text_size)
 			continue;
 		p = obj->text_bytes + (pc - text);
-		insn = obj->target.big_endian
-			       ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]
-			       : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 | (uint32_t)p[1] << 8 | p[0];
+		insn = obj->target.big_endian ? (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+							(uint32_t)p[2] << 8 | p[3]
+					      : (uint32_t)p[3] << 24 | (uint32_t)p[2] << 16 |
+							(uint32_t)p[1] << 8 | p[0];
 		if ((insn & 0x7c000000u) != 0x14000000u)
 			continue;
 		/* imm26 sign-extended, times 4 */
@@ -145,8 +146,8 @@ static void find_static_calls_aarch64(struct model *m, const struct object *obj,
 
 /* x86: every byte that could start a direct call (0xe8 rel32) whose
  * target is a function's first byte adds an arc with no calls. */
-static void find_static_calls(struct model *m, const struct options *opt,
-			      struct symbol *parent, uint64_t low, uint64_t high)
+static void find_static_calls(struct model *m, const struct options *opt, struct symbol *parent,
+			      uint64_t low, uint64_t high)
 {
 	const struct object *obj = parent->object;
 	uint64_t text, text_size;
@@ -324,7 +325,8 @@ static void link_cycles(struct model *m)
 				if (arc->parent == member)
 					continue;
 				if (arc->parent->cycle_number == number)
-					cycle->self_calls = add_calls(cycle->self_calls, arc->count);
+					cycle->self_calls =
+						add_calls(cycle->self_calls, arc->count);
 				else
 					cycle->calls = add_calls(cycle->calls, arc->count);
 			}
@@ -602,7 +604,8 @@ void callgraph_build(struct model *m, const struct options *opt)
 		sym->cycle_next = NULL;
 		if (opt->static_call_graph)
 			find_static_calls(m, opt, sym, sym->address,
-					  i + 1 < n ? symtab->base[i + 1].address : sym->end_address + 1);
+					  i + 1 < n ? symtab->base[i + 1].address
+						    : sym->end_address + 1);
 	}
 	/* recursive calls are not calls from other functions */
 	for (i = 0; i < m->arcs.self_count; i++) {

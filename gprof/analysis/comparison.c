@@ -17,7 +17,7 @@ struct item {
 	const char *key;
 	int run;
 	const struct symbol *sym;
-	size_t group;             /* its entry before the entries are sorted */
+	size_t group; /* its entry before the entries are sorted */
 };
 
 static int compare_items(const void *l, const void *r)
@@ -37,7 +37,8 @@ static const char *key_of(struct model *m, const struct symbol *sym)
 	char *key;
 	const char *kept;
 
-	if (sym->object == NULL || sym->object == m->objects[0] || sym->is_object || sym->is_unnamed)
+	if (sym->object == NULL || sym->object == m->objects[0] || sym->is_object ||
+	    sym->is_unnamed)
 		return sym->name;
 	key = xmalloc(strlen(sym->name) + strlen(sym->object->name) + 4);
 	sprintf(key, "%s [%s]", sym->name, sym->object->name);
@@ -132,8 +133,8 @@ void comparison_match(struct comparison *c)
 			continue;
 		e->self_change = comparison_seconds(c, NEW, e->f[NEW].self) -
 				 comparison_seconds(c, OLD, e->f[OLD].self);
-		e->total_change =
-			comparison_seconds(c, NEW, e->f[NEW].total) - comparison_seconds(c, OLD, e->f[OLD].total);
+		e->total_change = comparison_seconds(c, NEW, e->f[NEW].total) -
+				  comparison_seconds(c, OLD, e->f[OLD].total);
 		if (!e->f[OLD].ran) {
 			e->status = "appeared";
 			c->appeared++;

@@ -18,33 +18,36 @@
 #include "analysis/views.h"
 #include "core/model.h"
 
-enum { OLD, NEW };
+enum {
+	OLD,
+	NEW
+};
 
 /* One run: the files it was read from and its model. */
 struct compared_run {
 	const char *executable, *profile;
 	struct model *m;
-	double rate;              /* samples per second, 0 without a histogram */
-	struct view view;         /* what the printers show of m (diff.c builds it) */
+	double rate;      /* samples per second, 0 without a histogram */
+	struct view view; /* what the printers show of m (diff.c builds it) */
 };
 
 /* What one function did in one run, in ticks and calls. */
 struct figures {
-	double self;              /* samples (the flat profile's self time) */
-	double total;             /* self and children as the call graph has them */
+	double self;  /* samples (the flat profile's self time) */
+	double total; /* self and children as the call graph has them */
 	unsigned long calls;
-	bool ran;                 /* any time or any call */
+	bool ran; /* any time or any call */
 };
 
 /* One function of either run, by name. */
 struct comparison_entry {
-	const char *key;          /* the name, or "name [object]" */
-	const char *name;         /* the symbol's name */
+	const char *key;             /* the name, or "name [object]" */
+	const char *name;            /* the symbol's name */
 	const struct symbol *sym[2]; /* the first symbol of the name in each run, or NULL */
 	struct figures f[2];
 	double self_change, total_change; /* new minus old, in seconds */
-	const char *status;       /* slower, faster, appeared, vanished, unchanged */
-	size_t group;             /* while matching: its place among the names */
+	const char *status;               /* slower, faster, appeared, vanished, unchanged */
+	size_t group;                     /* while matching: its place among the names */
 };
 
 /*

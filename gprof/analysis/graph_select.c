@@ -102,7 +102,7 @@ size_t graph_cycles(const struct graph *g, size_t *cycle)
 	size_t *order, *low, *stack, *component, components = 0, *first_node, *number;
 	struct frame {
 		size_t node, next;
-	} *frame;
+	} * frame;
 	unsigned char *on_stack;
 
 	order = xcalloc(n + 1, sizeof(size_t)); /* 0: not visited; else visit order + 1 */

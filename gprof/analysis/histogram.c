@@ -46,9 +46,10 @@ static void assign_one(struct model *m, const struct histogram *h)
 			/* GNU gprof reads one past the table for the last
 			 * symbol's end, which in practice holds 0: the last
 			 * symbol gets no samples */
-			uint64_t sym_high = j + 1 < symtab->count &&
-						    symtab->base[j + 1].object == sym->object
-					    ? symtab->base[j + 1].scaled_address : 0;
+			uint64_t sym_high = j + 1 < symtab->count && symtab->base[j + 1].object ==
+									     sym->object
+						    ? symtab->base[j + 1].scaled_address
+						    : 0;
 			uint64_t lo, hi;
 			double credit;
 
@@ -99,10 +100,11 @@ void histogram_assign_process_samples(struct model *m)
 
 	/* the main program's, sorted, for histogram_by_line */
 	free(m->process.main_samples);
-	m->process.main_samples = xmalloc((m->process.sample_count + 1) *
-					  sizeof(*m->process.main_samples));
+	m->process.main_samples =
+		xmalloc((m->process.sample_count + 1) * sizeof(*m->process.main_samples));
 	for (i = 0; i < m->process.sample_count; i++) {
-		const struct symbol *sym = symbol_lookup(&m->symbols, m->process.samples[i].address);
+		const struct symbol *sym =
+			symbol_lookup(&m->symbols, m->process.samples[i].address);
 
 		if (sym && main_object && sym->object == main_object)
 			m->process.main_samples[n++] = m->process.samples[i];
@@ -164,7 +166,8 @@ bool histogram_covers(const struct histogram_set *histograms, uint64_t addr)
 	unsigned address = (unsigned)addr;
 
 	for (i = 0; i < histograms->count; i++)
-		if (histograms->records[i].low_pc <= address && address < histograms->records[i].high_pc)
+		if (histograms->records[i].low_pc <= address &&
+		    address < histograms->records[i].high_pc)
 			return true;
 	return false;
 }
@@ -176,8 +179,11 @@ void histogram_clip(const struct histogram_set *histograms, uint64_t *low, uint6
 	bool found = false;
 
 	for (i = 0; i < histograms->count; i++) {
-		uint64_t lo = histograms->records[i].low_pc > *low ? histograms->records[i].low_pc : *low;
-		uint64_t hi = histograms->records[i].high_pc < *high ? histograms->records[i].high_pc : *high;
+		uint64_t lo = histograms->records[i].low_pc > *low ? histograms->records[i].low_pc
+								   : *low;
+		uint64_t hi = histograms->records[i].high_pc < *high
+				      ? histograms->records[i].high_pc
+				      : *high;
 
 		if (lo < hi) {
 			if (found)
@@ -212,7 +218,7 @@ double histogram_by_line(const struct model *m, size_t i, histogram_piece_fn vis
 		uint64_t units = hist->low_pc / 2;
 		double from = ((double)(low / 2) - (double)units) / scale - 1.0;
 		uint32_t b = from > 0.0 ? (from < (double)hist->bin_count ? (uint32_t)from
-									 : hist->bin_count)
+									  : hist->bin_count)
 					: 0;
 
 		for (; b < hist->bin_count; b++) {
@@ -228,7 +234,8 @@ double histogram_by_line(const struct model *m, size_t i, histogram_piece_fn vis
 			end = bin_high < high ? bin_high : high;
 			while (a < end) {
 				const struct line_span *span =
-					index && a >= base ? line_index_find(index, a - base) : NULL;
+					index && a >= base ? line_index_find(index, a - base)
+							   : NULL;
 				const struct line_span *next =
 					index ? (span ? span + 1 : index->spans) : NULL;
 				uint64_t piece = end;

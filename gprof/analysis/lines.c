@@ -199,7 +199,8 @@ void symbols_read_lines(struct model *m, struct object *obj, const struct option
 		points = change_points(obj, symtab, elf_names, &point_count);
 	else if (!obj->has_debug_info) /* no line anywhere: nothing to ask */
 		end = vma;
-	for (; vma < end; vma = points ? (next_point < point_count ? points[next_point] : end) : vma + 1) {
+	for (; vma < end;
+	     vma = points ? (next_point < point_count ? points[next_point] : end) : vma + 1) {
 		const char *file, *function;
 		int line;
 		struct source_file *sf;
@@ -264,7 +265,8 @@ void lines_assign_block_counts(struct model *m, const struct bb_count *blocks, s
 		for (k = 0; k < SYMBOL_BB_MAX; k++) {
 			if (sym->blocks == NULL)
 				sym->blocks = xcalloc(1, sizeof(*sym->blocks));
-			if (!sym->blocks->address[k] || sym->blocks->address[k] == blocks[i].address) {
+			if (!sym->blocks->address[k] ||
+			    sym->blocks->address[k] == blocks[i].address) {
 				sym->blocks->address[k] = blocks[i].address;
 				sym->blocks->calls[k] += (unsigned long)blocks[i].count;
 				break;

@@ -78,8 +78,7 @@ static bool is_runtime_object(const struct object *obj)
 		return false;
 	base = strrchr(obj->path, '/');
 	base = base ? base + 1 : obj->path;
-	return strncmp(base, "libgmon.so", 10) == 0 &&
-	       (base[10] == '\0' || base[10] == '.');
+	return strncmp(base, "libgmon.so", 10) == 0 && (base[10] == '\0' || base[10] == '.');
 }
 
 static int compare_address(const void *lp, const void *rp)
@@ -168,7 +167,8 @@ static uint64_t *runtime_unit_functions(const struct object *obj, size_t *n)
 
 		if (!is_code_function(as))
 			continue;
-		push_address(&functions, &function_count, &function_capacity, bfd_asymbol_value(as));
+		push_address(&functions, &function_count, &function_capacity,
+			     bfd_asymbol_value(as));
 		for (e = entries; *e && strcmp(*e, as->name) != 0; e++)
 			;
 		if (*e == NULL)
@@ -205,7 +205,8 @@ static uint64_t *runtime_unit_functions(const struct object *obj, size_t *n)
 			const asymbol *f = obj->bfd_symbols[k];
 
 			if (is_code_function(f))
-				push_address(&at, &count, &capacity, bfd_asymbol_value(f) + obj->model_base);
+				push_address(&at, &count, &capacity,
+					     bfd_asymbol_value(f) + obj->model_base);
 		}
 		unit_start = i + 1;
 		unit_runtime = false;
@@ -229,12 +230,13 @@ void overhead_mark(struct model *m, const struct options *opt)
 		return;
 	for (i = 0; i < m->symbols.count; i++)
 		m->symbols.base[i].is_runtime = is_runtime_name(m->symbols.base[i].name) ||
-						 is_gmon_name(m->symbols.base[i].name);
+						is_gmon_name(m->symbols.base[i].name);
 	for (k = 0; k < m->object_count; k++) {
 		const struct object *obj = m->objects[k];
 		bool whole = is_runtime_object(obj);
 		size_t n = 0;
-		uint64_t *statics = !whole && obj->bfd_symbols ? runtime_unit_functions(obj, &n) : NULL;
+		uint64_t *statics = !whole && obj->bfd_symbols ? runtime_unit_functions(obj, &n)
+							       : NULL;
 
 		if (!whole && n == 0) {
 			free(statics);
@@ -245,7 +247,8 @@ void overhead_mark(struct model *m, const struct options *opt)
 
 			if (sym->object != obj || sym->is_runtime)
 				continue;
-			if (whole || bsearch(&sym->address, statics, n, sizeof(*statics), compare_address))
+			if (whole ||
+			    bsearch(&sym->address, statics, n, sizeof(*statics), compare_address))
 				sym->is_runtime = true;
 		}
 		free(statics);
@@ -298,7 +301,8 @@ static void drop_runtime_stacks(struct model *m)
 			 * the C library's calls (libgmon.so's read, write...):
 			 * the program called read, and the stack says so */
 			for (d = 1; wrappers && d < depth; d++) {
-				struct symbol *sym = owner(frame_cache_symbol(m, cache, stack + 2, d));
+				struct symbol *sym =
+					owner(frame_cache_symbol(m, cache, stack + 2, d));
 
 				if (!(sym && sym->is_runtime))
 					stack[2 + out++] = stack[2 + d];
@@ -352,7 +356,8 @@ static void place_from_stacks(struct model *m)
 		w += 2 + depth;
 		for (d = 0; d + 1 < depth; d++) {
 			struct symbol *callee = owner(frame_cache_symbol(m, cache, stack + 2, d));
-			struct symbol *caller = owner(frame_cache_symbol(m, cache, stack + 2, d + 1));
+			struct symbol *caller =
+				owner(frame_cache_symbol(m, cache, stack + 2, d + 1));
 
 			if (callee == NULL || !callee->is_runtime || caller == NULL)
 				break;

@@ -75,7 +75,8 @@ void call_sites_add(struct model *m, uint64_t site, const struct symbol *callee,
 			continue;
 		s = &t->sites[(uint32_t)t->slots[k] - 1];
 		if (s->site == site && s->callee == callee) {
-			s->count = s->count + count < s->count ? (unsigned long)-1 : s->count + count;
+			s->count = s->count + count < s->count ? (unsigned long)-1
+							       : s->count + count;
 			return;
 		}
 	}
@@ -92,7 +93,7 @@ void call_sites_add(struct model *m, uint64_t site, const struct symbol *callee,
 /* One fact before they are sorted: samples, or calls to a callee, on a
  * line of a function. */
 struct fact {
-	size_t function;          /* place in m->symbols */
+	size_t function; /* place in m->symbols */
 	const char *file;
 	int line;
 	double ticks;
@@ -122,8 +123,8 @@ static void add_fact(const struct model *m, struct facts *f, uint64_t address,
 		f->capacity = f->capacity ? 2 * f->capacity : 1024;
 		f->list = xrealloc(f->list, f->capacity * sizeof(*f->list));
 	}
-	f->list[f->count++] = (struct fact){ (size_t)(sym - m->symbols.base), file, line, ticks,
-					     callee, count };
+	f->list[f->count++] =
+		(struct fact){ (size_t)(sym - m->symbols.base), file, line, ticks, callee, count };
 }
 
 static int compare_facts(const void *lp, const void *rp)
@@ -182,17 +183,18 @@ void source_lines_build(const struct model *m, bool (*wanted)(const struct symbo
 		const struct fact *first = &f.list[i];
 		struct source_row *row;
 
-		if (out->function_count == 0 ||
-		    out->functions[out->function_count - 1].sym != &m->symbols.base[first->function])
-			out->functions[out->function_count++] = (struct source_function){
-				&m->symbols.base[first->function], out->row_count, 0
-			};
+		if (out->function_count == 0 || out->functions[out->function_count - 1].sym !=
+							&m->symbols.base[first->function])
+			out->functions[out->function_count++] =
+				(struct source_function){ &m->symbols.base[first->function],
+							  out->row_count, 0 };
 		row = &out->rows[out->row_count++];
 		*row = (struct source_row){ first->file, first->line, 0.0, out->call_count, 0 };
 		out->functions[out->function_count - 1].row_count++;
-		for (r = i; r < f.count && f.list[r].function == first->function &&
-			    (f.list[r].file == first->file || strcmp(f.list[r].file, first->file) == 0) &&
-			    f.list[r].line == first->line;
+		for (r = i;
+		     r < f.count && f.list[r].function == first->function &&
+		     (f.list[r].file == first->file || strcmp(f.list[r].file, first->file) == 0) &&
+		     f.list[r].line == first->line;
 		     r++) {
 			const struct fact *x = &f.list[r];
 
@@ -205,7 +207,8 @@ void source_lines_build(const struct model *m, bool (*wanted)(const struct symbo
 				c->count = c->count + x->count < c->count ? (unsigned long)-1
 									  : c->count + x->count;
 			} else {
-				out->calls[out->call_count++] = (struct source_call){ x->callee, x->count };
+				out->calls[out->call_count++] =
+					(struct source_call){ x->callee, x->count };
 				row->call_count++;
 			}
 		}

@@ -45,8 +45,8 @@ bool stacks_measurable(const struct model *m, const struct options *opt)
 	/* samples become seconds at the histogram's rate: a gmon.out without
 	 * a histogram (arcs alone) has none, and keeps the estimate */
 	return m->process.stacks.present && m->process.stacks.samples > 0 &&
-	       m->histograms.rate != 0 &&
-	       !opt->estimate_children && !(opt->gnu_quirks & QUIRK_ESTIMATE);
+	       m->histograms.rate != 0 && !opt->estimate_children &&
+	       !(opt->gnu_quirks & QUIRK_ESTIMATE);
 }
 
 static int compare_pointer(const void *lp, const void *rp)
@@ -109,7 +109,8 @@ void stacks_measure(struct model *m)
 	for (i = 0; i < m->arcs.all_count; i++)
 		m->arcs.all[i]->time = m->arcs.all[i]->child_time = m->arcs.all[i]->call_cost = 0.0;
 	for (i = 0; i < m->arcs.self_count; i++)
-		m->arcs.self[i]->time = m->arcs.self[i]->child_time = m->arcs.self[i]->call_cost = 0.0;
+		m->arcs.self[i]->time = m->arcs.self[i]->child_time = m->arcs.self[i]->call_cost =
+			0.0;
 
 	for (w = 0; w < st->word_count;) {
 		const uint64_t *stack = st->words + w;
@@ -152,7 +153,8 @@ void stacks_measure(struct model *m)
 
 			if (!arcs[d] || callee == caller)
 				continue;
-			if (callee->cycle_number != 0 && callee->cycle_number == caller->cycle_number)
+			if (callee->cycle_number != 0 &&
+			    callee->cycle_number == caller->cycle_number)
 				continue;
 			seen[n++] = arcs[d];
 		}

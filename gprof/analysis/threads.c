@@ -115,7 +115,8 @@ bool thread_profiles_build(const struct model *m, struct thread_profiles *tp)
 			if (k == i || credits[k].sym != credits[k - 1].sym)
 				p->rows[p->row_count++] = (struct thread_row){ credits[k].sym, 0 };
 			p->rows[p->row_count - 1].samples =
-				add_saturating(p->rows[p->row_count - 1].samples, credits[k].samples);
+				add_saturating(p->rows[p->row_count - 1].samples,
+					       credits[k].samples);
 		}
 		qsort(p->rows, p->row_count, sizeof(*p->rows), compare_row);
 		i = k;

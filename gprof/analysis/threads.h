@@ -32,7 +32,7 @@ struct thread_profile {
 struct thread_profiles {
 	struct thread_profile *profiles;
 	size_t count;
-	size_t without_samples;   /* threads named but never sampled (the main
+	size_t without_samples; /* threads named but never sampled (the main
 				   * thread apart): not in profiles */
 };
 

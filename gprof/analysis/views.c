@@ -21,7 +21,8 @@
 
 bool view_flat_shows(const struct symbol *sym, bool show_zeros)
 {
-	return sym->in_flat && !sym->hidden && (show_zeros || sym->calls != 0 || sym->self_ticks != 0);
+	return sym->in_flat && !sym->hidden &&
+	       (show_zeros || sym->calls != 0 || sym->self_ticks != 0);
 }
 
 /* The flat order: self time, then calls (both descending), then name,
@@ -121,13 +122,13 @@ static void build_exec(const struct model *m, bool show_zeros, struct exec_view 
 		int k;
 
 		if (sym->calls > 0 || show_zeros)
-			exec->rows[exec->count++] = (struct exec_row){ sym, sym->address, sym->calls,
-								       false };
+			exec->rows[exec->count++] =
+				(struct exec_row){ sym, sym->address, sym->calls, false };
 		for (k = 0; k < SYMBOL_BB_MAX && symbol_bb_address(sym, k); k++)
 			if (symbol_bb_calls(sym, k) > 0 || show_zeros)
-				exec->rows[exec->count++] = (struct exec_row){
-					sym, symbol_bb_address(sym, k), symbol_bb_calls(sym, k), true
-				};
+				exec->rows[exec->count++] =
+					(struct exec_row){ sym, symbol_bb_address(sym, k),
+							   symbol_bb_calls(sym, k), true };
 	}
 	free(sorted);
 }

@@ -16,11 +16,11 @@
 
 /* What the view is asked for: the options of the viewing stage. */
 struct view_options {
-	unsigned report;   /* REPORT_* printed (the defaults already chosen) */
-	bool show_zeros;   /* -z: rows without calls or time too */
-	bool threads;      /* the per-thread rows (--threads, or a format that shows them) */
+	unsigned report;       /* REPORT_* printed (the defaults already chosen) */
+	bool show_zeros;       /* -z: rows without calls or time too */
+	bool threads;          /* the per-thread rows (--threads, or a format that shows them) */
 	bool line_granularity; /* -l: lines are no entries of the call graph */
-	bool gnu_index;    /* QUIRK_INDEX: the index omits entries without calls or time */
+	bool gnu_index;        /* QUIRK_INDEX: the index omits entries without calls or time */
 };
 
 /* One row of the flat profile: the function, the running sum of the
@@ -51,7 +51,7 @@ struct exec_row {
 	const struct symbol *sym;
 	uint64_t address;
 	unsigned long count;
-	bool block;        /* a basic block's count, not the function's calls */
+	bool block; /* a basic block's count, not the function's calls */
 };
 
 /* -C's rows: the functions -C shows (in_exec) by file and line (when both
@@ -88,7 +88,7 @@ struct graph_view {
 struct index_view {
 	const struct symbol **rows;
 	size_t count;
-	size_t function_count;    /* rows[function_count...] are the cycles */
+	size_t function_count; /* rows[function_count...] are the cycles */
 };
 
 /*
@@ -112,8 +112,8 @@ struct view {
 	bool has_threads;
 	struct thread_profiles threads;
 	struct thread_view *thread_rows;
-	uint64_t thread_samples;  /* the samples of every thread in threads */
-	char build_id[129];       /* the executable's build-id in hex, "" when none */
+	uint64_t thread_samples; /* the samples of every thread in threads */
+	char build_id[129];      /* the executable's build-id in hex, "" when none */
 	/* the compilation directories of the executable's units, as its
 	 * line table names them (view_lines.h; owned by the model) */
 	const char *const *unit_dirs;

@@ -687,7 +687,7 @@ static void arc_hash_grow(struct arc_store *s)
 }
 
 struct arc *arc_add(struct arc_store *s, struct symbol *parent, struct symbol *child,
-	     unsigned long count)
+		    unsigned long count)
 {
 	uint64_t h = arc_hash(parent, child);
 	struct arc *arc = NULL;
@@ -746,9 +746,9 @@ struct symbol *stack_frame_symbol(const struct model *m, const uint64_t *frames,
 #define FRAME_CACHE 65536
 
 struct frame_cache_slot {
-	uint64_t address;      /* the frame's word as stored */
+	uint64_t address; /* the frame's word as stored */
 	struct symbol *symbol;
-	unsigned char state;   /* 0 unused, 1 innermost frame, 2 return address */
+	unsigned char state; /* 0 unused, 1 innermost frame, 2 return address */
 };
 
 struct frame_cache {

@@ -28,8 +28,8 @@
 #include "core/intern.h"
 #include "core/options.h"
 
-struct bfd;         /* BFD's types, for those who open objects (object.c) */
-struct line_index;  /* lineindex.h */
+struct bfd;        /* BFD's types, for those who open objects (object.c) */
+struct line_index; /* lineindex.h */
 struct bfd_section;
 struct bfd_symbol;
 struct arc;
@@ -39,7 +39,7 @@ struct symbol;
 
 /* An object's address size and byte order, which its profile files share. */
 struct target {
-	int address_size;         /* 4 or 8 */
+	int address_size; /* 4 or 8 */
 	bool big_endian;
 };
 
@@ -59,35 +59,35 @@ struct source_file {
  */
 struct object {
 	const char *path;
-	const char *name;              /* as reports name it: the path's last part */
-	uint64_t model_base;           /* model address = the object's own + model_base */
-	unsigned flags;                /* GMON_OBJECT_* (the executable: GMON_OBJECT_MAIN) */
-	unsigned char *build_id;       /* as the process file recorded it, or NULL */
+	const char *name;        /* as reports name it: the path's last part */
+	uint64_t model_base;     /* model address = the object's own + model_base */
+	unsigned flags;          /* GMON_OBJECT_* (the executable: GMON_OBJECT_MAIN) */
+	unsigned char *build_id; /* as the process file recorded it, or NULL */
 	size_t build_id_size;
 	struct bfd *abfd;
-	struct bfd *debug_abfd;        /* its separate debug file, or NULL */
-	char *names_from;              /* where its names came from when not its own
+	struct bfd *debug_abfd;       /* its separate debug file, or NULL */
+	char *names_from;             /* where its names came from when not its own
 					* .symtab (symtab/debuginfo.c), or NULL */
-	size_t eh_frame_functions;     /* functions only .eh_frame knew, named "name+0xADDRESS" */
-	struct bfd_section *text;      /* .text */
-	uint64_t text_low, text_high;  /* .text is [text_low, text_high) */
-	uint64_t code_low, code_high;  /* every code section; empty if none */
+	size_t eh_frame_functions;    /* functions only .eh_frame knew, named "name+0xADDRESS" */
+	struct bfd_section *text;     /* .text */
+	uint64_t text_low, text_high; /* .text is [text_low, text_high) */
+	uint64_t code_low, code_high; /* every code section; empty if none */
 	struct target target;
 	struct bfd_symbol **bfd_symbols; /* as BFD gives them, synthetic ones added */
 	long bfd_symbol_count;
-	struct bfd_symbol *synthetic;  /* BFD's synthetic symbols (PLT entries), one block */
+	struct bfd_symbol *synthetic;        /* BFD's synthetic symbols (PLT entries), one block */
 	struct bfd_symbol **dynamic_symbols; /* what BFD needed to make them, or NULL */
-	unsigned char *text_bytes;     /* -c: the bytes of .text, or NULL */
-	bool aarch64;                  /* -c looks for bl and b, not x86's call */
+	unsigned char *text_bytes;           /* -c: the bytes of .text, or NULL */
+	bool aarch64;                        /* -c looks for bl and b, not x86's call */
 	bool has_debug_info;
 	struct line_index *line_index; /* its DWARF lines read once (lineindex.c), or NULL */
 	/* frees line_index (set with it by object.c: the model, below the
 	 * symbol tables, does not know how a line index is built) */
 	void (*line_index_release)(struct line_index *);
-	char leading_char;             /* of symbol names (bfd_get_symbol_leading_char) */
-	uint64_t *segments;            /* whole-process: code as mapped, pairs of own */
-	size_t segment_count;          /* addresses [start, end) */
-	struct source_file *source_files;          /* newest first */
+	char leading_char;                /* of symbol names (bfd_get_symbol_leading_char) */
+	uint64_t *segments;               /* whole-process: code as mapped, pairs of own */
+	size_t segment_count;             /* addresses [start, end) */
+	struct source_file *source_files; /* newest first */
 	unsigned source_file_count;
 	/* by path, SOURCE_HASH_SIZE chains, allocated with the first file:
 	 * an object without source files (most of a whole-process profile's)
@@ -123,14 +123,14 @@ struct symbol {
 	unsigned is_function : 1;
 	unsigned is_static : 1;
 	unsigned is_bb_head : 1;
-	unsigned mapped : 1;      /* -R: stands for its object file */
-	unsigned placed : 1;      /* function ordering */
-	unsigned hidden : 1;      /* never printed (a .cold part, see alias_of) */
-	unsigned in_flat : 1;     /* symspecs: shown in the flat profile (-p/-P) */
-	unsigned in_exec : 1;     /* symspecs: shown by -C */
+	unsigned mapped : 1;        /* -R: stands for its object file */
+	unsigned placed : 1;        /* function ordering */
+	unsigned hidden : 1;        /* never printed (a .cold part, see alias_of) */
+	unsigned in_flat : 1;       /* symspecs: shown in the flat profile (-p/-P) */
+	unsigned in_exec : 1;       /* symspecs: shown by -C */
 	unsigned in_annotation : 1; /* symspecs: listed by -A */
-	unsigned is_object : 1;   /* stands for an object's code outside its symbols: "[libc.so.6]" */
-	unsigned is_runtime : 1;  /* the profiler's own code (mcount...: analysis/overhead.c) */
+	unsigned is_object : 1; /* stands for an object's code outside its symbols: "[libc.so.6]" */
+	unsigned is_runtime : 1; /* the profiler's own code (mcount...: analysis/overhead.c) */
 	/* what symtab/names.c chooses among aliases by (ELF binding, size, type) */
 	unsigned is_weak : 1;
 	unsigned has_size : 1;
@@ -142,27 +142,27 @@ struct symbol {
 	unsigned long calls;      /* calls from other functions */
 	int uses;                 /* function ordering */
 	struct symbol_blocks *blocks; /* basic-block counts (-l), or NULL */
-	struct symbol *next, *prev; /* symspec ranges, ordering chains */
+	struct symbol *next, *prev;   /* symspec ranges, ordering chains */
 
 	/* histogram */
-	double self_ticks;        /* samples credited, in ticks */
-	uint64_t scaled_address;  /* address / 2, in histogram units */
+	double self_ticks;       /* samples credited, in ticks */
+	uint64_t scaled_address; /* address / 2, in histogram units */
 
 	/* call graph */
-	unsigned long self_calls; /* recursive calls (cycle headers: inner calls) */
-	double child_ticks;       /* ticks propagated from callees */
-	int index;                /* [N] in the call graph */
-	int top_order;            /* topological number, 0 = none */
-	unsigned name_rank;       /* place in name order; equal names, equal ranks */
-	bool printed;             /* shown in the call graph */
-	double prop_fraction;     /* share of its time that propagates */
-	double prop_self;         /* self ticks that propagate */
-	double prop_child;        /* child ticks that propagate */
-	int cycle_number;         /* 0: not in a cycle */
-	struct symbol *cycle_head;/* itself, or the cycle header */
-	struct symbol *cycle_next;/* next member of its cycle */
-	struct arc *parents;      /* arcs into this symbol */
-	struct arc *children;     /* arcs out of this symbol */
+	unsigned long self_calls;  /* recursive calls (cycle headers: inner calls) */
+	double child_ticks;        /* ticks propagated from callees */
+	int index;                 /* [N] in the call graph */
+	int top_order;             /* topological number, 0 = none */
+	unsigned name_rank;        /* place in name order; equal names, equal ranks */
+	bool printed;              /* shown in the call graph */
+	double prop_fraction;      /* share of its time that propagates */
+	double prop_self;          /* self ticks that propagate */
+	double prop_child;         /* child ticks that propagate */
+	int cycle_number;          /* 0: not in a cycle */
+	struct symbol *cycle_head; /* itself, or the cycle header */
+	struct symbol *cycle_next; /* next member of its cycle */
+	struct arc *parents;       /* arcs into this symbol */
+	struct arc *children;      /* arcs out of this symbol */
 };
 
 /*
@@ -175,8 +175,8 @@ struct arc {
 	struct symbol *parent;
 	struct symbol *child;
 	unsigned long count;
-	double time;              /* self ticks of the callee carried up */
-	double child_time;        /* child ticks of the callee carried up */
+	double time;       /* self ticks of the callee carried up */
+	double child_time; /* child ticks of the callee carried up */
 	/* measured only (stack_times.c): the samples of the stacks, once
 	 * for each pair of adjacent frames that is this call (--callgrind's
 	 * inclusive costs: in = self + out for every function) */
@@ -187,7 +187,7 @@ struct arc {
 	bool uncounted;
 	struct arc *next_parent;
 	struct arc *next_child;
-	bool has_been_placed;     /* function ordering */
+	bool has_been_placed; /* function ordering */
 };
 
 static inline uint64_t symbol_bb_address(const struct symbol *sym, int k)
@@ -230,22 +230,27 @@ struct symbol_table {
 /* Kinds of data found in the profile files.  INPUT_UNCOUNTED_ARCS: the
  * call graph's arcs come from the call stacks of a program without
  * hooks (pipeline.c): none has a count. */
-enum { INPUT_HISTOGRAM = 1, INPUT_CALL_GRAPH = 2, INPUT_BB_COUNTS = 4, INPUT_UNCOUNTED_ARCS = 8 };
+enum {
+	INPUT_HISTOGRAM = 1,
+	INPUT_CALL_GRAPH = 2,
+	INPUT_BB_COUNTS = 4,
+	INPUT_UNCOUNTED_ARCS = 8
+};
 
 /* One histogram record's range and summed bins (from all profile files). */
 struct histogram {
 	uint64_t low_pc, high_pc;
 	uint32_t bin_count;
-	uint32_t *bins;           /* summed counts, saturating at UINT32_MAX */
+	uint32_t *bins; /* summed counts, saturating at UINT32_MAX */
 };
 
 struct histogram_set {
 	struct histogram *records;
 	unsigned count;
-	unsigned rate;            /* samples per second (hz) */
-	char dimension[16];       /* "seconds" */
-	char dimension_abbrev;    /* 's' */
-	double scale;             /* histogram units (2 bytes) per bin */
+	unsigned rate;         /* samples per second (hz) */
+	char dimension[16];    /* "seconds" */
+	char dimension_abbrev; /* 's' */
+	double scale;          /* histogram units (2 bytes) per bin */
 };
 
 /* ---------------------------------------------------------------- symspecs */
@@ -262,7 +267,7 @@ struct symspec_tables {
 	struct symbol_table right_table;
 	struct arc **arcs;
 	size_t arc_count;
-	size_t range_slots;       /* slots allocated in all the tables */
+	size_t range_slots; /* slots allocated in all the tables */
 };
 
 /* ---------------------------------------------------------------- -R map */
@@ -302,21 +307,21 @@ struct file_map {
 #define MODEL_OBJECT_LIMIT ((1u << (64 - MODEL_OBJECT_SHIFT)) - 2)
 
 struct run_segment {
-	uint64_t start, end;      /* runtime [start, end) */
-	uint64_t delta;           /* model address = runtime address + delta */
+	uint64_t start, end; /* runtime [start, end) */
+	uint64_t delta;      /* model address = runtime address + delta */
 };
 
 /* An object of a run by its number in the process file, for numbered
  * addresses (doc/format.md, "Addresses used twice"). */
 struct run_number {
 	uint32_t number;
-	uint64_t bias;            /* the object's load bias in the run */
-	uint64_t delta;           /* model address = runtime address + delta */
+	uint64_t bias;  /* the object's load bias in the run */
+	uint64_t delta; /* model address = runtime address + delta */
 };
 
 struct run_map {
-	bool known;               /* a process file of this run was read */
-	uint64_t main_bias;       /* gmon.out's addresses are runtime minus this */
+	bool known;                   /* a process file of this run was read */
+	uint64_t main_bias;           /* gmon.out's addresses are runtime minus this */
 	struct run_segment *segments; /* sorted by start, disjoint: who holds a plain address */
 	size_t segment_count;
 	struct run_number *numbers; /* sorted by number; only where the file numbers addresses */
@@ -324,7 +329,7 @@ struct run_map {
 };
 
 struct model_sample {
-	uint64_t address;         /* model address */
+	uint64_t address; /* model address */
 	uint64_t count;
 };
 
@@ -345,15 +350,15 @@ struct model_sample {
 struct model_stacks {
 	uint64_t *words;
 	size_t word_count, word_capacity;
-	size_t count;             /* distinct stacks */
-	uint64_t samples;         /* their samples, summed */
-	uint32_t depth_limit;     /* the largest of the runs' */
+	size_t count;                       /* distinct stacks */
+	uint64_t samples;                   /* their samples, summed */
+	uint32_t depth_limit;               /* the largest of the runs' */
 	uint64_t lost, at_limit, cut_short; /* as the runtime counted them, summed */
-	bool present;             /* some run had a stack record */
-	size_t merged_count;      /* count after the last merge (objects.c) */
+	bool present;                       /* some run had a stack record */
+	size_t merged_count;                /* count after the last merge (objects.c) */
 };
 
-#define MODEL_STACK_FLAGS(word) ((uint32_t)((word) & 0xff))
+#define MODEL_STACK_FLAGS(word) ((uint32_t)((word)&0xff))
 #define MODEL_STACK_THREAD(word) ((uint32_t)((word) >> 8 & 0xffffff))
 #define MODEL_THREADS_MAX 0xfffffeu /* 24 bits, 1 + the number */
 
@@ -361,10 +366,10 @@ struct model_stacks {
  * with one id. */
 struct model_thread {
 	uint32_t tid;
-	uint32_t flags;           /* GMON_THREAD_FLAG_* */
-	const char *name;         /* as recorded (model_strdup), may hold control bytes */
-	const char *shown;        /* the same, printable (model_printable) */
-	uint64_t samples;         /* its stacks' samples (analysis/threads.c) */
+	uint32_t flags;    /* GMON_THREAD_FLAG_* */
+	const char *name;  /* as recorded (model_strdup), may hold control bytes */
+	const char *shown; /* the same, printable (model_printable) */
+	uint64_t samples;  /* its stacks' samples (analysis/threads.c) */
 };
 
 struct process_part {
@@ -374,15 +379,16 @@ struct process_part {
 	/* "m" or "t" (main thread or not), the k-th of its name in its
 	 * run, ":" and the name: the runs' threads joined (whole_process.c) */
 	struct intern_table thread_keys;
-	uint64_t elapsed_ns;      /* wall time the runs took, summed; 0: not recorded */
-	uint32_t clock;           /* enum gmon_process_clock, if every run says the same; else 0 */
-	uint32_t missing;         /* GMON_MISSING_* of any run: what the samples miss */
+	uint64_t elapsed_ns; /* wall time the runs took, summed; 0: not recorded */
+	uint32_t clock;      /* enum gmon_process_clock, if every run says the same; else 0 */
+	uint32_t missing;    /* GMON_MISSING_* of any run: what the samples miss */
 	bool clock_seen;
-	struct run_map *runs;     /* one per profile file, in the order given */
+	struct run_map *runs; /* one per profile file, in the order given */
 	size_t run_count;
 	struct model_sample *samples;
 	size_t sample_count;
-	struct model_sample *arcs_from, *arcs_to; /* parallel: call site, callee (count in arcs_from) */
+	struct model_sample *arcs_from,
+		*arcs_to; /* parallel: call site, callee (count in arcs_from) */
 	size_t arc_count;
 	/* sample_count and arc_count after the last merge: many runs' are
 	 * merged as they are read (objects.c), to keep -s of thousands of
@@ -392,7 +398,7 @@ struct process_part {
 	 * without hooks keeps them there, not in bins: histogram.c) */
 	struct model_sample *main_samples;
 	size_t main_sample_count;
-	unsigned rate;            /* of the samples */
+	unsigned rate; /* of the samples */
 	bool has_times;
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
 };
@@ -402,10 +408,10 @@ struct process_part {
 /* A profile file as it was when read (--json's "sources"): which files a
  * report comes from, and which version of each. */
 struct model_source {
-	const char *path;         /* as given (model_strdup) */
-	uint64_t size;            /* bytes */
-	int64_t mtime;            /* last modification, seconds since 1970 (UTC) */
-	long mtime_ns;            /* and nanoseconds */
+	const char *path; /* as given (model_strdup) */
+	uint64_t size;    /* bytes */
+	int64_t mtime;    /* last modification, seconds since 1970 (UTC) */
+	long mtime_ns;    /* and nanoseconds */
 };
 
 /* ---------------------------------------------------------------- the model */
@@ -415,13 +421,13 @@ struct model_source {
 struct arc_store {
 	uint64_t *hash; /* open: a 32-bit tag and the arc's number */
 	size_t hash_size, hash_count;
-	struct arc *chunk;        /* the newest chunk; [0] links to the previous */
+	struct arc *chunk; /* the newest chunk; [0] links to the previous */
 	size_t chunk_used;
 	struct arc **chunks; /* every chunk, oldest first: arc N is chunks[N / 4096][N % 4096] */
 	size_t chunk_count, chunk_capacity;
-	struct arc **all;         /* non-recursive arcs in creation order */
+	struct arc **all; /* non-recursive arcs in creation order */
 	size_t all_count, all_capacity;
-	struct arc **self;        /* arcs from a function to itself */
+	struct arc **self; /* arcs from a function to itself */
 	size_t self_count, self_capacity;
 };
 
@@ -435,7 +441,7 @@ struct arc_store {
  * index sites (place + 1, 0 empty), open addressing.
  */
 struct call_site {
-	uint64_t site;            /* model address of the return address */
+	uint64_t site; /* model address of the return address */
 	const struct symbol *callee;
 	unsigned long count;
 };
@@ -448,32 +454,35 @@ struct call_site_table {
 };
 
 struct model {
-	struct object **objects;  /* [0] is the executable */
+	struct object **objects; /* [0] is the executable */
 	size_t object_count, object_capacity;
 	struct symbol_table symbols; /* every object's symbols, by address */
 	struct symspec_tables symspecs;
 	struct file_map file_map; /* -R, or empty */
 	/* symtab/names.c: which of the symbols at one address names it
 	 * (GNU's choice for GNU's inputs, ours for whole-process profiles) */
-	enum alias_rule { ALIASES_GNU, ALIASES_OURS } alias_rule;
+	enum alias_rule {
+		ALIASES_GNU,
+		ALIASES_OURS
+	} alias_rule;
 	/* a process file came with the profile (pipeline.c): our runtime's
 	 * whole-process profile, where GNU's numbering is not at stake */
 	bool whole_process;
-	bool raw_names;           /* names with their version suffix (GPROF_GNU_QUIRKS=names) */
+	bool raw_names; /* names with their version suffix (GPROF_GNU_QUIRKS=names) */
 
-	int input;                /* INPUT_* found in the profile files */
+	int input; /* INPUT_* found in the profile files */
 	struct histogram_set histograms;
-	double total_ticks;       /* samples credited, less those excluded */
-	double unnamed_ticks;     /* of those, on code no symbol names: "prog+0x..."
+	double total_ticks;   /* samples credited, less those excluded */
+	double unnamed_ticks; /* of those, on code no symbol names: "prog+0x..."
 				   * pieces, "[object]" pieces, "[unknown]" (histogram.c) */
 
 	struct arc_store arcs;
-	struct symbol *cycles;    /* cycle headers, [1..cycle_count] */
+	struct symbol *cycles; /* cycle headers, [1..cycle_count] */
 	int cycle_count;
-	struct symbol **by_time;  /* call-graph order (symbols, then cycles), or NULL */
+	struct symbol **by_time; /* call-graph order (symbols, then cycles), or NULL */
 	size_t by_time_count;
-	double print_ticks;       /* total propagated self time, for percentages */
-	bool measured;            /* the call graph's times come from the stacks */
+	double print_ticks; /* total propagated self time, for percentages */
+	bool measured;      /* the call graph's times come from the stacks */
 	/* The profiler's own work (analysis/overhead.c): the samples that
 	 * landed in its functions (is_runtime), whether the figures count
 	 * them (--with-overhead) or leave them out (the default: every total
@@ -484,9 +493,9 @@ struct model {
 	bool overhead_counted;
 	bool overhead_known;
 
-	struct process_part process; /* other objects' data, or empty */
+	struct process_part process;       /* other objects' data, or empty */
 	struct call_site_table call_sites; /* calls by site (analysis/source_lines.c) */
-	struct model_source *sources; /* the profile files read, in order */
+	struct model_source *sources;      /* the profile files read, in order */
 	size_t source_count;
 
 	struct string_chunk *strings; /* names the model made (model_strdup) */
@@ -575,8 +584,8 @@ struct arc *arc_lookup(const struct arc_store *store, const struct symbol *paren
  * NULL (no such arc, or either frame NULL): arc_lookup over a stack's
  * adjacent frames, with the table's lines fetched ahead (a million
  * stacks look up arcs scattered over a table larger than the caches). */
-void arc_lookup_adjacent(const struct arc_store *store, struct symbol *const *frames,
-			 size_t count, struct arc **out);
+void arc_lookup_adjacent(const struct arc_store *store, struct symbol *const *frames, size_t count,
+			 struct arc **out);
 struct arc *arc_add(struct arc_store *store, struct symbol *parent, struct symbol *child,
 		    unsigned long count);
 /* Were a function's calls counted (by the runtime, or GNU's)?  Not

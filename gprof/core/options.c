@@ -56,8 +56,8 @@ void options_add_search_path(struct options *opt, const char *paths)
 
 		memcpy(dir, start, len);
 		dir[len] = '\0';
-		opt->search_dirs = xrealloc(opt->search_dirs,
-					    (opt->search_dir_count + 1) * sizeof(*opt->search_dirs));
+		opt->search_dirs = xrealloc(opt->search_dirs, (opt->search_dir_count + 1) *
+								      sizeof(*opt->search_dirs));
 		opt->search_dirs[opt->search_dir_count++] = dir;
 		if (!colon)
 			break;

@@ -14,7 +14,13 @@
 
 struct report_format;
 
-enum file_format { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD, FORMAT_BSD44, FORMAT_PROF };
+enum file_format {
+	FORMAT_AUTO,
+	FORMAT_MAGIC,
+	FORMAT_BSD,
+	FORMAT_BSD44,
+	FORMAT_PROF
+};
 
 /* Deliberate deviations from GNU gprof 2.40 (doc/compat.md); the
  * environment variable GPROF_GNU_QUIRKS=static-calls,clones (or "all")
@@ -29,9 +35,9 @@ enum {
 	QUIRK_SUM_ARCS = 1 << 6,     /* -s: gmon.sum without the arcs -k and -q from/to drop */
 	QUIRK_MAIN_ONLY = 1 << 7,    /* the main program alone: no process file read */
 	QUIRK_RUNTIME_FUNCTIONS = 1 << 8, /* libgmon's own functions shown like any other */
-	QUIRK_SUM_LINES = 1 << 9,    /* -s turns on -l */
-	QUIRK_COMP_DIR = 1 << 10,    /* DWARF 5: a relative comp dir joined twice (BFD 2.40) */
-	QUIRK_NAMES = 1 << 11,       /* names as BFD gives them ("f@@V"), GNU's choice of alias */
+	QUIRK_SUM_LINES = 1 << 9,         /* -s turns on -l */
+	QUIRK_COMP_DIR = 1 << 10,         /* DWARF 5: a relative comp dir joined twice (BFD 2.40) */
+	QUIRK_NAMES = 1 << 11,         /* names as BFD gives them ("f@@V"), GNU's choice of alias */
 	QUIRK_OTHER_PROGRAM = 1 << 12, /* another program's profile read anyway, not refused */
 };
 
@@ -49,13 +55,20 @@ enum {
 
 /* The include and exclude tables that symspecs fill (symspec.c). */
 enum symspec_table {
-	INCL_GRAPH, EXCL_GRAPH,
-	INCL_ARCS, EXCL_ARCS,
-	INCL_FLAT, EXCL_FLAT,
-	INCL_TIME, EXCL_TIME,
-	INCL_ANNO, EXCL_ANNO,
-	INCL_EXEC, EXCL_EXEC,
-	PICTURE_ROOT, PICTURE_LEAF, /* --root, --leaf: where a picture starts or ends */
+	INCL_GRAPH,
+	EXCL_GRAPH,
+	INCL_ARCS,
+	EXCL_ARCS,
+	INCL_FLAT,
+	EXCL_FLAT,
+	INCL_TIME,
+	EXCL_TIME,
+	INCL_ANNO,
+	EXCL_ANNO,
+	INCL_EXEC,
+	EXCL_EXEC,
+	PICTURE_ROOT,
+	PICTURE_LEAF, /* --root, --leaf: where a picture starts or ends */
 	SYMSPEC_TABLES
 };
 
@@ -70,29 +83,29 @@ struct symspec_request {
 /* The output of the text reports (flat profile, call graph, index, -A,
  * -C): GNU's options of layout. */
 struct text_options {
-	bool brief;               /* -b: no explanatory blurbs */
-	bool traditional;         /* -T: BSD layout */
-	int width;                /* -w, default 80 */
-	unsigned long min_count;  /* -m: fewer executions are shown as ##### */
-	int table_length;         /* -t */
-	bool all_lines;           /* -x */
-	bool separate_files;      /* -y */
+	bool brief;              /* -b: no explanatory blurbs */
+	bool traditional;        /* -T: BSD layout */
+	int width;               /* -w, default 80 */
+	unsigned long min_count; /* -m: fewer executions are shown as ##### */
+	int table_length;        /* -t */
+	bool all_lines;          /* -x */
+	bool separate_files;     /* -y */
 };
 
 /* How every report shows a function's name. */
 struct name_options {
-	bool demangle;            /* on unless --no-demangle */
-	bool print_path;          /* -L */
-	bool inline_file_names;   /* --inline-file-names */
+	bool demangle;          /* on unless --no-demangle */
+	bool print_path;        /* -L */
+	bool inline_file_names; /* --inline-file-names */
 };
 
 /* The pictures' output (--dot, --flame, --diff --dot). */
 struct picture_options {
-	double node_threshold;    /* --node-threshold=PCT (DOT), default 0.5 */
-	double edge_threshold;    /* --edge-threshold=PCT (DOT), default 0.1 */
-	bool strip;               /* --strip: pictures name C++ functions without arguments */
-	int wrap;                 /* --wrap[=N]: pictures wrap names at N characters; 0: no */
-	int depth;                /* --depth=N: --root/--leaf go N calls deep; -1: no limit */
+	double node_threshold; /* --node-threshold=PCT (DOT), default 0.5 */
+	double edge_threshold; /* --edge-threshold=PCT (DOT), default 0.1 */
+	bool strip;            /* --strip: pictures name C++ functions without arguments */
+	int wrap;              /* --wrap[=N]: pictures wrap names at N characters; 0: no */
+	int depth;             /* --depth=N: --root/--leaf go N calls deep; -1: no limit */
 };
 
 /*
@@ -106,39 +119,39 @@ struct options {
 	struct text_options text;
 	struct name_options names;
 	struct picture_options picture;
-	bool no_static;           /* -a */
-	bool functions_only;      /* -D: ignore symbols not marked as functions */
-	bool static_call_graph;   /* -c */
-	bool show_zeros;          /* -z */
-	bool line_granularity;    /* -l */
-	enum file_format format;  /* -O */
-	const char *file_ordering_map;   /* -R */
-	const char *external_symbols;    /* -S */
-	unsigned debug;           /* -d */
-	unsigned gnu_quirks;      /* GPROF_GNU_QUIRKS: GNU behaviours we fix, restored */
+	bool no_static;                /* -a */
+	bool functions_only;           /* -D: ignore symbols not marked as functions */
+	bool static_call_graph;        /* -c */
+	bool show_zeros;               /* -z */
+	bool line_granularity;         /* -l */
+	enum file_format format;       /* -O */
+	const char *file_ordering_map; /* -R */
+	const char *external_symbols;  /* -S */
+	unsigned debug;                /* -d */
+	unsigned gnu_quirks;           /* GPROF_GNU_QUIRKS: GNU behaviours we fix, restored */
 	/* --json, --dot, --html...: the format chosen instead of the text
 	 * reports (a row of report/formats.c), NULL for the text; how many
 	 * were given (more than one is refused once the profile is read) */
 	const struct report_format *output;
 	int outputs_given;
-	bool main_only;           /* --main-only: no process files, the classic view */
-	const char *sysroot;      /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
-	const char **debug_dirs;  /* --debug-file-directory, in order (symtab/debuginfo.h) */
+	bool main_only;          /* --main-only: no process files, the classic view */
+	const char *sysroot;     /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
+	const char **debug_dirs; /* --debug-file-directory, in order (symtab/debuginfo.h) */
 	size_t debug_dir_count;
-	bool estimate_children;   /* --estimate-children: the classic estimate despite stacks */
-	bool with_overhead;       /* --with-overhead: the profiler's own time counted, in its functions */
-	bool threads;             /* --threads: per thread (text, --json, --folded) */
-	bool diff;                /* --diff: two profiles compared (diff.c) */
-	int processes;            /* --processes[=tree|cpu]: PROCESSES_* (processes.c) */
-	bool timeline;            /* --timeline: each function's seconds per window (timeline.c) */
+	bool estimate_children; /* --estimate-children: the classic estimate despite stacks */
+	bool with_overhead; /* --with-overhead: the profiler's own time counted, in its functions */
+	bool threads;       /* --threads: per thread (text, --json, --folded) */
+	bool diff;          /* --diff: two profiles compared (diff.c) */
+	int processes;      /* --processes[=tree|cpu]: PROCESSES_* (processes.c) */
+	bool timeline;      /* --timeline: each function's seconds per window (timeline.c) */
 
-	unsigned report;          /* REPORT_* asked for (the default is chosen later) */
-	unsigned user_specified;  /* REPORT_* named on the command line, even to drop */
+	unsigned report;         /* REPORT_* asked for (the default is chosen later) */
+	unsigned user_specified; /* REPORT_* named on the command line, even to drop */
 	struct symspec_request *symspecs;
-	char **search_dirs;       /* -I and $GPROF_PATH, in order (for -A) */
+	char **search_dirs; /* -I and $GPROF_PATH, in order (for -A) */
 	size_t search_dir_count;
-	const char *executable;   /* default a.out */
-	bool executable_given;    /* named on the command line (else the process file may name it) */
+	const char *executable; /* default a.out */
+	bool executable_given;  /* named on the command line (else the process file may name it) */
 	const char *const *profile_files; /* the names given, or gmon.out */
 	int profile_file_count;
 	const char *const *operands; /* the command line's files, as given (--diff) */
@@ -146,7 +159,11 @@ struct options {
 };
 
 /* --processes: none, as a tree, by CPU. */
-enum { PROCESSES_NONE, PROCESSES_TREE, PROCESSES_BY_CPU };
+enum {
+	PROCESSES_NONE,
+	PROCESSES_TREE,
+	PROCESSES_BY_CPU
+};
 
 /* Defaults: demangling on, width 80, -t 10, -m 1, thresholds 0.5 and 0.1. */
 void options_init(struct options *opt);

@@ -28,9 +28,9 @@
 struct outfile {
 	const char *path;
 	char *temp;
-	int fd;                   /* -1 once closed */
-	FILE *stream;             /* outfile_stream's, or NULL */
-	int error;                /* the first write error (errno), or 0 */
+	int fd;       /* -1 once closed */
+	FILE *stream; /* outfile_stream's, or NULL */
+	int error;    /* the first write error (errno), or 0 */
 	sigset_t held, old;
 	struct sigaction old_xfsz;
 };

@@ -34,8 +34,8 @@ const char *program_name = "gprof";
 #define PROGRESS_EVERY 0.2
 
 static struct {
-	bool active;              /* between progress_begin and progress_end */
-	bool shown;               /* the line is on the terminal */
+	bool active; /* between progress_begin and progress_end */
+	bool shown;  /* the line is on the terminal */
 	const char *what;
 	size_t total;
 	double start, last;
@@ -77,8 +77,8 @@ void progress_step(size_t done)
 	if (now - progress.start < PROGRESS_AFTER || now - progress.last < PROGRESS_EVERY)
 		return;
 	progress.last = now;
-	fprintf(stderr, "\r%s: %s: %zu of %zu files (%.0f%%)", program_name, progress.what,
-		done, progress.total, 100.0 * (double)done / (double)progress.total);
+	fprintf(stderr, "\r%s: %s: %zu of %zu files (%.0f%%)", program_name, progress.what, done,
+		progress.total, 100.0 * (double)done / (double)progress.total);
 	progress.shown = true;
 }
 
@@ -311,10 +311,10 @@ const char *text_printable(const char *s, char **copy)
 /* Why a file of this mode is not read. */
 static const char *not_regular(mode_t mode)
 {
-	return S_ISDIR(mode) ? "a directory, not a regular file"
-	       : S_ISFIFO(mode) ? "a FIFO, not a regular file"
+	return S_ISDIR(mode)                    ? "a directory, not a regular file"
+	       : S_ISFIFO(mode)                 ? "a FIFO, not a regular file"
 	       : S_ISCHR(mode) || S_ISBLK(mode) ? "a device, not a regular file"
-	       : "not a regular file";
+						: "not a regular file";
 }
 
 int open_regular(const char *path, struct stat *st, const char **why)

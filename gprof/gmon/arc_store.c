@@ -27,7 +27,7 @@ size_t profile_max_arcs = UINT32_MAX - 1;
 
 struct kept_arc {
 	uint64_t from_pc;
-	uint32_t callee;    /* index into callees[] */
+	uint32_t callee; /* index into callees[] */
 	uint32_t count_low;
 };
 
@@ -166,8 +166,7 @@ struct raw_arc arc_store_get(const struct profile_arcs *t, size_t k)
 				 .count = kept_count(c, slot) };
 }
 
-void arc_store_each(const struct profile_arcs *t, const uint32_t *order, arc_fn *fn,
-		    void *context)
+void arc_store_each(const struct profile_arcs *t, const uint32_t *order, arc_fn *fn, void *context)
 {
 	size_t k;
 

@@ -56,8 +56,7 @@ bool arc_store_add(struct profile_arcs *t, uint64_t from_pc, uint64_t self_pc, u
 struct raw_arc arc_store_get(const struct profile_arcs *t, size_t k);
 /* Each arc kept in turn to fn: in the order first seen, or when order is
  * not NULL, the order[k]-th for each k (UINT32_MAX: none). */
-void arc_store_each(const struct profile_arcs *t, const uint32_t *order, arc_fn *fn,
-		    void *context);
+void arc_store_each(const struct profile_arcs *t, const uint32_t *order, arc_fn *fn, void *context);
 /* Free the table and t (not the stream: stream_free). */
 void arc_store_free(struct profile_arcs *t);
 

@@ -36,17 +36,17 @@
  */
 struct cursor {
 	const char *name;
-	int fd;                      /* -1: all the bytes are in data */
-	const unsigned char *data;   /* the bytes [base, base + filled) */
-	unsigned char *window;       /* owned: data when fd >= 0 */
+	int fd;                    /* -1: all the bytes are in data */
+	const unsigned char *data; /* the bytes [base, base + filled) */
+	unsigned char *window;     /* owned: data when fd >= 0 */
 	size_t base, filled, capacity;
 	size_t pos;
 	size_t size;
 	bool size_known;
-	bool io_failed;              /* err already says why */
-	off_t origin;                /* a regular file: where byte 0 is (pread) */
-	bool big_endian;             /* how numbers are read */
-	char *err;                   /* where a failure is said, in one line */
+	bool io_failed;  /* err already says why */
+	off_t origin;    /* a regular file: where byte 0 is (pread) */
+	bool big_endian; /* how numbers are read */
+	char *err;       /* where a failure is said, in one line */
 	size_t err_size;
 };
 

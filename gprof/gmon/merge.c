@@ -77,7 +77,8 @@ static bool on_bins_of(const struct histogram *h, uint64_t low, uint64_t high, u
 static bool take_in(struct profile_data *p, uint64_t low, uint64_t high, uint32_t bins,
 		    struct histogram **out)
 {
-	unsigned first = histograms_starting_below(p, low), last = histograms_starting_below(p, high);
+	unsigned first = histograms_starting_below(p, low),
+		 last = histograms_starting_below(p, high);
 	unsigned i, n, kept, slot = UINT_MAX;
 	uint64_t width = whole_bin_width(low, high, bins);
 	struct histogram merged = { low, high, bins, NULL };
@@ -87,8 +88,8 @@ static bool take_in(struct profile_data *p, uint64_t low, uint64_t high, uint32_
 	for (i = first; i < last; i++) {
 		const struct histogram *h = &p->histograms.records[p->histogram_order[i]];
 
-		if (width == 0 || h->high_pc > high || !on_bins_of(&merged, h->low_pc, h->high_pc,
-								    h->bin_count))
+		if (width == 0 || h->high_pc > high ||
+		    !on_bins_of(&merged, h->low_pc, h->high_pc, h->bin_count))
 			return false;
 		if (p->histogram_order[i] < slot)
 			slot = p->histogram_order[i];
@@ -158,16 +159,23 @@ bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high, uint3
 		r->p->histograms.scale = scale;
 	} else {
 		if (strncmp(dimension, r->p->histograms.dimension, 15) != 0)
-			return cursor_fail(&r->c, "histogram dimension '%.15s' differs from '%s' in the first file",
-					   dimension, r->p->histograms.dimension);
+			return cursor_fail(
+				&r->c,
+				"histogram dimension '%.15s' differs from '%s' in the first file",
+				dimension, r->p->histograms.dimension);
 		if (abbrev != r->p->histograms.dimension_abbrev)
-			return cursor_fail(&r->c, "histogram dimension abbreviation '%c' differs from '%c' in the first file",
-					   isprint((unsigned char)abbrev) ? abbrev : '?',
-					   isprint((unsigned char)r->p->histograms.dimension_abbrev)
-						   ? r->p->histograms.dimension_abbrev : '?');
+			return cursor_fail(
+				&r->c,
+				"histogram dimension abbreviation '%c' differs from '%c' in the first file",
+				isprint((unsigned char)abbrev) ? abbrev : '?',
+				isprint((unsigned char)r->p->histograms.dimension_abbrev)
+					? r->p->histograms.dimension_abbrev
+					: '?');
 		if (fabs(r->p->histograms.scale - scale) > 0.000001)
-			return cursor_fail(&r->c, "histogram resolution (%g bytes per bin) differs from the first file's (%g)",
-					   2 * scale, 2 * r->p->histograms.scale);
+			return cursor_fail(
+				&r->c,
+				"histogram resolution (%g bytes per bin) differs from the first file's (%g)",
+				2 * scale, 2 * r->p->histograms.scale);
 	}
 	r->bin_offset = 0;
 	r->bin_count = bins;
@@ -176,32 +184,40 @@ bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high, uint3
 		h = &r->p->histograms.records[r->p->histogram_order[k - 1]];
 		if (h->low_pc == low && h->high_pc == high) {
 			if (h->bin_count != bins)
-				return cursor_fail(&r->c, "histogram over 0x%llx-0x%llx has %u bins, the first file's has %u",
-						   (unsigned long long)low, (unsigned long long)high, bins,
-						   h->bin_count);
+				return cursor_fail(
+					&r->c,
+					"histogram over 0x%llx-0x%llx has %u bins, the first file's has %u",
+					(unsigned long long)low, (unsigned long long)high, bins,
+					h->bin_count);
 			*out = h;
 			return true;
 		}
 		if (h->high_pc > low && on_bins_of(h, low, high, bins)) {
-			r->bin_offset = (uint32_t)((low - h->low_pc) /
-						   whole_bin_width(low, high, bins));
+			r->bin_offset =
+				(uint32_t)((low - h->low_pc) / whole_bin_width(low, high, bins));
 			*out = h;
 			return true;
 		}
 		if (h->high_pc > low && take_in(r->p, low, high, bins, out))
 			return true;
 		if (h->high_pc > low)
-			return cursor_fail(&r->c, "histogram range 0x%llx-0x%llx overlaps 0x%llx-0x%llx without matching it",
-					   (unsigned long long)low, (unsigned long long)high,
-					   (unsigned long long)h->low_pc, (unsigned long long)h->high_pc);
+			return cursor_fail(
+				&r->c,
+				"histogram range 0x%llx-0x%llx overlaps 0x%llx-0x%llx without matching it",
+				(unsigned long long)low, (unsigned long long)high,
+				(unsigned long long)h->low_pc, (unsigned long long)h->high_pc);
 	}
 	if (r->p->histograms.count >= profile_max_histograms)
-		return cursor_fail(&r->c, "more than %u distinct histogram ranges", profile_max_histograms);
+		return cursor_fail(&r->c, "more than %u distinct histogram ranges",
+				   profile_max_histograms);
 	if (r->p->histograms.count == r->p->histogram_capacity) {
-		r->p->histogram_capacity = r->p->histogram_capacity ? r->p->histogram_capacity * 2 : 4;
-		r->p->histograms.records = xrealloc(r->p->histograms.records,
-					      r->p->histogram_capacity * sizeof(struct histogram));
-		r->p->histogram_order = xrealloc(r->p->histogram_order, r->p->histogram_capacity * sizeof(unsigned));
+		r->p->histogram_capacity = r->p->histogram_capacity ? r->p->histogram_capacity * 2
+								    : 4;
+		r->p->histograms.records =
+			xrealloc(r->p->histograms.records,
+				 r->p->histogram_capacity * sizeof(struct histogram));
+		r->p->histogram_order = xrealloc(r->p->histogram_order,
+						 r->p->histogram_capacity * sizeof(unsigned));
 	}
 	memmove(r->p->histogram_order + k + 1, r->p->histogram_order + k,
 		(r->p->histograms.count - k) * sizeof(unsigned));
@@ -221,7 +237,8 @@ bool histogram_add_bins(struct reader *r, struct histogram *h)
 	uint32_t i = 0, *bins = h->bins + r->bin_offset;
 
 	while (i < r->bin_count) {
-		uint32_t n = r->bin_count - i < READ_WINDOW / 2 ? r->bin_count - i : READ_WINDOW / 2;
+		uint32_t n = r->bin_count - i < READ_WINDOW / 2 ? r->bin_count - i
+								: READ_WINDOW / 2;
 
 		if (!cursor_fill(&r->c, (size_t)n * 2))
 			return cursor_fail(&r->c, "truncated histogram record");
@@ -239,9 +256,8 @@ bool reader_add_arc(struct reader *r, uint64_t from, uint64_t self, uint64_t cou
 {
 	if (!r->arcs_only) {
 		r->arcs_seen++;
-		if (r->p->code_known &&
-		    ((from >= r->p->code_low && from < r->p->code_high) ||
-		     (self >= r->p->code_low && self < r->p->code_high)))
+		if (r->p->code_known && ((from >= r->p->code_low && from < r->p->code_high) ||
+					 (self >= r->p->code_low && self < r->p->code_high)))
 			r->arcs_touching_code++;
 	}
 	return r->arc(r, from, self, count);

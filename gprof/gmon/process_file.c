@@ -218,7 +218,8 @@ static bool read_samples(struct cursor *c, size_t end, struct process_file *pf)
 		/* no run takes 2^64 samples: counts that add up past it are
 		 * a damaged file, not a sum to saturate */
 		if (total + s->count < total)
-			return failf(c, "the samples' counts add up to more than 2^64-1 (entry %zu)",
+			return failf(c,
+				     "the samples' counts add up to more than 2^64-1 (entry %zu)",
 				     i);
 		total += s->count;
 	}
@@ -376,9 +377,11 @@ static bool read_stacks(struct cursor *c, size_t end, struct process_file *pf, b
 			/* 1 + the number, below 2^24 (struct model_stacks) */
 			thread = thread == GMON_THREAD_NONE ? 0 : thread + 1;
 			if (thread > MODEL_THREADS_MAX)
-				return failf(c, "stack %llu names thread %llu, beyond the %u a "
-					     "record may hold", (unsigned long long)i,
-					     (unsigned long long)thread - 1, MODEL_THREADS_MAX);
+				return failf(c,
+					     "stack %llu names thread %llu, beyond the %u a "
+					     "record may hold",
+					     (unsigned long long)i, (unsigned long long)thread - 1,
+					     MODEL_THREADS_MAX);
 			if (thread > highest)
 				highest = thread;
 		}
@@ -389,8 +392,8 @@ static bool read_stacks(struct cursor *c, size_t end, struct process_file *pf, b
 				     (unsigned long long)i, (unsigned long long)depth,
 				     (unsigned long long)limit);
 		if (flags & ~(uint64_t)(GMON_STACK_AT_LIMIT | GMON_STACK_CUT_SHORT))
-			return failf(c, "stack %llu has unknown flags 0x%llx", (unsigned long long)i,
-				     (unsigned long long)flags);
+			return failf(c, "stack %llu has unknown flags 0x%llx",
+				     (unsigned long long)i, (unsigned long long)flags);
 		if (depth > (end - c->pos) / 8)
 			return failf(c, "stack %llu: %llu frames do not fit its record",
 				     (unsigned long long)i, (unsigned long long)depth);
@@ -411,7 +414,8 @@ static bool read_stacks(struct cursor *c, size_t end, struct process_file *pf, b
 			return failf(c, "%llu threads, more than the %u a record may hold",
 				     (unsigned long long)thread_count, MODEL_THREADS_MAX);
 		if (highest > thread_count)
-			return failf(c, "a stack names thread %llu, but the record lists %llu threads",
+			return failf(c,
+				     "a stack names thread %llu, but the record lists %llu threads",
 				     (unsigned long long)highest - 1,
 				     (unsigned long long)thread_count);
 		st->threads = xcalloc(thread_count + 1, sizeof(*st->threads));
@@ -498,10 +502,12 @@ static bool parse(struct cursor *c, struct process_file *pf)
 	 * time, this image's is what it used since it started (a window's
 	 * times are the window's already) */
 	if (pf->identity.present && pf->has_times && !pf->window.present) {
-		pf->user_ns -= pf->identity.user_before_ns < pf->user_ns ?
-				       pf->identity.user_before_ns : pf->user_ns;
-		pf->system_ns -= pf->identity.system_before_ns < pf->system_ns ?
-					 pf->identity.system_before_ns : pf->system_ns;
+		pf->user_ns -= pf->identity.user_before_ns < pf->user_ns
+				       ? pf->identity.user_before_ns
+				       : pf->user_ns;
+		pf->system_ns -= pf->identity.system_before_ns < pf->system_ns
+					 ? pf->identity.system_before_ns
+					 : pf->system_ns;
 	}
 	return check_numbers(c, pf);
 }
@@ -509,8 +515,9 @@ static bool parse(struct cursor *c, struct process_file *pf)
 bool process_read(const char *path, bool big_endian, struct process_file *pf, char *err,
 		  size_t err_size)
 {
-	struct cursor c = { .name = path, .big_endian = big_endian, .err = err,
-			    .err_size = err_size };
+	struct cursor c = {
+		.name = path, .big_endian = big_endian, .err = err, .err_size = err_size
+	};
 	struct stat st;
 	unsigned char *data;
 	const char *why;
@@ -548,11 +555,15 @@ bool process_read(const char *path, bool big_endian, struct process_file *pf, ch
 	return ok;
 }
 
-bool process_read_buffer(const char *name, const unsigned char *data, size_t size,
-			 bool big_endian, struct process_file *pf, char *err, size_t err_size)
+bool process_read_buffer(const char *name, const unsigned char *data, size_t size, bool big_endian,
+			 struct process_file *pf, char *err, size_t err_size)
 {
-	struct cursor c = { .name = name, .data = data, .size = size, .big_endian = big_endian,
-			    .err = err, .err_size = err_size };
+	struct cursor c = { .name = name,
+			    .data = data,
+			    .size = size,
+			    .big_endian = big_endian,
+			    .err = err,
+			    .err_size = err_size };
 
 	memset(pf, 0, sizeof(*pf));
 	return parse(&c, pf);

@@ -24,8 +24,8 @@ struct process_segment {
 /* One object record as read. */
 struct process_object {
 	uint32_t number;
-	uint32_t flags;           /* GMON_OBJECT_* */
-	uint64_t bias;            /* runtime address = object address + bias */
+	uint32_t flags; /* GMON_OBJECT_* */
+	uint64_t bias;  /* runtime address = object address + bias */
 	struct process_segment *segments;
 	uint32_t segment_count;
 	unsigned char *build_id;
@@ -47,7 +47,7 @@ struct process_arc {
 /* One thread of a thread stack record (tag 6). */
 struct process_thread {
 	uint32_t tid;
-	uint32_t flags;           /* GMON_THREAD_FLAG_* */
+	uint32_t flags;                        /* GMON_THREAD_FLAG_* */
 	char name[GMON_THREAD_NAME_BYTES + 1]; /* NUL-terminated, as recorded */
 };
 
@@ -57,7 +57,7 @@ struct process_thread {
  * runtime addresses. */
 struct process_stacks {
 	bool present;
-	bool has_threads;         /* tag 6 */
+	bool has_threads; /* tag 6 */
 	struct process_thread *threads;
 	size_t thread_count;
 	uint32_t depth_limit;
@@ -70,11 +70,11 @@ struct process_stacks {
 struct process_identity {
 	bool present;
 	uint32_t pid, parent, image, flags;
-	uint64_t started_ns;      /* CLOCK_MONOTONIC, when the image started */
+	uint64_t started_ns;                       /* CLOCK_MONOTONIC, when the image started */
 	uint64_t user_before_ns, system_before_ns; /* the process's CPU time before
 				     * this image (already taken off the times) */
 	uint32_t argc;
-	char **argv;              /* argc strings, then NULL */
+	char **argv; /* argc strings, then NULL */
 };
 
 /* The window record (tag 8): the file is one window of its run, its
@@ -89,20 +89,20 @@ struct process_window {
 /* Everything one process file holds. */
 struct process_file {
 	uint64_t run_id;
-	bool numbered;            /* header: addresses may carry an object number */
+	bool numbered; /* header: addresses may carry an object number */
 	struct process_object *objects;
 	size_t object_count, object_capacity;
-	unsigned rate;            /* of the samples; 0 when there are none */
+	unsigned rate; /* of the samples; 0 when there are none */
 	struct process_sample *samples;
 	size_t sample_count;
-	uint64_t samples_total;   /* their counts' sum (a file's never passes 2^64-1) */
+	uint64_t samples_total; /* their counts' sum (a file's never passes 2^64-1) */
 	struct process_arc *arcs;
 	size_t arc_count;
 	bool has_times;
 	uint64_t user_ns, system_ns, samples_taken, samples_lost, calls_lost;
-	uint64_t elapsed_ns;      /* wall time the profile ran; 0: not recorded */
-	uint32_t clock;           /* enum gmon_process_clock; 0: not recorded */
-	uint32_t missing;         /* GMON_MISSING_* bits: what the samples miss, and why */
+	uint64_t elapsed_ns; /* wall time the profile ran; 0: not recorded */
+	uint32_t clock;      /* enum gmon_process_clock; 0: not recorded */
+	uint32_t missing;    /* GMON_MISSING_* bits: what the samples miss, and why */
 	struct process_stacks stacks;
 	struct process_identity identity;
 	struct process_window window;
@@ -116,8 +116,8 @@ uint64_t process_run_id(const char *gmon_path, bool big_endian);
 bool process_read(const char *path, bool big_endian, struct process_file *pf, char *err,
 		  size_t err_size);
 /* The same from bytes in memory (the fuzzer). */
-bool process_read_buffer(const char *name, const unsigned char *data, size_t size,
-			 bool big_endian, struct process_file *pf, char *err, size_t err_size);
+bool process_read_buffer(const char *name, const unsigned char *data, size_t size, bool big_endian,
+			 struct process_file *pf, char *err, size_t err_size);
 void process_file_free(struct process_file *pf);
 
 #endif

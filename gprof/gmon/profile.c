@@ -64,7 +64,8 @@ static bool read_arc(struct reader *r, uint64_t from, uint64_t self, uint64_t co
 	struct profile_data *p = r->p;
 
 	if (!profile_add_arc(p, from, self, count))
-		return cursor_fail(&r->c, "more than %zu distinct call-graph arcs", profile_max_arcs);
+		return cursor_fail(&r->c, "more than %zu distinct call-graph arcs",
+				   profile_max_arcs);
 	if (p->arcs && p->arcs->stream && stream_crowded(p->arcs->stream) &&
 	    !stream_materialize(p, true, r->c.err, r->c.err_size)) {
 		r->c.io_failed = true;
@@ -148,9 +149,8 @@ void profile_reset(struct profile_data *p)
 
 /* A reader of the file NAME into p, its arcs kept by read_arc; the
  * caller says where the bytes come from. */
-static struct reader reader_for(const char *name, const struct target *t,
-				enum file_format format, struct profile_data *p, char *err,
-				size_t err_size)
+static struct reader reader_for(const char *name, const struct target *t, enum file_format format,
+				struct profile_data *p, char *err, size_t err_size)
 {
 	struct reader r = { .c = { .name = name,
 				   .big_endian = t->big_endian,
@@ -179,7 +179,8 @@ bool profile_read_buffer(const char *name, const unsigned char *data, size_t siz
 }
 
 bool profile_read(const char *path, const struct target *t, enum file_format format,
-		  struct profile_data *p, struct profile_file_info *info, char *err, size_t err_size)
+		  struct profile_data *p, struct profile_file_info *info, char *err,
+		  size_t err_size)
 {
 	struct reader r = reader_for(path, t, format, p, err, err_size);
 	struct stat st;
@@ -217,7 +218,8 @@ bool profile_read(const char *path, const struct target *t, enum file_format for
 		r.c.size = (size_t)(st.st_size - r.c.origin);
 		r.c.size_known = true;
 		if (stream_wanted(p, t, r.c.size))
-			streamed = stream_begin_file(p, path, r.c.fd, r.c.origin, r.c.size, &st, t, format);
+			streamed = stream_begin_file(p, path, r.c.fd, r.c.origin, r.c.size, &st, t,
+						     format);
 	}
 	/* what cannot be streamed (a pipe, one file too many) follows the
 	 * streamed arcs in memory */

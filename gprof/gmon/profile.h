@@ -28,9 +28,8 @@ bool profile_read(const char *path, const struct target *t, enum file_format for
 
 /* The same from a buffer (used by the reader and the unit tests). */
 bool profile_read_buffer(const char *name, const unsigned char *data, size_t size,
-			 const struct target *t, enum file_format format,
-			 struct profile_data *p, struct profile_file_info *info, char *err,
-			 size_t err_size);
+			 const struct target *t, enum file_format format, struct profile_data *p,
+			 struct profile_file_info *info, char *err, size_t err_size);
 
 /*
  * Write the summed profile to path, atomically: into a temporary file in

@@ -35,7 +35,7 @@ struct raw_arc {
  * are read or are kept, merged, for -s.
  */
 struct profile_data {
-	int input;                /* INPUT_* bits */
+	int input; /* INPUT_* bits */
 	/* When set, arcs go straight to this function as they are read
 	 * (gprof's reports) instead of being merged and kept (-s, tests). */
 	void (*arc_sink)(void *context, uint64_t from_pc, uint64_t self_pc, uint64_t count);
@@ -54,7 +54,7 @@ struct profile_data {
 	 * sets and frees it.  Ignored while the arcs are streamed (they are
 	 * then written as read). */
 	const uint32_t *arc_write_order;
-	struct bb_count *blocks;  /* in file order, duplicates summed */
+	struct bb_count *blocks; /* in file order, duplicates summed */
 	size_t block_count, block_capacity;
 	uint32_t *block_hash;
 	size_t block_hash_size;

@@ -129,8 +129,7 @@ static void read_main_record(struct program *p)
 	fd = open_regular(p->process_path, &st, &why);
 	if (fd < 0)
 		return;
-	if (!read_at(fd, header, sizeof(header), 0) ||
-	    memcmp(header, GMON_PROCESS_MAGIC, 4) != 0)
+	if (!read_at(fd, header, sizeof(header), 0) || memcmp(header, GMON_PROCESS_MAGIC, 4) != 0)
 		goto done;
 	/* the version says the byte order */
 	if (get(header + 4, 4, false) == GMON_PROCESS_VERSION)
@@ -198,7 +197,8 @@ static char *search_path(const char *name)
 		candidate = xmalloc(length + strlen(name) + 3);
 		/* an empty entry is the current directory */
 		sprintf(candidate, "%.*s/%s", (int)(length ? length : 1), length ? dir : ".", name);
-		if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode) && access(candidate, X_OK) == 0)
+		if (stat(candidate, &st) == 0 && S_ISREG(st.st_mode) &&
+		    access(candidate, X_OK) == 0)
 			return candidate;
 		free(candidate);
 	}
@@ -266,8 +266,8 @@ void program_find(struct program *p, struct model *m, const struct options *opt)
 		p->path = model_strdup(m, p->recorded_path);
 		if (stat(p->path, &st) != 0)
 			fatal("%s: its program, %s, as its process file names it: %s (name the "
-			      "program: gprof PROGRAM %s)", p->profile, p->path, strerror(errno),
-			      p->profile);
+			      "program: gprof PROGRAM %s)",
+			      p->profile, p->path, strerror(errno), p->profile);
 		return;
 	}
 	p->path = opt->executable;
@@ -295,8 +295,7 @@ static bool same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
-void program_check(const struct program *p, const struct object *obj,
-		   const struct options *opt)
+void program_check(const struct program *p, const struct object *obj, const struct options *opt)
 {
 	unsigned char id[64];
 	size_t id_size;
@@ -316,12 +315,14 @@ void program_check(const struct program *p, const struct object *obj,
 		return;
 	if (p->named == NULL)
 		fatal("%s: not the program that wrote %s (its %s: rebuilt since the run?)", p->path,
-		      p->profile, p->build_id_size ? "build-id differs" : "code is not where it ran");
+		      p->profile,
+		      p->build_id_size ? "build-id differs" : "code is not where it ran");
 	if (opt->gnu_quirks & QUIRK_OTHER_PROGRAM)
 		return;
 	if (same_file(p->path, p->recorded_path))
 		fatal("%s: not the build that wrote %s (its %s: rebuilt since the run?)", p->path,
-		      p->profile, p->build_id_size ? "build-id differs" : "code is not where it ran");
+		      p->profile,
+		      p->build_id_size ? "build-id differs" : "code is not where it ran");
 	if (p->script)
 		fatal("%s: a profile of %s, not of %s (the interpreter of %s)", p->profile,
 		      p->recorded_path, p->path, p->script);
@@ -332,8 +333,7 @@ void program_check(const struct program *p, const struct object *obj,
 
 /* Is the run q's process file names the program abfd (with build-id
  * id)?  program_check's rule: the build-ids, else the code's place. */
-static bool is_program(const struct program *q, bfd *abfd, const unsigned char *id,
-		       size_t id_size)
+static bool is_program(const struct program *q, bfd *abfd, const unsigned char *id, size_t id_size)
 {
 	if (q->build_id_size)
 		return id_size == q->build_id_size && memcmp(id, q->build_id, id_size) == 0;
@@ -344,7 +344,10 @@ const char *const *program_select(const struct options *opt, int *count)
 {
 	const char **kept, *path = opt->executable, *named = opt->executable;
 	char *interpreter = NULL, *next, *others = NULL;
-	struct { const char *path; int files; } *skipped;
+	struct {
+		const char *path;
+		int files;
+	} * skipped;
 	size_t others_size = 0;
 	int i, k, kept_count = 0, skipped_count = 0, programs = 0;
 	unsigned char id[64];
@@ -373,8 +376,9 @@ const char *const *program_select(const struct options *opt, int *count)
 		program_free(&first);
 	}
 	/* a script's profile is its interpreter's (program_find says so) */
-	for (depth = 0; depth < SCRIPT_DEPTH && opt->executable_given &&
-		    (next = interpreter_of(path)) != NULL; depth++) {
+	for (depth = 0;
+	     depth < SCRIPT_DEPTH && opt->executable_given && (next = interpreter_of(path)) != NULL;
+	     depth++) {
 		free(interpreter);
 		path = interpreter = next;
 	}
@@ -401,7 +405,8 @@ const char *const *program_select(const struct options *opt, int *count)
 		if (!q.recorded || is_program(&q, abfd, id, id_size)) {
 			kept[kept_count++] = opt->profile_files[i];
 		} else {
-			for (k = 0; k < programs && strcmp(skipped[k].path, q.recorded_path) != 0; k++)
+			for (k = 0; k < programs && strcmp(skipped[k].path, q.recorded_path) != 0;
+			     k++)
 				;
 			if (k == programs)
 				skipped[programs++].path = xstrdup(q.recorded_path);

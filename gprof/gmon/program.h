@@ -20,17 +20,17 @@
 
 /* What is known of the program before it is opened. */
 struct program {
-	const char *path;         /* the file to open */
-	const char *named;        /* as the command line named it, or NULL */
-	const char *script;       /* the script named, when path is its interpreter */
-	const char *profile;      /* the first profile file */
-	char *process_path;       /* its process file */
+	const char *path;    /* the file to open */
+	const char *named;   /* as the command line named it, or NULL */
+	const char *script;  /* the script named, when path is its interpreter */
+	const char *profile; /* the first profile file */
+	char *process_path;  /* its process file */
 	/* the main program's object record, when the process file has one */
 	bool recorded;
 	char *recorded_path;
 	unsigned char build_id[64];
 	size_t build_id_size;
-	uint64_t *segments;       /* own addresses, pairs [start, end) */
+	uint64_t *segments; /* own addresses, pairs [start, end) */
 	size_t segment_count;
 };
 
@@ -46,8 +46,7 @@ void program_find(struct program *p, struct model *m, const struct options *opt)
  * program, obj must be that file (its build-id; without one, its
  * code where the program's ran).  Otherwise one line naming both and
  * exit 1 (GPROF_GNU_QUIRKS=other-program: read on, as GNU does). */
-void program_check(const struct program *p, const struct object *obj,
-		   const struct options *opt);
+void program_check(const struct program *p, const struct object *obj, const struct options *opt);
 /* Files of several programs (a tree of processes) and a program named:
  * the files of that program (a new array, *count long), after one line
  * saying how many were skipped and of which programs.  Files that name

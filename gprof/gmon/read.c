@@ -45,7 +45,8 @@ bool read_profile(struct reader *r, const struct target *t, struct profile_data 
 	if (t->address_size != 4 && t->address_size != 8)
 		return cursor_fail(&r->c, "unsupported address size %d", t->address_size);
 	if (!cursor_fill(&r->c, 1))
-		return r->c.io_failed ? false : cursor_fail(&r->c, "empty file, not a profile data file");
+		return r->c.io_failed ? false
+				      : cursor_fail(&r->c, "empty file, not a profile data file");
 	/* GNU gprof too needs 20 bytes whatever the format */
 	if (!cursor_fill(&r->c, GMON_HEADER_SIZE))
 		return cursor_fail(&r->c, "file too short to be a profile (%zu bytes)", r->c.size);

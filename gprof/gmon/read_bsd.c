@@ -44,8 +44,10 @@ static bool bsd_header_fail(struct reader *r, const char *fmt, ...)
 	vsnprintf(reason, sizeof(reason), fmt, ap);
 	va_end(ap);
 	if (r->format == FORMAT_AUTO)
-		return cursor_fail(&r->c, "not a profile data file: no GNU magic, and not a valid BSD profile (%s)",
-				   reason);
+		return cursor_fail(
+			&r->c,
+			"not a profile data file: no GNU magic, and not a valid BSD profile (%s)",
+			reason);
 	return cursor_fail(&r->c, "not a valid BSD profile: %s", reason);
 }
 
@@ -79,17 +81,19 @@ bool read_bsd(struct reader *r, struct profile_data *p, struct profile_file_info
 	version = (uint32_t)cursor_get_uint(&r->c, (size_t)(2 * a + 4), 4);
 	if (version == GMON_BSD44_VERSION) {
 		if (!cursor_fill(&r->c, (size_t)GMON_BSD44_HEADER_SIZE(a)))
-			return cursor_fail(&r->c, "truncated 4.4BSD header (%zu bytes, %d needed)", r->c.size,
-					   GMON_BSD44_HEADER_SIZE(a));
+			return cursor_fail(&r->c, "truncated 4.4BSD header (%zu bytes, %d needed)",
+					   r->c.size, GMON_BSD44_HEADER_SIZE(a));
 		rate = (unsigned)cursor_get_uint(&r->c, (size_t)(2 * a + 8), 4);
 		header_size = (size_t)GMON_BSD44_HEADER_SIZE(a);
 		if (r->p->histograms.count && r->p->histograms.rate != rate && !r->arcs_only)
-			return cursor_fail(&r->c, "profiling rate %u differs from the first file's %u", rate,
-					   r->p->histograms.rate);
+			return cursor_fail(&r->c,
+					   "profiling rate %u differs from the first file's %u",
+					   rate, r->p->histograms.rate);
 	} else {
 		if (r->format == FORMAT_BSD44)
-			return cursor_fail(&r->c, "not a 4.4BSD profile (version 0x%x, expected 0x%x)", version,
-					   GMON_BSD44_VERSION);
+			return cursor_fail(&r->c,
+					   "not a 4.4BSD profile (version 0x%x, expected 0x%x)",
+					   version, GMON_BSD44_VERSION);
 		header_size = (size_t)GMON_OLDBSD_HEADER_SIZE(a);
 		rate = r->p->histograms.count ? r->p->histograms.rate : profile_default_hz();
 	}
@@ -99,7 +103,8 @@ bool read_bsd(struct reader *r, struct profile_data *p, struct profile_file_info
 	hist_bytes = byte_count - header_size;
 	r->c.pos = header_size;
 	if (!cursor_available(&r->c, hist_bytes))
-		return bsd_header_fail(r, "histogram of %zu bytes but only %zu bytes follow the header",
+		return bsd_header_fail(r,
+				       "histogram of %zu bytes but only %zu bytes follow the header",
 				       hist_bytes, r->c.size - header_size);
 	if (low > high)
 		return bsd_header_fail(r, "histogram range 0x%llx-0x%llx is reversed",
@@ -110,9 +115,12 @@ bool read_bsd(struct reader *r, struct profile_data *p, struct profile_file_info
 	} else if (bins) {
 		if (r->p->histograms.count &&
 		    (r->p->histograms.count > 1 || r->p->histograms.records[0].low_pc != low ||
-		     r->p->histograms.records[0].high_pc != high || r->p->histograms.records[0].bin_count != bins))
-			return cursor_fail(&r->c, "histogram (0x%llx-0x%llx, %u bins) differs from the first file's",
-					   (unsigned long long)low, (unsigned long long)high, bins);
+		     r->p->histograms.records[0].high_pc != high ||
+		     r->p->histograms.records[0].bin_count != bins))
+			return cursor_fail(
+				&r->c,
+				"histogram (0x%llx-0x%llx, %u bins) differs from the first file's",
+				(unsigned long long)low, (unsigned long long)high, bins);
 		if (!histogram_merge_target(r, low, high, bins, rate, "seconds", 's', &h))
 			return false;
 		if (!histogram_add_bins(r, h))
@@ -145,4 +153,3 @@ bool read_bsd(struct reader *r, struct profile_data *p, struct profile_file_info
 		return cursor_fail(&r->c, "truncated call-graph record at offset %zu", r->c.pos);
 	return true;
 }
-

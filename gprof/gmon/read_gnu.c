@@ -45,7 +45,8 @@ bool read_gnu(struct reader *r, struct profile_data *p, struct profile_file_info
 			struct histogram *h;
 
 			if (!cursor_fill(&r->c, (size_t)GMON_HIST_HEADER_SIZE(a)))
-				return cursor_fail(&r->c, "truncated histogram record at offset %zu", at);
+				return cursor_fail(&r->c,
+						   "truncated histogram record at offset %zu", at);
 			low = cursor_take(&r->c, a);
 			high = cursor_take(&r->c, a);
 			bins = (uint32_t)cursor_take(&r->c, 4);
@@ -56,13 +57,17 @@ bool read_gnu(struct reader *r, struct profile_data *p, struct profile_file_info
 			abbrev = (char)cursor_take(&r->c, 1);
 			/* before anything is allocated for the bins */
 			if (!cursor_available(&r->c, (uint64_t)bins * 2))
-				return cursor_fail(&r->c, "histogram record at offset %zu declares %u bins (%llu bytes) but only %zu bytes remain",
-						   at, bins, (unsigned long long)bins * 2, cursor_remaining(&r->c));
+				return cursor_fail(
+					&r->c,
+					"histogram record at offset %zu declares %u bins (%llu bytes) but only %zu bytes remain",
+					at, bins, (unsigned long long)bins * 2,
+					cursor_remaining(&r->c));
 			if (r->arcs_only) {
 				cursor_skip(&r->c, (uint64_t)bins * 2);
 				break;
 			}
-			if (!histogram_merge_target(r, low, high, bins, rate, dimension, abbrev, &h))
+			if (!histogram_merge_target(r, low, high, bins, rate, dimension, abbrev,
+						    &h))
 				return false;
 			if (!histogram_add_bins(r, h))
 				return false;
@@ -75,7 +80,8 @@ bool read_gnu(struct reader *r, struct profile_data *p, struct profile_file_info
 			uint32_t count;
 
 			if (!cursor_fill(&r->c, (size_t)GMON_ARC_RECORD_SIZE(a)))
-				return cursor_fail(&r->c, "truncated call-graph record at offset %zu", at);
+				return cursor_fail(&r->c,
+						   "truncated call-graph record at offset %zu", at);
 			from = cursor_take(&r->c, a);
 			self = cursor_take(&r->c, a);
 			count = (uint32_t)cursor_take(&r->c, 4);
@@ -91,14 +97,20 @@ bool read_gnu(struct reader *r, struct profile_data *p, struct profile_file_info
 			/* version 0 laid blocks out differently (with names
 			 * and line numbers); nothing writes it any more */
 			if (version == 0)
-				return cursor_fail(&r->c, "basic-block record at offset %zu is in the version 0 layout, which is not supported",
-						   at);
+				return cursor_fail(
+					&r->c,
+					"basic-block record at offset %zu is in the version 0 layout, which is not supported",
+					at);
 			if (!cursor_fill(&r->c, 4))
-				return cursor_fail(&r->c, "truncated basic-block record at offset %zu", at);
+				return cursor_fail(&r->c,
+						   "truncated basic-block record at offset %zu",
+						   at);
 			n = (uint32_t)cursor_take(&r->c, 4);
 			if (!cursor_available(&r->c, (uint64_t)n * 2 * (uint64_t)a))
-				return cursor_fail(&r->c, "basic-block record at offset %zu declares %u blocks but only %zu bytes remain",
-						   at, n, cursor_remaining(&r->c));
+				return cursor_fail(
+					&r->c,
+					"basic-block record at offset %zu declares %u blocks but only %zu bytes remain",
+					at, n, cursor_remaining(&r->c));
 			if (r->arcs_only) {
 				cursor_skip(&r->c, (uint64_t)n * 2 * (uint64_t)a);
 				break;
@@ -107,11 +119,14 @@ bool read_gnu(struct reader *r, struct profile_data *p, struct profile_file_info
 				uint64_t address, count;
 
 				if (!cursor_fill(&r->c, (size_t)(2 * a)))
-					return cursor_fail(&r->c, "truncated basic-block record at offset %zu", at);
+					return cursor_fail(&r->c,
+							   "truncated basic-block record at offset %zu",
+							   at);
 				address = cursor_take(&r->c, a);
 				count = cursor_take(&r->c, a);
 				if (!profile_add_block(p, address, count))
-					return cursor_fail(&r->c, "more than %zu distinct basic blocks",
+					return cursor_fail(&r->c,
+							   "more than %zu distinct basic blocks",
 							   profile_max_blocks);
 			}
 			info->bb_records++;
@@ -119,7 +134,9 @@ bool read_gnu(struct reader *r, struct profile_data *p, struct profile_file_info
 			break;
 		}
 		default:
-			return cursor_fail(&r->c, "unknown record tag %d at offset %zu (file corrupted?)", tag, at);
+			return cursor_fail(&r->c,
+					   "unknown record tag %d at offset %zu (file corrupted?)",
+					   tag, at);
 		}
 	}
 	return !r->c.io_failed;

@@ -39,7 +39,7 @@
  */
 struct reader {
 	struct cursor c;
-	struct profile_data *p;      /* what the file adds to */
+	struct profile_data *p; /* what the file adds to */
 	enum file_format format;
 	int address_size;
 	bool (*arc)(struct reader *r, uint64_t from_pc, uint64_t self_pc, uint64_t count);
@@ -60,7 +60,8 @@ struct reader {
  * of kept arcs, blocks and stream candidates. */
 static inline size_t hash_pair(uint64_t a, uint64_t b)
 {
-	uint64_t h = a * 0x9E3779B97F4A7C15ull ^ (b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
+	uint64_t h = a * 0x9E3779B97F4A7C15ull ^
+		     (b + 0x632BE59BD9B4E019ull) * 0xC2B2AE3D27D4EB4Full;
 
 	return (size_t)(h ^ (h >> 29));
 }

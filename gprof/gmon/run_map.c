@@ -34,7 +34,8 @@ static const struct run_segment *find_segment(const struct run_map *run, uint64_
  * object it names, or none. */
 static uint64_t numbered_address(const struct run_map *run, uint64_t runtime)
 {
-	uint32_t number = (uint32_t)(runtime >> GMON_ADDRESS_NUMBER_SHIFT) & GMON_ADDRESS_NUMBER_MAX;
+	uint32_t number = (uint32_t)(runtime >> GMON_ADDRESS_NUMBER_SHIFT) &
+			  GMON_ADDRESS_NUMBER_MAX;
 	size_t low = 0, high = run->number_count;
 
 	while (low < high) {
@@ -173,7 +174,8 @@ void run_map_build(struct run_map *run, struct run_placed *p, size_t n, const ch
 		if (last && last->end == at && last->delta == top->seg.delta)
 			last->end = to;
 		else
-			run->segments[run->segment_count++] = (struct run_segment){ at, to, top->seg.delta };
+			run->segments[run->segment_count++] =
+				(struct run_segment){ at, to, top->seg.delta };
 	}
 	free(edges);
 	free(heap);

@@ -17,7 +17,7 @@
  * (mapped there last). */
 struct run_placed {
 	struct run_segment seg;
-	uint64_t rank;            /* loaded << 32 | number */
+	uint64_t rank; /* loaded << 32 | number */
 };
 
 /* run->segments (room for 2n + 1 pieces) from the n segments p (sorted

@@ -124,9 +124,9 @@ struct arc_stream {
 	struct bloom_slice slices[STREAM_MAX_INPUTS];
 	struct candidate *candidates;
 	size_t candidate_count, candidate_size;
-	uint64_t ordinal;     /* arc records streamed so far */
-	bool wide_counts;     /* a record's count above 32 bits */
-	bool crowded;         /* so many candidates that keeping costs less */
+	uint64_t ordinal; /* arc records streamed so far */
+	bool wide_counts; /* a record's count above 32 bits */
+	bool crowded;     /* so many candidates that keeping costs less */
 };
 
 static uint64_t mix64(uint64_t a, uint64_t b)
@@ -140,8 +140,8 @@ static uint64_t mix64(uint64_t a, uint64_t b)
 
 /* The probes of (from, self) in a slice: all in one 512-bit block (one
  * cache line), so that a record costs one cache miss, not six. */
-static void bloom_probes(const struct bloom_slice *b, uint64_t h1, uint64_t h2,
-			 uint64_t **block, uint64_t bits[BLOOM_PROBES])
+static void bloom_probes(const struct bloom_slice *b, uint64_t h1, uint64_t h2, uint64_t **block,
+			 uint64_t bits[BLOOM_PROBES])
 {
 	unsigned k;
 
@@ -368,9 +368,8 @@ bool stream_wanted(const struct profile_data *p, const struct target *t, size_t 
 	       size / smallest_arc_record(t) >= profile_sum_stream_records;
 }
 
-bool stream_begin_file(struct profile_data *p, const char *name, int fd, off_t origin,
-		       size_t size, const struct stat *st, const struct target *t,
-		       enum file_format format)
+bool stream_begin_file(struct profile_data *p, const char *name, int fd, off_t origin, size_t size,
+		       const struct stat *st, const struct target *t, enum file_format format)
 {
 	struct arc_stream *s;
 	struct stream_input *in;

@@ -21,9 +21,8 @@
 bool stream_wanted(const struct profile_data *p, const struct target *t, size_t size);
 /* Keep the file open and make room for its arcs in the filter; false
  * when it cannot be streamed (too many files, no descriptor). */
-bool stream_begin_file(struct profile_data *p, const char *name, int fd, off_t origin,
-		       size_t size, const struct stat *st, const struct target *t,
-		       enum file_format format);
+bool stream_begin_file(struct profile_data *p, const char *name, int fd, off_t origin, size_t size,
+		       const struct stat *st, const struct target *t, enum file_format format);
 /* A record read from a streamed file (the first pass). */
 void stream_add(struct arc_stream *s, uint64_t from, uint64_t self, uint64_t count);
 /* So many candidates that keeping the arcs costs less? */

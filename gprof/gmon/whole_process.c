@@ -36,7 +36,7 @@
  * each run's appended, the copies dropped when the count has doubled
  * since the last time (linear in the runs, however many). */
 struct object_extent {
-	uint64_t *segments;       /* pairs [start, end) */
+	uint64_t *segments; /* pairs [start, end) */
 	size_t count, capacity, merged;
 };
 
@@ -45,8 +45,8 @@ struct object_extent {
  * hash table: one probe a record) and by file (object_files.c). */
 struct object_index {
 	struct object_extent *extents; /* [k] for model object k */
-	size_t *slots;            /* model object numbers; 0 = empty */
-	size_t slot_count;        /* a power of two, at least twice the objects */
+	size_t *slots;                 /* model object numbers; 0 = empty */
+	size_t slot_count;             /* a power of two, at least twice the objects */
 	size_t extent_capacity;
 	struct object_files files;
 };
@@ -137,7 +137,8 @@ static void index_grow(struct model *m, struct object_index *ix)
 	ix->slot_count = size;
 	for (k = 1; k < m->object_count; k++) {
 		const struct object *obj = m->objects[k];
-		size_t slot = object_hash(obj->path, obj->build_id, obj->build_id_size) & (size - 1);
+		size_t slot = object_hash(obj->path, obj->build_id, obj->build_id_size) &
+			      (size - 1);
 
 		while (ix->slots[slot])
 			slot = (slot + 1) & (size - 1);
@@ -164,7 +165,8 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 		return k;
 	if (m->object_count > MODEL_OBJECT_LIMIT) /* object_count - 1 besides the executable */
 		fatal("%s: more than %u objects besides the main program, the most a profile "
-		      "holds", path, MODEL_OBJECT_LIMIT);
+		      "holds",
+		      path, MODEL_OBJECT_LIMIT);
 	{
 		struct object *obj = model_add_object(m);
 
@@ -178,8 +180,8 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 		obj->build_id_size = po->build_id_size;
 		if (m->object_count > ix->extent_capacity) {
 			ix->extent_capacity = 2 * m->object_count;
-			ix->extents = xrealloc(ix->extents,
-					       ix->extent_capacity * sizeof(*ix->extents));
+			ix->extents =
+				xrealloc(ix->extents, ix->extent_capacity * sizeof(*ix->extents));
 		}
 		memset(&ix->extents[k], 0, sizeof(*ix->extents));
 	}
@@ -189,8 +191,8 @@ static size_t merge_object(struct model *m, const struct process_object *po,
 /* ------------------------------------------------------------ merging */
 
 struct merge_key {
-	uint64_t a, b;            /* what makes two entries the same */
-	size_t index;             /* where the entry is */
+	uint64_t a, b; /* what makes two entries the same */
+	size_t index;  /* where the entry is */
 };
 
 static int compare_merge_key(const void *lp, const void *rp)
@@ -248,7 +250,8 @@ static void merge_samples(struct process_part *p)
 	merge_keys(keys, n, counts, keep);
 	for (i = 0; i < n; i++)
 		if (keep[i])
-			p->samples[out++] = (struct model_sample){ p->samples[i].address, counts[i] };
+			p->samples[out++] =
+				(struct model_sample){ p->samples[i].address, counts[i] };
 	p->sample_count = p->merged_samples = out;
 	free(keys);
 	free(counts);
@@ -270,7 +273,8 @@ static void merge_arcs(struct process_part *p)
 	merge_keys(keys, n, counts, keep);
 	for (i = 0; i < n; i++)
 		if (keep[i]) {
-			p->arcs_from[out] = (struct model_sample){ p->arcs_from[i].address, counts[i] };
+			p->arcs_from[out] =
+				(struct model_sample){ p->arcs_from[i].address, counts[i] };
 			p->arcs_to[out++] = p->arcs_to[i];
 		}
 	p->arc_count = p->merged_arcs = out;
@@ -283,8 +287,8 @@ static void merge_stacks(struct model_stacks *st);
 
 /* A run's stacks into the model, in model addresses (see struct
  * model_stacks for the return addresses' + 1). */
-static void add_stacks(struct model *m, const struct run_map *run,
-		       const char *run_name, const struct process_stacks *ps)
+static void add_stacks(struct model *m, const struct run_map *run, const char *run_name,
+		       const struct process_stacks *ps)
 {
 	struct model_stacks *st = &m->process.stacks;
 	size_t i, w = 0;
@@ -301,7 +305,8 @@ static void add_stacks(struct model *m, const struct run_map *run,
 		struct intern_table in_run = { 0 };
 		uint32_t *count_of = xcalloc(ps->thread_count, sizeof(*count_of));
 		/* "m" or "t" and the name: the run's kinds of thread */
-		char (*kinds)[GMON_THREAD_NAME_BYTES + 2] = xmalloc(ps->thread_count * sizeof(*kinds));
+		char(*kinds)[GMON_THREAD_NAME_BYTES + 2] =
+			xmalloc(ps->thread_count * sizeof(*kinds));
 
 		joined = xmalloc(ps->thread_count * sizeof(*joined));
 		for (i = 0; i < ps->thread_count; i++) {
@@ -313,7 +318,8 @@ static void add_stacks(struct model *m, const struct run_map *run,
 
 			snprintf(kinds[i], sizeof(kinds[i]), "%c%s", main_or_not, t->name);
 			kind = intern_string(&in_run, kinds[i], &added);
-			snprintf(key, sizeof(key), "%c%u:%s", main_or_not, count_of[kind]++, t->name);
+			snprintf(key, sizeof(key), "%c%u:%s", main_or_not, count_of[kind]++,
+				 t->name);
 			number = intern_string(&m->process.thread_keys, key, &added);
 			if (added) {
 				const char *name = model_strdup(m, t->name);
@@ -323,11 +329,12 @@ static void add_stacks(struct model *m, const struct run_map *run,
 				if (number >= MODEL_THREADS_MAX)
 					fatal("%s: more than %u threads in the profiles", run_name,
 					      MODEL_THREADS_MAX);
-				m->process.threads = xrealloc(m->process.threads,
-							      (number + 1) * sizeof(*m->process.threads));
-				m->process.threads[number] = (struct model_thread){
-					t->tid, t->flags, name, model_printable(m, name), 0
-				};
+				m->process.threads =
+					xrealloc(m->process.threads,
+						 (number + 1) * sizeof(*m->process.threads));
+				m->process.threads[number] =
+					(struct model_thread){ t->tid, t->flags, name,
+							       model_printable(m, name), 0 };
 				m->process.thread_count = number + 1;
 			}
 			joined[i] = number;
@@ -351,7 +358,8 @@ static void add_stacks(struct model *m, const struct run_map *run,
 
 		if (thread)
 			head = (head & ~(uint64_t)0xffffff00) |
-			       (thread <= ps->thread_count ? (uint64_t)(joined[thread - 1] + 1) << 8 : 0);
+			       (thread <= ps->thread_count ? (uint64_t)(joined[thread - 1] + 1) << 8
+							   : 0);
 		st->words[st->word_count++] = ps->words[w];
 		st->words[st->word_count++] = head;
 		for (d = 0; d < depth; d++) {
@@ -376,8 +384,8 @@ static void add_stacks(struct model *m, const struct run_map *run,
 
 static uint64_t stack_hash(const uint64_t *s)
 {
-	uint64_t depth = s[1] >> 32, h = (depth ^ (uint64_t)MODEL_STACK_THREAD(s[1]) << 40) *
-					 0x9E3779B97F4A7C15ull, d;
+	uint64_t depth = s[1] >> 32,
+		 h = (depth ^ (uint64_t)MODEL_STACK_THREAD(s[1]) << 40) * 0x9E3779B97F4A7C15ull, d;
 
 	for (d = 0; d < depth; d++)
 		h = (h ^ s[2 + d]) * 0xC2B2AE3D27D4EB4Full;
@@ -443,8 +451,7 @@ void objects_merge_stacks(struct model_stacks *st)
 
 /* Whether the process file's main program is the executable read, as far
  * as both have build-ids to tell; *ran is the path it names. */
-static bool same_program(const struct object *exe, const struct process_file *pf,
-			 const char **ran)
+static bool same_program(const struct object *exe, const struct process_file *pf, const char **ran)
 {
 	unsigned char id[64];
 	size_t size = object_build_id(exe, id, sizeof(id));
@@ -481,7 +488,8 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		/* no process file: the main program alone, said once */
 		if (access(path, F_OK) != 0)
 			warning("%s: no process file beside it (%s): the main program alone is "
-				"reported", gmon_path, path);
+				"reported",
+				gmon_path, path);
 		else
 			fatal("%s", err);
 		process_file_free(&pf);
@@ -490,8 +498,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	}
 	if (pf.run_id != run_id) {
 		warning("%s: from another run than %s (run id %016llx, not %016llx); not used",
-			path, gmon_path, (unsigned long long)pf.run_id,
-			(unsigned long long)run_id);
+			path, gmon_path, (unsigned long long)pf.run_id, (unsigned long long)run_id);
 		process_file_free(&pf);
 		free(path);
 		return;
@@ -513,7 +520,8 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	run->segments = xrealloc(run->segments, (2 * k + 1) * sizeof(*run->segments));
 	placed = xcalloc(k + 1, sizeof(*placed));
 	if (pf.numbered) {
-		run->numbers = xrealloc(run->numbers, (pf.object_count + 1) * sizeof(*run->numbers));
+		run->numbers =
+			xrealloc(run->numbers, (pf.object_count + 1) * sizeof(*run->numbers));
 		run->number_count = 0;
 	}
 	for (i = 0; i < pf.object_count; i++) {
@@ -524,7 +532,8 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		obj = m->objects[k];
 		if (pf.numbered)
 			run->numbers[run->number_count++] =
-				(struct run_number){ po->number, po->bias, obj->model_base - po->bias };
+				(struct run_number){ po->number, po->bias,
+						     obj->model_base - po->bias };
 		if (k == 0) {
 			run->main_bias = po->bias;
 			if (obj->build_id == NULL && po->build_id_size) {
@@ -541,8 +550,8 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 			 * land on another object's (model.h) */
 			if (own_start >= own_end || own_end > (uint64_t)1 << MODEL_OBJECT_SHIFT)
 				fatal("%s: object %u: segment 0x%llx-0x%llx at load address 0x%llx "
-				      "is not within the 2^%d bytes of an object", path, po->number,
-				      (unsigned long long)po->segments[s].start,
+				      "is not within the 2^%d bytes of an object",
+				      path, po->number, (unsigned long long)po->segments[s].start,
 				      (unsigned long long)po->segments[s].end,
 				      (unsigned long long)po->bias, MODEL_OBJECT_SHIFT);
 			if (k != 0)
@@ -552,8 +561,9 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 			if (pf.numbered && (po->flags & GMON_OBJECT_RETIRED))
 				continue;
 			placed[placed_count++] = (struct run_placed){
-				{ po->segments[s].start, po->segments[s].end, obj->model_base - po->bias },
-				(uint64_t)!(po->flags & GMON_OBJECT_UNLOADED) << 32 | po->number
+				{ po->segments[s].start, po->segments[s].end,
+				  obj->model_base - po->bias },
+				(uint64_t) !(po->flags & GMON_OBJECT_UNLOADED) << 32 | po->number
 			};
 		}
 	}
@@ -572,9 +582,9 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 		p->samples = xrealloc(p->samples,
 				      (p->sample_count + pf.sample_count) * sizeof(*p->samples));
 		for (i = 0; i < pf.sample_count; i++)
-			p->samples[p->sample_count++] = (struct model_sample){
-				run_map_address(run, pf.samples[i].address), pf.samples[i].count
-			};
+			p->samples[p->sample_count++] =
+				(struct model_sample){ run_map_address(run, pf.samples[i].address),
+						       pf.samples[i].count };
 		if (p->sample_count >= 2 * p->merged_samples + MERGE_SLACK)
 			merge_samples(p);
 	}
@@ -803,8 +813,9 @@ static void end_record(struct bytes *b, size_t start, const char *path)
 	if (length > objects_record_max) {
 		free(b->data);
 		fatal("%s: a record of %llu bytes (tag %u) is more than a process file's record "
-		      "holds (%llu bytes); nothing written", path, (unsigned long long)length,
-		      (unsigned)get_tag(b, start), (unsigned long long)objects_record_max);
+		      "holds (%llu bytes); nothing written",
+		      path, (unsigned long long)length, (unsigned)get_tag(b, start),
+		      (unsigned long long)objects_record_max);
 	}
 
 	b->size = start - 4;
@@ -839,8 +850,10 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		at = begin_record(&b, GMON_PROCESS_TAG_OBJECT);
 		put(&b, k, 4);
 		/* the sum numbers no address: no object is retired there */
-		put(&b, k == 0 ? GMON_OBJECT_MAIN
-			       : obj->flags & ~(unsigned)(GMON_OBJECT_MAIN | GMON_OBJECT_RETIRED), 4);
+		put(&b,
+		    k == 0 ? GMON_OBJECT_MAIN
+			   : obj->flags & ~(unsigned)(GMON_OBJECT_MAIN | GMON_OBJECT_RETIRED),
+		    4);
 		put(&b, obj->model_base, 8);
 		put(&b, segments, 4);
 		for (i = 0; i < segments; i++) {
@@ -879,8 +892,8 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 		}
 		end_record(&b, at, path);
 		if (cut)
-			warning("%s: the samples' counts add up to more than 2^64-1: %llu cut", path,
-				(unsigned long long)cut);
+			warning("%s: the samples' counts add up to more than 2^64-1: %llu cut",
+				path, (unsigned long long)cut);
 	}
 	if (p->arc_count) {
 		at = begin_record(&b, GMON_PROCESS_TAG_ARCS);
@@ -894,7 +907,7 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 	}
 	if (p->stacks.present) {
 		at = begin_record(&b, p->thread_count ? GMON_PROCESS_TAG_THREAD_STACKS
-						       : GMON_PROCESS_TAG_STACKS);
+						      : GMON_PROCESS_TAG_STACKS);
 		put(&b, p->stacks.depth_limit, 4);
 		put(&b, p->stacks.count, 4);
 		put(&b, p->stacks.lost, 8);
@@ -908,8 +921,10 @@ void objects_write_sum(struct model *m, const char *path, uint64_t run_id)
 			put(&b, depth, 4);
 			put(&b, MODEL_STACK_FLAGS(w[1]), 4);
 			if (p->thread_count)
-				put(&b, MODEL_STACK_THREAD(w[1]) ? MODEL_STACK_THREAD(w[1]) - 1
-								 : GMON_THREAD_NONE, 4);
+				put(&b,
+				    MODEL_STACK_THREAD(w[1]) ? MODEL_STACK_THREAD(w[1]) - 1
+							     : GMON_THREAD_NONE,
+				    4);
 			for (d = 0; d < depth; d++)
 				put(&b, w[2 + d], 8);
 			i += 2 + depth;

@@ -248,22 +248,25 @@ static bool bsd_can_hold(const struct target *t, enum file_format format,
 {
 	const int a = t->address_size;
 	bool bsd44 = format == FORMAT_BSD44 || p->histograms.rate != profile_default_hz();
-	size_t header = bsd44 ? (size_t)GMON_BSD44_HEADER_SIZE(a) : (size_t)GMON_OLDBSD_HEADER_SIZE(a);
+	size_t header = bsd44 ? (size_t)GMON_BSD44_HEADER_SIZE(a)
+			      : (size_t)GMON_OLDBSD_HEADER_SIZE(a);
 	uint32_t bins = p->histograms.count ? p->histograms.records[0].bin_count : 0;
 
 	/* GNU gprof writes the first histogram and drops the others */
 	if (p->histograms.count > 1) {
-		snprintf(err, err_size, "%s: the BSD formats hold one histogram, and there are %u; use the GNU format",
+		snprintf(err, err_size,
+			 "%s: the BSD formats hold one histogram, and there are %u; use the GNU format",
 			 path, p->histograms.count);
 		return false;
 	}
 	if ((uint64_t)bins * 2 + header > UINT32_MAX) {
-		snprintf(err, err_size, "%s: a histogram of %u bins is too large for the BSD formats",
-			 path, bins);
+		snprintf(err, err_size,
+			 "%s: a histogram of %u bins is too large for the BSD formats", path, bins);
 		return false;
 	}
 	if ((p->input & INPUT_BB_COUNTS) && p->block_count) {
-		snprintf(err, err_size, "%s: the BSD formats cannot hold basic-block counts; use the GNU format",
+		snprintf(err, err_size,
+			 "%s: the BSD formats cannot hold basic-block counts; use the GNU format",
 			 path);
 		return false;
 	}
@@ -276,7 +279,8 @@ static bool encode_bsd(struct writer *w, const struct target *t, enum file_forma
 	const int a = t->address_size;
 	const struct histogram *h = p->histograms.count ? &p->histograms.records[0] : NULL;
 	bool bsd44 = format == FORMAT_BSD44 || p->histograms.rate != profile_default_hz();
-	size_t header = bsd44 ? (size_t)GMON_BSD44_HEADER_SIZE(a) : (size_t)GMON_OLDBSD_HEADER_SIZE(a);
+	size_t header = bsd44 ? (size_t)GMON_BSD44_HEADER_SIZE(a)
+			      : (size_t)GMON_OLDBSD_HEADER_SIZE(a);
 	uint32_t bins = h ? h->bin_count : 0;
 	struct arc_writing aw = { w, a, a, false };
 	uint32_t b;

@@ -21,8 +21,8 @@
 
 /* One source file's lines, as -A lists them. */
 struct listing_file {
-	unsigned long calls;      /* calls into the file's functions */
-	int line_count;           /* highest line a symbol starts on */
+	unsigned long calls;         /* calls into the file's functions */
+	int line_count;              /* highest line a symbol starts on */
 	const struct symbol **lines; /* the symbol (or sum) for each line */
 };
 
@@ -222,7 +222,8 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 	}
 	for (i = 0; i < obj->source_file_count; i++)
 		if (files[i].line_count > 0)
-			files[i].lines = xcalloc((size_t)files[i].line_count, sizeof(*files[i].lines));
+			files[i].lines =
+				xcalloc((size_t)files[i].line_count, sizeof(*files[i].lines));
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
 		struct listing_file *lf;
@@ -264,8 +265,10 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 		if (opt->text.table_length > 0) {
 			int rows = opt->text.table_length, r;
 
-			fprintf(out, "\n\nTop %d Lines:\n\n     Line      Count\n\n", opt->text.table_length);
-			qsort(lf->lines, (size_t)lf->line_count, sizeof(*lf->lines), compare_line_calls);
+			fprintf(out, "\n\nTop %d Lines:\n\n     Line      Count\n\n",
+				opt->text.table_length);
+			qsort(lf->lines, (size_t)lf->line_count, sizeof(*lf->lines),
+			      compare_line_calls);
 			if (rows > lf->line_count)
 				rows = lf->line_count;
 			for (r = 0; r < rows; r++) {
@@ -280,10 +283,13 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 		fprintf(out, "%9ld   Executable lines in this file\n", a->executable_lines);
 		fprintf(out, "%9ld   Lines executed\n", a->lines_executed);
 		fprintf(out, "%9.2f   Percent of the file executed\n",
-			a->executable_lines ? 100.0 * a->lines_executed / (double)a->executable_lines : 100.0);
+			a->executable_lines
+				? 100.0 * a->lines_executed / (double)a->executable_lines
+				: 100.0);
 		fprintf(out, "\n%9lu   Total number of line executions\n", lf->calls);
 		fprintf(out, "%9.2f   Average executions per line\n",
-			a->executable_lines ? (double)lf->calls / (double)a->executable_lines : 0.0);
+			a->executable_lines ? (double)lf->calls / (double)a->executable_lines
+					    : 0.0);
 		if (out != a->out->file) {
 			char err[1024];
 
@@ -301,8 +307,7 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 	free(sums);
 }
 
-void print_annotated_source(const struct view *v, const struct options *opt,
-			    struct report_out *out)
+void print_annotated_source(const struct view *v, const struct options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
 	struct annotator a = { opt, out, 0, 0, 0, true };
@@ -311,4 +316,3 @@ void print_annotated_source(const struct view *v, const struct options *opt,
 	for (i = 0; i < m->object_count; i++)
 		annotate_object(&a, m, m->objects[i]);
 }
-

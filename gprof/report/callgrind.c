@@ -102,8 +102,7 @@ static void put_location(struct report_out *out, const struct symbol *sym, bool 
 	FILE *f = out->file;
 	char *to_free = NULL;
 
-	put_line(f, callee ? "cob" : "ob",
-		 sym->object ? view_object_path(sym->object) : "???");
+	put_line(f, callee ? "cob" : "ob", sym->object ? view_object_path(sym->object) : "???");
 	put_line(f, callee ? "cfi" : "fl", sym->file ? sym->file->name : "???");
 	put_line(f, callee ? "cfn" : "fn", display_name(out, sym, &to_free));
 	free(to_free);
@@ -114,11 +113,11 @@ static void put_location(struct report_out *out, const struct symbol *sym, bool 
 /* One cost line: a function's self samples on one line of a file (arc
  * NULL), or the samples of its calls through arc made on that line. */
 struct line_cost {
-	size_t sym;               /* the function's (the caller's) place */
-	const struct arc *arc;    /* NULL: self cost */
-	const char *file;         /* NULL: the function's own file */
+	size_t sym;            /* the function's (the caller's) place */
+	const struct arc *arc; /* NULL: self cost */
+	const char *file;      /* NULL: the function's own file */
 	int line;
-	uint64_t site;            /* a call's: its return address (0: none known) */
+	uint64_t site; /* a call's: its return address (0: none known) */
 	double cost;
 };
 
@@ -138,8 +137,8 @@ static void cost_add(struct line_costs *lc, size_t sym, const struct arc *arc, c
 }
 
 /* A call's cost at one call site (its return address). */
-static void site_cost_add(struct line_costs *lc, size_t sym, const struct arc *arc,
-			  uint64_t site, double cost)
+static void site_cost_add(struct line_costs *lc, size_t sym, const struct arc *arc, uint64_t site,
+			  double cost)
 {
 	cost_add(lc, sym, arc, NULL, 0, cost);
 	lc->items[lc->count - 1].site = site;
@@ -208,7 +207,7 @@ static size_t costs_find(const struct line_costs *lc, size_t sym, const struct a
  * once, as the runtime counted them) by arc, then site. */
 struct arc_site {
 	const struct arc *arc;
-	uint64_t address;         /* the return address of the call */
+	uint64_t address; /* the return address of the call */
 	unsigned long count;
 };
 
@@ -452,8 +451,9 @@ static void put_costs(struct report_out *out, const struct line_costs *lc, size_
 	for (k = from; k < to; k++) {
 		const struct line_cost *c = &lc->items[k];
 		double part = sum > 0.0 ? c->cost * (double)total / sum : 0.0;
-		unsigned long long n = k + 1 < to ? rounded_share(&cost, part)
-						  : cost.given < total ? total - cost.given : 0;
+		unsigned long long n = k + 1 < to           ? rounded_share(&cost, part)
+				       : cost.given < total ? total - cost.given
+							    : 0;
 
 		if (n == 0 && k + 1 < to)
 			continue;
@@ -540,8 +540,8 @@ static void put_calls(struct report_out *out, const struct arc_sites *by_arc,
 		if (low < counted && entries[low].site == c->site)
 			entries[low].cost += c->cost;
 		else if (n > 0 && (counted > 0 || arc->count))
-			entries[counted > 0 ? counted_site_for(sym, entries, counted, c->site) : 0].cost +=
-				c->cost;
+			entries[counted > 0 ? counted_site_for(sym, entries, counted, c->site) : 0]
+				.cost += c->cost;
 		else if (n > 0 && entries[n - 1].site == c->site)
 			entries[n - 1].cost += c->cost;
 		else
@@ -606,10 +606,13 @@ void print_callgrind(const struct view *v, const struct options *opt, struct rep
 		fprintf(f, "# costs measured from %llu samples in %zu distinct call stacks\n",
 			(unsigned long long)m->process.stacks.samples, m->process.stacks.count);
 	else
-		fprintf(f, "# the profile has no call stacks: inclusive costs are estimated from "
-			   "call counts\n");
+		fprintf(f,
+			"# the profile has no call stacks: inclusive costs are estimated from "
+			"call counts\n");
 	fprintf(f, "# one sample is 1/%u of a second\n",
-		m->histograms.rate ? m->histograms.rate : m->process.rate ? m->process.rate : 100);
+		m->histograms.rate ? m->histograms.rate
+		: m->process.rate  ? m->process.rate
+				   : 100);
 	for (i = 0; i < m->arcs.all_count && !m->arcs.all[i]->uncounted; i++)
 		;
 	if (i < m->arcs.all_count)
@@ -644,7 +647,8 @@ void print_callgrind(const struct view *v, const struct options *opt, struct rep
 		 * function that passes its threshold, and trips over a file
 		 * without a line */
 		for (k = from; k < to; k++)
-			if (compare_text(lc.items[k].file ? lc.items[k].file : current, current) == 0)
+			if (compare_text(lc.items[k].file ? lc.items[k].file : current, current) ==
+			    0)
 				break;
 		if (from < to && k == to)
 			fprintf(f, "%d 0\n", sym->line);
@@ -659,11 +663,12 @@ void print_callgrind(const struct view *v, const struct options *opt, struct rep
 			if (!arc->count && !(call_cost(m, arc) > 0.0))
 				continue;
 			from = costs_find(&lc, i, arc);
-			for (to = from; to < lc.count && lc.items[to].sym == i && lc.items[to].arc == arc;
+			for (to = from;
+			     to < lc.count && lc.items[to].sym == i && lc.items[to].arc == arc;
 			     to++)
 				;
-			put_calls(out, &by_arc, &lc, from, to, sym, arc, samples_of(call_cost(m, arc)),
-				  &current);
+			put_calls(out, &by_arc, &lc, from, to, sym, arc,
+				  samples_of(call_cost(m, arc)), &current);
 		}
 	}
 	free(lc.items);

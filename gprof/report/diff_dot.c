@@ -31,22 +31,22 @@ struct picture {
 	struct report_out *names; /* [OLD], [NEW] */
 	const struct options *opt;
 	FILE *f;
-	size_t nodes;             /* c->count */
-	size_t *entry;            /* node number -> entry, by name */
-	size_t *node;             /* entry -> node number */
-	struct union_arc *arcs;   /* sorted by parent, then child */
+	size_t nodes;           /* c->count */
+	size_t *entry;          /* node number -> entry, by name */
+	size_t *node;           /* entry -> node number */
+	struct union_arc *arcs; /* sorted by parent, then child */
 	size_t arc_count;
-	struct graph graph;       /* the nodes and the arcs */
-	size_t *cycle;            /* per node: its cycle (1...), or 0 */
+	struct graph graph; /* the nodes and the arcs */
+	size_t *cycle;      /* per node: its cycle (1...), or 0 */
 	size_t cycle_count;
-	unsigned char *kept;      /* per node: drawn */
+	unsigned char *kept; /* per node: drawn */
 };
 
 /* An edge: calls[run] is the calls it stands for, in[run] whether that
  * run had such an arc, counted whether either run counted its calls
  * (not a call seen only in the stacks: analysis/stack_arcs.c). */
 struct union_arc {
-	size_t parent, child;     /* node numbers */
+	size_t parent, child; /* node numbers */
 	unsigned long calls[2];
 	bool in[2];
 	bool counted;
@@ -97,7 +97,8 @@ static void collect_arcs(struct picture *p)
 				const struct symbol *child = arc->child;
 				size_t to;
 
-				if (child < m->symbols.base || child >= m->symbols.base + m->symbols.count)
+				if (child < m->symbols.base ||
+				    child >= m->symbols.base + m->symbols.count)
 					continue;
 				to = c->entry_of[run][child - m->symbols.base];
 				if (to == NO_ENTRY)
@@ -106,8 +107,11 @@ static void collect_arcs(struct picture *p)
 					room = 2 * room + 16;
 					p->arcs = xrealloc(p->arcs, (room + 1) * sizeof(*p->arcs));
 				}
-				p->arcs[n] = (struct union_arc){ p->node[c->entry_of[run][i]], p->node[to],
-								 { 0, 0 }, { false, false }, !arc->uncounted };
+				p->arcs[n] = (struct union_arc){ p->node[c->entry_of[run][i]],
+								 p->node[to],
+								 { 0, 0 },
+								 { false, false },
+								 !arc->uncounted };
 				p->arcs[n].calls[run] = arc->count;
 				p->arcs[n].in[run] = true;
 				n++;
@@ -167,7 +171,8 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 		}
 	}
 	if (!named)
-		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf", text);
+		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf",
+		      text);
 	graph_reach(&p->graph, down, p->opt->picture.depth, reach);
 	return true;
 }
@@ -266,10 +271,12 @@ static void print_diff_node(struct picture *p, size_t node, double largest, cons
 	fprintf(p->f, "\\nself %.3f \xE2\x86\x92 %.3f s (%+.3f)",
 		comparison_seconds(c, OLD, e->f[OLD].self),
 		comparison_seconds(c, NEW, e->f[NEW].self), e->self_change);
-	fprintf(p->f, "\\ntotal %.3f \xE2\x86\x92 %.3f s\\n%lu \xE2\x86\x92 %lu\xC3\x97\", "
+	fprintf(p->f,
+		"\\ntotal %.3f \xE2\x86\x92 %.3f s\\n%lu \xE2\x86\x92 %lu\xC3\x97\", "
 		"fillcolor=\"%s\", fontcolor=\"%s\"",
-		comparison_seconds(c, OLD, e->f[OLD].total), comparison_seconds(c, NEW, e->f[NEW].total),
-		e->f[OLD].calls, e->f[NEW].calls, rgb, dark ? "#ffffff" : "#000000");
+		comparison_seconds(c, OLD, e->f[OLD].total),
+		comparison_seconds(c, NEW, e->f[NEW].total), e->f[OLD].calls, e->f[NEW].calls, rgb,
+		dark ? "#ffffff" : "#000000");
 	if (vanished)
 		fprintf(p->f, ", style=\"filled,rounded,dashed\", color=\"#808080\"");
 	else if (appeared)
@@ -330,7 +337,8 @@ void print_dot_diff(const struct comparison *c, struct report_out names[2],
 	fprintf(p->f, "digraph \"");
 	put_dot_string(p->f, c->run[NEW].executable);
 	fprintf(p->f, "\" {\n");
-	fprintf(p->f, "  graph [fontname=\"Helvetica\", nodesep=0.25, ranksep=0.35, labelloc=t, "
+	fprintf(p->f,
+		"  graph [fontname=\"Helvetica\", nodesep=0.25, ranksep=0.35, labelloc=t, "
 		"label=\"");
 	put_dot_string(p->f, c->run[OLD].profile);
 	fprintf(p->f, " \xE2\x86\x92 ");
@@ -344,9 +352,11 @@ void print_dot_diff(const struct comparison *c, struct report_out names[2],
 		if (report_overhead_sentence(c->run[run].m, sentence, sizeof(sentence)))
 			fprintf(p->f, "  // %s: %s\n", run == OLD ? "old" : "new", sentence);
 	}
-	fprintf(p->f, "  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", "
+	fprintf(p->f,
+		"  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", "
 		"fontsize=10];\n");
-	fprintf(p->f, "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6, color=\"#808080\", "
+	fprintf(p->f,
+		"  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6, color=\"#808080\", "
 		"fontcolor=\"#606060\"];\n");
 	/* members of each cycle inside its cluster, the rest outside */
 	for (cycle = 1; cycle <= p->cycle_count; cycle++) {
@@ -357,7 +367,8 @@ void print_dot_diff(const struct comparison *c, struct report_out names[2],
 		if (!any)
 			continue;
 		fprintf(p->f, "  subgraph cluster_%zu {\n", cycle);
-		fprintf(p->f, "    label=\"<cycle %zu>\"; style=\"dashed,rounded\"; color=\"#606060\"; "
+		fprintf(p->f,
+			"    label=\"<cycle %zu>\"; style=\"dashed,rounded\"; color=\"#606060\"; "
 			"fontname=\"Helvetica\"; fontsize=10;\n",
 			cycle);
 		for (i = 0; i < p->nodes; i++)

@@ -68,7 +68,8 @@ void print_json_diff(const struct comparison *c, struct report_out names[2],
 	fprintf(f, "{\n  \"format_version\": 1,\n  \"diff\": {\n");
 	put_side_json(c, OLD, f);
 	put_side_json(c, NEW, f);
-	fprintf(f, "    \"summary\": {\"slower\": %zu, \"faster\": %zu, \"appeared\": %zu, "
+	fprintf(f,
+		"    \"summary\": {\"slower\": %zu, \"faster\": %zu, \"appeared\": %zu, "
 		"\"vanished\": %zu, \"unchanged\": %zu},\n",
 		c->slower, c->faster, c->appeared, c->vanished, c->unchanged);
 	fprintf(f, "    \"functions\": [");

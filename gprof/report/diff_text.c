@@ -81,10 +81,13 @@ void print_text_diff(const struct comparison *c, struct report_out names[2],
 
 	print_side(c, OLD, "old:", f);
 	print_side(c, NEW, "new:", f);
-	fprintf(f, "functions: %zu slower, %zu faster, %zu appeared, %zu vanished, %zu unchanged\n\n",
+	fprintf(f,
+		"functions: %zu slower, %zu faster, %zu appeared, %zu vanished, %zu unchanged\n\n",
 		c->slower, c->faster, c->appeared, c->vanished, c->unchanged);
-	fprintf(f, "      self seconds            self %%          total seconds              calls\n");
-	fprintf(f, "    old      new   change    old    new      old      new   change        old"
+	fprintf(f,
+		"      self seconds            self %%          total seconds              calls\n");
+	fprintf(f,
+		"    old      new   change    old    new      old      new   change        old"
 		"        new   ratio  name\n");
 	for (i = 0; i < c->count; i++) {
 		const struct comparison_entry *e = &c->entries[i];
@@ -92,10 +95,12 @@ void print_text_diff(const struct comparison *c, struct report_out names[2],
 		char *name = shown_name(names, e);
 
 		fprintf(f, "%7.3f  %7.3f  %+7.3f %6.2f %6.2f  %7.3f  %7.3f  %+7.3f %10lu %10lu ",
-			comparison_seconds(c, OLD, e->f[OLD].self), comparison_seconds(c, NEW, e->f[NEW].self),
-			e->self_change, comparison_self_share(c, OLD, e), comparison_self_share(c, NEW, e),
-			comparison_seconds(c, OLD, e->f[OLD].total), comparison_seconds(c, NEW, e->f[NEW].total),
-			e->total_change, e->f[OLD].calls, e->f[NEW].calls);
+			comparison_seconds(c, OLD, e->f[OLD].self),
+			comparison_seconds(c, NEW, e->f[NEW].self), e->self_change,
+			comparison_self_share(c, OLD, e), comparison_self_share(c, NEW, e),
+			comparison_seconds(c, OLD, e->f[OLD].total),
+			comparison_seconds(c, NEW, e->f[NEW].total), e->total_change,
+			e->f[OLD].calls, e->f[NEW].calls);
 		if (isnan(ratio))
 			fprintf(f, "%7s", "-");
 		else

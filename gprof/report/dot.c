@@ -35,8 +35,8 @@ struct dot {
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *out;
-	unsigned char *kept;      /* per symbol of m->symbols: drawn */
-	struct graph graph;       /* the arcs by place, once --root or --leaf needs them */
+	unsigned char *kept; /* per symbol of m->symbols: drawn */
+	struct graph graph;  /* the arcs by place, once --root or --leaf needs them */
 	bool graph_made;
 };
 
@@ -54,9 +54,8 @@ static double percent(struct dot *d, double ticks)
 
 static bool arc_carries_no_time(struct dot *d, const struct arc *arc)
 {
-	return arc->parent == arc->child ||
-	       (arc->parent->cycle_number != 0 &&
-		arc->parent->cycle_number == arc->child->cycle_number);
+	return arc->parent == arc->child || (arc->parent->cycle_number != 0 &&
+					     arc->parent->cycle_number == arc->child->cycle_number);
 }
 
 /* ------------------------------------------------------------ pruning */
@@ -134,7 +133,8 @@ static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 		}
 	}
 	if (!named)
-		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf", text);
+		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf",
+		      text);
 	if (!d->graph_made)
 		make_graph(d);
 	graph_reach(&d->graph, down, d->opt->picture.depth, reach);
@@ -293,7 +293,8 @@ static void print_node(struct dot *d, const struct symbol *sym, const char *inde
 	/* the border grows with self time: the hot spots stand out among
 	 * the callers that are hot only through them */
 	fprintf(d->f, "\", fillcolor=\"%s\", fontcolor=\"%s\", penwidth=%.2f", c.rgb,
-	       c.light ? "#000000" : "#ffffff", 1.0 + 3.0 * sqrt(percent(d, sym->prop_self) / 100.0));
+		c.light ? "#000000" : "#ffffff",
+		1.0 + 3.0 * sqrt(percent(d, sym->prop_self) / 100.0));
 	if (sym->file) {
 		fprintf(d->f, ", tooltip=\"");
 		put_dot_text(d, file_base_name(d->opt, sym->file->name));
@@ -340,8 +341,9 @@ void print_dot(const struct view *v, const struct options *opt, struct report_ou
 	put_dot_text(d, m->objects[0]->path);
 	fprintf(d->f, "\" {\n");
 	fprintf(d->f, "  graph [fontname=\"Helvetica\", nodesep=0.25, ranksep=0.35];\n");
-	fprintf(d->f, "  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", "
-	       "fontsize=10];\n");
+	fprintf(d->f,
+		"  node [fontname=\"Helvetica\", shape=box, style=\"filled,rounded\", "
+		"fontsize=10];\n");
 	fprintf(d->f, "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n");
 	if (m->measured)
 		fprintf(d->f, "  // times measured from %llu samples in %zu distinct call stacks\n",
@@ -359,9 +361,10 @@ void print_dot(const struct view *v, const struct options *opt, struct report_ou
 		if (!any)
 			continue;
 		fprintf(d->f, "  subgraph cluster_%d {\n", cycle);
-		fprintf(d->f, "    label=\"<cycle %d> %.2f%%\"; style=\"dashed,rounded\"; "
-		       "color=\"#606060\"; fontname=\"Helvetica\"; fontsize=10;\n",
-		       cycle, percent(d, header->prop_self + header->prop_child));
+		fprintf(d->f,
+			"    label=\"<cycle %d> %.2f%%\"; style=\"dashed,rounded\"; "
+			"color=\"#606060\"; fontname=\"Helvetica\"; fontsize=10;\n",
+			cycle, percent(d, header->prop_self + header->prop_child));
 		for (member = header->cycle_next; member; member = member->cycle_next)
 			if (node_kept(d, member))
 				print_node(d, member, "    ");

@@ -23,19 +23,19 @@
 #include "report/printers.h"
 #include "core/util.h"
 
-#define FLAME_WIDTH 1200.0   /* the picture, in pixels */
+#define FLAME_WIDTH 1200.0 /* the picture, in pixels */
 #define FLAME_PAD 10.0
 #define FRAME_HEIGHT 16
-#define CHAR_WIDTH 7.0       /* roughly, at 12px: how much of a name fits */
-#define MIN_WIDTH 0.1        /* narrower boxes (and what is above them) are left out */
+#define CHAR_WIDTH 7.0 /* roughly, at 12px: how much of a name fits */
+#define MIN_WIDTH 0.1  /* narrower boxes (and what is above them) are left out */
 
 /* A node of the tree of paths: children in a list, made as met. */
 struct flame_node {
-	const struct symbol *sym;  /* NULL: [unknown] */
+	const struct symbol *sym; /* NULL: [unknown] */
 	uint64_t samples;
 	struct flame_node *parent, *first_child, *next_sibling;
-	struct flame_node *kept;   /* while the tree grows: the node a candidate became */
-	const char *name;          /* filled when printed */
+	struct flame_node *kept; /* while the tree grows: the node a candidate became */
+	const char *name;        /* filled when printed */
 	char *to_free;
 };
 
@@ -72,12 +72,23 @@ static void put_xml(FILE *f, const char *s)
 			continue;
 		}
 		switch (*p) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default: putc(*p, f);
+		case '&':
+			fputs("&amp;", f);
+			break;
+		case '<':
+			fputs("&lt;", f);
+			break;
+		case '>':
+			fputs("&gt;", f);
+			break;
+		case '"':
+			fputs("&quot;", f);
+			break;
+		case '\'':
+			fputs("&apos;", f);
+			break;
+		default:
+			putc(*p, f);
 		}
 		p++;
 	}
@@ -104,7 +115,8 @@ static void fill_of(const char *name, int *r, int *g, int *b)
 }
 
 /* One box (the root, depth 0, has none). */
-static void print_box(struct flame *fl, const struct flame_node *node, size_t depth, uint64_t before)
+static void print_box(struct flame *fl, const struct flame_node *node, size_t depth,
+		      uint64_t before)
 {
 	FILE *f = fl->f;
 	double scale = (FLAME_WIDTH - 2 * FLAME_PAD) / (double)fl->total;
@@ -116,8 +128,10 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 	if (depth == 0)
 		return;
 	fill_of(node->name, &r, &g, &b);
-	fprintf(f, "<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
-		   "<title>", depth, (unsigned long long)node->samples);
+	fprintf(f,
+		"<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
+		"<title>",
+		depth, (unsigned long long)node->samples);
 	if (fl->opt->picture.wrap > 0) {
 		char *wrapped = name_wrap(node->name, fl->opt->picture.wrap);
 
@@ -128,8 +142,10 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 	}
 	fprintf(f, " (%llu samples, %.2f%%)</title>", (unsigned long long)node->samples,
 		100.0 * (double)node->samples / (double)fl->total);
-	fprintf(f, "<rect x=\"%.4f\" y=\"%d\" width=\"%.4f\" height=\"%d\" "
-		   "fill=\"rgb(%d,%d,%d)\" rx=\"2\"/>", x, y, w, FRAME_HEIGHT - 1, r, g, b);
+	fprintf(f,
+		"<rect x=\"%.4f\" y=\"%d\" width=\"%.4f\" height=\"%d\" "
+		"fill=\"rgb(%d,%d,%d)\" rx=\"2\"/>",
+		x, y, w, FRAME_HEIGHT - 1, r, g, b);
 	fprintf(f, "<text x=\"%.4f\" y=\"%d\">", x + 3, y + FRAME_HEIGHT - 4);
 	fit = w > 3 * CHAR_WIDTH ? (size_t)((w - 6) / CHAR_WIDTH) : 0;
 	if (fit >= strlen(node->name)) {
@@ -153,7 +169,8 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 
 static bool too_narrow(const struct flame *fl, const struct flame_node *node)
 {
-	return (double)node->samples * (FLAME_WIDTH - 2 * FLAME_PAD) / (double)fl->total < MIN_WIDTH;
+	return (double)node->samples * (FLAME_WIDTH - 2 * FLAME_PAD) / (double)fl->total <
+	       MIN_WIDTH;
 }
 
 /* Does symspec table t hold the frame's function? */
@@ -171,7 +188,8 @@ static bool frame_named(const struct model *m, enum symspec_table t, const struc
  * the stack does not go through them.
  */
 static bool frames_kept(const struct model *m, const struct options *opt,
-			const struct symbol *const *frames, size_t depth, size_t *outer, size_t *inner)
+			const struct symbol *const *frames, size_t depth, size_t *outer,
+			size_t *inner)
 {
 	bool rooted = view_picture_given(m, PICTURE_ROOT);
 	bool leafed = view_picture_given(m, PICTURE_LEAF);
@@ -221,7 +239,7 @@ static void check_picture_symspecs(const struct model *m, const struct options *
 /* A stack while the tree grows: the node its outer frames reached. */
 struct growing_stack {
 	const uint64_t *frames;
-	size_t outer, levels;      /* the outermost frame drawn, how many are */
+	size_t outer, levels; /* the outermost frame drawn, how many are */
 	uint64_t samples;
 	struct flame_node *node;
 	size_t candidate;
@@ -271,7 +289,7 @@ static size_t grow_tree(struct flame *fl, struct flame_node *root)
 		fl->total = add_samples(fl->total, stack[0]);
 		if (depth > 0)
 			live[n++] = (struct growing_stack){ stack + 2, outer, outer + 1 - inner,
-							    stack[0], root, 0 };
+							    stack[0],  root,  0 };
 	}
 	free(frames);
 	root->samples = fl->total;
@@ -290,15 +308,18 @@ static size_t grow_tree(struct flame *fl, struct flame_node *root)
 			uint64_t h = (uint64_t)(uintptr_t)g->node * 0x9E3779B97F4A7C15ull ^
 				     (uint64_t)(uintptr_t)sym * 0xC2B2AE3D27D4EB4Full;
 
-			for (k = (size_t)(h ^ (h >> 29)) & (size - 1); slot[k]; k = (k + 1) & (size - 1))
-				if (pool[slot[k] - 1].parent == g->node && pool[slot[k] - 1].sym == sym)
+			for (k = (size_t)(h ^ (h >> 29)) & (size - 1); slot[k];
+			     k = (k + 1) & (size - 1))
+				if (pool[slot[k] - 1].parent == g->node &&
+				    pool[slot[k] - 1].sym == sym)
 					break;
 			if (slot[k] == 0) {
 				pool[used] = (struct flame_node){ .sym = sym, .parent = g->node };
 				slot[k] = ++used;
 			}
 			g->candidate = slot[k] - 1;
-			pool[g->candidate].samples = add_samples(pool[g->candidate].samples, g->samples);
+			pool[g->candidate].samples =
+				add_samples(pool[g->candidate].samples, g->samples);
 		}
 		for (k = 0; k < used; k++) {
 			struct flame_node *c = &pool[k], *keep;
@@ -366,8 +387,8 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 			if (c->sym == NULL) {
 				c->name = "[unknown]";
 			} else if (fl->opt->picture.strip) {
-				char *to_free, *stripped =
-					name_strip(display_name(fl->out, c->sym, &to_free));
+				char *to_free, *stripped = name_strip(
+						       display_name(fl->out, c->sym, &to_free));
 
 				c->name = c->to_free = frame_name_as(c->sym, stripped);
 				free(stripped);
@@ -480,19 +501,24 @@ void print_flame(const struct view *v, const struct options *opt, struct report_
 		fatal("--flame: no call stack goes through the functions --root and --leaf name");
 	height = (fl.max_depth + 3) * FRAME_HEIGHT;
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n");
-	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
-		   "height=\"%zu\" viewBox=\"0 0 %.0f %zu\" font-family=\"monospace\" "
-		   "font-size=\"12\">\n", FLAME_WIDTH, height, FLAME_WIDTH, height);
-	fprintf(f, "<style>g.frame { cursor: pointer; } g.frame:hover rect { stroke: #000; "
-		   "stroke-width: 0.5; }</style>\n");
+	fprintf(f,
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" "
+		"height=\"%zu\" viewBox=\"0 0 %.0f %zu\" font-family=\"monospace\" "
+		"font-size=\"12\">\n",
+		FLAME_WIDTH, height, FLAME_WIDTH, height);
+	fprintf(f,
+		"<style>g.frame { cursor: pointer; } g.frame:hover rect { stroke: #000; "
+		"stroke-width: 0.5; }</style>\n");
 	if (report_overhead_sentence(m, sentence, sizeof(sentence))) {
 		fprintf(f, "<desc>");
 		put_xml(f, sentence);
 		fprintf(f, "</desc>\n");
 	}
-	fprintf(f, "<rect class=\"background\" x=\"0\" y=\"0\" width=\"100%%\" height=\"100%%\" "
-		   "fill=\"#fdfaf4\"/>\n");
-	fprintf(f, "<text x=\"%.0f\" y=\"%d\" text-anchor=\"middle\" font-size=\"14\">Flame graph: ",
+	fprintf(f,
+		"<rect class=\"background\" x=\"0\" y=\"0\" width=\"100%%\" height=\"100%%\" "
+		"fill=\"#fdfaf4\"/>\n");
+	fprintf(f,
+		"<text x=\"%.0f\" y=\"%d\" text-anchor=\"middle\" font-size=\"14\">Flame graph: ",
 		FLAME_WIDTH / 2, FRAME_HEIGHT + 2);
 	put_xml(f, m->objects[0]->name ? m->objects[0]->name : m->objects[0]->path);
 	fprintf(f, ", %llu samples in %zu stacks", (unsigned long long)fl.total, st->count);

@@ -21,8 +21,8 @@ static const struct {
 };
 #define SI_PREFIX_COUNT (sizeof(si_prefixes) / sizeof(si_prefixes[0]))
 
-static void print_header(const struct model *m, const struct options *opt, FILE *f,
-			 char prefix, double *total_ticks)
+static void print_header(const struct model *m, const struct options *opt, FILE *f, char prefix,
+			 double *total_ticks)
 {
 	const struct histogram_set *histograms = &m->histograms;
 	char unit[64], sentence[512], names[1024];
@@ -31,7 +31,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, histograms->dimension_abbrev);
 	if (opt->text.traditional) {
 		fprintf(f, "\ngranularity: each sample hit covers %ld byte(s)",
-		       histogram_granularity(histograms));
+			histogram_granularity(histograms));
 		if (*total_ticks > 0.0)
 			fprintf(f, " for %.2f%% of %.2f %s\n\n", 100.0 / *total_ticks,
 				*total_ticks / hz, histograms->dimension);
@@ -43,27 +43,34 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 		    m->process.clock == GMON_PROCESS_CLOCK_WALL) {
 			/* threads waiting are counted too: against the process's
 			 * CPU time the share would pass 100% */
-			fprintf(f, "A wall-clock profile: the samples cover %.2f seconds of the "
-				   "threads' running and waiting, over %.2f seconds elapsed "
-				   "(the threads' times add up).\n",
+			fprintf(f,
+				"A wall-clock profile: the samples cover %.2f seconds of the "
+				"threads' running and waiting, over %.2f seconds elapsed "
+				"(the threads' times add up).\n",
 				*total_ticks / hz, (double)m->process.elapsed_ns / 1e9);
 			if (!(m->input & INPUT_CALL_GRAPH) || (m->input & INPUT_UNCOUNTED_ARCS))
-				fprintf(f, "No call was counted: call counts need a program "
-					   "compiled with -pg.\n");
+				fprintf(f,
+					"No call was counted: call counts need a program "
+					"compiled with -pg.\n");
 		} else if (m->process.has_times && hz > 0.0) {
 			double cpu = (double)(m->process.user_ns + m->process.system_ns) / 1e9;
 
-			fprintf(f, "The samples cover %.2f of the process's %.2f seconds of CPU time "
-				   "(%.1f%%; %.2f user, %.2f system).\n",
-				*total_ticks / hz, cpu, cpu > 0.0 ? 100.0 * *total_ticks / hz / cpu : 0.0,
-				(double)m->process.user_ns / 1e9, (double)m->process.system_ns / 1e9);
+			fprintf(f,
+				"The samples cover %.2f of the process's %.2f seconds of CPU time "
+				"(%.1f%%; %.2f user, %.2f system).\n",
+				*total_ticks / hz, cpu,
+				cpu > 0.0 ? 100.0 * *total_ticks / hz / cpu : 0.0,
+				(double)m->process.user_ns / 1e9,
+				(double)m->process.system_ns / 1e9);
 			/* a program without hooks (gprof-run, GMON_START):
 			 * samples and stacks, but no call was counted */
-			if (report_coverage_sentence(m, *total_ticks / hz, sentence, sizeof(sentence)))
+			if (report_coverage_sentence(m, *total_ticks / hz, sentence,
+						     sizeof(sentence)))
 				fprintf(f, "%s\n", sentence);
 			if (!(m->input & INPUT_CALL_GRAPH) || (m->input & INPUT_UNCOUNTED_ARCS))
-				fprintf(f, "No call was counted: call counts need a program "
-					   "compiled with -pg.\n");
+				fprintf(f,
+					"No call was counted: call counts need a program "
+					"compiled with -pg.\n");
 		}
 		if (report_overhead_sentence(m, sentence, sizeof(sentence)))
 			fprintf(f, "%s\n", sentence);
@@ -75,10 +82,10 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
 		/* every numerator is zero: avoid dividing by it */
 		*total_ticks = 1.0;
 	}
-	fprintf(f, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ", "cumulative",
-	       "self  ", "", "self  ", "total ", "");
+	fprintf(f, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ", "cumulative", "self  ",
+		"", "self  ", "total ", "");
 	fprintf(f, "%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "time", histograms->dimension,
-	       histograms->dimension, "calls", unit, unit, "name");
+		histograms->dimension, "calls", unit, unit, "name");
 }
 
 /* What one flat profile needs while it prints its lines.  The lines are
@@ -88,7 +95,7 @@ struct flat {
 	const struct options *opt;
 	struct report_out *out;
 	double hz;
-	double total_ticks;       /* 1 when there is none: nothing divides by 0 */
+	double total_ticks; /* 1 when there is none: nothing divides by 0 */
 	struct text line;
 };
 

@@ -147,10 +147,11 @@ void print_folded(const struct view *v, const struct options *opt, struct report
 		while (i + 1 < n && strcmp(arena + lines[i].at, arena + lines[i + 1].at) == 0) {
 			i++;
 			samples = samples + lines[i].samples < samples ? UINT64_MAX
-								 : samples + lines[i].samples;
+								       : samples + lines[i].samples;
 		}
 		if (samples)
-			fprintf(out->file, "%s %llu\n", arena + lines[i].at, (unsigned long long)samples);
+			fprintf(out->file, "%s %llu\n", arena + lines[i].at,
+				(unsigned long long)samples);
 	}
 	for (i = 0; i < m->symbols.count; i++)
 		free(names[i]);

@@ -14,22 +14,36 @@
 /* The order the refusals and --help list them in ("only one of --json,
  * --dot, ..."). */
 const struct report_format report_formats[] = {
-	{ .name = "json", .description = "one JSON document instead of the text reports",
-	  .print = print_json, .print_diff = print_json_diff,
+	{ .name = "json",
+	  .description = "one JSON document instead of the text reports",
+	  .print = print_json,
+	  .print_diff = print_json_diff,
 	  .goes_with = FORMAT_THREADS | FORMAT_PROCESSES | FORMAT_TIMELINE | FORMAT_DIFF },
-	{ .name = "dot", .description = "the call graph as a Graphviz (DOT) picture",
-	  .print = print_dot, .print_diff = print_dot_diff, .goes_with = FORMAT_DIFF },
-	{ .name = "folded", .description = "the call stacks, one line each: main;f;g SAMPLES",
-	  .print = print_folded, .goes_with = FORMAT_THREADS },
-	{ .name = "callgrind", .description = "the profile in the callgrind format (KCachegrind)",
+	{ .name = "dot",
+	  .description = "the call graph as a Graphviz (DOT) picture",
+	  .print = print_dot,
+	  .print_diff = print_dot_diff,
+	  .goes_with = FORMAT_DIFF },
+	{ .name = "folded",
+	  .description = "the call stacks, one line each: main;f;g SAMPLES",
+	  .print = print_folded,
+	  .goes_with = FORMAT_THREADS },
+	{ .name = "callgrind",
+	  .description = "the profile in the callgrind format (KCachegrind)",
 	  .print = print_callgrind },
-	{ .name = "flame", .description = "the call stacks as an SVG flame graph",
+	{ .name = "flame",
+	  .description = "the call stacks as an SVG flame graph",
 	  .print = print_flame },
-	{ .name = "pprof", .description = "the profile in pprof's format (profile.proto, gzipped)",
-	  .print = print_pprof, .goes_with = FORMAT_THREADS },
-	{ .name = "html", .description = "one self-contained HTML page to explore in a browser",
-	  .print = print_html, .print_diff = print_html_diff,
-	  .goes_with = FORMAT_TIMELINE | FORMAT_DIFF, .shows_threads = true },
+	{ .name = "pprof",
+	  .description = "the profile in pprof's format (profile.proto, gzipped)",
+	  .print = print_pprof,
+	  .goes_with = FORMAT_THREADS },
+	{ .name = "html",
+	  .description = "one self-contained HTML page to explore in a browser",
+	  .print = print_html,
+	  .print_diff = print_html_diff,
+	  .goes_with = FORMAT_TIMELINE | FORMAT_DIFF,
+	  .shows_threads = true },
 };
 
 const size_t report_format_count = sizeof(report_formats) / sizeof(report_formats[0]);
@@ -66,7 +80,9 @@ void report_format_list(char *buffer, size_t size, unsigned mask, const char *fi
 			continue;
 		done++;
 		used += (size_t)snprintf(buffer + used, size - used, "%s--%s",
-					 done == 1 ? "" : done == count ? conjunction : ", ",
+					 done == 1       ? ""
+					 : done == count ? conjunction
+							 : ", ",
 					 report_formats[i].name);
 	}
 }
@@ -76,5 +92,6 @@ void report_format_usage(FILE *out)
 	size_t i;
 
 	for (i = 0; i < report_format_count; i++)
-		fprintf(out, "  --%-20s%s\n", report_formats[i].name, report_formats[i].description);
+		fprintf(out, "  --%-20s%s\n", report_formats[i].name,
+			report_formats[i].description);
 }

@@ -48,8 +48,8 @@ struct report_format {
 	void (*print)(const struct view *v, const struct options *opt, struct report_out *out);
 	void (*print_diff)(const struct comparison *c, struct report_out names[2],
 			   const struct options *opt, FILE *f);
-	unsigned goes_with;      /* FORMAT_* */
-	bool shows_threads;      /* its view has every thread's rows, --threads or not */
+	unsigned goes_with; /* FORMAT_* */
+	bool shows_threads; /* its view has every thread's rows, --threads or not */
 };
 
 /* The table, in the order the refusals name them; count rows. */

@@ -26,7 +26,7 @@ struct graph {
 	struct report_out *out;
 	FILE *f;
 	double hz;
-	double print_ticks;       /* 1 when there is none: nothing divides by 0 */
+	double print_ticks; /* 1 when there is none: nothing divides by 0 */
 	struct text line;
 };
 
@@ -73,7 +73,8 @@ static void print_header(const struct model *m, struct graph *g)
 		else
 			fprintf(f, "\t\t\tCall graph\n\n");
 	}
-	fprintf(f, "\ngranularity: each sample hit covers %ld byte(s)", histogram_granularity(&m->histograms));
+	fprintf(f, "\ngranularity: each sample hit covers %ld byte(s)",
+		histogram_granularity(&m->histograms));
 	if (g->print_ticks > 0.0) {
 		fprintf(f, " for %.2f%% of %.2f seconds\n\n", 100.0 / g->print_ticks,
 			g->print_ticks / hz);
@@ -85,15 +86,18 @@ static void print_header(const struct model *m, struct graph *g)
 	if (m->measured) {
 		const struct model_stacks *st = &m->process.stacks;
 
-		fprintf(f, "Times below are measured from %llu samples in %zu distinct call stacks.\n",
+		fprintf(f,
+			"Times below are measured from %llu samples in %zu distinct call stacks.\n",
 			(unsigned long long)st->samples, st->count);
 		/* what the runtime could not record, said only when it happened */
 		if (st->lost)
-			fprintf(f, "%llu samples had no stack recorded (the stack table was full).\n",
+			fprintf(f,
+				"%llu samples had no stack recorded (the stack table was full).\n",
 				(unsigned long long)st->lost);
 		if (st->at_limit || st->cut_short)
-			fprintf(f, "%llu stacks were cut at the depth limit (%u frames), %llu cut short "
-				   "by a frame that could not be followed.\n",
+			fprintf(f,
+				"%llu stacks were cut at the depth limit (%u frames), %llu cut short "
+				"by a frame that could not be followed.\n",
 				(unsigned long long)st->at_limit, st->depth_limit,
 				(unsigned long long)st->cut_short);
 		if (overhead)
@@ -110,11 +114,11 @@ static void print_header(const struct model *m, struct graph *g)
 	}
 	if (opt->text.traditional) {
 		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
-		       "called", "total", "parents");
+			"called", "total", "parents");
 		fprintf(f, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n", "index",
-		       "%time", "self", "descendants", "called", "self", "name", "index");
+			"%time", "self", "descendants", "called", "self", "name", "index");
 		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
-		       "called", "total", "children");
+			"called", "total", "children");
 		fprintf(f, "\n");
 	} else {
 		fprintf(f, "index %% time    self  children    called     name\n");
@@ -188,7 +192,8 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 	struct text *t = &g->line;
 	double hz = g->hz;
 
-	if (other == entry || (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
+	if (other == entry ||
+	    (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
 		/* "%6.6s %5.5s %7.7s %7.7s " (-T: %11.11s) of "" */
 		text_spaces(t, g->opt->text.traditional ? 33 : 29);
 		if (arc->uncounted)
@@ -258,8 +263,7 @@ static void print_entry_line(struct graph *g, const struct symbol *sym)
 void print_call_graph(const struct view *v, const struct options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
-	struct graph graph = { opt, m, out, out->file,
-			       m->histograms.rate, m->print_ticks, { 0 } };
+	struct graph graph = { opt, m, out, out->file, m->histograms.rate, m->print_ticks, { 0 } };
 	struct graph *g = &graph;
 	FILE *f = out->file;
 	size_t i;
@@ -289,4 +293,3 @@ void print_call_graph(const struct view *v, const struct options *opt, struct re
 	if (!opt->text.brief && !opt->text.traditional)
 		blurb_call_graph(f);
 }
-

@@ -66,8 +66,8 @@
 
 #include "report/html/report-assets.h"
 
-#define SOURCE_FILE_MAX (1u << 20)    /* bytes of one source file embedded */
-#define SOURCE_TOTAL_MAX (16u << 20)  /* and of all of them */
+#define SOURCE_FILE_MAX (1u << 20)   /* bytes of one source file embedded */
+#define SOURCE_TOTAL_MAX (16u << 20) /* and of all of them */
 
 /* ------------------------------------------------------------ small tables */
 
@@ -97,8 +97,8 @@ static size_t *pair_slot(struct pair_map *t, uint64_t key, bool *made)
 		for (i = 0; i < t->slot_count; i++) {
 			if (!t->keys[i])
 				continue;
-			for (k = (size_t)((t->keys[i] * 0x9E3779B97F4A7C15ull) >> 20) & (n - 1); keys[k];
-			     k = (k + 1) & (n - 1))
+			for (k = (size_t)((t->keys[i] * 0x9E3779B97F4A7C15ull) >> 20) & (n - 1);
+			     keys[k]; k = (k + 1) & (n - 1))
 				;
 			keys[k] = t->keys[i];
 			values[k] = t->values[i];
@@ -131,20 +131,20 @@ static void pair_map_free(struct pair_map *t)
 /* ------------------------------------------------------------ one profile */
 
 struct page {
-	FILE *f;                      /* the JSON read first, before escaping */
-	FILE *flame;                  /* the flame graph's, read when it is shown */
-	FILE *source;                 /* the source view's, likewise */
-	FILE *thread_flame;           /* the threads' flame graphs, likewise */
+	FILE *f;                               /* the JSON read first, before escaping */
+	FILE *flame;                           /* the flame graph's, read when it is shown */
+	FILE *source;                          /* the source view's, likewise */
+	FILE *thread_flame;                    /* the threads' flame graphs, likewise */
 	const struct thread_profiles *threads; /* count 0: the profile names no thread */
-	size_t *thread_row;           /* per thread_of_stack(): its row in threads */
+	size_t *thread_row;                    /* per thread_of_stack(): its row in threads */
 	const struct view *v;
 	const struct model *m;
 	const struct options *opt;
 	struct report_out *names;
-	int *id;                      /* per symbol: its row in fn, or -1 */
-	unsigned char *flags;         /* per symbol: 1 flat profile, 2 call graph, 4 needed */
+	int *id;              /* per symbol: its row in fn, or -1 */
+	unsigned char *flags; /* per symbol: 1 flat profile, 2 call graph, 4 needed */
 	struct intern_table files;
-	struct text name;             /* a name as the text reports print it */
+	struct text name; /* a name as the text reports print it */
 };
 
 static size_t symbol_place(const struct page *p, const struct symbol *sym)
@@ -333,9 +333,10 @@ static void emit_functions(struct page *p)
 			put_json_string(p->f, p->name.data);
 		else
 			fputs("null", p->f);
-		fprintf(p->f, ",%d,%d,%d,%d,%d,", sym->file ? string_id(&p->files, sym->file->name) : -1,
-			sym->line, object_number(m, sym->object),
-			(p->flags[i] & 2) ? sym->index : 0, sym->cycle_number);
+		fprintf(p->f, ",%d,%d,%d,%d,%d,",
+			sym->file ? string_id(&p->files, sym->file->name) : -1, sym->line,
+			object_number(m, sym->object), (p->flags[i] & 2) ? sym->index : 0,
+			sym->cycle_number);
 		put_json_number(p->f, sym->self_ticks);
 		fprintf(p->f, ",%lu,%lu,", sym->calls, sym->self_calls);
 		/* what the flat total adds to the self time: self + this is
@@ -612,8 +613,15 @@ static void emit_profile(FILE *f, FILE *flame, FILE *source, FILE *thread_flame,
 {
 	static const struct thread_profiles no_threads;
 	const struct model *m = v->model;
-	struct page page = { .f = f, .flame = flame, .source = source, .thread_flame = thread_flame,
-			     .threads = &no_threads, .v = v, .m = m, .opt = opt, .names = names };
+	struct page page = { .f = f,
+			     .flame = flame,
+			     .source = source,
+			     .thread_flame = thread_flame,
+			     .threads = &no_threads,
+			     .v = v,
+			     .m = m,
+			     .opt = opt,
+			     .names = names };
 	struct page *p = &page;
 	size_t i;
 
@@ -655,8 +663,10 @@ static void put_script_safe(FILE *out, const char *json, size_t size)
 	size_t i, from = 0;
 
 	for (i = 0; i < size; i++) {
-		const char *escape = json[i] == '<' ? "\\u003c" : json[i] == '>' ? "\\u003e"
-				   : json[i] == '&' ? "\\u0026" : NULL;
+		const char *escape = json[i] == '<'   ? "\\u003c"
+				     : json[i] == '>' ? "\\u003e"
+				     : json[i] == '&' ? "\\u0026"
+						      : NULL;
 
 		if (escape) {
 			fwrite(json + from, 1, i - from, out);
@@ -754,10 +764,12 @@ static void emit_comparison(FILE *f, const struct comparison *c, struct report_o
 		put_diff_side(f, c, e, OLD);
 		put_diff_side(f, c, e, NEW);
 		fprintf(f, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%lu,%lu,",
-			comparison_seconds(c, OLD, e->f[OLD].self), comparison_seconds(c, NEW, e->f[NEW].self),
-			e->self_change, comparison_self_share(c, OLD, e), comparison_self_share(c, NEW, e),
-			comparison_seconds(c, OLD, e->f[OLD].total), comparison_seconds(c, NEW, e->f[NEW].total),
-			e->total_change, e->f[OLD].calls, e->f[NEW].calls);
+			comparison_seconds(c, OLD, e->f[OLD].self),
+			comparison_seconds(c, NEW, e->f[NEW].self), e->self_change,
+			comparison_self_share(c, OLD, e), comparison_self_share(c, NEW, e),
+			comparison_seconds(c, OLD, e->f[OLD].total),
+			comparison_seconds(c, NEW, e->f[NEW].total), e->total_change,
+			e->f[OLD].calls, e->f[NEW].calls);
 		if (isnan(ratio))
 			fputs("null,", f);
 		else
@@ -800,7 +812,8 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 	script[0] = '\n';
 	strcpy(script + 1, (const char *)html_report_js);
 	sha256_base64(script, strlen(script), script_hash);
-	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	fprintf(out,
+		"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
 		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 		"script-src 'sha256-%s'; style-src 'unsafe-inline'; img-src data:\">\n",
 		script_hash);
@@ -819,7 +832,8 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 	for (i = 0; i < count; i++) {
 		put_data_block(out, "gprof-flame-", i, flame_f[i], &flame[i], &flame_size[i]);
 		put_data_block(out, "gprof-source-", i, source_f[i], &source[i], &source_size[i]);
-		put_data_block(out, "gprof-threads-", i, threads_f[i], &threads[i], &threads_size[i]);
+		put_data_block(out, "gprof-threads-", i, threads_f[i], &threads[i],
+			       &threads_size[i]);
 	}
 	fputs("<script>", out);
 	fputs(script, out);

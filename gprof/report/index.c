@@ -68,13 +68,15 @@ void print_index(const struct view *v, const struct options *opt, struct report_
 					text_char(t, ' ');
 					text_field(t, sym->name, 19, true);
 				} else {
-					col = pad_to_column(t, col + (int)buf_length, starting_col + 5);
+					col = pad_to_column(t, col + (int)buf_length,
+							    starting_col + 5);
 					text_char(t, ' ');
 					text_bytes(t, buf, buf_length);
 					text_char(t, ' ');
 					col += text_name_only(t, out, sym);
 					if (!opt->line_granularity && sym->is_static && sym->file) {
-						const char *file = file_base_name(opt, sym->file->name);
+						const char *file =
+							file_base_name(opt, sym->file->name);
 						size_t file_length = strlen(file);
 
 						text_bytes(t, " (", 2);
@@ -86,13 +88,15 @@ void print_index(const struct view *v, const struct options *opt, struct report_
 			} else {
 				char cycle_name[32];
 
-				snprintf(cycle_name, sizeof(cycle_name), "<cycle %d>", sym->cycle_number);
+				snprintf(cycle_name, sizeof(cycle_name), "<cycle %d>",
+					 sym->cycle_number);
 				if (opt->text.traditional) {
 					text_field(t, buf, 6, false);
 					text_char(t, ' ');
 					text_field(t, cycle_name, 19, true);
 				} else {
-					col = pad_to_column(t, col + (int)buf_length, starting_col + 5);
+					col = pad_to_column(t, col + (int)buf_length,
+							    starting_col + 5);
 					text_char(t, ' ');
 					text_bytes(t, buf, buf_length);
 					text_char(t, ' ');

@@ -203,8 +203,10 @@ static void emit_sources(struct json *j)
 		json_open(j, NULL, '{');
 		json_string(j, "path", s->path);
 		json_unsigned(j, "size", s->size);
-		if (gmtime_r(&when, &tm) && strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%S", &tm)) {
-			snprintf(text + strlen(text), sizeof(text) - strlen(text), ".%09ldZ", s->mtime_ns);
+		if (gmtime_r(&when, &tm) &&
+		    strftime(text, sizeof(text), "%Y-%m-%dT%H:%M:%S", &tm)) {
+			snprintf(text + strlen(text), sizeof(text) - strlen(text), ".%09ldZ",
+				 s->mtime_ns);
 			json_string(j, "mtime", text);
 		} else {
 			json_null(j, "mtime");
@@ -221,7 +223,8 @@ static void emit_histogram(struct json *j, int input)
 	if (input & INPUT_HISTOGRAM) {
 		json_unsigned(j, "rate", j->m->histograms.rate);
 		json_string(j, "dimension", j->m->histograms.dimension);
-		json_string(j, "dimension_abbreviation", (char[]){ j->m->histograms.dimension_abbrev, 0 });
+		json_string(j, "dimension_abbreviation",
+			    (char[]){ j->m->histograms.dimension_abbrev, 0 });
 		json_number(j, "sample_period", seconds(j, 1.0));
 		/* as the call graph's header prints it, and as it is */
 		json_integer(j, "granularity_bytes", histogram_granularity(&j->m->histograms));
@@ -253,8 +256,10 @@ static void emit_flat_profile(struct json *j, bool with_graph)
 		json_unsigned(j, "recursive_calls", with_graph ? sym->self_calls : 0);
 		json_number(j, "child_time", seconds(j, symbol_child_ticks(j->m, sym)));
 		if (sym->calls != 0) {
-			json_number(j, "self_time_per_call", seconds(j, sym->self_ticks) / sym->calls);
-			json_number(j, "total_time_per_call", seconds(j, row->total_ticks) / sym->calls);
+			json_number(j, "self_time_per_call",
+				    seconds(j, sym->self_ticks) / sym->calls);
+			json_number(j, "total_time_per_call",
+				    seconds(j, row->total_ticks) / sym->calls);
 		} else {
 			json_null(j, "self_time_per_call");
 			json_null(j, "total_time_per_call");
@@ -267,7 +272,8 @@ static void emit_flat_profile(struct json *j, bool with_graph)
 
 static void emit_graph_figures(struct json *j, const struct symbol *sym)
 {
-	json_number(j, "percent_time", percent(j, sym->prop_self + sym->prop_child, j->m->print_ticks));
+	json_number(j, "percent_time",
+		    percent(j, sym->prop_self + sym->prop_child, j->m->print_ticks));
 	json_number(j, "self_time", seconds(j, sym->prop_self));
 	json_number(j, "child_time", seconds(j, sym->prop_child));
 }
@@ -425,7 +431,8 @@ static void emit_execution_counts(struct json *j)
 	for (i = 0; i < j->v->exec.count; i++) {
 		const struct exec_row *row = &j->v->exec.rows[i];
 
-		emit_count(j, row->sym, row->block ? "block" : "function", row->address, row->count);
+		emit_count(j, row->sym, row->block ? "block" : "function", row->address,
+			   row->count);
 	}
 	json_close(j, ']');
 }
@@ -458,7 +465,8 @@ static void emit_threads(struct json *j)
 		}
 		json_unsigned(j, "samples", p->samples);
 		json_number(j, "time", seconds(j, (double)p->samples));
-		json_number(j, "percent", percent(j, (double)p->samples, (double)j->v->thread_samples));
+		json_number(j, "percent",
+			    percent(j, (double)p->samples, (double)j->v->thread_samples));
 		json_open(j, "functions", '[');
 		for (k = 0; k < rows->count; k++) {
 			const struct thread_view_row *row = &rows->rows[k];
@@ -550,11 +558,13 @@ void print_json(const struct view *v, const struct options *opt, struct report_o
 			const char *name;
 
 			json_open(j, "missing", '[');
-			for (unsigned i = 0; (name = report_missing_name(m->process.missing, i)); i++)
+			for (unsigned i = 0; (name = report_missing_name(m->process.missing, i));
+			     i++)
 				json_string(j, NULL, name);
 			json_close(j, ']');
 		}
-		if (report_coverage_sentence(m, seconds(j, m->total_ticks), sentence, sizeof(sentence)))
+		if (report_coverage_sentence(m, seconds(j, m->total_ticks), sentence,
+					     sizeof(sentence)))
 			json_string(j, "coverage_note", sentence);
 		json_close(j, '}');
 	}

@@ -59,7 +59,8 @@ static const char *skip_qualifiers(const char *s)
 		for (w = words; *w; w++) {
 			size_t n = strlen(*w);
 
-			if (strncmp(s, *w, n) == 0 && (s[n] == '\0' || s[n] == ' ' || s[n] == ':')) {
+			if (strncmp(s, *w, n) == 0 &&
+			    (s[n] == '\0' || s[n] == ' ' || s[n] == ':')) {
 				s += n;
 				again = true;
 			}
@@ -104,7 +105,8 @@ char *name_strip(const char *name)
 	}
 	/* qualifiers with no parameter list before them */
 	for (;;) {
-		static const char *const words[] = { " const", " volatile", " &&", " &", " noexcept", NULL };
+		static const char *const words[] = { " const", " volatile", " &&",
+						     " &",     " noexcept", NULL };
 		const char *const *w;
 		size_t k;
 

@@ -45,9 +45,9 @@ struct placement {
 	struct model *m;
 	FILE *f;
 	size_t walk_limit;
-	struct chain *chains;     /* chains[chain_of[i] - 1] */
-	size_t *chain_of;         /* per symbol of the model: 0 when free */
-	long *position;           /* per symbol of the model */
+	struct chain *chains; /* chains[chain_of[i] - 1] */
+	size_t *chain_of;     /* per symbol of the model: 0 when free */
+	long *position;       /* per symbol of the model */
 	size_t chain_count;
 	bool chains_valid;
 };
@@ -161,13 +161,15 @@ static void link_before(struct placement *pl, struct symbol *a, struct symbol *b
 		c->head_position = pl->position[ia] = 0;
 		c->tail_position = pl->position[ib] = 1;
 		pl->chain_of[ia] = pl->chain_of[ib] = pl->chain_count;
-	} else if (pl->chain_of[ia] && !pl->chain_of[ib] && pl->chains[pl->chain_of[ia] - 1].tail == a) {
+	} else if (pl->chain_of[ia] && !pl->chain_of[ib] &&
+		   pl->chains[pl->chain_of[ia] - 1].tail == a) {
 		struct chain *c = &pl->chains[pl->chain_of[ia] - 1];
 
 		pl->chain_of[ib] = pl->chain_of[ia];
 		c->tail = b;
 		c->tail_position = pl->position[ib] = pl->position[ia] + 1;
-	} else if (!pl->chain_of[ia] && pl->chain_of[ib] && pl->chains[pl->chain_of[ib] - 1].head == b) {
+	} else if (!pl->chain_of[ia] && pl->chain_of[ib] &&
+		   pl->chains[pl->chain_of[ib] - 1].head == b) {
 		struct chain *c = &pl->chains[pl->chain_of[ib] - 1];
 
 		pl->chain_of[ia] = pl->chain_of[ib];
@@ -180,8 +182,7 @@ static void link_before(struct placement *pl, struct symbol *a, struct symbol *b
 
 /* The far end of sym's chain, following next (or prev); steps counts the
  * links in between. */
-static struct symbol *chain_end(struct placement *pl, struct symbol *sym, bool forward,
-				int *steps)
+static struct symbol *chain_end(struct placement *pl, struct symbol *sym, bool forward, int *steps)
 {
 	long i = pl->chains_valid ? symbol_index(pl, sym) : -1;
 
@@ -196,7 +197,8 @@ static struct symbol *chain_end(struct placement *pl, struct symbol *sym, bool f
 				       : pl->position[i] - c->head_position);
 		return forward ? c->tail : c->head;
 	}
-	while ((forward ? sym->next != NULL : sym->prev != NULL) && (size_t)*steps < pl->walk_limit) {
+	while ((forward ? sym->next != NULL : sym->prev != NULL) &&
+	       (size_t)*steps < pl->walk_limit) {
 		sym = forward ? sym->next : sym->prev;
 		++*steps;
 	}
@@ -219,8 +221,7 @@ static struct symbol *linked_end(struct placement *pl, struct symbol *sym)
  * printed one by one at the end.
  */
 static void place_by_arcs(struct placement *pl, struct arc **arcs, size_t count, bool all,
-			  struct arc **unplaced,
-			  size_t *unplaced_count)
+			  struct arc **unplaced, size_t *unplaced_count)
 {
 	unsigned long long total = 0, running = 0;
 	size_t i;

@@ -65,8 +65,7 @@ static bool under(const char *path, const char *dir)
 	return strncmp(path, dir, n) == 0 && path[n] == '/';
 }
 
-FILE *page_sources_open(const struct page_sources *ps, const struct options *opt,
-			const char *name)
+FILE *page_sources_open(const struct page_sources *ps, const struct options *opt, const char *name)
 {
 	char link[64], real[PATH_MAX];
 	const char *why;

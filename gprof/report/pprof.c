@@ -103,22 +103,22 @@ struct pprof {
 	pb_profile profile;
 	struct intern_table strings; /* the profile's string table */
 
-	pb_mapping *mappings;     /* one per object, [0] the executable */
+	pb_mapping *mappings; /* one per object, [0] the executable */
 	pb_mapping **mapping_list;
 	struct inline_reader **readers; /* by object: its DWARF, NULL if none */
 	bool *reader_tried;
 
-	pb_function *functions;   /* [0] "[unknown]", then as first met */
+	pb_function *functions; /* [0] "[unknown]", then as first met */
 	size_t function_count, function_capacity;
-	uint64_t *function_of_symbol; /* by place in m->symbols: id, 0 if none yet */
-	uint64_t unknown_function;    /* id of "[unknown]", 0 if none yet */
+	uint64_t *function_of_symbol;     /* by place in m->symbols: id, 0 if none yet */
+	uint64_t unknown_function;        /* id of "[unknown]", 0 if none yet */
 	struct intern_table inline_names; /* inlined functions: "name\nfile\nline" */
 	uint64_t *function_of_inline;     /* ... their ids, by number */
 
 	pb_location *locations;
 	size_t location_count, location_capacity;
-	size_t *first_line;       /* by location: its lines' place in lines */
-	pb_line *lines;           /* every location's, innermost first */
+	size_t *first_line; /* by location: its lines' place in lines */
+	pb_line *lines;     /* every location's, innermost first */
 	size_t line_count, line_capacity;
 	struct intern_table location_keys; /* a location's mapping and lines, as text */
 	uint64_t *location_of_key;         /* ... its id, by number */
@@ -131,10 +131,10 @@ struct pprof {
 
 	pb_sample *samples;
 	size_t sample_count;
-	pb_label *thread_labels;  /* 2 per thread: "thread" "NAME TID", "thread_id" TID */
+	pb_label *thread_labels; /* 2 per thread: "thread" "NAME TID", "thread_id" TID */
 	pb_label **thread_label_list;
-	uint64_t *location_ids;   /* every sample's, one array */
-	int64_t *values;          /* every sample's, value_count each */
+	uint64_t *location_ids; /* every sample's, one array */
+	int64_t *values;        /* every sample's, value_count each */
 	size_t value_count;
 };
 
@@ -172,7 +172,8 @@ static void place_objects(struct pprof *p)
 				const struct run_segment *seg = &run->segments[s];
 				uint64_t model = seg->start + seg->delta, low;
 
-				if ((model >> MODEL_OBJECT_SHIFT) != obj->model_base >> MODEL_OBJECT_SHIFT)
+				if ((model >> MODEL_OBJECT_SHIFT) !=
+				    obj->model_base >> MODEL_OBJECT_SHIFT)
 					continue;
 				low = model - obj->model_base;
 				if (!found || low < p->own_low[k])
@@ -199,8 +200,7 @@ static pb_function *new_function(struct pprof *p)
 
 	if (p->function_count == p->function_capacity) {
 		p->function_capacity = p->function_capacity ? 2 * p->function_capacity : 256;
-		p->functions = xrealloc(p->functions,
-					p->function_capacity * sizeof(*p->functions));
+		p->functions = xrealloc(p->functions, p->function_capacity * sizeof(*p->functions));
 	}
 	fn = &p->functions[p->function_count];
 	perftools__profiles__function__init(fn);
@@ -264,7 +264,8 @@ static uint64_t function_id(struct pprof *p, const struct symbol *sym)
 			int line = 0;
 
 			if (object_find_line(sym->object, sym->address - sym->object->model_base,
-					     &file, &function, &line) && file && line > 0)
+					     &file, &function, &line) &&
+			    file && line > 0)
 				fn->filename = string_index(&p->strings, file);
 		}
 		/* the line that declares it, when in its file (pprof -list
@@ -364,13 +365,14 @@ static uint64_t add_location(struct pprof *p, uint64_t address, uint64_t mapping
 			p->line_count = first;
 			return p->location_of_key[index];
 		}
-		p->location_of_key = xrealloc(p->location_of_key, p->location_keys.count *
-								   sizeof(*p->location_of_key));
+		p->location_of_key = xrealloc(p->location_of_key,
+					      p->location_keys.count * sizeof(*p->location_of_key));
 	}
 	if (p->location_count == p->location_capacity) {
 		p->location_capacity = p->location_capacity ? 2 * p->location_capacity : 1024;
 		p->locations = xrealloc(p->locations, p->location_capacity * sizeof(*p->locations));
-		p->first_line = xrealloc(p->first_line, p->location_capacity * sizeof(*p->first_line));
+		p->first_line =
+			xrealloc(p->first_line, p->location_capacity * sizeof(*p->first_line));
 	}
 	loc = &p->locations[p->location_count];
 	perftools__profiles__location__init(loc);
@@ -467,7 +469,11 @@ static uint64_t line_location_id(struct pprof *p, uint64_t address, const struct
 		used += (size_t)sprintf(key + used, ";%" PRIu64 ":%d", fid, line);
 	}
 	id = function_id(p, sym);
-	add_line(p, id, n > 1 ? frames[n - 1].call_line : number > 0 ? number : sym ? sym->line : 0);
+	add_line(p, id,
+		 n > 1        ? frames[n - 1].call_line
+		 : number > 0 ? number
+		 : sym        ? sym->line
+			      : 0);
 	sprintf(key + used, ";%" PRIu64 ":%" PRId64, id, p->lines[p->line_count - 1].line);
 	id = add_location(p, address, mapping, first, key);
 	free(key);
@@ -611,8 +617,8 @@ static void share_add(struct pprof *p, struct line_shares *ls, uint64_t location
 	if (location > ls->ticks_size) {
 		size_t n = 2 * p->location_count + 64;
 
-		ls->ticks_of_location = xrealloc(ls->ticks_of_location,
-						 n * sizeof(*ls->ticks_of_location));
+		ls->ticks_of_location =
+			xrealloc(ls->ticks_of_location, n * sizeof(*ls->ticks_of_location));
 		memset(ls->ticks_of_location + ls->ticks_size, 0,
 		       (n - ls->ticks_size) * sizeof(*ls->ticks_of_location));
 		ls->ticks_size = n;
@@ -661,8 +667,9 @@ static void split_by_lines(struct pprof *p, struct line_shares *ls, size_t i)
 	for (k = first; k < ls->count; k++) {
 		struct line_share *s = &ls->shares[k];
 
-		s->ticks = raw > 0.0 ? sym->self_ticks * ls->ticks_of_location[s->location - 1] / raw
-				     : 0.0;
+		s->ticks = raw > 0.0
+				   ? sym->self_ticks * ls->ticks_of_location[s->location - 1] / raw
+				   : 0.0;
 		ls->ticks_of_location[s->location - 1] = 0.0;
 	}
 	if (!(raw > 0.0)) { /* its samples are outside its code (a bin it shares) */
@@ -719,7 +726,7 @@ static void add_flat(struct pprof *p, double period)
 	}
 	for (i = 0; i < m->arcs.all_count + m->arcs.self_count; i++) {
 		const struct arc *arc = i < m->arcs.all_count ? m->arcs.all[i]
-							     : m->arcs.self[i - m->arcs.all_count];
+							      : m->arcs.self[i - m->arcs.all_count];
 
 		if (arc->count == 0 || arc->parent->hidden || arc->child->hidden)
 			continue;
@@ -742,8 +749,7 @@ static void add_mappings(struct pprof *p)
 
 	place_objects(p);
 	p->mappings = xcalloc(m->object_count ? m->object_count : 1, sizeof(*p->mappings));
-	p->mapping_list = xcalloc(m->object_count ? m->object_count : 1,
-				  sizeof(*p->mapping_list));
+	p->mapping_list = xcalloc(m->object_count ? m->object_count : 1, sizeof(*p->mapping_list));
 	for (k = 0; k < m->object_count; k++) {
 		const struct object *obj = m->objects[k];
 		pb_mapping *map = &p->mappings[k];
@@ -810,8 +816,8 @@ static unsigned char *pack_gzip(const pb_profile *profile, size_t *size)
 		fatal("--pprof: the profile could not be encoded");
 	memset(&z, 0, sizeof(z));
 	/* 15 + 16: a gzip header and trailer around the deflate stream */
-	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8,
-			 Z_DEFAULT_STRATEGY) != Z_OK)
+	if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) !=
+	    Z_OK)
 		fatal("--pprof: zlib: %s", z.msg ? z.msg : "cannot start compressing");
 	bound = deflateBound(&z, (uLong)packed_size);
 	gz = xmalloc(bound);
@@ -874,8 +880,8 @@ void print_pprof(const struct view *v, const struct options *opt, struct report_
 	add_mappings(&p);
 	if (stacks) {
 		add_stacks(&p, period);
-		snprintf(text, sizeof(text),
-			 "gprof: %zu recorded call stacks, each one sample", st->count);
+		snprintf(text, sizeof(text), "gprof: %zu recorded call stacks, each one sample",
+			 st->count);
 	} else {
 		add_flat(&p, period);
 		snprintf(text, sizeof(text),

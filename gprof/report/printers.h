@@ -23,8 +23,7 @@ void print_file_info(struct report_out *out, const char *path,
 void print_flat_profile(const struct view *v, const struct options *opt, struct report_out *out);
 /* threads.c: --threads, one flat profile per thread (exits without
  * thread stacks) */
-void print_thread_profiles(const struct view *v, const struct options *opt,
-			   struct report_out *out);
+void print_thread_profiles(const struct view *v, const struct options *opt, struct report_out *out);
 /* graph.c: the call graph, in the order callgraph_sort_for_printing left */
 void print_call_graph(const struct view *v, const struct options *opt, struct report_out *out);
 /* index.c: the index by function name */

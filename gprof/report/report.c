@@ -93,8 +93,8 @@ static const char *demangle(const struct symbol *sym, char **to_free)
 	return demangled ? demangled : sym->name;
 }
 
-static const char *demangle_once(struct report_out *out, const struct symbol *sym,
-				 char **to_free, size_t *length)
+static const char *demangle_once(struct report_out *out, const struct symbol *sym, char **to_free,
+				 size_t *length)
 {
 	const struct symbol_table *symtab = out->symbols;
 	struct demangled_name *entry;
@@ -122,8 +122,8 @@ static const char *demangle_once(struct report_out *out, const struct symbol *sy
 }
 
 /* display_name, and the name's length */
-static const char *shown_name(struct report_out *out, const struct symbol *sym,
-			      char **to_free, size_t *length)
+static const char *shown_name(struct report_out *out, const struct symbol *sym, char **to_free,
+			      size_t *length)
 {
 	*to_free = NULL;
 	if (sym->name == NULL) {
@@ -480,13 +480,15 @@ bool report_coverage_sentence(const struct model *m, double sampled, char *buf, 
 		if (m->process.missing & missing_reasons[k].bit) {
 			used += (size_t)snprintf(buf + used, size - used, "%s", n++ ? "; " : "");
 			if (used < size) /* the one reason with a figure: the system time */
-				used += (size_t)snprintf(buf + used, size - used, missing_reasons[k].reason,
+				used += (size_t)snprintf(buf + used, size - used,
+							 missing_reasons[k].reason,
 							 (double)m->process.system_ns / 1e9);
 		}
 	if (used < size)
 		snprintf(buf + used, size - used, "%s.",
-			 n ? "" : "the run did not record why (a profile switched off for a while, "
-				  "or threads the profiler did not see)");
+			 n ? ""
+			   : "the run did not record why (a profile switched off for a while, "
+			     "or threads the profiler did not see)");
 	return true;
 }
 

@@ -202,8 +202,8 @@ static inline void text_fixed(struct text *t, int width, int precision, double v
 
 	if ((precision == 1 || precision == 2) && width >= 0 && !signbit(value)) {
 		if (scaled < 0.5 - 1e-6) {
-			text_padded(t, precision == 1 ? zero1 + 3 : zero2 + 4, (size_t)precision + 2,
-				    (size_t)width, false);
+			text_padded(t, precision == 1 ? zero1 + 3 : zero2 + 4,
+				    (size_t)precision + 2, (size_t)width, false);
 			return;
 		}
 		if (scaled < 2147483648.0) {

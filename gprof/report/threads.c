@@ -32,15 +32,14 @@ static void print_heading(const struct model *m, const struct options *opt, FILE
 		fprintf(f, " no time accumulated\n");
 		return;
 	}
-	fprintf(f, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ", "cumulative",
-		"self  ", "", "self  ", "total ", "");
+	fprintf(f, "%5.5s %10.10s %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "%  ", "cumulative", "self  ",
+		"", "self  ", "total ", "");
 	fprintf(f, "%5.5s %9.9s  %8.8s %8.8s %8.8s %8.8s  %-8.8s\n", "time",
 		m->histograms.dimension, m->histograms.dimension, "calls", "Ts/call", "Ts/call",
 		"name");
 }
 
-void print_thread_profiles(const struct view *v, const struct options *opt,
-			   struct report_out *out)
+void print_thread_profiles(const struct view *v, const struct options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct thread_profiles *tp = &v->threads;
@@ -75,7 +74,8 @@ void print_thread_profiles(const struct view *v, const struct options *opt,
 	}
 	if (tp->without_samples) {
 		report_separator(out);
-		fprintf(out->file, "%zu thread%s without samples %s not shown.\n", tp->without_samples,
-			tp->without_samples == 1 ? "" : "s", tp->without_samples == 1 ? "is" : "are");
+		fprintf(out->file, "%zu thread%s without samples %s not shown.\n",
+			tp->without_samples, tp->without_samples == 1 ? "" : "s",
+			tp->without_samples == 1 ? "is" : "are");
 	}
 }

@@ -50,7 +50,8 @@ size_t debuginfo_build_id(struct bfd *abfd, unsigned char *id, size_t size)
 	if (sec == NULL || !(sec->flags & SEC_HAS_CONTENTS))
 		return 0;
 	length = bfd_section_size(sec);
-	if (length < 16 || length > sizeof(note) || !bfd_get_section_contents(abfd, sec, note, 0, length))
+	if (length < 16 || length > sizeof(note) ||
+	    !bfd_get_section_contents(abfd, sec, note, 0, length))
 		return 0;
 	name_size = bfd_get_32(abfd, note);
 	desc_size = bfd_get_32(abfd, note + 4);
@@ -136,11 +137,12 @@ static bfd *open_debug_file(const char *object, const char *path, const unsigned
 		return NULL;
 	}
 	abfd->flags |= BFD_DECOMPRESS;
-	why = !bfd_check_format(abfd, bfd_object)           ? "not an object file"
-	      : bfd_get_symtab_upper_bound(abfd) <= 0        ? "no symbol table"
+	why = !bfd_check_format(abfd, bfd_object)     ? "not an object file"
+	      : bfd_get_symtab_upper_bound(abfd) <= 0 ? "no symbol table"
 	      : id_size && (debuginfo_build_id(abfd, got, sizeof(got)) != id_size ||
-			    memcmp(got, id, id_size) != 0) ? "its build-id is another build's"
-							   : NULL;
+			    memcmp(got, id, id_size) != 0)
+		      ? "its build-id is another build's"
+		      : NULL;
 	if (why) {
 		warning("%s: debug file %s: %s; not used", object, path, why);
 		bfd_close(abfd);
@@ -277,7 +279,8 @@ static bfd *by_minidebuginfo(bfd *abfd, const char *path)
 
 			if (capacity >= most)
 				break;
-			capacity = capacity ? 2 * capacity : 4 * (size_t)bfd_section_size(sec) + 4096;
+			capacity = capacity ? 2 * capacity
+					    : 4 * (size_t)bfd_section_size(sec) + 4096;
 			if (capacity > most)
 				capacity = most;
 			out = xrealloc(out, capacity);
@@ -287,8 +290,7 @@ static bfd *by_minidebuginfo(bfd *abfd, const char *path)
 		rc = lzma_code(&z, LZMA_FINISH);
 	} while (rc == LZMA_OK);
 	free(packed);
-	if (rc == LZMA_STREAM_END &&
-	    (fd = memfd_create("gnu_debugdata", MFD_CLOEXEC)) >= 0) {
+	if (rc == LZMA_STREAM_END && (fd = memfd_create("gnu_debugdata", MFD_CLOEXEC)) >= 0) {
 		size_t done = 0;
 		ssize_t n = 0;
 
@@ -316,7 +318,8 @@ static bfd *by_minidebuginfo(bfd *abfd, const char *path)
 	free(out);
 	if (debug == NULL)
 		warning("%s: its .gnu_debugdata is not an xz-compressed object file with symbols; "
-			"not used", path);
+			"not used",
+			path);
 	return debug;
 }
 
@@ -329,8 +332,7 @@ static struct {
 	int (*find_debuginfo)(debuginfod_client *, const unsigned char *, int, char **);
 } debuginfod;
 
-static bfd *by_debuginfod(const char *object, const unsigned char *id, size_t id_size,
-			  char **found)
+static bfd *by_debuginfod(const char *object, const unsigned char *id, size_t id_size, char **found)
 {
 	const char *urls = getenv("DEBUGINFOD_URLS");
 	char *path = NULL;
@@ -341,18 +343,19 @@ static bfd *by_debuginfod(const char *object, const unsigned char *id, size_t id
 		return NULL;
 	if (!debuginfod.tried) {
 		void *lib = dlopen("libdebuginfod.so.1", RTLD_NOW | RTLD_LOCAL);
-		debuginfod_client *(*begin)(void) = lib ? (debuginfod_client * (*)(void))
-								  dlsym(lib, "debuginfod_begin")
-							: NULL;
+		debuginfod_client *(*begin)(void) =
+			lib ? (debuginfod_client * (*)(void)) dlsym(lib, "debuginfod_begin") : NULL;
 
 		debuginfod.tried = true;
-		debuginfod.find_debuginfo = lib ? (int (*)(debuginfod_client *, const unsigned char *,
-							   int, char **))dlsym(lib, "debuginfod_find_debuginfo")
-						: NULL;
+		debuginfod.find_debuginfo =
+			lib ? (int (*)(debuginfod_client *, const unsigned char *, int,
+				       char **))dlsym(lib, "debuginfod_find_debuginfo")
+			    : NULL;
 		debuginfod.client = begin && debuginfod.find_debuginfo ? begin() : NULL;
 		if (debuginfod.client == NULL)
 			warning("DEBUGINFOD_URLS is set, but libdebuginfod.so.1 %s; no debug file "
-				"is downloaded", lib ? "does not start" : "is not installed");
+				"is downloaded",
+				lib ? "does not start" : "is not installed");
 	}
 	if (debuginfod.client == NULL)
 		return NULL;
@@ -371,7 +374,7 @@ static bfd *by_debuginfod(const char *object, const unsigned char *id, size_t id
 /* ------------------------------------------------------------ the chain */
 
 void debuginfo_read_symbols(struct object *obj, const char *path, const struct name_search *search,
-		bool plt_symbols)
+			    bool plt_symbols)
 {
 	bfd *abfd = obj->abfd, *debug = NULL;
 	asymbol **symbols, **dynamic, *synthetic = NULL;

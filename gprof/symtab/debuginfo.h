@@ -16,8 +16,8 @@
 
 /* Where separate debug files are looked for besides /usr/lib/debug. */
 struct name_search {
-	const char *sysroot;            /* --sysroot: its /usr/lib/debug, or NULL */
-	const char *const *debug_dirs;  /* --debug-file-directory, in the order given */
+	const char *sysroot;           /* --sysroot: its /usr/lib/debug, or NULL */
+	const char *const *debug_dirs; /* --debug-file-directory, in the order given */
 	size_t debug_dir_count;
 };
 
@@ -30,7 +30,7 @@ struct name_search {
  * where the names came from ("debug file PATH + .dynsym", malloc'd), or
  * stays NULL when they are the object's own .symtab. */
 void debuginfo_read_symbols(struct object *obj, const char *path, const struct name_search *search,
-		bool plt_symbols);
+			    bool plt_symbols);
 /* The build-id note of an open BFD into id, at most size bytes: its
  * length, or 0 when it has none. */
 size_t debuginfo_build_id(struct bfd *abfd, unsigned char *id, size_t size);

@@ -25,9 +25,17 @@
 
 /* DW_EH_PE_* (the LSB's pointer encodings) */
 enum {
-	PE_ABSPTR = 0x00, PE_ULEB128 = 0x01, PE_UDATA2 = 0x02, PE_UDATA4 = 0x03,
-	PE_UDATA8 = 0x04, PE_SLEB128 = 0x09, PE_SDATA2 = 0x0a, PE_SDATA4 = 0x0b,
-	PE_SDATA8 = 0x0c, PE_PCREL = 0x10, PE_OMIT = 0xff,
+	PE_ABSPTR = 0x00,
+	PE_ULEB128 = 0x01,
+	PE_UDATA2 = 0x02,
+	PE_UDATA4 = 0x03,
+	PE_UDATA8 = 0x04,
+	PE_SLEB128 = 0x09,
+	PE_SDATA2 = 0x0a,
+	PE_SDATA4 = 0x0b,
+	PE_SDATA8 = 0x0c,
+	PE_PCREL = 0x10,
+	PE_OMIT = 0xff,
 };
 
 struct section_bytes {
@@ -226,9 +234,10 @@ size_t eh_frame_functions(struct bfd *abfd, uint64_t **ranges)
 			cies = xrealloc(cies, (cie_count + 1) * sizeof(*cies));
 			e = &cies[cie_count++];
 			e->offset = entry.fde.CIE_pointer;
-			e->usable = dwarf_next_cfi(ident, &data, true, entry.fde.CIE_pointer, &after,
-						   &c) == 0 &&
-				    dwarf_cfi_cie_p(&c) && cie_fde_encoding(&s, &c.cie, &e->encoding);
+			e->usable = dwarf_next_cfi(ident, &data, true, entry.fde.CIE_pointer,
+						   &after, &c) == 0 &&
+				    dwarf_cfi_cie_p(&c) &&
+				    cie_fde_encoding(&s, &c.cie, &e->encoding);
 			cie = e;
 		}
 		if (!cie->usable || cie->encoding == PE_OMIT)

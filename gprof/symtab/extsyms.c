@@ -84,7 +84,8 @@ void symbols_read_listing(struct model *m, struct object *obj, const char *path)
 			continue;
 		if (n == capacity) {
 			capacity = capacity ? capacity * 2 : 256;
-			symtab->base = xrealloc(symtab->base, (capacity + 1) * sizeof(*symtab->base));
+			symtab->base =
+				xrealloc(symtab->base, (capacity + 1) * sizeof(*symtab->base));
 			symtab->capacity = capacity + 1;
 		}
 		sym = &symtab->base[n];

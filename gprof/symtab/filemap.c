@@ -90,8 +90,8 @@ void file_map_read(struct file_map *map, const char *path)
 		e->is_first = false;
 next_line:
 		/* count the newlines that the whitespace skip passes over */
-		while ((c = getc(f)) == ' ' || c == '\t' || c == '\n' || c == '\v' ||
-		       c == '\f' || c == '\r')
+		while ((c = getc(f)) == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' ||
+		       c == '\r')
 			if (c == '\n')
 				line++;
 		if (c != EOF)
@@ -105,8 +105,8 @@ next_line:
 
 	/* runs of one file are marked before sorting, in the map's order */
 	for (i = 0; i < map->count; i++)
-		map->entries[i].is_first =
-			i == 0 || strcmp(map->entries[i].file_name, map->entries[i - 1].file_name) != 0;
+		map->entries[i].is_first = i == 0 || strcmp(map->entries[i].file_name,
+							    map->entries[i - 1].file_name) != 0;
 	qsort(map->entries, map->count, sizeof(*map->entries), compare_map_function);
 }
 

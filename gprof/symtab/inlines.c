@@ -39,14 +39,14 @@
 struct die_range {
 	uint64_t low, high;
 	Dwarf_Off die;
-	size_t unit;  /* a unit's: its place in inline_reader.functions */
+	size_t unit; /* a unit's: its place in inline_reader.functions */
 };
 
 /* Ranges sorted by low. */
 struct range_table {
 	struct die_range *ranges;
 	size_t count, capacity;
-	bool read;    /* a unit's functions: read */
+	bool read; /* a unit's functions: read */
 };
 
 /* A function the DWARF names without a linkage name (C++: what is
@@ -65,7 +65,7 @@ struct inline_reader {
 	struct range_table units;      /* every unit's ranges */
 	struct range_table *functions; /* by unit: its out-of-line functions' ranges */
 	size_t unit_count;
-	struct unit_paths paths; /* libdw's file names and their paths as given */
+	struct unit_paths paths;      /* libdw's file names and their paths as given */
 	struct qualified_name *names; /* sorted by die */
 	size_t name_count, name_capacity;
 };
@@ -123,8 +123,8 @@ static void read_units(struct inline_reader *r)
 	Dwarf_Off offset = 0, next;
 	size_t header_size;
 
-	while (dwarf_next_unit(r->dwarf, offset, &next, &header_size, NULL, NULL, NULL, NULL,
-			       NULL, NULL) == 0) {
+	while (dwarf_next_unit(r->dwarf, offset, &next, &header_size, NULL, NULL, NULL, NULL, NULL,
+			       NULL) == 0) {
 		Dwarf_Die cu;
 		Dwarf_Addr base, low, high;
 		ptrdiff_t at = 0;
@@ -357,7 +357,8 @@ static const struct qualified_name *qualified(struct inline_reader *r, Dwarf_Die
 		char piece[300];
 
 		if (tag == DW_TAG_namespace) {
-			append(&text, &used, &room, scope_name ? scope_name : "(anonymous namespace)");
+			append(&text, &used, &room,
+			       scope_name ? scope_name : "(anonymous namespace)");
 		} else if (tag == DW_TAG_subprogram) {
 			if (scope_name == NULL)
 				continue;
@@ -431,8 +432,8 @@ static void walk(Dwarf_Die *die, uint64_t address, Dwarf_Die *path, size_t *dept
 	} while (dwarf_siblingof(&child, &child) == 0);
 }
 
-size_t inline_reader_frames(struct inline_reader *r, uint64_t address,
-			    struct inline_frame *frames, size_t max)
+size_t inline_reader_frames(struct inline_reader *r, uint64_t address, struct inline_frame *frames,
+			    size_t max)
 {
 	Dwarf_Die cu, path[INLINE_DEPTH_MAX];
 	Dwarf_Files *files = NULL;
@@ -480,8 +481,8 @@ size_t inline_reader_frames(struct inline_reader *r, uint64_t address,
 			continue;
 		/* where the inner one (inlined) was called in this one */
 		die = &path[depth - i];
-		if (dwarf_attr(die, DW_AT_call_line, &attr) && dwarf_formudata(&attr, &value) == 0 &&
-		    value <= INT32_MAX)
+		if (dwarf_attr(die, DW_AT_call_line, &attr) &&
+		    dwarf_formudata(&attr, &value) == 0 && value <= INT32_MAX)
 			f->call_line = (int)value;
 		if (files && dwarf_attr(die, DW_AT_call_file, &attr) &&
 		    dwarf_formudata(&attr, &value) == 0 && value < file_count)

@@ -19,8 +19,8 @@
  * line is the line table's (call_line 0).  decl_file:decl_line is where
  * the function is declared (0 if unknown).  Strings are the reader's. */
 struct inline_frame {
-	const char *function;  /* linkage name, else name (C++: with its scopes); NULL if none */
-	const char *raw_name;  /* linkage name, else name, as the DWARF gives it */
+	const char *function; /* linkage name, else name (C++: with its scopes); NULL if none */
+	const char *raw_name; /* linkage name, else name, as the DWARF gives it */
 	const char *decl_file;
 	int decl_line;
 	const char *call_file;
@@ -33,8 +33,8 @@ struct inline_reader;
 struct inline_reader *inline_reader_open(const char *path);
 /* The frames at address (the object's own), at most max, innermost first:
  * their count, 0 when no function of the DWARF holds the address. */
-size_t inline_reader_frames(struct inline_reader *r, uint64_t address,
-			    struct inline_frame *frames, size_t max);
+size_t inline_reader_frames(struct inline_reader *r, uint64_t address, struct inline_frame *frames,
+			    size_t max);
 void inline_reader_close(struct inline_reader *r);
 
 #endif

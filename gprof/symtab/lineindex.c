@@ -58,7 +58,7 @@ struct builder {
 	uint64_t low, high; /* the text: rows and ranges outside are dropped */
 	char **paths;       /* file names made here, handed to the index */
 	size_t path_count;
-	bool gnu_file_zero; /* the dwarf5-lines quirk asked for */
+	bool gnu_file_zero;  /* the dwarf5-lines quirk asked for */
 	bool unit_file_zero; /* ... and this unit is DWARF 5 */
 	bool gnu_comp_dir;   /* the comp-dir quirk asked for */
 	bool unit_comp_dir;  /* ... and this unit is DWARF 5 */
@@ -77,8 +77,8 @@ static void add_function(struct builder *b, uint64_t low, uint64_t high, const c
 	b->function_count++;
 }
 
-const char *unit_path(struct unit_paths *paths, const char *dir, const char *name,
-		      bool bfd_join, bool *made)
+const char *unit_path(struct unit_paths *paths, const char *dir, const char *name, bool bfd_join,
+		      bool *made)
 {
 	size_t i, len;
 	char *path;
@@ -162,7 +162,7 @@ struct row_cursor {
 	 * function first in a unit's table with no change of file: GNU gprof
 	 * names the .c file for a static inline function of a header. */
 	bool file_zero;
-	bool leading;   /* no change of file yet in this sequence */
+	bool leading; /* no change of file yet in this sequence */
 };
 
 /* The file name of a row, as BFD 2.40 gives it under the dwarf5-lines
@@ -205,9 +205,9 @@ static void cursor_next(struct row_cursor *c)
 		src = row_source(c, row, end);
 		if (end)
 			continue;
-		if (dwarf_lineaddr(row, &address) != 0 || dwarf_lineaddr(next, &next_address) != 0 ||
-		    next_address <= address)
-			continue; /* shadowed by the next row at this address */
+		if (dwarf_lineaddr(row, &address) != 0 ||
+		    dwarf_lineaddr(next, &next_address) != 0 || next_address <= address)
+			continue;     /* shadowed by the next row at this address */
 		if (c->range_count) { /* clipped to the unit's range holding it */
 			while (c->r < c->range_count && c->ranges[c->r].high <= address)
 				c->r++;
@@ -367,8 +367,8 @@ static void heap_pop(const struct function_range **heap, size_t *count)
 		heap[i] = last;
 }
 
-static void add_span(struct line_index *index, size_t *capacity, uint64_t address,
-		     const char *file, int line, const char *function)
+static void add_span(struct line_index *index, size_t *capacity, uint64_t address, const char *file,
+		     int line, const char *function)
 {
 	struct line_span *last = index->count ? &index->spans[index->count - 1] : NULL;
 
@@ -465,14 +465,16 @@ static void sort_spans(struct line_index *index)
 	if (index->count == 0) /* no spans: no array at all */
 		return;
 	for (i = 0; i < index->count; i++)
-		index->spans[i].order = (uint32_t)i; /* ties among more than 2^32 spans: any order */
+		index->spans[i].order =
+			(uint32_t)i; /* ties among more than 2^32 spans: any order */
 	qsort(index->spans, index->count, sizeof(*index->spans), compare_spans);
 	for (i = 0; i < index->count; i++) {
 		struct line_span *s = &index->spans[i];
 
 		if (k && index->spans[k - 1].address == s->address)
 			continue; /* the first at an address counts */
-		if (k && index->spans[k - 1].file == s->file && index->spans[k - 1].line == s->line &&
+		if (k && index->spans[k - 1].file == s->file &&
+		    index->spans[k - 1].line == s->line &&
 		    index->spans[k - 1].function == s->function)
 			continue;
 		index->spans[k++] = *s;
@@ -563,8 +565,8 @@ bool line_index_build(struct line_index *index, const char *path, uint64_t low, 
 		close(fd);
 		return false;
 	}
-	while (dwarf_next_unit(dwarf, offset, &next, &header_size, &version, NULL, NULL, NULL,
-			       NULL, NULL) == 0) {
+	while (dwarf_next_unit(dwarf, offset, &next, &header_size, &version, NULL, NULL, NULL, NULL,
+			       NULL) == 0) {
 		Dwarf_Die cu;
 
 		if (dwarf_offdie(dwarf, offset + header_size, &cu) == NULL)

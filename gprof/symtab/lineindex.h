@@ -20,14 +20,14 @@ struct line_span {
 	const char *file;
 	const char *function;
 	int line;
-	uint32_t order;           /* while sorting: where it was made (ties keep it) */
+	uint32_t order; /* while sorting: where it was made (ties keep it) */
 };
 
 /* The spans of [low, high), sorted by address, adjacent ones different. */
 struct line_index {
 	struct line_span *spans;
 	size_t count;
-	char **strings;      /* the files' and functions' names, owned */
+	char **strings; /* the files' and functions' names, owned */
 	size_t string_slots;
 	/* the units' compilation directories (DW_AT_comp_dir), each once, at
 	 * most LINE_DIRECTORIES_MAX, owned: where --html may take sources */
@@ -67,7 +67,7 @@ struct unit_paths {
  * directory), else the path made the first time (*made set) and found
  * after.  bfd_join: join a name under a relative dir to it again, as BFD
  * 2.40 does in a DWARF 5 unit (the comp-dir quirk). */
-const char *unit_path(struct unit_paths *paths, const char *dir, const char *name,
-		      bool bfd_join, bool *made);
+const char *unit_path(struct unit_paths *paths, const char *dir, const char *name, bool bfd_join,
+		      bool *made);
 
 #endif

@@ -245,8 +245,9 @@ static bfd *open_object_file(const char *path, const char **why)
 	if (fd < 0)
 		return NULL;
 	if (kernel_file_system(path, fd) || st.st_size == 0) {
-		*why = kernel_file_system(path, fd) ? "a kernel file (proc, sysfs...), not an object file"
-						    : "empty, not an object file";
+		*why = kernel_file_system(path, fd)
+			       ? "a kernel file (proc, sysfs...), not an object file"
+			       : "empty, not an object file";
 		close(fd);
 		return NULL;
 	}
@@ -306,7 +307,8 @@ bool object_open_other(struct object *obj, const char *path, const struct name_s
 				path, strerror(errno), sysroot, obj->name);
 		else
 			warning("%s: %s (recorded on another machine? --sysroot DIR: its root); "
-				"its samples are shown as [%s]", path, strerror(errno), obj->name);
+				"its samples are shown as [%s]",
+				path, strerror(errno), obj->name);
 		return false;
 	}
 	abfd = open_object_file(path, &why);

@@ -18,7 +18,7 @@ struct name_search;
 /* object_open's flags. */
 enum {
 	OBJECT_PLT_SYMBOLS = 1 << 0, /* a "name@plt" symbol for each PLT stub */
-	OBJECT_GNU_LINES = 1 << 1,   /* DWARF 5: leading rows in file 0, as BFD 2.40 (lineindex.c) */
+	OBJECT_GNU_LINES = 1 << 1, /* DWARF 5: leading rows in file 0, as BFD 2.40 (lineindex.c) */
 	OBJECT_GNU_COMP_DIR = 1 << 2, /* DWARF 5: relative comp dir joined twice, as BFD 2.40 */
 };
 

@@ -62,7 +62,7 @@ static bool gnu_static_name_acceptable(const char *name)
 static bool static_name_acceptable(const char *name, const struct options *opt)
 {
 	static const char *const suffixes[] = { "constprop", "isra", "part", "clone",
-						"lto_priv", "cold", NULL };
+						"lto_priv",  "cold", NULL };
 	const char *dot;
 
 	if (opt->gnu_quirks & QUIRK_CLONES)
@@ -114,8 +114,7 @@ static int symbol_class(bfd *abfd, asymbol *sym, const struct options *opt)
 	if (!static_name_acceptable(sym->name, opt))
 		return 0;
 	leading = bfd_get_symbol_leading_char(abfd);
-	if ((leading && leading != sym->name[0]) ||
-	    strncmp(sym->name, "__gnu_compiled", 14) == 0 ||
+	if ((leading && leading != sym->name[0]) || strncmp(sym->name, "__gnu_compiled", 14) == 0 ||
 	    strncmp(sym->name, "___gnu_compiled", 15) == 0)
 		return 0;
 	if (opt->functions_only && (sym->flags & BSF_FUNCTION) == 0)
@@ -209,12 +208,12 @@ static int compare_piece(const void *lp, const void *rp)
 	return (l->start > r->start) - (l->start < r->start);
 }
 
-static size_t unnamed_code(struct object *obj, bool gaps, uint64_t **pieces,
-			   size_t *from_eh_frame)
+static size_t unnamed_code(struct object *obj, bool gaps, uint64_t **pieces, size_t *from_eh_frame)
 {
 	uint64_t *fde = NULL, *out = NULL;
 	size_t fde_count = eh_frame_functions(obj->abfd, &fde), named_count = 0, n = 0, i;
-	struct piece *named = xmalloc(((size_t)obj->bfd_symbol_count + fde_count + 1) * sizeof(*named));
+	struct piece *named =
+		xmalloc(((size_t)obj->bfd_symbol_count + fde_count + 1) * sizeof(*named));
 	bool sizes_trusted = true;
 	bfd *sized = obj->debug_abfd ? obj->debug_abfd : obj->abfd;
 
@@ -339,7 +338,8 @@ void symbols_read_functions(struct model *m, struct object *obj, const struct op
 		struct symbol *sym;
 		/* -R: the function may stand for its object file, or vanish */
 		const char *file = class && opt->file_ordering_map
-					   ? file_map_rename(&m->file_map, as->name) : NULL;
+					   ? file_map_rename(&m->file_map, as->name)
+					   : NULL;
 
 		if (!class || (file && !*file))
 			continue;
@@ -469,7 +469,8 @@ void symbols_add_object(struct model *m, struct object *obj, const uint64_t *seg
 	for (i = 0; i < n; i++)
 		if (own[i].end_address == 0)
 			own[i].end_address = i + 1 < n && own[i + 1].address > own[i].address
-						     ? own[i + 1].address - 1 : own[i].address;
+						     ? own[i + 1].address - 1
+						     : own[i].address;
 	/* the code between symbols, and all of it without symbols, is the
 	 * object's own: one "[name]" symbol, the other gaps its aliases */
 	for (k = 0; k < segment_count; k++) {

@@ -86,7 +86,7 @@ struct match_state {
 
 struct spec {
 	struct spec *next;
-	char *text;               /* a copy, cut at the '/' */
+	char *text; /* a copy, cut at the '/' */
 	enum symspec_table table;
 	bool has_right;
 	struct pattern left, right;
@@ -139,8 +139,7 @@ static void parse_pattern(const struct object *obj, char *text, struct pattern *
 	}
 }
 
-static bool matches(const struct pattern *p, const struct symbol *sym,
-		    const struct symbol_key *key)
+static bool matches(const struct pattern *p, const struct symbol *sym, const struct symbol_key *key)
 {
 	if (p->file_missing)
 		return false;
@@ -158,8 +157,8 @@ static bool matches(const struct pattern *p, const struct symbol *sym,
 
 /* Count (fill false) or record (fill true) that sym matches a pattern
  * whose matches go to table t. */
-static void extend_match(struct match_state *m, const struct symbol *sym,
-			 struct symbol_table *t, bool fill)
+static void extend_match(struct match_state *m, const struct symbol *sym, struct symbol_table *t,
+			 bool fill)
 {
 	if (m->last == NULL || m->last + 1 != sym) {
 		if (fill) {

@@ -68,9 +68,10 @@ static void restore(struct saved_model *s)
 
 static void setup(void)
 {
-	static const char *const excluded[] = { "_gprof_mcount", "mcount", "_mcount",
-						"__mcount", "__mcount_internal",
-						"__mcleanup", NULL };
+	static const char *const excluded[] = {
+		"_gprof_mcount",     "mcount",     "_mcount", "__mcount",
+		"__mcount_internal", "__mcleanup", NULL
+	};
 	const char *executable = getenv("FUZZ_EXECUTABLE");
 	const char *const *name;
 	struct options with_lines;

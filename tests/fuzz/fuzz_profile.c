@@ -21,8 +21,7 @@
 #include "gmon/process_file.h"
 #include "gmon/profile.h"
 
-static const enum file_format formats[4] = { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD,
-					     FORMAT_BSD44 };
+static const enum file_format formats[4] = { FORMAT_AUTO, FORMAT_MAGIC, FORMAT_BSD, FORMAT_BSD44 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -69,12 +69,21 @@ static void setup(void)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const runs[16][4] = {
-		{ "-b" }, { "--folded" }, { "--flame" }, { "--callgrind" },
-		{ "--json" }, { "--dot" }, { "-b", "--estimate-children" }, { "-s" },
-		{ "--pprof" }, { "--flame", "--strip", "--root=main" },
+		{ "-b" },
+		{ "--folded" },
+		{ "--flame" },
+		{ "--callgrind" },
+		{ "--json" },
+		{ "--dot" },
+		{ "-b", "--estimate-children" },
+		{ "-s" },
+		{ "--pprof" },
+		{ "--flame", "--strip", "--root=main" },
 		{ "--dot", "--leaf=polynomial", "--depth=2" },
-		{ "--flame", "--wrap", "--leaf=polynomial" }, { "--pprof", "--estimate-children" },
-		{ "-b", "--main-only" }, { "--json", "--estimate-children" },
+		{ "--flame", "--wrap", "--leaf=polynomial" },
+		{ "--pprof", "--estimate-children" },
+		{ "-b", "--main-only" },
+		{ "--json", "--estimate-children" },
 		{ "--callgrind", "--estimate-children" },
 	};
 	char *argv[10];

@@ -128,7 +128,7 @@ static void guard(struct gmon_cfi_table *t)
 	long page = sysconf(_SC_PAGESIZE);
 	if (!pages) {
 		pages = mmap(NULL, 3 * (size_t)page, PROT_READ | PROT_WRITE,
-		             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		ck_assert(pages != MAP_FAILED);
 		ck_assert_int_eq(mprotect(pages + 2 * page, (size_t)page, PROT_NONE), 0);
 	}
@@ -165,7 +165,7 @@ static int read_stack(const void *ctx, uintptr_t addr, uintptr_t *value)
 #define SP ((uintptr_t)&stack[8])
 
 static int step(const struct gmon_cfi_table *t, uintptr_t pc, uintptr_t fp, int caller,
-                struct gmon_cfi_regs *r)
+		struct gmon_cfi_regs *r)
 {
 	memset(r, 0, sizeof *r);
 	r->pc = pc;
@@ -177,9 +177,10 @@ static int step(const struct gmon_cfi_table *t, uintptr_t pc, uintptr_t fp, int 
 
 /* A function with a frame pointer: push %rbp (1 byte), mov %rsp,%rbp
  * (3 bytes), body, pop %rbp at 0x30, ret at 0x31. */
-static const char framed[] = "\x41\x0e\x10\x86\x02"   /* +1: CFA rsp+16, rbp at CFA-16 */
-                             "\x43\x0d\x06"           /* +4: CFA rbp+16 */
-                             "\x6c\x0c\x07\x08";      /* +0x30: CFA rsp+8 */
+static const char framed[] =
+	"\x41\x0e\x10\x86\x02" /* +1: CFA rsp+16, rbp at CFA-16 */
+	"\x43\x0d\x06"         /* +4: CFA rbp+16 */
+	"\x6c\x0c\x07\x08";    /* +0x30: CFA rsp+8 */
 
 START_TEST(framed_function)
 {
@@ -222,14 +223,15 @@ END_TEST
 
 /* remember_state / restore_state around an early return, restore of a
  * register to the CIE's rule, offset_extended_sf, advance_loc1/2. */
-static const char early_return[] = "\x41\x0e\x10\x86\x02"   /* +1: push %rbp */
-                                   "\x41\x0e\x18\x83\x03"   /* +2: push %rbx, rbx at CFA-24 */
-                                   "\x02\x10"               /* advance_loc1 16: 0x12 */
-                                   "\x0a"                   /* remember_state */
-                                   "\x0e\x08\xc6"           /* CFA rsp+8, restore rbp */
-                                   "\x03\x02\x00"           /* advance_loc2 2: 0x14 */
-                                   "\x0b"                   /* restore_state */
-                                   "\x41\x11\x06\x7e";      /* +1: rbp at CFA+16 (sf) */
+static const char early_return[] =
+	"\x41\x0e\x10\x86\x02" /* +1: push %rbp */
+	"\x41\x0e\x18\x83\x03" /* +2: push %rbx, rbx at CFA-24 */
+	"\x02\x10"             /* advance_loc1 16: 0x12 */
+	"\x0a"                 /* remember_state */
+	"\x0e\x08\xc6"         /* CFA rsp+8, restore rbp */
+	"\x03\x02\x00"         /* advance_loc2 2: 0x14 */
+	"\x0b"                 /* restore_state */
+	"\x41\x11\x06\x7e";    /* +1: rbp at CFA+16 (sf) */
 
 START_TEST(remember_and_restore)
 {
@@ -263,8 +265,9 @@ END_TEST
 
 /* The PLT's rule (GNU ld): CFA = %rsp + 8 + ((%rip & 15) >= 11) * 8,
  * after a first row of CFA %rsp + 16. */
-static const char plt[] = "\x0e\x10\x46\x0e\x18\x4a"
-                          "\x0f\x0b\x77\x08\x80\x00\x3f\x1a\x3b\x2a\x33\x24\x22";
+static const char plt[] =
+	"\x0e\x10\x46\x0e\x18\x4a"
+	"\x0f\x0b\x77\x08\x80\x00\x3f\x1a\x3b\x2a\x33\x24\x22";
 
 START_TEST(plt_expression)
 {
@@ -295,8 +298,8 @@ START_TEST(search_and_outermost)
 {
 	struct gmon_cfi_table t;
 	struct fde f[3] = { { CODE, 0x20, leaf, 0 },
-		            { CODE + 0x40, 0x20, outermost, sizeof outermost - 1 },
-		            { CODE + 0x80, 0x40, framed, sizeof framed - 1 } };
+			    { CODE + 0x40, 0x20, outermost, sizeof outermost - 1 },
+			    { CODE + 0x80, 0x40, framed, sizeof framed - 1 } };
 	build(&t, f, 3);
 	struct gmon_cfi_regs r;
 	for (int i = 0; i < 64; i++)
@@ -353,7 +356,8 @@ START_TEST(malformed_tables)
 	ck_assert_int_eq(step(&t, CODE + 2, 0, 0, &r), GMON_CFI_FAILED);
 	/* an offset whose ULEB runs to the FDE's end (17 bytes before the
 	 * instructions: no padding after 15) */
-	struct fde cut = { CODE, 0x40, "\x86\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80", 15 };
+	struct fde cut = { CODE, 0x40,
+			   "\x86\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80\x80", 15 };
 	build(&t, &cut, 1);
 	ck_assert_int_eq(step(&t, CODE + 2, 0, 0, &r), GMON_CFI_FAILED);
 	/* an expression longer than the FDE */

@@ -106,10 +106,11 @@ static void gnu_blocks(struct file *f, uint32_t n, const uint64_t *address_count
 
 /* Old BSD (rate < 0: no version field) or 4.4BSD header with bins and
  * arcs (3 * n values). */
-static void bsd_file(struct file *f, bool big_endian, int a, int rate, uint64_t low,
-		     uint64_t high, uint32_t bins, const uint64_t *arcs, size_t n)
+static void bsd_file(struct file *f, bool big_endian, int a, int rate, uint64_t low, uint64_t high,
+		     uint32_t bins, const uint64_t *arcs, size_t n)
 {
-	size_t header = rate < 0 ? (size_t)GMON_OLDBSD_HEADER_SIZE(a) : (size_t)GMON_BSD44_HEADER_SIZE(a);
+	size_t header = rate < 0 ? (size_t)GMON_OLDBSD_HEADER_SIZE(a)
+				 : (size_t)GMON_BSD44_HEADER_SIZE(a);
 	uint32_t i;
 
 	memset(f, 0, sizeof(*f));
@@ -483,8 +484,9 @@ START_TEST(format_read_bsd_old)
 	profile_reset(&prof);
 	ck_assert(!read_as(&f, be, a, FORMAT_BSD44));
 	/* the "version" it finds is the first two bins, 10 and 20 */
-	ck_assert_str_eq(err, be ? "t.out: not a 4.4BSD profile (version 0xa0014, expected 0x51879)"
-				 : "t.out: not a 4.4BSD profile (version 0x14000a, expected 0x51879)");
+	ck_assert_str_eq(err,
+			 be ? "t.out: not a 4.4BSD profile (version 0xa0014, expected 0x51879)"
+			    : "t.out: not a 4.4BSD profile (version 0x14000a, expected 0x51879)");
 }
 END_TEST
 
@@ -584,16 +586,18 @@ START_TEST(format_write_bsd_refuses)
 	gnu_hist(&f, 0x2000, 0x2040, 16, 1);
 	ck_assert_msg(read_file(&f), "%s", err);
 	ck_assert(!profile_write(path, &t, FORMAT_BSD, &prof, err, sizeof(err)));
-	ck_assert_str_eq(err + strlen(dir) + 1,
-			 "gmon.sum: the BSD formats hold one histogram, and there are 2; use the GNU format");
+	ck_assert_str_eq(
+		err + strlen(dir) + 1,
+		"gmon.sum: the BSD formats hold one histogram, and there are 2; use the GNU format");
 	profile_reset(&prof);
 	gnu_header(&f, false, 8, GMON_VERSION);
 	gnu_hist(&f, 0x1000, 0x1040, 16, 1);
 	gnu_blocks(&f, 1, blocks);
 	ck_assert_msg(read_file(&f), "%s", err);
 	ck_assert(!profile_write(path, &t, FORMAT_BSD44, &prof, err, sizeof(err)));
-	ck_assert_str_eq(err + strlen(dir) + 1,
-			 "gmon.sum: the BSD formats cannot hold basic-block counts; use the GNU format");
+	ck_assert_str_eq(
+		err + strlen(dir) + 1,
+		"gmon.sum: the BSD formats cannot hold basic-block counts; use the GNU format");
 	ck_assert_int_eq(entries_in_dir(), 0);
 	remove_dir();
 }
@@ -738,8 +742,9 @@ START_TEST(format_write_split_is_bounded)
 	make_dir();
 	snprintf(path, sizeof(path), "%s/gmon.sum", dir);
 	ck_assert_msg(write_capturing_stderr(path, &t, FORMAT_AUTO, said, sizeof(said)), "%s", err);
-	ck_assert_str_eq(said + strlen("gprof: warning: ") + strlen(dir) + 1,
-			 "gmon.sum: 1 count too large for the format (more than 64 full records); written saturated\n");
+	ck_assert_str_eq(
+		said + strlen("gprof: warning: ") + strlen(dir) + 1,
+		"gmon.sum: 1 count too large for the format (more than 64 full records); written saturated\n");
 	slurp(path, &g, false, 8);
 	ck_assert_uint_eq(g.size, 20 + 1 + 40 + 32 + 128 * 21);
 	profile_reset(&prof);
@@ -811,14 +816,16 @@ START_TEST(format_read_bad_magic)
 	f.bytes[0] = 'x';
 	expect_error(&f, FORMAT_MAGIC, "t.out: bad magic: not a GNU gmon.out file");
 	/* in auto mode the BSD reading of it makes no sense either */
-	expect_error(&f, FORMAT_AUTO,
-		     "t.out: not a profile data file: no GNU magic, and not a valid BSD profile (its size field 0 is smaller than the 20-byte header)");
+	expect_error(
+		&f, FORMAT_AUTO,
+		"t.out: not a profile data file: no GNU magic, and not a valid BSD profile (its size field 0 is smaller than the 20-byte header)");
 	memcpy(f.bytes, "\177ELF", 4);
 	expect_error(&f, FORMAT_AUTO, "t.out: is an executable, not a profile data file");
 	memcpy(f.bytes, "some text, not a profile at all\n", 32);
 	f.size = 32;
-	expect_error(&f, FORMAT_AUTO,
-		     "t.out: not a profile data file: no GNU magic, and not a valid BSD profile (histogram of 1869770764 bytes but only 12 bytes follow the header)");
+	expect_error(
+		&f, FORMAT_AUTO,
+		"t.out: not a profile data file: no GNU magic, and not a valid BSD profile (histogram of 1869770764 bytes but only 12 bytes follow the header)");
 	ck_assert_uint_eq(prof.histograms.count, 0);
 	ck_assert_uint_eq(profile_arc_count(&prof), 0);
 }
@@ -839,8 +846,9 @@ START_TEST(format_read_unsupported_version)
 	ck_assert_msg(read_file(&f), "%s", err);
 	ck_assert_int_eq(info.version, 0);
 	gnu_blocks(&f, 1, blocks);
-	expect_error(&f, FORMAT_AUTO,
-		     "t.out: basic-block record at offset 41 is in the version 0 layout, which is not supported");
+	expect_error(
+		&f, FORMAT_AUTO,
+		"t.out: basic-block record at offset 41 is in the version 0 layout, which is not supported");
 }
 END_TEST
 
@@ -870,8 +878,9 @@ START_TEST(format_read_truncated_record)
 	expect_error(&f, FORMAT_AUTO, "t.out: truncated histogram record at offset 20");
 	/* bins cut short */
 	f.size = whole - 1;
-	expect_error(&f, FORMAT_AUTO,
-		     "t.out: histogram record at offset 20 declares 16 bins (32 bytes) but only 31 bytes remain");
+	expect_error(
+		&f, FORMAT_AUTO,
+		"t.out: histogram record at offset 20 declares 16 bins (32 bytes) but only 31 bytes remain");
 	/* arc cut short, in both address sizes */
 	gnu_header(&f, false, 8, GMON_VERSION);
 	gnu_arc(&f, 0x1004, 0x1020, 5);
@@ -889,8 +898,9 @@ START_TEST(format_read_truncated_record)
 	f.size = 23;
 	expect_error(&f, FORMAT_AUTO, "t.out: truncated basic-block record at offset 20");
 	f.size = whole - 8;
-	expect_error(&f, FORMAT_AUTO,
-		     "t.out: basic-block record at offset 20 declares 2 blocks but only 24 bytes remain");
+	expect_error(
+		&f, FORMAT_AUTO,
+		"t.out: basic-block record at offset 20 declares 2 blocks but only 24 bytes remain");
 	/* a BSD file whose last arc is cut */
 	{
 		uint64_t arcs[] = { 0x1004, 0x1020, 7, 0x1010, 0x1000, 9 };
@@ -911,8 +921,9 @@ START_TEST(format_read_histogram_beyond_file)
 	gnu_header(&f, false, 8, GMON_VERSION);
 	gnu_hist_header(&f, 0, 0xffffffffffffull, 0xffffffffu, 100, "seconds", 's');
 	put(&f, 1, 2);
-	expect_error(&f, FORMAT_AUTO,
-		     "t.out: histogram record at offset 20 declares 4294967295 bins (8589934590 bytes) but only 2 bytes remain");
+	expect_error(
+		&f, FORMAT_AUTO,
+		"t.out: histogram record at offset 20 declares 4294967295 bins (8589934590 bytes) but only 2 bytes remain");
 	ck_assert_uint_eq(prof.histograms.count, 0);
 	ck_assert_ptr_null(prof.histograms.records);
 	/* the same in a BSD header */
@@ -925,15 +936,17 @@ START_TEST(format_read_histogram_beyond_file)
 	put(&f, 100, 4);
 	put(&f, 0, 12);
 	put(&f, 0, 8);
-	expect_error(&f, FORMAT_BSD44,
-		     "t.out: not a valid BSD profile: histogram of 4294967240 bytes but only 8 bytes follow the header");
+	expect_error(
+		&f, FORMAT_BSD44,
+		"t.out: not a valid BSD profile: histogram of 4294967240 bytes but only 8 bytes follow the header");
 	ck_assert_uint_eq(prof.histograms.count, 0);
 	/* a BSD size field smaller than the header itself */
 	f.size = 16;
 	put(&f, 8, 4);
 	f.size = 48;
-	expect_error(&f, FORMAT_AUTO,
-		     "t.out: not a profile data file: no GNU magic, and not a valid BSD profile (its size field 8 is smaller than the 40-byte header)");
+	expect_error(
+		&f, FORMAT_AUTO,
+		"t.out: not a profile data file: no GNU magic, and not a valid BSD profile (its size field 8 is smaller than the 40-byte header)");
 }
 END_TEST
 
@@ -1015,8 +1028,11 @@ START_TEST(format_read_nested_histograms)
 	ck_assert_msg(read_file(&f), "%s", err);
 	ck_assert_uint_eq(prof.histograms.count, 1);
 	for (i = 0; i < 16; i++)
-		ck_assert_uint_eq(prof.histograms.records[0].bins[i],
-				  1 + i + (i == 2 ? 7 : i == 12 ? 9 : i == 13 ? 10 : 0));
+		ck_assert_uint_eq(prof.histograms.records[0].bins[i], 1 + i +
+									      (i == 2    ? 7
+									       : i == 12 ? 9
+									       : i == 13 ? 10
+											 : 0));
 	/* the other way round, beside a record of its own at 0x2000 */
 	profile_reset(&prof);
 	gnu_header(&f, false, 8, GMON_VERSION);
@@ -1030,8 +1046,11 @@ START_TEST(format_read_nested_histograms)
 	ck_assert_uint_eq(prof.histograms.records[1].low_pc, 0x1000);
 	ck_assert_uint_eq(prof.histograms.records[1].high_pc, 0x1040);
 	for (i = 0; i < 16; i++)
-		ck_assert_uint_eq(prof.histograms.records[1].bins[i],
-				  1 + i + (i == 2 ? 7 : i == 12 ? 9 : i == 13 ? 10 : 0));
+		ck_assert_uint_eq(prof.histograms.records[1].bins[i], 1 + i +
+									      (i == 2    ? 7
+									       : i == 12 ? 9
+									       : i == 13 ? 10
+											 : 0));
 	/* and summed again with itself: still two records */
 	ck_assert_msg(read_file(&f), "%s", err);
 	ck_assert_uint_eq(prof.histograms.count, 2);
@@ -1054,7 +1073,8 @@ START_TEST(format_read_incompatible_bsd)
 	bsd_file(&f, false, 8, 1000, 0x1000, 0x1040, 16, arcs, 1);
 	ck_assert_msg(read_file(&f), "%s", err);
 	bsd_file(&f, false, 8, 100, 0x1000, 0x1040, 16, arcs, 1);
-	expect_error(&f, FORMAT_AUTO, "t.out: profiling rate 100 differs from the first file's 1000");
+	expect_error(&f, FORMAT_AUTO,
+		     "t.out: profiling rate 100 differs from the first file's 1000");
 	bsd_file(&f, false, 8, 1000, 0x1000, 0x1080, 32, arcs, 1);
 	expect_error(&f, FORMAT_AUTO,
 		     "t.out: histogram (0x1000-0x1080, 32 bins) differs from the first file's");
@@ -1119,8 +1139,9 @@ START_TEST(format_read_many_histograms)
 	}
 	gnu_header(&f, false, 4, GMON_VERSION);
 	gnu_hist(&f, 0x10000 + 250 * 0x40 + 0x20, 0x10000 + 251 * 0x40 + 0x20, 4, 0);
-	expect_error(&f, FORMAT_AUTO,
-		     "t.out: histogram range 0x13ea0-0x13ee0 overlaps 0x13ec0-0x13f00 without matching it");
+	expect_error(
+		&f, FORMAT_AUTO,
+		"t.out: histogram range 0x13ea0-0x13ee0 overlaps 0x13ec0-0x13f00 without matching it");
 }
 END_TEST
 
@@ -1141,16 +1162,18 @@ START_TEST(format_read_another_program)
 	gnu_header(&f, false, 8, GMON_VERSION);
 	gnu_hist(&f, 0, 0x8098, 16, 0);
 	ck_assert_msg(read_file(&f), "%s", err);
-	ck_assert_str_eq(info.warning,
-			 "t.out: its histogram (0x0-0x8098) does not match the executable's code (0x1000-0x1285): is it another program's profile?");
+	ck_assert_str_eq(
+		info.warning,
+		"t.out: its histogram (0x0-0x8098) does not match the executable's code (0x1000-0x1285): is it another program's profile?");
 
 	profile_reset(&prof);
 	gnu_header(&f, false, 8, GMON_VERSION);
 	gnu_arc(&f, 0x401100, 0x401200, 1);
 	gnu_arc(&f, 0x401100, 0x401300, 1);
 	ck_assert_msg(read_file(&f), "%s", err);
-	ck_assert_str_eq(info.warning,
-			 "t.out: none of its 2 call-graph arcs touches the executable's code (0x1000-0x1285): is it another program's profile?");
+	ck_assert_str_eq(
+		info.warning,
+		"t.out: none of its 2 call-graph arcs touches the executable's code (0x1000-0x1285): is it another program's profile?");
 }
 END_TEST
 
@@ -1179,8 +1202,9 @@ START_TEST(format_write_atomic)
 	/* a directory that does not exist: a message, no file anywhere */
 	snprintf(missing, sizeof(missing), "%s/no/gmon.sum", dir);
 	ck_assert(!profile_write(missing, &t, FORMAT_AUTO, &prof, err, sizeof(err)));
-	ck_assert_str_eq(err + strlen(dir) + 1,
-			 "no/gmon.sum: cannot create a temporary file in its directory: No such file or directory");
+	ck_assert_str_eq(
+		err + strlen(dir) + 1,
+		"no/gmon.sum: cannot create a temporary file in its directory: No such file or directory");
 	/* the name is taken by a directory: the rename fails, and the
 	 * temporary file is removed */
 	snprintf(missing, sizeof(missing), "%s/sub", dir);
@@ -1238,7 +1262,8 @@ static void sum_files(char paths[][128], int n, const struct target *t, enum fil
 
 	profile_reset(&prof);
 	for (i = 0; i < n; i++)
-		ck_assert_msg(profile_read(paths[i], t, FORMAT_AUTO, &prof, &info, err, sizeof(err)),
+		ck_assert_msg(profile_read(paths[i], t, FORMAT_AUTO, &prof, &info, err,
+					   sizeof(err)),
 			      "%s", err);
 	snprintf(sum, sizeof(sum), "%s/gmon.sum", dir);
 	ck_assert_msg(write_capturing_stderr(sum, t, format, said, said_size), "%s", err);
@@ -1268,7 +1293,9 @@ START_TEST(format_sum_streamed_same_as_kept)
 	struct raw_arc expected_each[256];
 	size_t expected_count = 0;
 	static const uint64_t blocks[] = { 0x1010, 7, 0x1020, 9 };
-	uint64_t bsd_arcs[] = { 0x1004, 0x1020, 3, 0x1008, 0x1000, 0x1ffffffffull, 0x1004, 0x1020, 4 };
+	uint64_t bsd_arcs[] = {
+		0x1004, 0x1020, 3, 0x1008, 0x1000, 0x1ffffffffull, 0x1004, 0x1020, 4
+	};
 	int mode, i, layout;
 
 	make_dir();
@@ -1286,7 +1313,8 @@ START_TEST(format_sum_streamed_same_as_kept)
 			gnu_blocks(&f[0], 2, blocks);
 			gnu_header(&f[1], false, 8, GMON_VERSION);
 			for (i = 0; i < 40; i++)
-				gnu_arc(&f[1], 0x2000 + 4 * (uint64_t)i, 0x1000 + (uint64_t)(i % 3), 1 + (uint32_t)i);
+				gnu_arc(&f[1], 0x2000 + 4 * (uint64_t)i, 0x1000 + (uint64_t)(i % 3),
+					1 + (uint32_t)i);
 			gnu_arc(&f[1], 0x1024, 0x1000, 2);
 			gnu_hist(&f[1], 0x1000, 0x1040, 16, 10);
 			gnu_header(&f[2], false, 8, GMON_VERSION);
@@ -1320,7 +1348,8 @@ START_TEST(format_sum_streamed_same_as_kept)
 		}
 		ck_assert_uint_ge(expected_count, 2);
 		if (layout == 0)
-			ck_assert_msg(strstr(said_expected, ": 1 count too large for the format") != NULL,
+			ck_assert_msg(strstr(said_expected, ": 1 count too large for the format") !=
+					      NULL,
 				      "%s", said_expected);
 	}
 	remove_dir();
@@ -1391,7 +1420,8 @@ START_TEST(format_sum_streamed_file_changed)
 			ck_assert_int_eq(utimensat(AT_FDCWD, path, times, 0), 0);
 		}
 		ck_assert(!profile_write(sum, &t, FORMAT_AUTO, &prof, err, sizeof(err)));
-		snprintf(expected, sizeof(expected), "%s: changed while gprof was reading it", path);
+		snprintf(expected, sizeof(expected), "%s: changed while gprof was reading it",
+			 path);
 		ck_assert_str_eq(err, expected);
 		ck_assert_int_eq(access(sum, F_OK), -1);
 	}

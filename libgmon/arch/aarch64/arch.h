@@ -39,7 +39,7 @@ static inline uintptr_t gmon_arch_signal_pc(const void *context)
 /* What a stack walk starts from: pc, sp, the frame pointer (x29) and
  * the link register (x30). */
 static inline void gmon_arch_signal_regs(const void *context, uintptr_t *pc, uintptr_t *sp,
-                                         uintptr_t *fp, uintptr_t *lr)
+					 uintptr_t *fp, uintptr_t *lr)
 {
 	const ucontext_t *uc = context;
 	*pc = (uintptr_t)uc->uc_mcontext.pc;
@@ -52,22 +52,23 @@ static inline void gmon_arch_signal_regs(const void *context, uintptr_t *pc, uin
  * pair and a store-exclusive pair, retried if anything (another thread,
  * a signal) touched the pair in between.  pair must be 16-byte aligned. */
 static inline int gmon_arch_claim_pair(uintptr_t *pair, uintptr_t a, uintptr_t b,
-                                       uintptr_t *a_found, uintptr_t *b_found)
+				       uintptr_t *a_found, uintptr_t *b_found)
 {
 	uintptr_t lo, hi;
 	unsigned failed;
-	__asm__ volatile("1:	ldaxp	%0, %1, [%3]\n"
-	                 "	orr	%w2, wzr, #1\n"
-	                 "	cbnz	%0, 2f\n"
-	                 "	cbnz	%1, 2f\n"
-	                 "	stlxp	%w2, %4, %5, [%3]\n"
-	                 "	cbnz	%w2, 1b\n"
-	                 "	b	3f\n"
-	                 "2:	clrex\n"
-	                 "3:\n"
-	                 : "=&r"(lo), "=&r"(hi), "=&r"(failed)
-	                 : "r"(pair), "r"(a), "r"(b)
-	                 : "memory", "cc");
+	__asm__ volatile(
+		"1:	ldaxp	%0, %1, [%3]\n"
+		"	orr	%w2, wzr, #1\n"
+		"	cbnz	%0, 2f\n"
+		"	cbnz	%1, 2f\n"
+		"	stlxp	%w2, %4, %5, [%3]\n"
+		"	cbnz	%w2, 1b\n"
+		"	b	3f\n"
+		"2:	clrex\n"
+		"3:\n"
+		: "=&r"(lo), "=&r"(hi), "=&r"(failed)
+		: "r"(pair), "r"(a), "r"(b)
+		: "memory", "cc");
 	*a_found = lo;
 	*b_found = hi;
 	return failed == 0;
@@ -134,8 +135,7 @@ static inline uintptr_t gmon_arch_return_address(uintptr_t ra)
 /* Where the instruction before ret called: a bl's target; 0 for a blr
  * (through a register: the target is unknowable); 1 if it is no call,
  * or not readable. */
-static inline uintptr_t gmon_arch_call_target(uintptr_t ret,
-                                               int (*readable)(uintptr_t, size_t))
+static inline uintptr_t gmon_arch_call_target(uintptr_t ret, int (*readable)(uintptr_t, size_t))
 {
 	if ((ret & 3) || !readable(ret - 4, 4))
 		return 1;
@@ -150,12 +150,12 @@ static inline uintptr_t gmon_arch_call_target(uintptr_t ret,
 }
 
 /* ---- a recorded wait ---- */
-#define GMON_ARCH_CONTEXT_BYTES                                                            \
+#define GMON_ARCH_CONTEXT_BYTES \
 	(offsetof(ucontext_t, uc_mcontext) + offsetof(mcontext_t, __reserved))
 
 /* x30 still holds pc (the return address) once the wrapper returned. */
 static inline void gmon_arch_partial_context(unsigned char *context, uintptr_t pc, uintptr_t sp,
-                                             uintptr_t fp)
+					     uintptr_t fp)
 {
 	const size_t mc = offsetof(ucontext_t, uc_mcontext);
 	memcpy(context + mc + offsetof(mcontext_t, pc), &pc, sizeof pc);

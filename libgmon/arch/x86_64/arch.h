@@ -43,7 +43,7 @@ static inline uintptr_t gmon_arch_signal_pc(const void *context)
 /* What a stack walk starts from: pc, sp, the frame pointer (%rbp); no
  * link register (0). */
 static inline void gmon_arch_signal_regs(const void *context, uintptr_t *pc, uintptr_t *sp,
-                                         uintptr_t *fp, uintptr_t *lr)
+					 uintptr_t *fp, uintptr_t *lr)
 {
 	const ucontext_t *uc = context;
 	*pc = (uintptr_t)uc->uc_mcontext.gregs[REG_RIP];
@@ -58,14 +58,14 @@ static inline void gmon_arch_signal_regs(const void *context, uintptr_t *pc, uin
  * pair must be 16-byte aligned.  (cmpxchg16b: every x86-64 processor
  * but the first AMD64 steppings.) */
 static inline int gmon_arch_claim_pair(uintptr_t *pair, uintptr_t a, uintptr_t b,
-                                       uintptr_t *a_found, uintptr_t *b_found)
+				       uintptr_t *a_found, uintptr_t *b_found)
 {
 	uintptr_t lo = 0, hi = 0;
 	unsigned char ok;
 	__asm__ volatile("lock cmpxchg16b %1\n\tsete %0"
-	                 : "=q"(ok), "+m"(*(unsigned __int128 *)pair), "+a"(lo), "+d"(hi)
-	                 : "b"(a), "c"(b)
-	                 : "memory", "cc");
+			 : "=q"(ok), "+m"(*(unsigned __int128 *)pair), "+a"(lo), "+d"(hi)
+			 : "b"(a), "c"(b)
+			 : "memory", "cc");
 	*a_found = lo;
 	*b_found = hi;
 	return ok;
@@ -118,9 +118,9 @@ static inline int gmon_arch_dwarf_register(const void *context, uint64_t reg, ui
 {
 	/* DWARF's order of the general registers, in ucontext's */
 	static const unsigned char greg[16] = { REG_RAX, REG_RDX, REG_RCX, REG_RBX,
-		                                REG_RSI, REG_RDI, REG_RBP, REG_RSP,
-		                                REG_R8,  REG_R9,  REG_R10, REG_R11,
-		                                REG_R12, REG_R13, REG_R14, REG_R15 };
+						REG_RSI, REG_RDI, REG_RBP, REG_RSP,
+						REG_R8,  REG_R9,  REG_R10, REG_R11,
+						REG_R12, REG_R13, REG_R14, REG_R15 };
 	if (reg >= 16)
 		return -1;
 	*v = (uintptr_t)((const ucontext_t *)context)->uc_mcontext.gregs[greg[reg]];
@@ -141,8 +141,7 @@ static inline uintptr_t gmon_arch_return_address(uintptr_t ra)
  * another kind of call (through a register: the target is unknowable);
  * 1 if no call ends there, or its bytes are not readable (readable:
  * objects.c's gmon_object_readable, code of objects never unmapped). */
-static inline uintptr_t gmon_arch_call_target(uintptr_t ret,
-                                               int (*readable)(uintptr_t, size_t))
+static inline uintptr_t gmon_arch_call_target(uintptr_t ret, int (*readable)(uintptr_t, size_t))
 {
 	if (!readable(ret - 6, 6))
 		return 1;
@@ -206,7 +205,7 @@ static inline uintptr_t gmon_arch_call_target(uintptr_t ret,
  * fp (the caller of a wrapper that has returned: pc its return
  * address). */
 static inline void gmon_arch_partial_context(unsigned char *context, uintptr_t pc, uintptr_t sp,
-                                             uintptr_t fp)
+					     uintptr_t fp)
 {
 	const size_t gregs = offsetof(ucontext_t, uc_mcontext) + offsetof(mcontext_t, gregs);
 	memcpy(context + gregs + REG_RIP * sizeof(greg_t), &pc, sizeof pc);

@@ -41,7 +41,10 @@ static void *worker(void *arg)
 	return NULL;
 }
 
-__attribute__((noinline)) void before(int i) { sink += (unsigned long)i; }
+__attribute__((noinline)) void before(int i)
+{
+	sink += (unsigned long)i;
+}
 
 static int copy(const char *from, const char *to)
 {

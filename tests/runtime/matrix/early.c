@@ -41,8 +41,9 @@ __attribute__((constructor)) static void early_start(int argc, char **argv)
 			return;
 		snprintf(path, sizeof path, "%s", self.dli_fname);
 		char *slash = strrchr(path, '/');
-		snprintf(slash ? slash + 1 : path, sizeof path - (size_t)(slash ? slash + 1 - path : 0),
-		         "matrix-plugin-a.so");
+		snprintf(slash ? slash + 1 : path,
+			 sizeof path - (size_t)(slash ? slash + 1 - path : 0),
+			 "matrix-plugin-a.so");
 		void *h = dlopen(path, RTLD_NOW);
 		if (!h)
 			return;

@@ -8,8 +8,8 @@
 #define MATRIX_EARLY_H
 
 void early_on_trap(int sig);
-extern volatile int early_traps;     /* SIGTRAPs early_on_trap took */
-extern int early_installed;          /* the constructor installed it */
-extern int early_plugin_calls;       /* the plugin's answer, 0 if not loaded */
+extern volatile int early_traps; /* SIGTRAPs early_on_trap took */
+extern int early_installed;      /* the constructor installed it */
+extern int early_plugin_calls;   /* the plugin's answer, 0 if not loaded */
 
 #endif

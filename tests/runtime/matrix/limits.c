@@ -73,7 +73,8 @@ int shape_dlopen_loop(const char *arg)
 		void *h = plugin("matrix-plugin-b.so");
 		if (!h)
 			break;
-		int (*work)(int) = (int (*)(int))dlsym(h, i % 100 == 0 ? "plugin_work" : "plugin_touch");
+		int (*work)(int) =
+			(int (*)(int))dlsym(h, i % 100 == 0 ? "plugin_work" : "plugin_touch");
 		sum += work ? work(1) : -1000;
 		loaded++;
 		dlclose(h);
@@ -103,7 +104,8 @@ int shape_close_range(const char *arg)
 	fflush(stderr);
 	if (syscall(SYS_close_range, 0U, ~0U, 0U) != 0)
 		return 1;
-	if (open("/dev/null", O_RDONLY) != 0 || open(out, O_WRONLY | O_APPEND | O_CREAT, 0644) != 1 ||
+	if (open("/dev/null", O_RDONLY) != 0 ||
+	    open(out, O_WRONLY | O_APPEND | O_CREAT, 0644) != 1 ||
 	    open(err, O_WRONLY | O_APPEND | O_CREAT, 0644) != 2)
 		return 1;
 	compute();
@@ -127,31 +129,72 @@ int shape_seccomp(const char *arg)
 	(void)arg;
 	compute();
 	static const int allowed[] = {
-		__NR_read, __NR_write, __NR_writev, __NR_close, __NR_fstat, __NR_newfstatat, __NR_lseek,
-		__NR_mmap, __NR_mprotect, __NR_munmap, __NR_madvise, __NR_brk, __NR_rt_sigaction,
-		__NR_rt_sigprocmask, __NR_rt_sigreturn, __NR_exit, __NR_exit_group, __NR_futex,
-		__NR_openat, __NR_getdents64, __NR_fcntl, __NR_readlinkat, __NR_prlimit64, __NR_getpid,
-		__NR_gettid, __NR_clone, __NR_clone3, __NR_wait4, __NR_set_robust_list, __NR_rseq,
-		__NR_sched_yield, __NR_nanosleep, __NR_clock_nanosleep, __NR_getrandom,
-		__NR_clock_gettime, __NR_renameat, __NR_renameat2, __NR_unlinkat, __NR_fsync,
+		__NR_read,
+		__NR_write,
+		__NR_writev,
+		__NR_close,
+		__NR_fstat,
+		__NR_newfstatat,
+		__NR_lseek,
+		__NR_mmap,
+		__NR_mprotect,
+		__NR_munmap,
+		__NR_madvise,
+		__NR_brk,
+		__NR_rt_sigaction,
+		__NR_rt_sigprocmask,
+		__NR_rt_sigreturn,
+		__NR_exit,
+		__NR_exit_group,
+		__NR_futex,
+		__NR_openat,
+		__NR_getdents64,
+		__NR_fcntl,
+		__NR_readlinkat,
+		__NR_prlimit64,
+		__NR_getpid,
+		__NR_gettid,
+		__NR_clone,
+		__NR_clone3,
+		__NR_wait4,
+		__NR_set_robust_list,
+		__NR_rseq,
+		__NR_sched_yield,
+		__NR_nanosleep,
+		__NR_clock_nanosleep,
+		__NR_getrandom,
+		__NR_clock_gettime,
+		__NR_renameat,
+		__NR_renameat2,
+		__NR_unlinkat,
+		__NR_fsync,
 #ifdef __NR_readlink
-		__NR_readlink, __NR_rename, __NR_unlink, __NR_open,
+		__NR_readlink,
+		__NR_rename,
+		__NR_unlink,
+		__NR_open,
 #endif
 	};
-	enum { N = sizeof allowed / sizeof allowed[0] };
+	enum {
+		N = sizeof allowed / sizeof allowed[0]
+	};
 	struct sock_filter filter[4 + N + 2];
 	int k = 0;
-	filter[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch));
+	filter[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+						   offsetof(struct seccomp_data, arch));
 	filter[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, ARCH, 1, 0);
 	filter[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS);
-	filter[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr));
+	filter[k++] = (struct sock_filter)BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+						   offsetof(struct seccomp_data, nr));
 	for (int i = 0; i < N; i++)
-		filter[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)allowed[i],
-		                                           (unsigned char)(N - i), 0);
+		filter[k++] = (struct sock_filter)BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K,
+							   (unsigned)allowed[i],
+							   (unsigned char)(N - i), 0);
 	filter[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM);
 	filter[k++] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
 	struct sock_fprog prog = { .len = (unsigned short)k, .filter = filter };
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0) {
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0) {
 		printf("seccomp: %s\n", strerror(errno));
 		return 1;
 	}

@@ -117,12 +117,14 @@ static void print_fd(int fd)
 		       : S_ISSOCK(st.st_mode) ? "sock"
 		       : S_ISCHR(st.st_mode)  ? "chr"
 		       : S_ISBLK(st.st_mode)  ? "blk"
-		                              : "other";
+					      : "other";
 	printf("fd %d: %s", fd, type);
 	if (flags & O_PATH)
 		printf(" path");
 	else
-		printf(" %s", (flags & O_ACCMODE) == O_RDONLY ? "r" : (flags & O_ACCMODE) == O_WRONLY ? "w" : "rw");
+		printf(" %s", (flags & O_ACCMODE) == O_RDONLY   ? "r"
+			      : (flags & O_ACCMODE) == O_WRONLY ? "w"
+								: "rw");
 	if (flags & O_APPEND)
 		printf(" append");
 	if (flags & O_NONBLOCK)
@@ -213,7 +215,8 @@ void print_status(const char *what, int status)
 	if (WIFEXITED(status))
 		printf("%s: exit %d\n", what, WEXITSTATUS(status));
 	else if (WIFSIGNALED(status))
-		printf("%s: signal %s\n", what, sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "?");
+		printf("%s: signal %s\n", what,
+		       sigabbrev_np(WTERMSIG(status)) ? sigabbrev_np(WTERMSIG(status)) : "?");
 	else
 		printf("%s: status %#x\n", what, status);
 	fflush(stdout);

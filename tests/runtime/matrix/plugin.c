@@ -20,4 +20,7 @@ int plugin_work(int rounds)
 	return rounds;
 }
 
-int plugin_touch(int n) { return n + 1; }
+int plugin_touch(int n)
+{
+	return n + 1;
+}

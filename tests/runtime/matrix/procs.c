@@ -178,7 +178,10 @@ int shape_chroot_setuid(const char *arg)
 
 /* A forked child resets every signal to its default and unblocks them
  * all (as daemons, shells and supervisors do), computes, then execs. */
-static void on_usr1(int sig) { (void)sig; }
+static void on_usr1(int sig)
+{
+	(void)sig;
+}
 
 int shape_sigdfl_exec(const char *arg)
 {

@@ -62,8 +62,16 @@ int shape_all_blocked(const char *arg)
 }
 
 static volatile sig_atomic_t prof_calls, alrm_calls;
-static void on_prof(int sig) { (void)sig; prof_calls++; }
-static void on_alrm(int sig) { (void)sig; alrm_calls++; }
+static void on_prof(int sig)
+{
+	(void)sig;
+	prof_calls++;
+}
+static void on_alrm(int sig)
+{
+	(void)sig;
+	alrm_calls++;
+}
 
 /* SIGTRAP's handler is installed by libmatrix-early.so's constructor,
  * before the runtime starts (early.c); SIGPROF's and SIGALRM's here. */
@@ -123,7 +131,8 @@ int shape_own_handlers(const char *arg)
 /* a stack of SIZE bytes with an inaccessible page below it */
 static void *guarded_stack(size_t size)
 {
-	char *p = mmap(NULL, size + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *p =
+		mmap(NULL, size + 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED)
 		return NULL;
 	mprotect(p, 4096, PROT_NONE);
@@ -184,8 +193,16 @@ int shape_altstack(const char *arg)
 
 static jmp_buf jump;
 static sigjmp_buf sigjump;
-static void on_alrm_longjmp(int sig) { (void)sig; longjmp(jump, 1); }
-static void on_alrm_siglongjmp(int sig) { (void)sig; siglongjmp(sigjump, 1); }
+static void on_alrm_longjmp(int sig)
+{
+	(void)sig;
+	longjmp(jump, 1);
+}
+static void on_alrm_siglongjmp(int sig)
+{
+	(void)sig;
+	siglongjmp(sigjump, 1);
+}
 
 /* SIGALRM, blocked, is let in only inside the wait (ppoll's and
  * sigsuspend's masks), so that its handler always interrupts the wait;

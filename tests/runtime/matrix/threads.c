@@ -31,7 +31,8 @@ static pthread_attr_t small_stack(void)
 {
 	pthread_attr_t a;
 	pthread_attr_init(&a);
-	pthread_attr_setstacksize(&a, SMALL_STACK < PTHREAD_STACK_MIN ? PTHREAD_STACK_MIN : SMALL_STACK);
+	pthread_attr_setstacksize(&a, SMALL_STACK < PTHREAD_STACK_MIN ? PTHREAD_STACK_MIN
+								      : SMALL_STACK);
 	return a;
 }
 
@@ -48,7 +49,8 @@ static void *small_worker(void *arg)
 	nanosleep(&t, NULL);
 	/* as posix_spawn does, on a stack of its own as small */
 	char *stack = malloc(SMALL_STACK);
-	pid_t pid = clone(clone_exec, stack + SMALL_STACK, CLONE_VM | CLONE_VFORK | SIGCHLD, "clone");
+	pid_t pid =
+		clone(clone_exec, stack + SMALL_STACK, CLONE_VM | CLONE_VFORK | SIGCHLD, "clone");
 	int status;
 	if (pid > 0 && waitpid(pid, &status, 0) == pid)
 		print_status("clone child", status);
@@ -123,7 +125,8 @@ static void *die_holding(void *arg)
 int shape_mutexes(const char *arg)
 {
 	(void)arg;
-	struct shared *s = mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	struct shared *s =
+		mmap(NULL, sizeof *s, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (s == MAP_FAILED)
 		return 1;
 	robust_init(&s->robust_normal, PTHREAD_MUTEX_NORMAL, PTHREAD_PROCESS_SHARED);
@@ -290,9 +293,9 @@ static void until_asleep(pid_t tid)
 int shape_cancel(const char *arg)
 {
 	(void)arg;
-	static const char *const waits[] = { "cond_wait", "read", "recv", "poll", "select",
-		                             "epoll_wait", "nanosleep", "sem_wait", "pause",
-		                             "sigsuspend" };
+	static const char *const waits[] = { "cond_wait", "read",       "recv",      "poll",
+					     "select",    "epoll_wait", "nanosleep", "sem_wait",
+					     "pause",     "sigsuspend" };
 	sem_init(&ready, 0, 0);
 	sem_init(&never, 0, 0);
 	if (pipe(pipe_fds) != 0 || socketpair(AF_UNIX, SOCK_STREAM, 0, sock_fds) != 0 ||

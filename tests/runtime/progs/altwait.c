@@ -32,7 +32,8 @@ int main(int argc, char **argv)
 	size_t size = argc > 1 ? strtoul(argv[1], NULL, 0) : 6144;
 	/* the stack right above a guard page: an overflow faults at once */
 	size_t page = 4096, mapped = page + (size + page - 1) / page * page;
-	unsigned char *map = mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	unsigned char *map =
+		mmap(NULL, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (map == MAP_FAILED || mprotect(map, page, PROT_NONE) != 0)
 		return 2;
 	unsigned char *low = map + page;

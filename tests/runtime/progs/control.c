@@ -7,8 +7,14 @@
 
 static volatile long sink;
 
-__attribute__((noinline)) void hidden(int i) { sink += i; }
-__attribute__((noinline)) void visible(int i) { sink -= i; }
+__attribute__((noinline)) void hidden(int i)
+{
+	sink += i;
+}
+__attribute__((noinline)) void visible(int i)
+{
+	sink -= i;
+}
 
 int main(void)
 {

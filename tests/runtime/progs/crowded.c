@@ -20,6 +20,8 @@
 static __thread volatile unsigned long sink; /* per thread: no data race */
 static pthread_barrier_t start;
 
+/* generated functions, one expansion a line, left unformatted */
+/* clang-format off */
 #define F(n) __attribute__((noinline)) static void f##n(void) { sink += 0x##n; }
 #define F4(n) F(n##0) F(n##1) F(n##2) F(n##3)
 #define F16(n) F4(n##0) F4(n##1) F4(n##2) F4(n##3)
@@ -35,6 +37,7 @@ F1024(1) F1024(2) F1024(3)
 #define P256(n) P64(n##0) P64(n##1) P64(n##2) P64(n##3)
 #define P1024(n) P256(n##0) P256(n##1) P256(n##2) P256(n##3)
 static void (*const table[FUNCS])(void) = { P1024(1) P1024(2) P1024(3) };
+/* clang-format on */
 
 __attribute__((noinline)) static void dispatch(unsigned i)
 {

@@ -11,8 +11,14 @@
 
 static volatile long sink;
 
-__attribute__((noinline)) void before_wait(int i) { sink += i; }
-__attribute__((noinline)) void after_wait(int i) { sink -= i; }
+__attribute__((noinline)) void before_wait(int i)
+{
+	sink += i;
+}
+__attribute__((noinline)) void after_wait(int i)
+{
+	sink -= i;
+}
 
 int main(void)
 {

@@ -24,13 +24,13 @@ static void drain(int fd, FILE *log, int wait_ms)
 			struct inotify_event *e = (struct inotify_event *)(buf + at);
 			at += (ssize_t)(sizeof *e + e->len);
 			const char *what = e->mask & IN_CREATE        ? "create"
-			                   : e->mask & IN_MODIFY      ? "modify"
-			                   : e->mask & IN_CLOSE_WRITE ? "close-write"
-			                   : e->mask & IN_MOVED_FROM  ? "moved-from"
-			                   : e->mask & IN_MOVED_TO    ? "moved-to"
-			                   : e->mask & IN_DELETE      ? "delete"
-			                   : e->mask & IN_Q_OVERFLOW  ? "overflow"
-			                                              : NULL;
+					   : e->mask & IN_MODIFY      ? "modify"
+					   : e->mask & IN_CLOSE_WRITE ? "close-write"
+					   : e->mask & IN_MOVED_FROM  ? "moved-from"
+					   : e->mask & IN_MOVED_TO    ? "moved-to"
+					   : e->mask & IN_DELETE      ? "delete"
+					   : e->mask & IN_Q_OVERFLOW  ? "overflow"
+								      : NULL;
 			if (what)
 				fprintf(log, "%s %s\n", what, e->len ? e->name : "");
 		}
@@ -46,8 +46,9 @@ int main(int argc, char **argv)
 	FILE *log = fopen(argv[1], "w");
 	int fd = inotify_init1(IN_CLOEXEC);
 	if (!log || fd < 0 ||
-	    inotify_add_watch(fd, argv[2], IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM |
-	                                           IN_MOVED_TO | IN_DELETE) < 0) {
+	    inotify_add_watch(fd, argv[2],
+			      IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO |
+				      IN_DELETE) < 0) {
 		perror("dirwatch");
 		return 2;
 	}

@@ -57,7 +57,8 @@ static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
  * which GNU gprof counts) */
 __attribute__((noinline)) static int first_time(uintptr_t bias)
 {
-	for (uint32_t i = (uint32_t)(bias >> 12) & (SEEN_SLOTS - 1);; i = (i + 1) & (SEEN_SLOTS - 1)) {
+	for (uint32_t i = (uint32_t)(bias >> 12) & (SEEN_SLOTS - 1);;
+	     i = (i + 1) & (SEEN_SLOTS - 1)) {
 		if (seen[i] == bias)
 			return 0;
 		if (seen[i] == 0) {
@@ -100,7 +101,8 @@ static void *run(void *data)
 		uintptr_t low = e.low & ~(page - 1), high = (e.high + page - 1) & ~(page - 1);
 		if (high > low)
 			mmap((void *)low, high - low, PROT_NONE,
-			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1,
+			     0);
 	}
 	return NULL;
 }

@@ -44,7 +44,8 @@ int main(void)
 	}
 	sigset_t now;
 	sigprocmask(SIG_BLOCK, NULL, &now);
-	printf("after the jump: SIGALRM %s, SIGPROF %s\n", sigismember(&now, SIGALRM) ? "blocked" : "open",
+	printf("after the jump: SIGALRM %s, SIGPROF %s\n",
+	       sigismember(&now, SIGALRM) ? "blocked" : "open",
 	       sigismember(&now, SIGPROF) ? "blocked" : "open");
 	return 0;
 }

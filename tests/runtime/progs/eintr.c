@@ -40,7 +40,7 @@ int main(int argc, char **argv)
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	long poll_eintr = 0, sleep_eintr = 0;
-	struct timespec ms = {0, 1000000};
+	struct timespec ms = { 0, 1000000 };
 	for (long i = 0; i < n; i++) {
 		if (poll(NULL, 0, 1) < 0 && errno == EINTR)
 			poll_eintr++;

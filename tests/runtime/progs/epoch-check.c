@@ -19,22 +19,22 @@ static const char *state(void)
 
 int main(void)
 {
-	printf("%s", state());                    /* none yet: free */
-	unsigned before = gmon_epoch_enter(&e);   /* a reader from before */
+	printf("%s", state());                  /* none yet: free */
+	unsigned before = gmon_epoch_enter(&e); /* a reader from before */
 	gmon_epoch_flip(&e);
-	printf(" %s", state());                   /* it is inside: busy */
-	unsigned after = gmon_epoch_enter(&e);    /* one who came later */
-	printf(" %s", state());                   /* still the first: busy */
+	printf(" %s", state());                /* it is inside: busy */
+	unsigned after = gmon_epoch_enter(&e); /* one who came later */
+	printf(" %s", state());                /* still the first: busy */
 	gmon_epoch_leave(&e, before);
-	printf(" %s", state());                   /* the later one is not waited for: free */
+	printf(" %s", state()); /* the later one is not waited for: free */
 	gmon_epoch_flip(&e);
-	printf(" %s", state());                   /* now it is: busy */
+	printf(" %s", state()); /* now it is: busy */
 	gmon_epoch_leave(&e, after);
-	printf(" %s", state());                   /* free */
-	unsigned nested = gmon_epoch_enter(&e);   /* a handler on the reclaimer's thread */
+	printf(" %s", state());                 /* free */
+	unsigned nested = gmon_epoch_enter(&e); /* a handler on the reclaimer's thread */
 	gmon_epoch_flip(&e);
-	printf(" %s", state());                   /* put off, not waited for: busy */
+	printf(" %s", state()); /* put off, not waited for: busy */
 	gmon_epoch_leave(&e, nested);
-	printf(" %s\n", state());                 /* free */
+	printf(" %s\n", state()); /* free */
 	return 0;
 }

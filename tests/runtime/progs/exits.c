@@ -9,7 +9,10 @@
 
 static volatile long sink;
 
-__attribute__((noinline)) void work(int i) { sink += i; }
+__attribute__((noinline)) void work(int i)
+{
+	sink += i;
+}
 
 int main(int argc, char **argv)
 {

@@ -9,8 +9,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-__attribute__((noinline)) double mix(double a, double b, double c, double d, double e,
-                                     double f, double g, double h)
+__attribute__((noinline)) double mix(double a, double b, double c, double d, double e, double f,
+				     double g, double h)
 {
 	return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h;
 }

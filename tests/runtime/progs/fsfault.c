@@ -53,14 +53,14 @@ static int open_at(int dir, const char *path, int flags, mode_t mode)
 	return (int)syscall(SYS_openat, dir, path, flags, mode);
 }
 
-#define MODE_ARG(flags, mode)                                          \
-	do {                                                           \
-		if ((flags) & O_CREAT || ((flags) & O_TMPFILE) == O_TMPFILE) { \
-			va_list ap;                                    \
-			va_start(ap, flags);                           \
-			mode = va_arg(ap, mode_t);                     \
-			va_end(ap);                                    \
-		}                                                      \
+#define MODE_ARG(flags, mode) \
+	do { \
+		if ((flags)&O_CREAT || ((flags)&O_TMPFILE) == O_TMPFILE) { \
+			va_list ap; \
+			va_start(ap, flags); \
+			mode = va_arg(ap, mode_t); \
+			va_end(ap); \
+		} \
 	} while (0)
 
 int openat(int dir, const char *path, int flags, ...)
@@ -137,8 +137,8 @@ int dl_iterate_phdr(int (*callback)(struct dl_phdr_info *, size_t, void *), void
 {
 	static int (*real)(int (*)(struct dl_phdr_info *, size_t, void *), void *);
 	if (!real)
-		real = (int (*)(int (*)(struct dl_phdr_info *, size_t, void *), void *))dlsym(
-		        RTLD_NEXT, "dl_iterate_phdr");
+		real = (int (*)(int (*)(struct dl_phdr_info *, size_t, void *),
+				void *))dlsym(RTLD_NEXT, "dl_iterate_phdr");
 	const char *signo = getenv("FSFAULT_SIGNAL_IN_ITERATE");
 	if (!signo)
 		return real(callback, data);

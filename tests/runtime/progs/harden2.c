@@ -84,9 +84,9 @@ __attribute__((noinline)) void spin_with_frame_pointer(void *fp, long n)
 {
 #ifdef __x86_64__
 	__asm__ volatile("push %%rbp\n\tmov %0, %%rbp\n1:\n\tdec %1\n\tjnz 1b\n\tpop %%rbp"
-	                 : "+r"(fp), "+r"(n)
-	                 :
-	                 : "memory", "cc");
+			 : "+r"(fp), "+r"(n)
+			 :
+			 : "memory", "cc");
 #else
 	(void)fp;
 	work(n);
@@ -112,13 +112,13 @@ static int unmap(void)
 	 * into the region is above the stack pointer, near, and aligned */
 	size_t stack_size = 1u << 20, page = 4096;
 	char *stack = mmap(NULL, stack_size + 2 * page, PROT_READ | PROT_WRITE,
-	                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (stack == MAP_FAILED)
 		return 2;
 	region = stack + stack_size;
 	uintptr_t *frame = (uintptr_t *)region;
-	frame[0] = 0;                     /* no next frame */
-	frame[1] = (uintptr_t)work + 4;   /* a return address in the program */
+	frame[0] = 0;                   /* no next frame */
+	frame[1] = (uintptr_t)work + 4; /* a return address in the program */
 	char env[64];
 	snprintf(env, sizeof env, "%lx,%lu,2", (unsigned long)region, (unsigned long)(2 * page));
 	setenv("FSFAULT_UNMAP_AFTER_READ", env, 1);
@@ -221,8 +221,8 @@ static int altstack(const char *bytes)
 {
 	handler_bytes = strtoul(bytes, NULL, 0);
 	size_t page = 4096;
-	char *p = mmap(NULL, page + ALT_SIZE, PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *p = mmap(NULL, page + ALT_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+		       -1, 0);
 	if (p == MAP_FAILED || mprotect(p, page, PROT_NONE) != 0)
 		return 2;
 	char *alt = p + page;

@@ -222,7 +222,8 @@ __attribute__((noinline)) void send_overruns(void)
 	info.si_value.sival_ptr = (void *)(uintptr_t)0x676d6f6e;
 	info.si_overrun = 9;
 	for (int i = 0; i < 5; i++)
-		syscall(SYS_rt_tgsigqueueinfo, getpid(), (pid_t)syscall(SYS_gettid), SIGPROF, &info);
+		syscall(SYS_rt_tgsigqueueinfo, getpid(), (pid_t)syscall(SYS_gettid), SIGPROF,
+			&info);
 }
 
 int main(int argc, char **argv)
@@ -273,7 +274,8 @@ int main(int argc, char **argv)
 		read_zero(100);
 		return 0;
 	}
-	fprintf(stderr, "usage: invisible-clocks reset-fork|own-sigprof|sysv-sigprof|own-sigtrap|"
-	                "early-thread|short-threads [N [MS]]|system|raise-sigprof|ignore-exec|overruns|raw-ignore|close-all\n");
+	fprintf(stderr,
+		"usage: invisible-clocks reset-fork|own-sigprof|sysv-sigprof|own-sigtrap|"
+		"early-thread|short-threads [N [MS]]|system|raise-sigprof|ignore-exec|overruns|raw-ignore|close-all\n");
 	return 2;
 }

@@ -81,8 +81,8 @@ static void say(const char *s)
 /* KIB KiB of fresh memory filled with 0xa5, a PROT_NONE page below it. */
 static char *guarded_stack(size_t size)
 {
-	char *p = mmap(NULL, 4096 + size, PROT_READ | PROT_WRITE,
-	               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char *p =
+		mmap(NULL, 4096 + size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED || mprotect(p, 4096, PROT_NONE) != 0) {
 		perror("mmap");
 		exit(2);
@@ -238,7 +238,7 @@ __attribute__((destructor)) static void after_exit(void)
 		return;
 	char line[64];
 	int n = snprintf(line, sizeof line, "exit-stack %zu\n",
-	                 touched_below((uintptr_t)measured + MEASURE_SIZE));
+			 touched_below((uintptr_t)measured + MEASURE_SIZE));
 	if (write(STDOUT_FILENO, line, (size_t)n) != n)
 		_exit(3);
 }
@@ -285,8 +285,8 @@ static int chroot_test(const char *jail)
 		}
 	}
 	caller(5);
-	if (chroot(jail) != 0 || chdir("/") != 0 || setgroups(0, NULL) != 0 ||
-	    setgid(65534) != 0 || setuid(65534) != 0) {
+	if (chroot(jail) != 0 || chdir("/") != 0 || setgroups(0, NULL) != 0 || setgid(65534) != 0 ||
+	    setuid(65534) != 0) {
 		perror("chroot");
 		return 2;
 	}

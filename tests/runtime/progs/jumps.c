@@ -115,8 +115,10 @@ int main(int argc, char **argv)
 	struct sigaction asked;
 	sigaction(SIGALRM, NULL, &asked);
 	printf("handler %s, flags%s%s%s\n",
-	       asked.sa_handler == on_alarm || asked.sa_sigaction == on_alarm_info ? "ours" : "other",
-	       asked.sa_flags & SA_SIGINFO ? " siginfo" : "", asked.sa_flags & SA_NODEFER ? " nodefer" : "",
+	       asked.sa_handler == on_alarm || asked.sa_sigaction == on_alarm_info ? "ours"
+										   : "other",
+	       asked.sa_flags & SA_SIGINFO ? " siginfo" : "",
+	       asked.sa_flags & SA_NODEFER ? " nodefer" : "",
 	       asked.sa_flags & SA_RESTART ? " restart" : "");
 	show("before");
 	int jumped = use_sig ? sigsetjmp(senv, 1) : setjmp(env);

@@ -42,16 +42,26 @@
 static const char *name(int e)
 {
 	switch (e) {
-	case 0: return "0";
-	case EOWNERDEAD: return "EOWNERDEAD";
-	case ENOTRECOVERABLE: return "ENOTRECOVERABLE";
-	case EDEADLK: return "EDEADLK";
-	case EBUSY: return "EBUSY";
-	case EAGAIN: return "EAGAIN";
-	case EINVAL: return "EINVAL";
-	case ETIMEDOUT: return "ETIMEDOUT";
-	case EPERM: return "EPERM";
-	case EINTR: return "EINTR";
+	case 0:
+		return "0";
+	case EOWNERDEAD:
+		return "EOWNERDEAD";
+	case ENOTRECOVERABLE:
+		return "ENOTRECOVERABLE";
+	case EDEADLK:
+		return "EDEADLK";
+	case EBUSY:
+		return "EBUSY";
+	case EAGAIN:
+		return "EAGAIN";
+	case EINVAL:
+		return "EINVAL";
+	case ETIMEDOUT:
+		return "ETIMEDOUT";
+	case EPERM:
+		return "EPERM";
+	case EINTR:
+		return "EINTR";
 	}
 	static char buf[16];
 	snprintf(buf, sizeof buf, "%d", e);
@@ -94,8 +104,8 @@ static void robust(int type, int consistent)
 
 static void pshared(void)
 {
-	pthread_mutex_t *m = mmap(NULL, sizeof *m, PROT_READ | PROT_WRITE,
-	                          MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	pthread_mutex_t *m =
+		mmap(NULL, sizeof *m, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	pthread_mutexattr_t a;
 	pthread_mutexattr_init(&a);
 	pthread_mutexattr_setpshared(&a, PTHREAD_PROCESS_SHARED);

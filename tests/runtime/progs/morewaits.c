@@ -86,7 +86,7 @@ static void report_event(const char *name, long rc, int happened)
 	saved_errno = 0;
 }
 
-static const struct timespec timeout = {0, TIMEOUT_MS * 1000000L};
+static const struct timespec timeout = { 0, TIMEOUT_MS * 1000000L };
 
 __attribute__((noinline)) void wait_in_poll(void)
 {
@@ -104,7 +104,7 @@ __attribute__((noinline)) void wait_in_ppoll(void)
 
 __attribute__((noinline)) void wait_in_select(void)
 {
-	struct timeval tv = {0, TIMEOUT_MS * 1000};
+	struct timeval tv = { 0, TIMEOUT_MS * 1000 };
 	begin();
 	report("select", select(0, NULL, NULL, NULL, &tv));
 }
@@ -183,8 +183,8 @@ __attribute__((noinline)) void wait_in_recvfrom(int fd)
 __attribute__((noinline)) void wait_in_recvmsg(int fd)
 {
 	char c;
-	struct iovec iov = {&c, 1};
-	struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1};
+	struct iovec iov = { &c, 1 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
 	begin();
 	report("recvmsg", recvmsg(fd, &msg, 0));
 }
@@ -207,13 +207,13 @@ static void on_alarm(int signo)
 
 static void arm_alarm(long ms)
 {
-	struct itimerval it = {{0, ms * 1000}, {0, ms * 1000}};
+	struct itimerval it = { { 0, ms * 1000 }, { 0, ms * 1000 } };
 	setitimer(ITIMER_REAL, &it, NULL);
 }
 
 static void disarm_alarm(void)
 {
-	struct itimerval it = {{0, 0}, {0, 0}};
+	struct itimerval it = { { 0, 0 }, { 0, 0 } };
 	setitimer(ITIMER_REAL, &it, NULL);
 }
 
@@ -255,7 +255,7 @@ __attribute__((noinline)) void wait_in_sigwaitinfo(void)
 	saved_errno = errno;
 	disarm_alarm();
 	/* an alarm that came after the timer was disarmed is taken here */
-	struct timespec zero = {0, 0};
+	struct timespec zero = { 0, 0 };
 	while (sigtimedwait(&alrm, NULL, &zero) == SIGALRM)
 		;
 	sigprocmask(SIG_UNBLOCK, &alrm, NULL);
@@ -272,7 +272,7 @@ static int pipe_fds[2], pair[2];
 
 static void sleep_event(void)
 {
-	struct timespec t = {0, EVENT_MS * 1000000L};
+	struct timespec t = { 0, EVENT_MS * 1000000L };
 	while (nanosleep(&t, &t) != 0)
 		;
 }
@@ -362,7 +362,8 @@ __attribute__((noinline)) void wait_in_barrier(void)
 	pthread_barrier_destroy(&barrier);
 	/* one of the two gets PTHREAD_BARRIER_SERIAL_THREAD: which is not
 	 * the program's to choose */
-	report_event("pthread_barrier_wait", rc == PTHREAD_BARRIER_SERIAL_THREAD ? 0 : rc, happened);
+	report_event("pthread_barrier_wait", rc == PTHREAD_BARRIER_SERIAL_THREAD ? 0 : rc,
+		     happened);
 }
 
 __attribute__((noinline)) void wait_in_write(void)
@@ -420,12 +421,13 @@ int main(void)
 	wait_in_usleep();
 	wait_in_sigtimedwait();
 
-	struct timeval tv = {0, TIMEOUT_MS * 1000};
+	struct timeval tv = { 0, TIMEOUT_MS * 1000 };
 	int dgram = socket(AF_UNIX, SOCK_DGRAM, 0);
 	setsockopt(dgram, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-	struct sockaddr_un a = {.sun_family = AF_UNIX};
+	struct sockaddr_un a = { .sun_family = AF_UNIX };
 	snprintf(a.sun_path + 1, sizeof a.sun_path - 1, "gmon-morewaits-%d", (int)getpid());
-	socklen_t len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(a.sun_path + 1));
+	socklen_t len =
+		(socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + strlen(a.sun_path + 1));
 	if (bind(dgram, (struct sockaddr *)&a, len) != 0)
 		return 2;
 	wait_in_recvfrom(dgram);

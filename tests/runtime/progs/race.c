@@ -14,6 +14,8 @@
 static __thread volatile unsigned long sink; /* per thread: no data race */
 static pthread_barrier_t start;
 
+/* generated functions, one expansion a line, left unformatted */
+/* clang-format off */
 #define F(n) __attribute__((noinline)) void f##n(void) { sink += n; }
 #define F4(n) F(n##0) F(n##1) F(n##2) F(n##3)
 #define F16(n) F4(n##0) F4(n##1) F4(n##2) F4(n##3)
@@ -29,6 +31,7 @@ __attribute__((noinline)) void call_all(void)
 {
 	C64(1) C64(2) C64(3) C64(4)
 }
+/* clang-format on */
 
 static void *worker(void *arg)
 {

@@ -26,10 +26,10 @@ __attribute__((noinline)) void poke(int n)
 		/* the signal arrives as this syscall returns: always the same PC */
 		register long r10 __asm__("r10") = (long)&info;
 		__asm__ volatile("syscall"
-		                 : "=a"(ret)
-		                 : "a"((long)SYS_rt_tgsigqueueinfo), "D"(pid), "S"(tid),
-		                   "d"((long)SIGPROF), "r"(r10)
-		                 : "rcx", "r11", "memory");
+				 : "=a"(ret)
+				 : "a"((long)SYS_rt_tgsigqueueinfo), "D"(pid), "S"(tid),
+				   "d"((long)SIGPROF), "r"(r10)
+				 : "rcx", "r11", "memory");
 	}
 }
 

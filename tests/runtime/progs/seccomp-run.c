@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
 		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
 	};
-	struct sock_fprog prog = {.len = sizeof filter / sizeof filter[0], .filter = filter};
+	struct sock_fprog prog = { .len = sizeof filter / sizeof filter[0], .filter = filter };
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
 	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0) {
 		fprintf(stderr, "seccomp-run: cannot install the filter: %s\n", strerror(errno));

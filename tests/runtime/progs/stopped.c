@@ -55,8 +55,11 @@ static void on_int(int signo)
 
 static const char *action_name(sighandler_t h)
 {
-	return h == SIG_DFL ? "default" : h == SIG_IGN ? "ignored" : h == on_term ? "ours" :
-	       h == on_int ? "on_int" : "other";
+	return h == SIG_DFL   ? "default"
+	       : h == SIG_IGN ? "ignored"
+	       : h == on_term ? "ours"
+	       : h == on_int  ? "on_int"
+			      : "other";
 }
 
 static void wait_for_input(void)
@@ -105,10 +108,12 @@ int main(int argc, char **argv)
 			return 2;
 		printf("kernel: %s restart %d\n", action_name(k.handler),
 		       (k.flags & SA_RESTART) != 0);
-		return 4;	} else if (strcmp(mode, "late") == 0) {
+		return 4;
+	} else if (strcmp(mode, "late") == 0) {
 		struct sigaction sa, old;
 		sigaction(SIGTERM, NULL, &old);
-		printf("before: %s flags %#x\n", action_name(old.sa_handler), (unsigned)old.sa_flags);
+		printf("before: %s flags %#x\n", action_name(old.sa_handler),
+		       (unsigned)old.sa_flags);
 		memset(&sa, 0, sizeof sa);
 		sa.sa_handler = on_term;
 		sigemptyset(&sa.sa_mask);
@@ -124,7 +129,8 @@ int main(int argc, char **argv)
 		const char *first = action_name(sigset(SIGUSR2, SIG_DFL));
 		const char *held = action_name(sigset(SIGUSR2, SIG_HOLD));
 		sighandler_t was = sigset(SIGUSR2, SIG_DFL);
-		printf("sigset: %s %s %s\n", first, held, was == SIG_HOLD ? "held" : action_name(was));
+		printf("sigset: %s %s %s\n", first, held,
+		       was == SIG_HOLD ? "held" : action_name(was));
 	} else if (strcmp(mode, "thread") == 0) {
 		pthread_t t;
 		if (pthread_create(&t, NULL, waiting_thread, NULL) != 0)

@@ -24,9 +24,21 @@
 
 volatile unsigned long sink;
 
-__attribute__((noinline)) void a(void) { for (int i = 0; i < 200; i++) sink += (unsigned)i; }
-__attribute__((noinline)) void b(void) { for (int i = 0; i < 200; i++) sink ^= (unsigned)i; }
-__attribute__((noinline)) void c(void) { for (int i = 0; i < 200; i++) sink -= (unsigned)i; }
+__attribute__((noinline)) void a(void)
+{
+	for (int i = 0; i < 200; i++)
+		sink += (unsigned)i;
+}
+__attribute__((noinline)) void b(void)
+{
+	for (int i = 0; i < 200; i++)
+		sink ^= (unsigned)i;
+}
+__attribute__((noinline)) void c(void)
+{
+	for (int i = 0; i < 200; i++)
+		sink -= (unsigned)i;
+}
 
 static void times_of(void (*f)(void), int n)
 {

@@ -28,7 +28,8 @@ int main(int argc, char **argv)
 		return 1;
 	printf("early %d\n", value());
 	printf("dlclose %d\n", dlclose(early));
-	mmap(info.dli_fbase, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	mmap(info.dli_fbase, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1,
+	     0);
 	void *late = dlopen(path, RTLD_NOW);
 	void (*spin)(long) = late ? (void (*)(long))dlsym(late, "plugin_spin") : NULL;
 	if (!spin)

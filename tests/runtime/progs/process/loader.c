@@ -11,7 +11,10 @@
 
 #ifdef INNER
 static volatile int sink;
-__attribute__((noinline)) void inner_leaf(int i) { sink += i; }
+__attribute__((noinline)) void inner_leaf(int i)
+{
+	sink += i;
+}
 void inner_run(int n)
 {
 	for (int i = 0; i < n; i++)

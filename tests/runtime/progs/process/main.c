@@ -60,7 +60,9 @@ __attribute__((noinline)) int compare(const void *a, const void *b)
 /* Time in libc's qsort and in compare, called from libc. */
 static void sort_part(void)
 {
-	enum { N = 100000 };
+	enum {
+		N = 100000
+	};
 	static int v[N];
 	unsigned s = 1;
 	for (int i = 0; i < N; i++)
@@ -71,7 +73,9 @@ static void sort_part(void)
 /* Time in libc's memcpy only: pages touched first, no calls between. */
 __attribute__((noinline)) double libc_part(double ms)
 {
-	enum { SIZE = 1 << 16 };
+	enum {
+		SIZE = 1 << 16
+	};
 	static char a[SIZE], b[SIZE];
 	memset(a, 1, SIZE);
 	memset(b, 2, SIZE);

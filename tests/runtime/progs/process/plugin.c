@@ -8,7 +8,10 @@
 
 static volatile double sink;
 
-__attribute__((noinline)) void plugin_leaf(int i) { sink += i; }
+__attribute__((noinline)) void plugin_leaf(int i)
+{
+	sink += i;
+}
 
 void plugin_run(int n)
 {

@@ -8,7 +8,10 @@
 
 static volatile double sink;
 
-__attribute__((noinline)) void work_leaf(int i) { sink += i; }
+__attribute__((noinline)) void work_leaf(int i)
+{
+	sink += i;
+}
 
 void work_run(int n)
 {

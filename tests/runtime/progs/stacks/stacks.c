@@ -94,17 +94,18 @@ __attribute__((noinline)) void *thread_main(void *arg)
 static inline __attribute__((always_inline)) void spin_with_garbage(unsigned long garbage,
 								    unsigned long n)
 {
-	__asm__ volatile("push %%rbp\n\t"
-	                 "mov %1, %%rbp\n\t"
-	                 "test %1, %1\n\t"
-	                 "jnz 1f\n\t"
-	                 "mov %%rsp, %%rbp\n"
-	                 "1:\tdec %0\n\t"
-	                 "jnz 1b\n\t"
-	                 "pop %%rbp"
-	                 : "+r"(n)
-	                 : "r"(garbage)
-	                 : "cc", "memory");
+	__asm__ volatile(
+		"push %%rbp\n\t"
+		"mov %1, %%rbp\n\t"
+		"test %1, %1\n\t"
+		"jnz 1f\n\t"
+		"mov %%rsp, %%rbp\n"
+		"1:\tdec %0\n\t"
+		"jnz 1b\n\t"
+		"pop %%rbp"
+		: "+r"(n)
+		: "r"(garbage)
+		: "cc", "memory");
 }
 
 /* Spins about 0.1 s of CPU with garbage in the frame pointer (a small
@@ -170,7 +171,8 @@ int main(int argc, char **argv)
 		corrupt(0);
 		spin(0.1);
 	} else if (strcmp(mode, "garbage") == 0) {
-		unsigned long x = 88172645463325252ul, frame = (unsigned long)__builtin_frame_address(0);
+		unsigned long x = 88172645463325252ul,
+			      frame = (unsigned long)__builtin_frame_address(0);
 		for (int i = 0; i < 300; i++) {
 			x ^= x << 13;
 			x ^= x >> 7;
@@ -215,7 +217,8 @@ int main(int argc, char **argv)
 		close(out);
 		light(10000, 1000);
 	} else {
-		fprintf(stderr, "usage: stacks heavylight|recursion|mutual|deep|threads|corrupt|garbage|many|memcpy|fork|snapshot\n");
+		fprintf(stderr,
+			"usage: stacks heavylight|recursion|mutual|deep|threads|corrupt|garbage|many|memcpy|fork|snapshot\n");
 		return 2;
 	}
 	printf("done %s\n", mode);

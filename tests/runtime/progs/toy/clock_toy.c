@@ -36,9 +36,7 @@ static void stop(void)
 	running = 0;
 }
 
-static void after_fork(void)
-{
-}
+static void after_fork(void) {}
 
 static void hold(int on)
 {

@@ -28,17 +28,16 @@ static void on_sigprof(int signo)
 
 /* rt_tgsigqueueinfo(pid, tid, SIGPROF, info), the system call made
  * here so that the pc it returns to is work()'s */
-static inline __attribute__((always_inline)) long queue_to_self(long pid, long tid,
-                                                              siginfo_t *info)
+static inline __attribute__((always_inline)) long queue_to_self(long pid, long tid, siginfo_t *info)
 {
 	long rc;
 #if defined(__x86_64__)
 	register long r10 __asm__("r10") = (long)info;
 	__asm__ volatile("syscall"
-	                 : "=a"(rc)
-	                 : "0"((long)SYS_rt_tgsigqueueinfo), "D"(pid), "S"(tid), "d"((long)SIGPROF),
-	                   "r"(r10)
-	                 : "rcx", "r11", "memory");
+			 : "=a"(rc)
+			 : "0"((long)SYS_rt_tgsigqueueinfo), "D"(pid), "S"(tid), "d"((long)SIGPROF),
+			   "r"(r10)
+			 : "rcx", "r11", "memory");
 #elif defined(__aarch64__)
 	register long x8 __asm__("x8") = SYS_rt_tgsigqueueinfo;
 	register long x0 __asm__("x0") = pid;
