@@ -49,9 +49,11 @@ const char *view_object_path(const struct object *obj)
 }
 
 /* readers[k]: m->objects[k]'s DWARF, opened when first asked (tried[k]);
- * NULL when it has none */
+ * NULL when it has none.  count: m's objects when made (freeing it
+ * reads nothing of the model, which may be gone by then). */
 struct view_dwarf {
 	const struct model *m;
+	size_t count;
 	struct inline_reader **readers;
 	bool *tried;
 };
@@ -61,6 +63,7 @@ struct view_dwarf *view_dwarf_new(const struct model *m)
 	struct view_dwarf *d = xcalloc(1, sizeof(*d));
 
 	d->m = m;
+	d->count = m->object_count;
 	d->readers = xcalloc(m->object_count + 1, sizeof(*d->readers));
 	d->tried = xcalloc(m->object_count + 1, sizeof(*d->tried));
 	return d;
@@ -72,7 +75,7 @@ void view_dwarf_free(struct view_dwarf *d)
 
 	if (d == NULL)
 		return;
-	for (k = 0; k < d->m->object_count; k++)
+	for (k = 0; k < d->count; k++)
 		inline_reader_close(d->readers[k]);
 	free(d->readers);
 	free(d->tried);
@@ -87,10 +90,10 @@ static struct inline_reader *reader_of(struct view_dwarf *d, const struct object
 
 	if (obj == NULL)
 		return NULL;
-	for (k = 0; k < d->m->object_count; k++)
+	for (k = 0; k < d->count; k++)
 		if (d->m->objects[k] == obj)
 			break;
-	if (k == d->m->object_count || obj->path == NULL || !obj->has_debug_info)
+	if (k == d->count || obj->path == NULL || !obj->has_debug_info)
 		return NULL;
 	if (!d->tried[k]) {
 		d->tried[k] = true;
