@@ -3,7 +3,7 @@
  * views.c: what each report shows (views.h), computed once: the flat
  * profile's rows in the one flat order with their running sums, -C's
  * rows in block order, the call graph's entries and the index's rows,
- * each thread's rows.  Every printer formats these;
+ * each thread's rows, the objects as mapped.  Every printer formats these;
  * none sorts or filters the model again.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <bfd.h>
 
 #include "analysis/callgraph.h"
 #include "analysis/views.h"
@@ -234,6 +236,60 @@ static void build_index(struct view *v)
 		index->rows[index->count++] = &m->cycles[i];
 }
 
+/* Each object's code as mapped, in its own addresses: from the first
+ * run that recorded it (the process file), else its code sections. */
+static void place_object(const struct model *m, const struct object *obj, struct view_object *o)
+{
+	bool found = false;
+	size_t r, s;
+
+	o->mapped_low = obj->code_low;
+	o->mapped_high = obj->code_high;
+	for (r = 0; r < m->process.run_count && !found; r++) {
+		const struct run_map *run = &m->process.runs[r];
+
+		for (s = 0; run->known && s < run->segment_count; s++) {
+			const struct run_segment *seg = &run->segments[s];
+			uint64_t model = seg->start + seg->delta, low;
+
+			if ((model >> MODEL_OBJECT_SHIFT) != obj->model_base >> MODEL_OBJECT_SHIFT)
+				continue;
+			low = model - obj->model_base;
+			if (!found || low < o->mapped_low)
+				o->mapped_low = low;
+			if (!found || low + (seg->end - seg->start) > o->mapped_high)
+				o->mapped_high = low + (seg->end - seg->start);
+			found = true;
+		}
+	}
+}
+
+static void build_objects(struct view *v)
+{
+	const struct model *m = v->model;
+	size_t k;
+
+	v->objects = xcalloc(m->object_count + 1, sizeof(*v->objects));
+	v->object_count = m->object_count;
+	for (k = 0; k < m->object_count; k++) {
+		const struct object *obj = m->objects[k];
+		struct view_object *o = &v->objects[k];
+
+		o->object = obj;
+		o->path = obj->path;
+		o->model_base = obj->model_base;
+		o->build_id = obj->build_id_size ? obj->build_id : NULL;
+		o->build_id_size = obj->build_id_size;
+		o->has_text = obj->text != NULL;
+		if (obj->text) {
+			o->text_vma = bfd_section_vma(obj->text);
+			o->text_filepos = (uint64_t)obj->text->filepos;
+		}
+		place_object(m, obj, o);
+	}
+	v->dwarf = view_dwarf_new(m);
+}
+
 void view_build(const struct model *m, const struct view_options *opt, struct view *v)
 {
 	memset(v, 0, sizeof(*v));
@@ -247,6 +303,7 @@ void view_build(const struct model *m, const struct view_options *opt, struct vi
 			snprintf(v->build_id + 2 * i, 3, "%02x", id[i]);
 	}
 	view_lines_unit_dirs(m, &v->unit_dirs, &v->unit_dir_count);
+	build_objects(v);
 	build_flat(m, opt->show_zeros, &v->flat);
 	if (opt->report & REPORT_EXEC_COUNTS)
 		build_exec(m, opt->show_zeros, &v->exec);
@@ -272,5 +329,7 @@ void view_free(struct view *v)
 		free(v->thread_rows[i].rows);
 	free(v->thread_rows);
 	thread_profiles_free(&v->threads);
+	free(v->objects);
+	view_dwarf_free(v->dwarf);
 	memset(v, 0, sizeof(*v));
 }

@@ -92,6 +92,31 @@ struct index_view {
 };
 
 /*
+ * One object of the profile as the views map it (--pprof's mappings):
+ * v->objects[k] is m->objects[k], the executable first.
+ *   path                      its file, NULL when none
+ *   model_base                a model address is its own plus model_base
+ *   build_id, build_id_size   as the process file recorded it, or NULL
+ *   has_text                  its file was read and has a .text section
+ *   text_vma, text_filepos    .text's address and file position (has_text)
+ *   mapped_low, mapped_high   its code as mapped, in its own addresses:
+ *                             from the first run that recorded it (the
+ *                             process file), else its code sections
+ */
+struct view_object {
+	const struct object *object; /* the model's */
+	const char *path;
+	uint64_t model_base;
+	const unsigned char *build_id;
+	size_t build_id_size;
+	bool has_text;
+	uint64_t text_vma, text_filepos;
+	uint64_t mapped_low, mapped_high;
+};
+
+struct view_dwarf;
+
+/*
  * struct view: what the reports show of one model.  Owns its arrays
  * (view_free); points into the model, which must outlive it.
  *   flat      the flat profile's rows (when the report asks for it)
@@ -101,6 +126,9 @@ struct index_view {
  *   threads   every thread's profile (analysis/threads.c), all its rows;
  *             thread_rows[i] the rows thread i shows, with running sums;
  *             has_threads false when not asked or the profile names none
+ *   objects   every object of the model, as mapped (object_count of them)
+ *   dwarf     the objects' DWARF inline trees, each opened when first
+ *             asked (view_lines.h: view_line_chain, view_decl_line)
  */
 struct view {
 	const struct model *model;
@@ -118,6 +146,9 @@ struct view {
 	 * line table names them (view_lines.h; owned by the model) */
 	const char *const *unit_dirs;
 	size_t unit_dir_count;
+	struct view_object *objects;
+	size_t object_count;
+	struct view_dwarf *dwarf;
 };
 
 /* The flat profile's filter: whether sym is one of its rows. */

@@ -23,11 +23,11 @@
  *
  * A comment in the profile says which.  A location is a source line:
  * the addresses with the same line and the same chain of inlined calls
- * (symtab/inlines.c, the DWARF inline tree) share one; without a line,
- * an address is a location of its own.  Its lines are pprof's frames,
- * innermost first: the line of the code, in the innermost inlined
- * function, then each inlined call's line in the function it was inlined
- * into, the last in the symbol's function.  Every function has its name
+ * (the view's view_line_chain, from the DWARF inline tree) share one;
+ * without a line, an address is a location of its own.  Its lines are
+ * pprof's frames, innermost first: the line of the code, in the
+ * innermost inlined function, then each inlined call's line in the
+ * function it was inlined into, the last in the symbol's function.  Every function has its name
  * (demangled as the reports show it, the symbol's own name as the system
  * name), its source file and its start line: the line that declares it,
  * lowered to its lowest line with code if need be, since `go tool pprof
@@ -51,15 +51,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <bfd.h>
 #include <demangle.h>
 #include <zlib.h>
 
 #include "core/intern.h"
-#include "symtab/inlines.h"
-#include "symtab/lineindex.h"
-#include "symtab/object.h"
-#include "analysis/histogram.h"
+#include "analysis/view_lines.h"
+#include "analysis/views.h"
 #include "report/printers.h"
 #include "report/proto/profile.pb-c.h"
 #include "core/util.h"
@@ -72,9 +69,6 @@ typedef Perftools__Profiles__Location pb_location;
 typedef Perftools__Profiles__Line pb_line;
 typedef Perftools__Profiles__Function pb_function;
 typedef Perftools__Profiles__Label pb_label;
-
-/* Inlined calls nested deeper than this keep their innermost frames. */
-#define INLINE_FRAMES_MAX 64
 
 /* ---------------------------------------------------------------- strings */
 
@@ -98,6 +92,7 @@ static int64_t string_index(struct intern_table *t, const char *raw)
 /* ---------------------------------------------------------------- the profile being made */
 
 struct pprof {
+	const struct view *v;
 	const struct model *m;
 	struct report_out *out;
 	pb_profile profile;
@@ -105,8 +100,6 @@ struct pprof {
 
 	pb_mapping *mappings; /* one per object, [0] the executable */
 	pb_mapping **mapping_list;
-	struct inline_reader **readers; /* by object: its DWARF, NULL if none */
-	bool *reader_tried;
 
 	pb_function *functions; /* [0] "[unknown]", then as first met */
 	size_t function_count, function_capacity;
@@ -127,8 +120,6 @@ struct pprof {
 	struct address_slot *address_slots; /* address -> location, open addressing */
 	size_t address_count, address_slot_count;
 
-	uint64_t *own_low, *own_high; /* by object: its code as mapped, own addresses */
-
 	pb_sample *samples;
 	size_t sample_count;
 	pb_label *thread_labels; /* 2 per thread: "thread" "NAME TID", "thread_id" TID */
@@ -143,51 +134,8 @@ struct address_slot {
 	uint64_t location; /* id, 0: empty */
 };
 
-/* Each object's code as mapped, in its own addresses: from the first
- * run that recorded it (the process file), else its code sections.
- * Locations and mappings are in each object's own (link-time) addresses,
- * with the file offset of its code: `go tool pprof` (Go's) does not
- * relocate a location's address into its file (its ObjAddr is the
- * identity), so that -disasm and -weblist find the code only at the
- * file's own addresses; pprof's own tool computes the same from the
- * mapping's start and offset.  Two objects' ranges may then overlap: each
- * location names its mapping. */
-static void place_objects(struct pprof *p)
-{
-	const struct model *m = p->m;
-	size_t k, r, s;
-
-	p->own_low = xcalloc(m->object_count + 1, sizeof(*p->own_low));
-	p->own_high = xcalloc(m->object_count + 1, sizeof(*p->own_high));
-	for (k = 0; k < m->object_count; k++) {
-		const struct object *obj = m->objects[k];
-		bool found = false;
-
-		p->own_low[k] = obj->code_low;
-		p->own_high[k] = obj->code_high;
-		for (r = 0; r < m->process.run_count && !found; r++) {
-			const struct run_map *run = &m->process.runs[r];
-
-			for (s = 0; run->known && s < run->segment_count; s++) {
-				const struct run_segment *seg = &run->segments[s];
-				uint64_t model = seg->start + seg->delta, low;
-
-				if ((model >> MODEL_OBJECT_SHIFT) !=
-				    obj->model_base >> MODEL_OBJECT_SHIFT)
-					continue;
-				low = model - obj->model_base;
-				if (!found || low < p->own_low[k])
-					p->own_low[k] = low;
-				if (!found || low + (seg->end - seg->start) > p->own_high[k])
-					p->own_high[k] = low + (seg->end - seg->start);
-				found = true;
-			}
-		}
-	}
-}
-
 /* A model address as its object's own. */
-static uint64_t own_address(const struct object *obj, uint64_t address)
+static uint64_t own_address(const struct view_object *obj, uint64_t address)
 {
 	if (obj == NULL || address == MODEL_UNKNOWN_ADDRESS)
 		return address;
@@ -219,23 +167,6 @@ static bool is_plt_stub(const struct symbol *sym)
 	return n > 4 && strcmp(sym->name + n - 4, "@plt") == 0;
 }
 
-/* The DWARF reader of an object (its place in m->objects), opened once. */
-static struct inline_reader *reader_of(struct pprof *p, const struct object *obj)
-{
-	size_t k;
-
-	for (k = 0; k < p->m->object_count; k++)
-		if (p->m->objects[k] == obj)
-			break;
-	if (k == p->m->object_count || obj->path == NULL || !obj->has_debug_info)
-		return NULL;
-	if (!p->reader_tried[k]) {
-		p->reader_tried[k] = true;
-		p->readers[k] = inline_reader_open(obj->path);
-	}
-	return p->readers[k];
-}
-
 static uint64_t function_id(struct pprof *p, const struct symbol *sym)
 {
 	pb_function *fn;
@@ -247,36 +178,25 @@ static uint64_t function_id(struct pprof *p, const struct symbol *sym)
 	fn = new_function(p);
 	if (sym) {
 		char *to_free = NULL;
-		struct inline_frame frames[INLINE_FRAMES_MAX];
-		struct inline_reader *r = sym->object ? reader_of(p, sym->object) : NULL;
-		size_t n;
+		const char *file = NULL;
+		int line = 0, declared;
 
 		fn->name = string_index(&p->strings, display_name(p->out, sym, &to_free));
 		free(to_free);
 		fn->system_name = string_index(&p->strings, sym->name);
 		fn->start_line = sym->line;
-		if (sym->file) {
+		if (sym->file)
 			fn->filename = string_index(&p->strings, sym->file->name);
-		} else if (sym->object && sym->object->abfd && sym->object->text &&
-			   !is_plt_stub(sym)) {
+		else if (sym->object && !is_plt_stub(sym) &&
+			 view_line_of(sym, sym->address, &file, &line))
 			/* a library's function: its file from the line table */
-			const char *file = NULL, *function;
-			int line = 0;
-
-			if (object_find_line(sym->object, sym->address - sym->object->model_base,
-					     &file, &function, &line) &&
-			    file && line > 0)
-				fn->filename = string_index(&p->strings, file);
-		}
+			fn->filename = string_index(&p->strings, file);
 		/* the line that declares it, when in its file (pprof -list
 		 * shows no line above it); add_line lowers it to the lowest
 		 * line of its code if need be */
-		n = r ? inline_reader_frames(r, sym->address - sym->object->model_base, frames,
-					     INLINE_FRAMES_MAX)
-		      : 0;
-		if (n && sym->file && frames[n - 1].decl_line > 0 && frames[n - 1].decl_file &&
-		    strcmp(frames[n - 1].decl_file, sym->file->name) == 0)
-			fn->start_line = frames[n - 1].decl_line;
+		declared = view_decl_line(p->v->dwarf, sym);
+		if (declared > 0)
+			fn->start_line = declared;
 	} else {
 		fn->name = fn->system_name = string_index(&p->strings, "[unknown]");
 	}
@@ -285,7 +205,7 @@ static uint64_t function_id(struct pprof *p, const struct symbol *sym)
 }
 
 /* An inlined function, by its name and where it is declared. */
-static uint64_t inline_function_id(struct pprof *p, const struct inline_frame *f)
+static uint64_t inline_function_id(struct pprof *p, const struct view_line_level *f)
 {
 	const char *name = f->function ? f->function : "[inlined]";
 	char *key = xmalloc(strlen(name) + (f->decl_file ? strlen(f->decl_file) : 0) + 16);
@@ -318,13 +238,13 @@ static uint64_t inline_function_id(struct pprof *p, const struct inline_frame *f
 	return fn->id;
 }
 
-/* The mapping of an object: its place in m->objects, plus 1. */
-static uint64_t mapping_id(const struct model *m, const struct object *obj)
+/* The mapping of an object: its place in the view's objects, plus 1. */
+static uint64_t mapping_id(const struct view *v, const struct object *obj)
 {
 	size_t k;
 
-	for (k = 0; k < m->object_count; k++)
-		if (m->objects[k] == obj)
+	for (k = 0; k < v->object_count; k++)
+		if (v->objects[k].object == obj)
 			return k + 1;
 	return 0;
 }
@@ -377,7 +297,7 @@ static uint64_t add_location(struct pprof *p, uint64_t address, uint64_t mapping
 	loc = &p->locations[p->location_count];
 	perftools__profiles__location__init(loc);
 	loc->id = ++p->location_count;
-	loc->address = own_address(mapping ? p->m->objects[mapping - 1] : NULL, address);
+	loc->address = own_address(mapping ? &p->v->objects[mapping - 1] : NULL, address);
 	loc->mapping_id = mapping;
 	loc->n_line = p->line_count - first;
 	p->first_line[p->location_count - 1] = first;
@@ -398,7 +318,7 @@ static uint64_t function_location_id(struct pprof *p, const struct symbol *sym)
 		add_line(p, function_id(p, sym), sym ? sym->line : 0);
 		*slot = add_location(p, sym ? sym->address : MODEL_UNKNOWN_ADDRESS,
 				     sym && sym->object && !is_plt_stub(sym)
-					     ? mapping_id(p->m, sym->object)
+					     ? mapping_id(p->v, sym->object)
 					     : 0,
 				     first, NULL);
 	}
@@ -413,12 +333,10 @@ static uint64_t function_location_id(struct pprof *p, const struct symbol *sym)
 static uint64_t line_location_id(struct pprof *p, uint64_t address, const struct symbol *sym)
 {
 	const struct object *obj = sym ? sym->object : NULL;
-	struct inline_frame frames[INLINE_FRAMES_MAX];
+	struct view_line_level levels[VIEW_LINE_LEVELS_MAX];
 	struct address_slot *slot;
-	size_t mask, n = 0, i, first = p->line_count, used;
-	uint64_t mapping = obj && !is_plt_stub(sym) ? mapping_id(p->m, obj) : 0, id;
-	const char *file, *function;
-	int number = 0;
+	size_t mask, n, i, first = p->line_count, used;
+	uint64_t mapping = obj && !is_plt_stub(sym) ? mapping_id(p->v, obj) : 0, id;
 	char *key;
 
 	if (2 * (p->address_count + 1) > p->address_slot_count) {
@@ -447,33 +365,19 @@ static uint64_t line_location_id(struct pprof *p, uint64_t address, const struct
 	}
 	slot = &p->address_slots[i];
 
-	if (obj && obj->abfd && obj->text &&
-	    !object_find_line(obj, address - obj->model_base, &file, &function, &number))
-		number = 0;
-	if (obj && number > 0) {
-		struct inline_reader *r = reader_of(p, obj);
-
-		if (r)
-			n = inline_reader_frames(r, address - obj->model_base, frames,
-						 INLINE_FRAMES_MAX);
-	}
+	n = view_line_chain(p->v->dwarf, sym, address, levels, VIEW_LINE_LEVELS_MAX);
 	key = xmalloc(48 + 48 * (n + 1));
 	used = (size_t)sprintf(key, "%" PRIu64, mapping);
-	if (number <= 0) /* no line: a location of its own */
+	if (n == 0) /* no line: a location of its own */
 		used += (size_t)sprintf(key + used, "@%" PRIx64, address);
 	for (i = 0; i + 1 < n; i++) {
-		uint64_t fid = inline_function_id(p, &frames[i]);
-		int line = i == 0 ? number : frames[i].call_line;
+		uint64_t fid = inline_function_id(p, &levels[i]);
 
-		add_line(p, fid, line);
-		used += (size_t)sprintf(key + used, ";%" PRIu64 ":%d", fid, line);
+		add_line(p, fid, levels[i].line);
+		used += (size_t)sprintf(key + used, ";%" PRIu64 ":%d", fid, levels[i].line);
 	}
 	id = function_id(p, sym);
-	add_line(p, id,
-		 n > 1        ? frames[n - 1].call_line
-		 : number > 0 ? number
-		 : sym        ? sym->line
-			      : 0);
+	add_line(p, id, n ? levels[n - 1].line : sym ? sym->line : 0);
 	sprintf(key + used, ";%" PRIu64 ":%" PRId64, id, p->lines[p->line_count - 1].line);
 	id = add_location(p, address, mapping, first, key);
 	free(key);
@@ -633,23 +537,17 @@ static void share_add(struct pprof *p, struct line_shares *ls, uint64_t location
 	ls->ticks_of_location[location - 1] += ticks;
 }
 
-/* histogram_by_line's pieces as shares of the symbol at place i */
+/* view_ticks_by_line's pieces as shares of the symbol at place i */
 struct line_pieces {
 	struct pprof *p;
 	struct line_shares *ls;
 	const struct symbol *sym;
 };
 
-static void add_piece(void *ctx, uint64_t address, const struct line_span *span, double ticks)
+static void add_piece(void *ctx, uint64_t at, double ticks)
 {
 	struct line_pieces *lp = ctx;
-	uint64_t base = lp->sym->object ? lp->sym->object->model_base : 0, at = address;
 
-	/* one look-up per line span, at its start in sym */
-	if (span && span->address + base > lp->sym->address)
-		at = span->address + base;
-	else if (span)
-		at = lp->sym->address;
 	share_add(lp->p, lp->ls, line_location_id(lp->p, at, lp->sym), ticks);
 }
 
@@ -662,7 +560,7 @@ static void split_by_lines(struct pprof *p, struct line_shares *ls, size_t i)
 	const struct symbol *sym = &p->m->symbols.base[i];
 	struct line_pieces lp = { p, ls, sym };
 	size_t first = ls->count, k;
-	double raw = histogram_by_line(p->m, i, add_piece, &lp);
+	double raw = view_ticks_by_line(p->m, i, add_piece, &lp);
 
 	for (k = first; k < ls->count; k++) {
 		struct line_share *s = &ls->shares[k];
@@ -741,17 +639,24 @@ static void add_flat(struct pprof *p, double period)
 
 /* ---------------------------------------------------------------- mappings */
 
+/* Every object of the view, as mapped (view_object: from the first run
+ * that recorded it, else its code sections).  Locations and mappings are
+ * in each object's own (link-time) addresses, with the file offset of
+ * its code: `go tool pprof` (Go's) does not relocate a location's
+ * address into its file (its ObjAddr is the identity), so that -disasm
+ * and -weblist find the code only at the file's own addresses; pprof's
+ * own tool computes the same from the mapping's start and offset.  Two
+ * objects' ranges may then overlap: each location names its mapping. */
 static void add_mappings(struct pprof *p)
 {
-	const struct model *m = p->m;
-	const struct symbol_table *symtab = &m->symbols;
+	const struct view *v = p->v;
+	const struct symbol_table *symtab = &p->m->symbols;
 	size_t k, i;
 
-	place_objects(p);
-	p->mappings = xcalloc(m->object_count ? m->object_count : 1, sizeof(*p->mappings));
-	p->mapping_list = xcalloc(m->object_count ? m->object_count : 1, sizeof(*p->mapping_list));
-	for (k = 0; k < m->object_count; k++) {
-		const struct object *obj = m->objects[k];
+	p->mappings = xcalloc(v->object_count ? v->object_count : 1, sizeof(*p->mappings));
+	p->mapping_list = xcalloc(v->object_count ? v->object_count : 1, sizeof(*p->mapping_list));
+	for (k = 0; k < v->object_count; k++) {
+		const struct view_object *obj = &v->objects[k];
 		pb_mapping *map = &p->mappings[k];
 
 		perftools__profiles__mapping__init(map);
@@ -771,33 +676,33 @@ static void add_mappings(struct pprof *p)
 		p->mapping_list[k] = map;
 		/* the code as mapped: from a page boundary, as the process's
 		 * maps list it, and the file offset there */
-		if (obj->text && p->own_high[k] > p->own_low[k]) {
-			uint64_t low = p->own_low[k] & ~(uint64_t)4095;
-			uint64_t vma = bfd_section_vma(obj->text);
-			uint64_t filepos = (uint64_t)obj->text->filepos;
+		if (obj->has_text && obj->mapped_high > obj->mapped_low) {
+			uint64_t low = obj->mapped_low & ~(uint64_t)4095;
 
 			map->memory_start = low;
-			map->memory_limit = p->own_high[k];
-			map->file_offset = (low - vma + filepos) & ~(uint64_t)4095;
+			map->memory_limit = obj->mapped_high;
+			map->file_offset = (low - obj->text_vma + obj->text_filepos) &
+					   ~(uint64_t)4095;
 		}
 	}
 	/* an object without its file: the range of its symbols */
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
-		uint64_t id = sym->object ? mapping_id(m, sym->object) : 0;
+		uint64_t id = sym->object ? mapping_id(v, sym->object) : 0;
 		pb_mapping *map = id ? &p->mappings[id - 1] : NULL;
+		const struct view_object *obj = id ? &v->objects[id - 1] : NULL;
 		uint64_t start, end;
 
-		if (map == NULL || sym->end_address == UINT64_MAX || sym->object->text)
+		if (map == NULL || sym->end_address == UINT64_MAX || obj->has_text)
 			continue;
-		start = own_address(sym->object, sym->address);
-		end = own_address(sym->object, sym->end_address) + 1;
+		start = own_address(obj, sym->address);
+		end = own_address(obj, sym->end_address) + 1;
 		if (start < map->memory_start)
 			map->memory_start = start;
 		if (end > map->memory_limit)
 			map->memory_limit = end;
 	}
-	for (k = 0; k < m->object_count; k++)
+	for (k = 0; k < v->object_count; k++)
 		if (p->mappings[k].memory_start > p->mappings[k].memory_limit)
 			p->mappings[k].memory_start = p->mappings[k].memory_limit = 0;
 }
@@ -857,14 +762,13 @@ void print_pprof(const struct view *v, const struct options *opt, struct report_
 		fatal("--pprof writes a compressed binary file: redirect the standard output "
 		      "(gprof --pprof prog gmon.out > prog.pb.gz)");
 	memset(&p, 0, sizeof(p));
+	p.v = v;
 	p.m = m;
 	p.out = out;
 	perftools__profiles__profile__init(&p.profile);
 	string_index(&p.strings, "");
 	p.function_of_symbol = xcalloc(m->symbols.count + 1, sizeof(*p.function_of_symbol));
 	p.location_of_symbol = xcalloc(m->symbols.count + 1, sizeof(*p.location_of_symbol));
-	p.readers = xcalloc(m->object_count + 1, sizeof(*p.readers));
-	p.reader_tried = xcalloc(m->object_count + 1, sizeof(*p.reader_tried));
 	p.value_count = stacks ? 2 : 3;
 	for (i = 0; i < 3; i++)
 		perftools__profiles__value_type__init(&types[i]);
@@ -913,7 +817,7 @@ void print_pprof(const struct view *v, const struct options *opt, struct report_
 	p.profile.sample_type = type_list;
 	p.profile.n_sample = p.sample_count;
 	p.profile.sample = sample_list;
-	p.profile.n_mapping = m->object_count;
+	p.profile.n_mapping = v->object_count;
 	p.profile.mapping = p.mapping_list;
 	p.profile.n_location = p.location_count;
 	p.profile.location = location_list;
@@ -937,8 +841,6 @@ void print_pprof(const struct view *v, const struct options *opt, struct report_
 	intern_free(&p.strings);
 	free(p.mappings);
 	free(p.mapping_list);
-	free(p.own_low);
-	free(p.own_high);
 	free(p.functions);
 	free(p.function_of_symbol);
 	free(p.locations);
@@ -954,10 +856,6 @@ void print_pprof(const struct view *v, const struct options *opt, struct report_
 		free((char *)p.inline_names.strings[i]);
 	intern_free(&p.inline_names);
 	free(p.function_of_inline);
-	for (i = 0; i < m->object_count; i++)
-		inline_reader_close(p.readers[i]);
-	free(p.readers);
-	free(p.reader_tried);
 	free(p.samples);
 	free(p.thread_labels);
 	free(p.thread_label_list);
