@@ -12,6 +12,8 @@
 #   reader.toy.call-graph the toy file's call graph is the GNU file's, byte for byte
 #   reader.toy.truncated  a cut record is refused in one line, exit 1
 #   reader.toy.gnu-still  the GNU file still reads through the copy
+#   reader.toy.unit-test  a unit test of the reader, one new file, built by
+#                         tests/Makefile unchanged against the copy's libgprof.a
 #
 # Copyright (c) 2026 The gprof/libgmon authors.
 . "$(dirname "$0")/../lib.sh"
@@ -79,6 +81,56 @@ else
 fi
 [ -x tree/gprof/gprof ] || exit 0
 ln -s tree/gprof/gprof toy-gprof
+
+# ---- a new unit test is one new file too: tests/Makefile builds every
+# tests/unit/t-*.c, linked with the copy's libgprof.a, which holds the
+# reader (gprof/Makefile builds every .c of its floors into it)
+mkdir -p tree/tests/unit
+cp -p "$TOP/tests/Makefile" tree/tests/ && cp -p "$TOP/tests/unit/check_tap.h" tree/tests/unit/ || exit 2
+cat >tree/tests/unit/t-toy.c <<'C'
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ * t-toy.c: t-toy-reader.sh's unit test: one toy arc read through
+ * profile_read_buffer, which must reach read_toy. */
+#include <string.h>
+
+#include "gmon/profile.h"
+#include "check_tap.h"
+
+START_TEST(toy_one_arc)
+{
+	unsigned char bytes[44] = "toyprof";
+	struct target t = { 8, false };
+	struct profile_data p;
+	struct profile_file_info info;
+	char err[256] = "";
+
+	memset(&p, 0, sizeof(p));
+	bytes[20] = 0x10, bytes[28] = 0x20, bytes[36] = 7;
+	ck_assert_msg(profile_read_buffer("toy.out", bytes, sizeof(bytes), &t, FORMAT_AUTO, &p,
+					  &info, err, sizeof(err)),
+		      "%s", err);
+	ck_assert_uint_eq(profile_arc_count(&p), 1);
+	ck_assert_uint_eq(profile_arc(&p, 0).count, 7);
+	profile_reset(&p);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("toy");
+	TCase *tc = tcase_create("reader");
+
+	tcase_add_test(tc, toy_one_arc);
+	suite_add_tcase(s, tc);
+	return run_suite_tap(s);
+}
+C
+if ! make -s -C tree/tests ../build/tests/unit/t-toy >unit.log 2>&1; then
+	fail reader.toy.unit-test "the toy unit test does not build: $(grep -m1 -i error unit.log || tail -2 unit.log)"
+else
+	expect_eq reader.toy.unit-test "ok 1 - unit/t-toy.c:reader:toy_one_arc: Passed" \
+		"$(tree/build/tests/unit/t-toy 2>&1 | grep '^ok\|^not ok' | xargs)"
+fi
 
 # ---- three arcs of cycle3's program, in both formats
 prog=$TOP/tests/corpus/fixtures/cycle3/prog
