@@ -133,8 +133,11 @@ GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc, u
 	return 0;
 }
 
-int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n,
-		 uint64_t taken)
+/* n calls along (from_pc, self_pc) at once, of which the windows
+ * before took taken under another key (gmon_table_took): 0, or -1
+ * (no slot: nothing counted). */
+static int arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n,
+		   uint64_t taken)
 {
 	struct arc *a = find_arc(t, from_pc, self_pc);
 	if (!a)
@@ -144,12 +147,34 @@ int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uin
 	return 0;
 }
 
-uint64_t gmon_arc_kill(struct gmon_table *t, struct arc *a, uint64_t *taken)
+/* The arc at a dies (table.h's dead keys: its slot serves the next new
+ * arc): its count; what the windows took of it in *taken. */
+static uint64_t arc_kill(struct gmon_table *t, struct arc *a, uint64_t *taken)
 {
 	__atomic_store_n(&a->from_pc, GMON_TABLE_DEAD, __ATOMIC_RELEASE);
 	__atomic_store_n(&a->self_pc, GMON_TABLE_DEAD, __ATOMIC_RELEASE);
 	*taken = gmon_table_forget(t, a, sizeof *a);
 	return __atomic_exchange_n(&a->count, 0, __ATOMIC_RELAXED);
+}
+
+void gmon_arc_table_move(struct gmon_table *t, struct gmon_table *into, gmon_renumber_fn renumber,
+			 const void *ctx, int from_too)
+{
+	struct arc *a;
+	for (uint32_t k = 0, used = gmon_table_claims(t);
+	     (a = (struct arc *)gmon_table_next_claimed(t, used, &k, sizeof *a));) {
+		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
+		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_ACQUIRE);
+		if (from == 0 || from == GMON_TABLE_DEAD || self == GMON_TABLE_DEAD)
+			continue;
+		uintptr_t new_from = from_too ? renumber(ctx, from, 1) : from;
+		uintptr_t new_self = renumber(ctx, self, 0);
+		if (new_from == from && new_self == self)
+			continue;
+		uint64_t taken, count = arc_kill(t, a, &taken);
+		if (count != 0 && arc_add(into, new_from, new_self, count, taken) != 0)
+			gmon_table_lost(into, count);
+	}
 }
 
 int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx)

@@ -42,15 +42,13 @@ int gmon_arc_table_init(struct gmon_table *t, size_t keys, const char *full) GMO
  * counted: the caller says so). */
 GMON_PRESERVES_ALL int gmon_arc_count(struct gmon_table *t, uintptr_t from_pc,
 				      uintptr_t self_pc) GMON_HIDDEN;
-/* n calls along (from_pc, self_pc) at once, from an ordinary context
- * (reuse.c), of which the windows before took taken (under another key:
- * gmon_table_took): 0, or -1 (nothing counted). */
-int gmon_arc_add(struct gmon_table *t, uintptr_t from_pc, uintptr_t self_pc, uint64_t n,
-		 uint64_t taken) GMON_HIDDEN;
-/* The arc at a dies (its object retired: reuse.c, table.h's dead keys):
- * its count, taken; what the windows took of it in *taken.  Ordinary
- * context. */
-uint64_t gmon_arc_kill(struct gmon_table *t, struct arc *a, uint64_t *taken) GMON_HIDDEN;
+/* An object retired (reuse.c) or renamed (foreign.c): every live arc
+ * of t whose key renumber changes (self_pc always, from_pc too if
+ * from_too) dies in t (table.h's dead keys) and its count, with what
+ * the windows took of it, moves to into under the new key; what finds
+ * no slot there is counted lost in into.  Ordinary context. */
+void gmon_arc_table_move(struct gmon_table *t, struct gmon_table *into, gmon_renumber_fn renumber,
+			 const void *ctx, int from_too) GMON_HIDDEN;
 int gmon_arc_table_each(struct gmon_table *t, gmon_arc_visitor visit, void *ctx) GMON_HIDDEN;
 
 #endif /* GMON_ARC_TABLE_H */

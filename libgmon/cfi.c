@@ -145,6 +145,26 @@ static inline __attribute__((always_inline)) int get_sleb(struct cursor *c, int6
 	return -1;
 }
 
+/* A 2- or 4-byte datum of encoding enc (DW_EH_PE_udata2/4, sdata2/4):
+ * the signed ones (bit 3) extended to 64 bits. */
+static int get_fixed(struct cursor *c, uint8_t enc, uint64_t *v)
+{
+	unsigned size = (enc & 0x07) == 0x02 ? 2 : 4;
+	union {
+		uint16_t u16;
+		int16_t s16;
+		uint32_t u32;
+		int32_t s32;
+	} d;
+	if (get(c, &d, size) != 0)
+		return -1;
+	if (size == 2)
+		*v = enc & 0x08 ? (uint64_t)(int64_t)d.s16 : d.u16;
+	else
+		*v = enc & 0x08 ? (uint64_t)(int64_t)d.s32 : d.u32;
+	return 0;
+}
+
 /* A pointer in encoding enc (DW_EH_PE_*): absolute, pc-relative or
  * relative to .eh_frame_hdr; with application 0 only the value (a
  * length, or a field to skip). */
@@ -170,34 +190,13 @@ static int get_encoded(struct cursor *c, uint8_t enc, int application, uintptr_t
 		v = (uint64_t)s;
 		break;
 	}
-	case 0x02: {
-		uint16_t u;
-		if (get(c, &u, 2) != 0)
+	case 0x02: /* udata2 */
+	case 0x0a: /* sdata2 */
+	case 0x03: /* udata4 */
+	case 0x0b: /* sdata4 */
+		if (get_fixed(c, enc, &v) != 0)
 			return -1;
-		v = u;
 		break;
-	}
-	case 0x0a: {
-		int16_t s;
-		if (get(c, &s, 2) != 0)
-			return -1;
-		v = (uint64_t)(int64_t)s;
-		break;
-	}
-	case 0x03: {
-		uint32_t u;
-		if (get(c, &u, 4) != 0)
-			return -1;
-		v = u;
-		break;
-	}
-	case 0x0b: {
-		int32_t s;
-		if (get(c, &s, 4) != 0)
-			return -1;
-		v = (uint64_t)(int64_t)s;
-		break;
-	}
 	default:
 		return -1;
 	}

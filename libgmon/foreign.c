@@ -159,21 +159,7 @@ void gmon_foreign_renumber(gmon_renumber_fn renumber, const void *ctx)
 			gmon_table_lost(t, count);
 		}
 	}
-	t = &gmon_foreign_arcs;
-	struct arc *a;
-	for (uint32_t k = 0, used = gmon_table_claims(t);
-	     (a = (struct arc *)gmon_table_next_claimed(t, used, &k, sizeof *a));) {
-		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_ACQUIRE);
-		if (from == 0 || from == GMON_TABLE_DEAD || self == GMON_TABLE_DEAD)
-			continue;
-		uintptr_t new_from = renumber(ctx, from, 1), new_self = renumber(ctx, self, 0);
-		if (new_from == from && new_self == self)
-			continue;
-		uint64_t taken, count = gmon_arc_kill(t, a, &taken);
-		if (count != 0 && gmon_arc_add(t, new_from, new_self, count, taken) != 0)
-			gmon_table_lost(t, count);
-	}
+	gmon_arc_table_move(&gmon_foreign_arcs, &gmon_foreign_arcs, renumber, ctx, 1);
 }
 
 void gmon_foreign_totals(struct gmon_foreign_totals *t)

@@ -59,22 +59,7 @@ static uintptr_t renumber(const void *ctx, uintptr_t address, int return_address
  * plain addresses, so they move to the process file's arcs. */
 static void move_main_arcs(const struct retiring *r)
 {
-	struct gmon_table *t = &gmon_arc_table.arcs;
-	struct arc *a;
-	for (uint32_t k = 0, used = gmon_table_claims(t);
-	     (a = (struct arc *)gmon_table_next_claimed(t, used, &k, sizeof *a));) {
-		uintptr_t from = __atomic_load_n(&a->from_pc, __ATOMIC_ACQUIRE);
-		uintptr_t self = __atomic_load_n(&a->self_pc, __ATOMIC_ACQUIRE);
-		if (from == 0 || from == GMON_TABLE_DEAD || self == GMON_TABLE_DEAD)
-			continue;
-		uintptr_t to = renumber(r, self, 0);
-		if (to == self)
-			continue;
-		/* its slot dies, for the next new arc (table.h) */
-		uint64_t taken, count = gmon_arc_kill(t, a, &taken);
-		if (count != 0 && gmon_arc_add(&gmon_foreign_arcs, from, to, count, taken) != 0)
-			gmon_table_lost(&gmon_foreign_arcs, count);
-	}
+	gmon_arc_table_move(&gmon_arc_table.arcs, &gmon_foreign_arcs, renumber, r, 0);
 }
 
 static int retire(void *ctx, uint32_t number, uintptr_t delta, const uintptr_t *segments,

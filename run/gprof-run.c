@@ -413,15 +413,17 @@ static void asan_after_runtime(const char *name)
 
 int main(int argc, char **argv)
 {
-	static const struct option long_options[] = { { "follow", no_argument, NULL, 'f' },
-						      { "output", required_argument, NULL, 'o' },
-						      { "rate", required_argument, NULL, 'r' },
-						      { "clock", required_argument, NULL, 'c' },
-						      { "stacks", required_argument, NULL, 's' },
-						      { "interval", required_argument, NULL, 'i' },
-						      { "help", no_argument, NULL, 'h' },
-						      { "version", no_argument, NULL, 'V' },
-						      { NULL, 0, NULL, 0 } };
+	static const struct option long_options[] = {
+		{ "follow", no_argument, NULL, 'f' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "rate", required_argument, NULL, 'r' },
+		{ "clock", required_argument, NULL, 'c' },
+		{ "stacks", required_argument, NULL, 's' },
+		{ "interval", required_argument, NULL, 'i' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
 	const char *prefix = NULL, *rate = NULL, *clock = NULL, *stacks = NULL, *interval = NULL;
 	const char *preload, *start;
 	struct program_facts facts;

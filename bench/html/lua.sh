@@ -16,6 +16,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 top=$PWD
+. "$top/bench/lib.sh"
 rounds=${1:-4}
 lib=$top/libgmon/libgmon.a
 gprof=${GPROF:-$top/gprof/gprof}
@@ -24,12 +25,7 @@ gprof=${GPROF:-$top/gprof/gprof}
 out=$top/bench/out/html-lua
 mkdir -p "$out/obj"
 cd "$out"
-for c in "$top"/bench/third_party/lua/src/*.c; do
-	o=obj/$(basename "$c" .c).o
-	[ "$o" -nt "$c" ] || nice gcc -O2 -g -pg -std=c99 -DLUA_USE_LINUX -c "$c" -o "$o"
-done
-[ lua -nt "$lib" ] && [ -z "$(find obj -newer lua)" ] ||
-	nice gcc -pg -o lua obj/*.o "$lib" -lm -ldl
+build_lua "$top" "$lib"
 rm -f gmon.out .gmon.out.process
 GMON_RATE=1000 nice ./lua "$top/bench/views/bench.lua" "$rounds" >/dev/null
 "$gprof" --html lua gmon.out >lua.html

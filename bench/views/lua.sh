@@ -19,6 +19,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 top=$PWD
+. "$top/bench/lib.sh"
 rounds=${1:-8}
 lib=$top/libgmon/libgmon.a
 gprof=$top/gprof/gprof
@@ -31,12 +32,7 @@ mkdir -p "$out/obj"
 cd "$out"
 
 # the interpreter, rebuilt when a source or libgmon.a is newer
-for c in "$top"/bench/third_party/lua/src/*.c; do
-	o=obj/$(basename "$c" .c).o
-	[ "$o" -nt "$c" ] || nice gcc -O2 -g -pg -std=c99 -DLUA_USE_LINUX -c "$c" -o "$o"
-done
-[ lua -nt "$lib" ] && [ -z "$(find obj -newer lua)" ] ||
-	nice gcc -pg -o lua obj/*.o "$lib" -lm -ldl
+build_lua "$top" "$lib"
 
 run() {
 	rm -f gmon.out .gmon.out.process

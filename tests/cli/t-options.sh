@@ -329,7 +329,7 @@ fi
 # and the formats' in report/formats.c), and where the manual is
 "$GPROF" --help >help.out 2>help.err
 long_options() {
-	sed -n 's/^\t{ \(\.name = \)\{0,1\}"\([a-z][a-z-]*\)", .*/\2/p' "$TOP/gprof/gprof.c" "$TOP/gprof/report/formats.c"
+	sed -n 's/^\t{ \(\.name = \)\{0,1\}"\([a-z][a-z-]*\)",.*/\2/p' "$TOP/gprof/gprof.c" "$TOP/gprof/report/formats.c"
 }
 missing=
 while read -r option; do

@@ -132,23 +132,31 @@ expect_eq runtime.windows.exec.calls \
 	"$(window_calls w "exec/p.$pid.1");$(window_calls w "exec/p.$pid.2");$(window_calls w "exec/p.$pid-2.1")" \
 	"a=1000 b=0 c=0;a=0 b=0 c=0;a=0 b=2000 c=0"
 
+# check_windows DIR CALLS: DIR's files are the windows p.PID.1 to
+# p.PID.k (k set for later), their calls of a add up to CALLS, and
+# every sample taken is held in one of them
+check_windows() {
+	local files pid sum c n held taken
+	files=$(cd "$1" && ls p.*)
+	k=$(echo "$files" | wc -l)
+	pid=$(echo "$files" | head -1 | sed 's/^p\.\([0-9]*\)\..*/\1/')
+	expect_eq "runtime.windows.$1.names" "$(echo "$files" | sort | tr '\n' ' ')" \
+		"$(for n in $(seq "$k"); do echo "p.$pid.$n"; done | sort | tr '\n' ' ')"
+	sum=0
+	for n in $(seq "$k"); do
+		c=$(calls_of w "$1/p.$pid.$n" a)
+		[ "$c" = none ] && c=0
+		sum=$((sum + c))
+	done
+	expect_eq "runtime.windows.$1.calls" "$sum" "$2"
+	read -r held taken <<<"$(cd "$1" && python3 "$TOP/tests/runtime/windows.py" p.*)"
+	expect_eq "runtime.windows.$1.samples" "$held" "$taken"
+}
+
 # windows by the clock
 mkdir interval
 calls=$(cd interval && "$RUN" -o p --interval 0.05 ../w spin 200 2>../interval.err)
-files=$(cd interval && ls p.*)
-k=$(echo "$files" | wc -l)
-pid=$(echo "$files" | head -1 | sed 's/^p\.\([0-9]*\)\..*/\1/')
-expect_eq runtime.windows.interval.names "$(echo "$files" | sort | tr '\n' ' ')" \
-	"$(for n in $(seq "$k"); do echo "p.$pid.$n"; done | sort | tr '\n' ' ')"
-sum=0
-for n in $(seq "$k"); do
-	c=$(calls_of w "interval/p.$pid.$n" a)
-	[ "$c" = none ] && c=0
-	sum=$((sum + c))
-done
-expect_eq runtime.windows.interval.calls "$sum" "$calls"
-read -r held taken <<<"$(cd interval && python3 "$TOP/tests/runtime/windows.py" p.*)"
-expect_eq runtime.windows.interval.samples "$held" "$taken"
+check_windows interval "$calls"
 
 # gprof --timeline of the clock's windows
 (cd interval && "$TOP/gprof/gprof" --timeline --json ../w p.*) >timeline.json 2>timeline.err
@@ -182,20 +190,7 @@ expect_eq runtime.windows.timeline.text "$header" \
 # threads: any of them may close a window while the others count
 mkdir threads
 calls=$(cd threads && GMON_OUT_PREFIX=p GMON_INTERVAL=0.02 ../w threads 60 2>../threads.err)
-files=$(cd threads && ls p.*)
-k=$(echo "$files" | wc -l)
-pid=$(echo "$files" | head -1 | sed 's/^p\.\([0-9]*\)\..*/\1/')
-expect_eq runtime.windows.threads.names "$(echo "$files" | sort | tr '\n' ' ')" \
-	"$(for n in $(seq "$k"); do echo "p.$pid.$n"; done | sort | tr '\n' ' ')"
-sum=0
-for n in $(seq "$k"); do
-	c=$(calls_of w "threads/p.$pid.$n" a)
-	[ "$c" = none ] && c=0
-	sum=$((sum + c))
-done
-expect_eq runtime.windows.threads.calls "$sum" "$calls"
-read -r held taken <<<"$(cd threads && python3 "$TOP/tests/runtime/windows.py" p.*)"
-expect_eq runtime.windows.threads.samples "$held" "$taken"
+check_windows threads "$calls"
 
 # without -pg: the main program's samples by address (sparse)
 $RT_CC -O1 -fno-inline -o plain "$PROGS/windows.c"

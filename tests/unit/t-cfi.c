@@ -48,6 +48,9 @@ struct fde {
 };
 
 static size_t cie_at;
+/* the FDEs' pointer encoding, as the CIE's 'R' augmentation says:
+ * pc-relative sdata4 (0x1b) unless a test asks for another */
+static unsigned fde_enc = 0x1b;
 
 /* The usual x86-64 CIE: "zR", code alignment 1, data alignment -8,
  * return address column 16, FDE pointers pc-relative sdata4; CFA =
@@ -64,7 +67,7 @@ static void cie(void)
 	byte(0x78);
 	byte(16);
 	byte(1);
-	byte(0x1b);
+	byte(fde_enc);
 	bytes("\x0c\x07\x08\x90\x01", 5);
 	while ((used - start) % 8)
 		byte(0);
@@ -77,10 +80,15 @@ static size_t fde(const struct fde *f)
 	size_t start = used;
 	u32(0);
 	u32((uint32_t)(used - cie_at));
-	int32_t rel = (int32_t)(f->start - ((uintptr_t)buf + used));
-	memcpy(buf + used, &rel, 4);
-	used += 4;
-	u32((uint32_t)f->size);
+	/* the start pc-relative, the size as a plain value, both 2 or 4
+	 * bytes as fde_enc says (little-endian) */
+	unsigned width = (fde_enc & 0x07) == 0x02 ? 2 : 4;
+	uint32_t rel = (uint32_t)(f->start - ((uintptr_t)buf + used));
+	memcpy(buf + used, &rel, width);
+	used += width;
+	uint32_t size = (uint32_t)f->size;
+	memcpy(buf + used, &size, width);
+	used += width;
 	byte(0); /* no augmentation data */
 	bytes(f->insns, f->n);
 	while ((used - start) % 8)
@@ -333,6 +341,36 @@ START_TEST(unknown_register)
 }
 END_TEST
 
+/* The FDE pointer encodings the CIE may choose: pc-relative udata2,
+ * sdata2 (a function before the table: a negative offset), udata4 and
+ * sdata4; each finds the same frame. */
+START_TEST(pointer_encodings)
+{
+	static const struct {
+		unsigned enc;
+		uintptr_t start;
+	} cases[] = {
+		{ 0x12, CODE }, { 0x1a, (uintptr_t)buf - 0x100 }, { 0x13, CODE }, { 0x1b, CODE }
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct gmon_cfi_table t;
+		struct gmon_cfi_regs r;
+		struct fde f = { cases[i].start, 0x40, framed, sizeof framed - 1 };
+		fde_enc = cases[i].enc;
+		build(&t, &f, 1);
+		uintptr_t fp = (uintptr_t)&stack[20];
+		for (int k = 0; k < 64; k++)
+			stack[k] = 0x2000 + (uintptr_t)k;
+		ck_assert_int_eq(step(&t, cases[i].start + 0x10, fp, 0, &r), GMON_CFI_STEPPED);
+		ck_assert_uint_eq(r.sp, fp + 16);
+		ck_assert_uint_eq(r.pc, 0x2015);
+		/* past the FDE's 0x40 bytes: its size was read in the same width */
+		ck_assert_int_eq(step(&t, cases[i].start + 0x40, fp, 0, &r), GMON_CFI_NO_FDE);
+	}
+	fde_enc = 0x1b;
+}
+END_TEST
+
 /* Bad tables: the step fails (or finds nothing) without reading a byte
  * outside them, whatever they say. */
 START_TEST(malformed_tables)
@@ -430,6 +468,7 @@ int main(void)
 	tcase_add_test(tc, plt_expression);
 	tcase_add_test(tc, search_and_outermost);
 	tcase_add_test(tc, unknown_register);
+	tcase_add_test(tc, pointer_encodings);
 	tcase_add_test(tc, malformed_tables);
 	suite_add_tcase(s, tc);
 	return run_suite_tap(s);
