@@ -124,8 +124,8 @@ fuzz:
 	@tests/fuzz/run -t $(FUZZ_SECONDS)
 
 # The runtime for other targets, built from the same sources in a
-# directory of its own (doc/runtime.md, "Other processors and C
-# libraries").  The packages: build-aux/deps.sh cross.
+# directory of its own (doc/runtime.md, "aarch64 and musl").  The
+# packages: build-aux/deps.sh cross.
 AARCH64_CC ?= aarch64-linux-gnu-gcc
 cross-aarch64: build/config.mk
 	@build-aux/deps.sh cross

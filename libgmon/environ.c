@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause
  *
  * environ.c: the runtime's settings, read from the environment
- * (doc/runtime.md, "Environment").
+ * (libgmon(3), ENVIRONMENT).
  *
  * Copyright (c) 2026 The gprof/libgmon authors. See LICENSE.BSD.
  *

@@ -11,7 +11,7 @@
 # of the process's CPU time the samples cover (asked: 90-110%), and the
 # share of memcpy's stacks that keep the program's caller (libc_part).
 # Not a test: where the samples land varies from run to run; the
-# figures go to doc/runtime.md.
+# figures go to doc/performance.md ("Runtime overhead").
 #
 # usage: bench/runtime/nopg-whole.sh [MS]   (each part's time, default 1000)
 # shellcheck source=SCRIPTDIR/lib.sh

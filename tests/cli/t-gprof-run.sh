@@ -178,7 +178,9 @@ fi
 
 # every option gprof-run takes has its entry in doc/gprof-run.1, and the
 # page names no other
-src_opts=$(sed -n 's/^\t\t{ "\([a-z]*\)", .*/\1/p' "$TOP/run/gprof-run.c" | sort | xargs)
+# (the names of the long_options table, however clang-format lays it out)
+src_opts=$(sed -n '/long_options\[\] = {/,/};/p' "$TOP/run/gprof-run.c" |
+	grep -o '{ "[a-z]*",' | sed 's/^{ "\(.*\)",$/\1/' | sort | xargs)
 man_opts=$(sed -n '/^\.SH OPTIONS/,/^\.SH /p' "$TOP/doc/gprof-run.1" | grep -A1 '^\.TP' |
 	grep -o '\\-\\-[a-z]*' | sed 's/^\\-\\-//' | sort -u | xargs)
 if [ -z "$src_opts" ]; then

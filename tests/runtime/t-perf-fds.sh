@@ -4,7 +4,7 @@
 #
 # t-perf-fds.sh: the perf clock's descriptors (GMON_RATE above 100,
 # gprof-run --rate) stay out of the program's way (issue 37, N2;
-# doc/runtime.md, "The perf clock's descriptors").  progs/perf-fds.c,
+# doc/runtime.md, "Histogram and clocks": perf).  progs/perf-fds.c,
 # -pg with libgmon.a (pg-a) and built plain under gprof-run --rate 1000
 # (gprof-run), against the same program without the profiler:
 #   perf-fds.first.START       the first open() and pipe() get the numbers
