@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# t-pictures.sh: readable pictures of big programs (doc/dot.md, "Big
-# programs").
+# t-pictures.sh: readable pictures of big programs (doc/dot.md,
+# "Pruning, names, part of the graph"; gprof(1), --strip to --depth).
 #
 #  pictures.strip.*   a C++ program with long template names
 #                     (tests/cli/data/wide.cc): every --strip label is the
