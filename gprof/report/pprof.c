@@ -411,10 +411,10 @@ static int64_t whole(double x)
 	return x >= 9.2e18 ? INT64_MAX : (int64_t)llround(x);
 }
 
-/* Each thread's labels (doc/manual.md, "Threads"): "thread", its name
- * and id as one string ("worker 4242": -tagfocus=thread=worker picks by
- * name, -tagroot=thread gives each thread a root), and "thread_id", the
- * id as a number. */
+/* Each thread's labels (doc/manual.md, "One flat profile per thread"):
+ * "thread", its name and id as one string ("worker 4242":
+ * -tagfocus=thread=worker picks by name, -tagroot=thread gives each
+ * thread a root), and "thread_id", the id as a number. */
 static void add_thread_labels(struct pprof *p)
 {
 	const struct model *m = p->m;
