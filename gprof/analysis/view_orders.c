@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * view_orders.c: the call graph's orders under each entry
+ * (view_orders.h): each function's callers and callees in the order the
+ * text prints them, each cycle's members in the text's and --json's.
+ * GNU gprof sorts the lists in place while it prints; here they are
+ * copied, in that order, into arrays the printers walk, and the model
+ * is left as it was built (graph_order_link relinks it for -r).
+ *
+ * Copyright (c) 2026 The gprof/libgmon authors.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/view_orders.h"
+#include "core/util.h"
+
+/* ------------------------------------------------------------ members */
+
+static double member_time(const struct symbol *sym)
+{
+	return sym->prop_self + sym->prop_child;
+}
+
+static unsigned long member_calls(const struct symbol *sym)
+{
+	return sym->calls + sym->self_calls;
+}
+
+/* The text's order: does left come before right?  (Strictly more time,
+ * or as much and more calls.) */
+static bool member_before(const struct symbol *left, const struct symbol *right)
+{
+	double left_time = member_time(left), right_time = member_time(right);
+
+	if (left_time > right_time)
+		return true;
+	if (left_time < right_time)
+		return false;
+	return member_calls(left) > member_calls(right);
+}
+
+/* Stable merge sort of n members by member_before: GNU inserts each
+ * member, as the cycle was found, before the first one it comes before,
+ * which is this order (and n log n for a cycle of any size). */
+static void sort_members(const struct symbol **a, const struct symbol **tmp, size_t n)
+{
+	size_t mid, i, j, k;
+
+	if (n < 2)
+		return;
+	mid = n / 2;
+	sort_members(a, tmp, mid);
+	sort_members(a + mid, tmp, n - mid);
+	for (i = 0, j = mid, k = 0; i < mid && j < n;)
+		tmp[k++] = member_before(a[j], a[i]) ? a[j++] : a[i++];
+	while (i < mid)
+		tmp[k++] = a[i++];
+	while (j < n)
+		tmp[k++] = a[j++];
+	memcpy(a, tmp, n * sizeof(*a));
+}
+
+/* --json's order: more time, then more calls, then the lower index (a
+ * total order: every entry has its own index). */
+static int compare_json_member(const void *lp, const void *rp)
+{
+	const struct symbol *left = *(const struct symbol *const *)lp;
+	const struct symbol *right = *(const struct symbol *const *)rp;
+	double left_time = member_time(left), right_time = member_time(right);
+
+	if (left_time != right_time)
+		return left_time < right_time ? 1 : -1;
+	if (member_calls(left) != member_calls(right))
+		return member_calls(left) < member_calls(right) ? 1 : -1;
+	return left->index - right->index;
+}
+
+void graph_order_members(const struct symbol *const *entries, size_t count, struct graph_order *o)
+{
+	const struct symbol **tmp;
+	size_t i, n = 0;
+
+	o->member_start = xmalloc((count + 1) * sizeof(*o->member_start));
+	for (i = 0; i < count; i++) {
+		const struct symbol *member;
+
+		if (symbol_is_cycle_header(entries[i]))
+			for (member = entries[i]->cycle_next; member; member = member->cycle_next)
+				n++;
+	}
+	o->members = xmalloc((n + 1) * sizeof(*o->members));
+	o->json_members = xmalloc((n + 1) * sizeof(*o->json_members));
+	tmp = xmalloc((n + 1) * sizeof(*tmp));
+	n = 0;
+	for (i = 0; i < count; i++) {
+		const struct symbol *member;
+		size_t first = n;
+
+		o->member_start[i] = n;
+		if (!symbol_is_cycle_header(entries[i]))
+			continue;
+		for (member = entries[i]->cycle_next; member; member = member->cycle_next)
+			o->members[n++] = member;
+		sort_members(o->members + first, tmp, n - first);
+		memcpy(o->json_members + first, o->members + first,
+		       (n - first) * sizeof(*o->members));
+		qsort(o->json_members + first, n - first, sizeof(*o->members), compare_json_member);
+	}
+	o->member_start[count] = n;
+	free(tmp);
+}
+
+/* ------------------------------------------------------------ arcs */
+
+/* Recursive arcs first, then arcs inside a cycle (by count), then the
+ * rest by time carried, then count.  What it compares is copied out of
+ * each arc once (the arc's two symbols are elsewhere in memory, a cache
+ * miss each time a comparison read them). */
+enum {
+	ARC_RECURSIVE,
+	ARC_IN_CYCLE,
+	ARC_OTHER
+};
+
+struct arc_key {
+	const struct arc *arc;
+	double time;
+	unsigned long count;
+	int kind;
+};
+
+static int compare_arc(const struct arc_key *left, const struct arc_key *right)
+{
+	if (left->kind == ARC_RECURSIVE)
+		return -1;
+	if (right->kind == ARC_RECURSIVE)
+		return 1;
+	if (left->kind == ARC_IN_CYCLE) {
+		if (right->kind != ARC_IN_CYCLE)
+			return -1;
+		if (left->count != right->count)
+			return left->count < right->count ? -1 : 1;
+		return 0;
+	}
+	if (right->kind == ARC_IN_CYCLE)
+		return 1;
+	if (left->time < right->time)
+		return -1;
+	if (left->time > right->time)
+		return 1;
+	if (left->count != right->count)
+		return left->count < right->count ? -1 : 1;
+	return 0;
+}
+
+/* An arc of entry's list: the other end is read only when entry is in a
+ * cycle (that end is elsewhere in memory: a cache miss per arc). */
+static struct arc_key arc_key(const struct arc *arc, const struct symbol *entry)
+{
+	struct arc_key k = { arc, arc->time + arc->child_time, arc->count, ARC_OTHER };
+
+	if (arc->parent == arc->child)
+		k.kind = ARC_RECURSIVE;
+	else if (entry->cycle_number != 0 && arc->parent->cycle_number == arc->child->cycle_number)
+		k.kind = ARC_IN_CYCLE;
+	return k;
+}
+
+/* Stable merge sort of arcs; descending when sign is -1. */
+static void sort_arcs(struct arc_key *a, struct arc_key *tmp, size_t n, int sign)
+{
+	size_t mid, i, j, k;
+
+	if (n < 2)
+		return;
+	mid = n / 2;
+	sort_arcs(a, tmp, mid, sign);
+	sort_arcs(a + mid, tmp, n - mid, sign);
+	for (i = 0, j = mid, k = 0; i < mid && j < n;)
+		tmp[k++] = sign * compare_arc(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
+	while (i < mid)
+		tmp[k++] = a[i++];
+	while (j < n)
+		tmp[k++] = a[j++];
+	memcpy(a, tmp, n * sizeof(*a));
+}
+
+struct arc_sort {
+	struct arc_key *keys, *tmp;
+	size_t room;
+	struct graph_order *o;
+	size_t used, arcs_room;
+};
+
+/*
+ * One list (a function's callers, or its callees) appended to o->arcs in
+ * print order.  GNU gprof sorts by inserting each arc, in list order,
+ * before the first arc not smaller (callers) or not larger (callees)
+ * than it: a stable sort of the list reversed, which is what is done,
+ * in n log n.
+ */
+static void append_sorted(struct arc_sort *s, const struct symbol *entry, bool parents)
+{
+	size_t n = 0, i;
+	const struct arc *arc;
+
+	for (arc = parents ? entry->parents : entry->children; arc;
+	     arc = parents ? arc->next_parent : arc->next_child) {
+		if (n == s->room) {
+			s->room = s->room ? 2 * s->room : 64;
+			s->keys = xrealloc(s->keys, s->room * sizeof(*s->keys));
+			s->tmp = xrealloc(s->tmp, s->room * sizeof(*s->tmp));
+		}
+		s->keys[n++] = arc_key(arc, entry);
+	}
+	for (i = 0; i < n / 2; i++) {
+		struct arc_key t = s->keys[i];
+
+		s->keys[i] = s->keys[n - 1 - i];
+		s->keys[n - 1 - i] = t;
+	}
+	sort_arcs(s->keys, s->tmp, n, parents ? 1 : -1);
+	if (s->used + n > s->arcs_room) {
+		s->arcs_room = 2 * (s->used + n) + 64;
+		s->o->arcs = xrealloc(s->o->arcs, s->arcs_room * sizeof(*s->o->arcs));
+	}
+	for (i = 0; i < n; i++)
+		s->o->arcs[s->used++] = s->keys[i].arc;
+}
+
+void graph_order_arcs(const struct symbol *const *entries, size_t count, struct graph_order *o)
+{
+	struct arc_sort s = { NULL, NULL, 0, o, 0, 0 };
+	size_t i;
+
+	o->arcs = NULL;
+	o->arc_start = xmalloc((2 * count + 1) * sizeof(*o->arc_start));
+	for (i = 0; i < count; i++) {
+		const struct symbol *sym = entries[i];
+
+		o->arc_start[2 * i] = s.used;
+		if (!symbol_is_cycle_header(sym))
+			append_sorted(&s, sym, true);
+		o->arc_start[2 * i + 1] = s.used;
+		if (!symbol_is_cycle_header(sym))
+			append_sorted(&s, sym, false);
+	}
+	o->arc_start[2 * count] = s.used;
+	if (o->arcs == NULL)
+		o->arcs = xmalloc(sizeof(*o->arcs));
+	free(s.keys);
+	free(s.tmp);
+}
+
+void graph_order_link(struct model *m, const struct symbol *const *entries, size_t count,
+		      const struct graph_order *o)
+{
+	size_t i, k;
+
+	for (i = 0; i < count; i++) {
+		size_t from = o->arc_start[2 * i], middle = o->arc_start[2 * i + 1],
+		       to = o->arc_start[2 * i + 2];
+		struct symbol *sym;
+
+		if (symbol_is_cycle_header(entries[i]) || entries[i] < m->symbols.base ||
+		    entries[i] >= m->symbols.base + m->symbols.count)
+			continue;
+		/* the entry and its arcs are m's, which the caller may change */
+		sym = &m->symbols.base[entries[i] - m->symbols.base];
+		if (sym->parents) /* GNU leaves a function nobody calls as it was */
+			sym->parents = (struct arc *)o->arcs[from];
+		for (k = from; k < middle; k++)
+			((struct arc *)o->arcs[k])->next_parent =
+				k + 1 < middle ? (struct arc *)o->arcs[k + 1] : NULL;
+		sym->children = middle < to ? (struct arc *)o->arcs[middle] : NULL;
+		for (k = middle; k < to; k++)
+			((struct arc *)o->arcs[k])->next_child =
+				k + 1 < to ? (struct arc *)o->arcs[k + 1] : NULL;
+	}
+}
+
+void graph_order_free(struct graph_order *o)
+{
+	free(o->arcs);
+	free(o->arc_start);
+	free(o->members);
+	free(o->json_members);
+	free(o->member_start);
+	memset(o, 0, sizeof(*o));
+}
