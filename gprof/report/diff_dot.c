@@ -14,6 +14,7 @@
 
 #include "analysis/comparison.h"
 #include "analysis/graph_select.h"
+#include "analysis/view_pictures.h"
 #include "core/util.h"
 #include "report/labels.h"
 #include "report/printers.h"
@@ -158,17 +159,13 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 		return false;
 	for (run = OLD; run <= NEW; run++) {
 		const struct model *m = c->run[run].m;
+		unsigned char *in_run = xcalloc(m->symbols.count + 1, 1);
 
-		for (i = 0; i < m->symbols.count; i++) {
-			const struct symbol *sym = &m->symbols.base[i];
-
-			if (sym->hidden || !view_picture_names(m, table, sym->address))
-				continue;
-			named = true;
-			if (c->entry_of[run][i] == NO_ENTRY)
-				continue;
-			reach[p->node[c->entry_of[run][i]]] = 1;
-		}
+		named |= picture_named(m, table, in_run);
+		for (i = 0; i < m->symbols.count; i++)
+			if (in_run[i] && c->entry_of[run][i] != NO_ENTRY)
+				reach[p->node[c->entry_of[run][i]]] = 1;
+		free(in_run);
 	}
 	if (!named)
 		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf",
