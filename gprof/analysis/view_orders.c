@@ -2,13 +2,15 @@
  *
  * view_orders.c: the call graph's orders under each entry
  * (view_orders.h): each function's callers and callees in the order the
- * text prints them, each cycle's members in the text's and --json's.
- * GNU gprof sorts the lists in place while it prints; here they are
- * copied, in that order, into arrays the printers walk, and the model
- * is left as it was built (graph_order_link relinks it for -r).
+ * text prints them, each cycle's members in the text's and --json's;
+ * each arc's call sites, for --callgrind.  GNU gprof sorts the lists
+ * in place while it prints; here they are copied, in that order, into
+ * arrays the printers walk, and the model is left as it was built
+ * (graph_order_link relinks it for -r).
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -288,4 +290,63 @@ void graph_order_free(struct graph_order *o)
 	free(o->json_members);
 	free(o->member_start);
 	memset(o, 0, sizeof(*o));
+}
+
+/* ------------------------------------------------------------ call sites */
+
+static int compare_arc_site(const void *lp, const void *rp)
+{
+	const struct arc_site *l = lp, *r = rp;
+	uintptr_t la = (uintptr_t)l->arc, ra = (uintptr_t)r->arc;
+
+	if (la != ra)
+		return la < ra ? -1 : 1;
+	return (l->address > r->address) - (l->address < r->address);
+}
+
+/* Each site's arc: its caller found as callgraph_tally found it. */
+void arc_sites_build(const struct model *m, struct arc_sites *out)
+{
+	size_t i;
+
+	out->items = xmalloc((m->call_sites.count + 1) * sizeof(*out->items));
+	out->count = 0;
+	for (i = 0; i < m->call_sites.count; i++) {
+		const struct call_site *s = &m->call_sites.sites[i];
+		const struct symbol *caller = symbol_lookup(&m->symbols, s->site);
+		const struct arc *arc;
+
+		if (caller && caller->alias_of)
+			caller = caller->alias_of;
+		if (caller == NULL || (arc = arc_lookup(&m->arcs, caller, s->callee)) == NULL)
+			continue;
+		out->items[out->count++] = (struct arc_site){ arc, s->site, s->count };
+	}
+	qsort(out->items, out->count, sizeof(*out->items), compare_arc_site);
+}
+
+const struct arc_site *arc_sites_of(const struct arc_sites *sites, const struct arc *arc, size_t *n)
+{
+	size_t low = 0, high = sites->count, first;
+
+	while (low < high) {
+		size_t mid = low + (high - low) / 2;
+
+		if ((uintptr_t)sites->items[mid].arc < (uintptr_t)arc)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	first = low;
+	while (low < sites->count && sites->items[low].arc == arc)
+		low++;
+	*n = low - first;
+	return *n ? &sites->items[first] : NULL;
+}
+
+void arc_sites_free(struct arc_sites *sites)
+{
+	free(sites->items);
+	sites->items = NULL;
+	sites->count = 0;
 }

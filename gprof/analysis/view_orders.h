@@ -4,7 +4,7 @@
  * hangs under each entry (view_orders.c), computed once for the view
  * (views.c) so that no printer sorts: each function's callers and
  * callees as the text call graph prints them, each cycle's members as
- * the text and --json list them.
+ * the text and --json list them; and each arc's call sites.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -46,5 +46,25 @@ void graph_order_arcs(const struct symbol *const *entries, size_t count, struct 
 void graph_order_link(struct model *m, const struct symbol *const *entries, size_t count,
 		      const struct graph_order *o);
 void graph_order_free(struct graph_order *o);
+
+/* The arcs' calls by call site (--callgrind's calls= lines): each of
+ * model.call_sites (one per site and callee, as the runtime counted
+ * them) on the arc its caller and callee make, by arc, then site. */
+struct arc_site {
+	const struct arc *arc;
+	uint64_t address; /* the return address of the call */
+	unsigned long count;
+};
+
+struct arc_sites {
+	struct arc_site *items;
+	size_t count;
+};
+
+void arc_sites_build(const struct model *m, struct arc_sites *out);
+/* An arc's sites, by address, and their number in *n (NULL: none). */
+const struct arc_site *arc_sites_of(const struct arc_sites *sites, const struct arc *arc,
+				    size_t *n);
+void arc_sites_free(struct arc_sites *sites);
 
 #endif
