@@ -169,13 +169,22 @@ static struct arc_key arc_key(const struct arc *arc, const struct symbol *entry)
 	return k;
 }
 
-/* Stable merge sort of arcs; descending when sign is -1. */
+/* Stable merge sort of arcs; descending when sign is -1.  Most lists
+ * are a few arcs: those are sorted by insertion (stable too). */
 static void sort_arcs(struct arc_key *a, struct arc_key *tmp, size_t n, int sign)
 {
 	size_t mid, i, j, k;
 
-	if (n < 2)
+	if (n <= 8) {
+		for (i = 1; i < n; i++) {
+			struct arc_key key = a[i];
+
+			for (j = i; j > 0 && sign * compare_arc(&key, &a[j - 1]) < 0; j--)
+				a[j] = a[j - 1];
+			a[j] = key;
+		}
 		return;
+	}
 	mid = n / 2;
 	sort_arcs(a, tmp, mid, sign);
 	sort_arcs(a + mid, tmp, n - mid, sign);
@@ -241,6 +250,14 @@ void graph_order_arcs(const struct symbol *const *entries, size_t count, struct 
 	for (i = 0; i < count; i++) {
 		const struct symbol *sym = entries[i];
 
+		/* most lists are an arc or two, each a cache miss: ask for
+		 * the symbols a few entries ahead, then their lists' heads */
+		if (i + 8 < count)
+			__builtin_prefetch(entries[i + 8]);
+		if (i + 4 < count) {
+			__builtin_prefetch(entries[i + 4]->parents);
+			__builtin_prefetch(entries[i + 4]->children);
+		}
 		o->arc_start[2 * i] = s.used;
 		if (!symbol_is_cycle_header(sym))
 			append_sorted(&s, sym, true);
@@ -249,6 +266,7 @@ void graph_order_arcs(const struct symbol *const *entries, size_t count, struct 
 			append_sorted(&s, sym, false);
 	}
 	o->arc_start[2 * count] = s.used;
+	o->arc_count = s.used;
 	if (o->arcs == NULL)
 		o->arcs = xmalloc(sizeof(*o->arcs));
 	free(s.keys);

@@ -23,7 +23,8 @@
  *                     callers by increasing time carried, callees by
  *                     decreasing, recursive calls first, calls inside a
  *                     cycle next (by count), ties in the reverse of the
- *                     order the arcs were read (GNU's in-place sort)
+ *                     order the arcs were read (GNU's in-place sort);
+ *                     arc_count of them in all
  *   members,          entry i's members (a cycle's; none for a
  *   json_members,     function) are members[member_start[i]] up to
  *   member_start      member_start[i + 1] - 1, by decreasing time (self
@@ -32,7 +33,7 @@
  */
 struct graph_order {
 	const struct arc **arcs;
-	size_t *arc_start;
+	size_t *arc_start, arc_count;
 	const struct symbol **members, **json_members;
 	size_t *member_start;
 };
