@@ -2,11 +2,13 @@
  *
  * view_pictures.c: what --root, --leaf and --depth keep (view_pictures.h):
  * over the call graph, breadth first (analysis/graph_select.c); over a
- * call stack, the frames between the root and the leaf.
+ * call stack, the frames between the root and the leaf; and --diff
+ * --dot's union of two runs' graphs.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "analysis/graph_select.h"
 #include "analysis/view_pictures.h"
@@ -138,4 +140,121 @@ bool picture_frames_kept(const struct model *m, int max_depth, const struct symb
 			*outer = *inner + (size_t)max_depth;
 	}
 	return true;
+}
+
+/* ------------------------------------------------------------ --diff --dot */
+
+static int compare_entry_keys(const void *l, const void *r)
+{
+	const struct comparison_entry *a = *(const struct comparison_entry *const *)l;
+	const struct comparison_entry *b = *(const struct comparison_entry *const *)r;
+
+	return strcmp(a->key, b->key);
+}
+
+static int compare_diff_arcs(const void *l, const void *r)
+{
+	const struct diff_arc *a = l, *b = r;
+
+	if (a->parent != b->parent)
+		return a->parent < b->parent ? -1 : 1;
+	if (a->child != b->child)
+		return a->child < b->child ? -1 : 1;
+	return 0;
+}
+
+/* The arcs of both runs between entries, one per pair of nodes. */
+static void collect_arcs(const struct comparison *c, struct diff_picture *p)
+{
+	size_t room = 64, n = 0, i, k;
+	struct graph_arcs arcs = { NULL, NULL, 0, 0 };
+	int run;
+
+	p->arcs = xmalloc((room + 1) * sizeof(*p->arcs));
+	for (run = OLD; run <= NEW; run++) {
+		const struct model *m = c->run[run].m;
+
+		for (i = 0; i < m->symbols.count; i++) {
+			const struct arc *arc;
+
+			if (c->entry_of[run][i] == NO_ENTRY)
+				continue;
+			for (arc = m->symbols.base[i].children; arc; arc = arc->next_child) {
+				const struct symbol *child = arc->child;
+				size_t to;
+
+				if (child < m->symbols.base ||
+				    child >= m->symbols.base + m->symbols.count)
+					continue;
+				to = c->entry_of[run][child - m->symbols.base];
+				if (to == NO_ENTRY)
+					continue;
+				if (n == room) {
+					room = 2 * room + 16;
+					p->arcs = xrealloc(p->arcs, (room + 1) * sizeof(*p->arcs));
+				}
+				p->arcs[n] = (struct diff_arc){ p->node[c->entry_of[run][i]],
+								p->node[to],
+								{ 0, 0 },
+								{ false, false },
+								!arc->uncounted };
+				p->arcs[n].calls[run] = arc->count;
+				p->arcs[n].in[run] = true;
+				n++;
+			}
+		}
+	}
+	qsort(p->arcs, n, sizeof(*p->arcs), compare_diff_arcs);
+	for (i = 0, k = 0; i < n; i++) {
+		if (k > 0 && compare_diff_arcs(&p->arcs[k - 1], &p->arcs[i]) == 0) {
+			struct diff_arc *a = &p->arcs[k - 1];
+
+			for (run = OLD; run <= NEW; run++) {
+				a->calls[run] = add_calls(a->calls[run], p->arcs[i].calls[run]);
+				a->in[run] |= p->arcs[i].in[run];
+			}
+			a->counted |= p->arcs[i].counted;
+		} else {
+			p->arcs[k++] = p->arcs[i];
+		}
+	}
+	p->arc_count = k;
+
+	/* each node's arcs down (to its callees) and up (to its callers) */
+	for (i = 0; i < k; i++)
+		graph_arcs_add(&arcs, p->arcs[i].parent, p->arcs[i].child);
+	graph_init(&p->graph, p->nodes, &arcs);
+}
+
+void diff_picture_build(const struct comparison *c, struct diff_picture *p)
+{
+	const struct comparison_entry **by_name;
+	size_t i;
+
+	memset(p, 0, sizeof(*p));
+	p->nodes = c->count;
+	by_name = xmalloc((p->nodes + 1) * sizeof(*by_name));
+	for (i = 0; i < p->nodes; i++)
+		by_name[i] = &c->entries[i];
+	qsort(by_name, p->nodes, sizeof(*by_name), compare_entry_keys);
+	p->entry = xmalloc((p->nodes + 1) * sizeof(size_t));
+	p->node = xmalloc((p->nodes + 1) * sizeof(size_t));
+	for (i = 0; i < p->nodes; i++) {
+		p->entry[i] = (size_t)(by_name[i] - c->entries);
+		p->node[p->entry[i]] = i;
+	}
+	free(by_name);
+	collect_arcs(c, p);
+	p->cycle = xcalloc(p->nodes + 1, sizeof(size_t));
+	p->cycle_count = graph_cycles(&p->graph, p->cycle);
+}
+
+void diff_picture_free(struct diff_picture *p)
+{
+	free(p->entry);
+	free(p->node);
+	free(p->arcs);
+	graph_free(&p->graph);
+	free(p->cycle);
+	memset(p, 0, sizeof(*p));
 }

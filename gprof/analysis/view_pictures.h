@@ -5,7 +5,8 @@
  * that no printer chooses its own: the functions a call graph's picture
  * reaches (--dot; --diff --dot marks the named functions of each run
  * and reaches over both runs' graph), the frames of a stack a flame
- * graph draws (--flame).
+ * graph draws (--flame); and the picture --diff --dot draws, the union
+ * of two runs' call graphs.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -15,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "analysis/comparison.h"
+#include "analysis/graph_select.h"
 #include "core/model.h"
 
 /* The functions of m (not hidden) that --root (PICTURE_ROOT) or --leaf
@@ -53,5 +56,37 @@ void picture_reach_free(struct picture_reach *r);
  */
 bool picture_frames_kept(const struct model *m, int max_depth, const struct symbol *const *frames,
 			 size_t depth, size_t *outer, size_t *inner);
+
+/* An edge of --diff --dot's picture: calls[run] is the calls it stands
+ * for, in[run] whether that run had such an arc, counted whether either
+ * run counted its calls (not a call seen only in the stacks:
+ * analysis/stack_arcs.c). */
+struct diff_arc {
+	size_t parent, child; /* node numbers */
+	unsigned long calls[2];
+	bool in[2];
+	bool counted;
+};
+
+/*
+ * struct diff_picture: the union of two runs' call graphs (--diff
+ * --dot): a node for every entry of the comparison, numbered by name so
+ * that the picture of two runs is the same each time it is drawn
+ * (entry[node], node[entry]); an arc for every pair of nodes an arc of
+ * either run joins (arcs between symbols of one name added up), sorted
+ * by parent, then child; the graph they make and its cycles (cycle[node]:
+ * 1, 2... or 0).  Owns its arrays.
+ */
+struct diff_picture {
+	size_t nodes;
+	size_t *entry, *node;
+	struct diff_arc *arcs;
+	size_t arc_count;
+	struct graph graph;
+	size_t *cycle, cycle_count;
+};
+
+void diff_picture_build(const struct comparison *c, struct diff_picture *p);
+void diff_picture_free(struct diff_picture *p);
 
 #endif
