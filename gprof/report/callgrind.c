@@ -173,6 +173,9 @@ static void costs_merge(struct line_costs *lc)
 
 	if (lc->count == 0)
 		return;
+	/* this format's own costs (made here from the stacks or the
+	 * histogram), grouped to be summed and found by costs_find; within
+	 * a function or a call, the lines print by site, file and line */
 	qsort(lc->items, lc->count, sizeof(*lc->items), compare_cost);
 	for (i = 1; i < lc->count; i++) {
 		if (compare_cost(&lc->items[out], &lc->items[i]) == 0)

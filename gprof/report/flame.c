@@ -349,6 +349,8 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 			}
 			kids[n++] = c;
 		}
+		/* by the name the box shows (--strip is this format's own
+		 * option): the order of the picture's text */
 		qsort(kids, n, sizeof(*kids), compare_node_name);
 		if (count + n > room) {
 			room = 2 * (count + n);
