@@ -197,79 +197,126 @@ static void sort_arcs(struct arc_key *a, struct arc_key *tmp, size_t n, int sign
 	memcpy(a, tmp, n * sizeof(*a));
 }
 
+/*
+ * The lists are walked a batch of entries at a time, side by side: each
+ * arc of a list is a cache miss (a big program's arcs and symbols are
+ * scattered), and one list's misses come one after another, while those
+ * of BATCH entries' lists overlap.
+ */
+#define BATCH 16
+
+/* One list being walked: its next arc, the keys gathered so far. */
+struct list_walk {
+	const struct arc *arc;
+	const struct symbol *entry;
+	bool parents;
+	struct arc_key *keys;
+	size_t n, room;
+};
+
 struct arc_sort {
-	struct arc_key *keys, *tmp;
-	size_t room;
+	struct list_walk walks[2 * BATCH];
+	struct arc_key *tmp;
+	size_t tmp_room;
 	struct graph_order *o;
 	size_t used, arcs_room;
 };
 
-/*
- * One list (a function's callers, or its callees) appended to o->arcs in
- * print order.  GNU gprof sorts by inserting each arc, in list order,
- * before the first arc not smaller (callers) or not larger (callees)
- * than it: a stable sort of the list reversed, which is what is done,
- * in n log n.
- */
-static void append_sorted(struct arc_sort *s, const struct symbol *entry, bool parents)
+static void gather_batch(struct arc_sort *s, size_t walks)
 {
-	size_t n = 0, i;
-	const struct arc *arc;
+	size_t active[2 * BATCH], count = 0, i;
 
-	for (arc = parents ? entry->parents : entry->children; arc;
-	     arc = parents ? arc->next_parent : arc->next_child) {
-		if (n == s->room) {
-			s->room = s->room ? 2 * s->room : 64;
-			s->keys = xrealloc(s->keys, s->room * sizeof(*s->keys));
-			s->tmp = xrealloc(s->tmp, s->room * sizeof(*s->tmp));
+	for (i = 0; i < walks; i++)
+		if (s->walks[i].arc)
+			active[count++] = i;
+	while (count > 0) {
+		size_t kept = 0;
+
+		for (i = 0; i < count; i++) {
+			struct list_walk *w = &s->walks[active[i]];
+
+			if (w->n == w->room) {
+				w->room = w->room ? 2 * w->room : 8;
+				w->keys = xrealloc(w->keys, w->room * sizeof(*w->keys));
+			}
+			w->keys[w->n++] = arc_key(w->arc, w->entry);
+			w->arc = w->parents ? w->arc->next_parent : w->arc->next_child;
+			if (w->arc)
+				active[kept++] = active[i];
 		}
-		s->keys[n++] = arc_key(arc, entry);
+		count = kept;
 	}
-	for (i = 0; i < n / 2; i++) {
-		struct arc_key t = s->keys[i];
+}
 
-		s->keys[i] = s->keys[n - 1 - i];
-		s->keys[n - 1 - i] = t;
+/*
+ * One list (a function's callers, or its callees), gathered, appended to
+ * o->arcs in print order.  GNU gprof sorts by inserting each arc, in
+ * list order, before the first arc not smaller (callers) or not larger
+ * (callees) than it: a stable sort of the list reversed, which is what
+ * is done, in n log n.
+ */
+static void append_sorted(struct arc_sort *s, struct list_walk *w)
+{
+	size_t n = w->n, i;
+
+	for (i = 0; i < n / 2; i++) {
+		struct arc_key t = w->keys[i];
+
+		w->keys[i] = w->keys[n - 1 - i];
+		w->keys[n - 1 - i] = t;
 	}
-	sort_arcs(s->keys, s->tmp, n, parents ? 1 : -1);
+	if (n > s->tmp_room) {
+		s->tmp_room = 2 * n;
+		s->tmp = xrealloc(s->tmp, s->tmp_room * sizeof(*s->tmp));
+	}
+	sort_arcs(w->keys, s->tmp, n, w->parents ? 1 : -1);
 	if (s->used + n > s->arcs_room) {
 		s->arcs_room = 2 * (s->used + n) + 64;
 		s->o->arcs = xrealloc(s->o->arcs, s->arcs_room * sizeof(*s->o->arcs));
 	}
 	for (i = 0; i < n; i++)
-		s->o->arcs[s->used++] = s->keys[i].arc;
+		s->o->arcs[s->used++] = w->keys[i].arc;
+	w->n = 0;
 }
 
 void graph_order_arcs(const struct symbol *const *entries, size_t count, struct graph_order *o)
 {
-	struct arc_sort s = { NULL, NULL, 0, o, 0, 0 };
-	size_t i;
+	struct arc_sort s;
+	size_t first, i;
 
+	memset(&s, 0, sizeof(s));
+	s.o = o;
 	o->arcs = NULL;
 	o->arc_start = xmalloc((2 * count + 1) * sizeof(*o->arc_start));
-	for (i = 0; i < count; i++) {
-		const struct symbol *sym = entries[i];
+	for (first = 0; first < count; first += BATCH) {
+		size_t n = count - first < BATCH ? count - first : BATCH;
 
-		/* most lists are an arc or two, each a cache miss: ask for
-		 * the symbols a few entries ahead, then their lists' heads */
-		if (i + 8 < count)
-			__builtin_prefetch(entries[i + 8]);
-		if (i + 4 < count) {
-			__builtin_prefetch(entries[i + 4]->parents);
-			__builtin_prefetch(entries[i + 4]->children);
+		for (i = 0; i < n; i++) {
+			const struct symbol *sym = entries[first + i];
+			bool cycle = symbol_is_cycle_header(sym);
+
+			if (first + BATCH + i < count) /* the next batch's symbols */
+				__builtin_prefetch(entries[first + BATCH + i]);
+			s.walks[2 * i].arc = cycle ? NULL : sym->parents;
+			s.walks[2 * i + 1].arc = cycle ? NULL : sym->children;
+			s.walks[2 * i].entry = s.walks[2 * i + 1].entry = sym;
+			s.walks[2 * i].parents = true;
+			s.walks[2 * i + 1].parents = false;
 		}
-		o->arc_start[2 * i] = s.used;
-		if (!symbol_is_cycle_header(sym))
-			append_sorted(&s, sym, true);
-		o->arc_start[2 * i + 1] = s.used;
-		if (!symbol_is_cycle_header(sym))
-			append_sorted(&s, sym, false);
+		gather_batch(&s, 2 * n);
+		for (i = 0; i < n; i++) {
+			o->arc_start[2 * (first + i)] = s.used;
+			append_sorted(&s, &s.walks[2 * i]);
+			o->arc_start[2 * (first + i) + 1] = s.used;
+			append_sorted(&s, &s.walks[2 * i + 1]);
+		}
 	}
 	o->arc_start[2 * count] = s.used;
 	o->arc_count = s.used;
 	if (o->arcs == NULL)
 		o->arcs = xmalloc(sizeof(*o->arcs));
-	free(s.keys);
+	for (i = 0; i < 2 * BATCH; i++)
+		free(s.walks[i].keys);
 	free(s.tmp);
 }
 

@@ -223,19 +223,27 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 	text_end_line(t, g->f);
 }
 
+/* A symbol's fields the lines read span its size: ask for all of it. */
+static void prefetch_symbol(const struct symbol *sym)
+{
+	size_t at;
+
+	for (at = 0; at < sizeof(*sym); at += 64)
+		__builtin_prefetch((const char *)sym + at);
+}
+
 /* The arcs of a big graph and their symbols are scattered in memory: a
- * few lines ahead, ask for the arc and, a little later, both its ends,
- * so that the misses overlap instead of following one another. */
-static void prefetch_ahead(const struct graph_order *o, size_t k)
+ * few lines ahead, ask for the arc and, a little later, the end the line
+ * names (a caller's, or a callee's), so that the misses overlap instead
+ * of following one another. */
+static void prefetch_ahead(const struct graph_order *o, size_t k, bool parents)
 {
 	size_t end = o->arc_count;
 
 	if (k + 8 < end)
 		__builtin_prefetch(o->arcs[k + 8]);
-	if (k + 4 < end) {
-		__builtin_prefetch(o->arcs[k + 4]->parent);
-		__builtin_prefetch(o->arcs[k + 4]->child);
-	}
+	if (k + 4 < end)
+		prefetch_symbol(parents ? o->arcs[k + 4]->parent : o->arcs[k + 4]->child);
 }
 
 static void print_parents(struct graph *g, const struct graph_order *o, size_t entry,
@@ -253,7 +261,7 @@ static void print_parents(struct graph *g, const struct graph_order *o, size_t e
 		return;
 	}
 	for (k = o->arc_start[2 * entry]; k < o->arc_start[2 * entry + 1]; k++) {
-		prefetch_ahead(o, k);
+		prefetch_ahead(o, k, true);
 		print_arc_line(g, o->arcs[k], o->arcs[k]->parent, child, cycle_head->calls);
 	}
 }
@@ -264,7 +272,7 @@ static void print_children(struct graph *g, const struct graph_order *o, size_t 
 	size_t k;
 
 	for (k = o->arc_start[2 * entry + 1]; k < o->arc_start[2 * entry + 2]; k++) {
-		prefetch_ahead(o, k);
+		prefetch_ahead(o, k, false);
 		print_arc_line(g, o->arcs[k], o->arcs[k]->child, parent,
 			       o->arcs[k]->child->cycle_head->calls);
 	}
@@ -298,6 +306,8 @@ void print_call_graph(const struct view *v, const struct options *opt, struct re
 	for (i = 0; i < v->graph.count; i++) {
 		const struct symbol *sym = v->graph.entries[i];
 
+		if (i + 2 < v->graph.count)
+			prefetch_symbol(v->graph.entries[i + 2]);
 		if (symbol_is_cycle_header(sym)) {
 			print_cycle(g, sym);
 			print_members(g, &v->graph.order, i);
