@@ -17,7 +17,6 @@
 #include <demangle.h>
 #include <libiberty.h>
 
-#include "analysis/callgraph.h"
 #include "analysis/overhead.h"
 #include "analysis/views.h"
 #include "diff.h"
@@ -751,8 +750,6 @@ static void print_text_reports(struct model *m, const struct view *v, const stru
 	if ((report & REPORT_GRAPH) && !(m->input & INPUT_CALL_GRAPH))
 		fatal("gmon.out file is missing call-graph data");
 
-	if (graph)
-		callgraph_sort_for_printing(m, opt);
 	if (graph && opt->text.traditional)
 		print_call_graph(v, opt, out);
 	if (report & REPORT_FLAT)
@@ -766,8 +763,11 @@ static void print_text_reports(struct model *m, const struct view *v, const stru
 		print_exec_counts(v, opt, out);
 	if (report & REPORT_ANNOTATED)
 		print_annotated_source(v, opt, out);
-	if (report & REPORT_FUNCTION_ORDER)
+	if (report & REPORT_FUNCTION_ORDER) {
+		if (graph) /* GNU's -r reads the arcs as its call graph left them */
+			graph_order_link(m, v->graph.entries, v->graph.count, &v->graph.order);
 		print_function_ordering(m, opt, out);
+	}
 	if (report & REPORT_FILE_ORDER)
 		print_file_ordering(m, opt, out);
 	if (opt->threads)
@@ -867,6 +867,7 @@ int main(int argc, char **argv)
 	view_options.line_granularity = opt.line_granularity;
 	view_options.gnu_index = opt.gnu_quirks & QUIRK_INDEX;
 	view_options.threads = opt.threads || (opt.output && opt.output->shows_threads);
+	view_options.graph_arcs = !opt.output;
 	view_build(m, &view_options, &view);
 	if (opt.output)
 		opt.output->print(&view, &opt, &out);

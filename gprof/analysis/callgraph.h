@@ -2,8 +2,8 @@
  *
  * callgraph.h: the call-graph stage: arcs charged to symbols as they are
  * read, calls found in the text (-c), the depth-first numbering with its
- * cycles, time propagated from callees to callers, and the order the
- * call graph is printed in.
+ * cycles, time propagated from callees to callers, and which entries
+ * the call graph shows (the order under each: analysis/view_orders.c).
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -37,9 +37,5 @@ void callgraph_build(struct model *m, const struct options *opt);
 bool callgraph_shows(const struct symbol *sym, const struct options *opt);
 /* The same, given -z and -l alone (what a view knows of the options). */
 bool callgraph_entry_shown(const struct symbol *sym, bool show_zeros, bool line_granularity);
-/* Sort every shown entry's callers, callees and cycle members into the
- * order the text call graph prints them, as GNU gprof does in place
- * while printing (--function-ordering after the graph sees that order). */
-void callgraph_sort_for_printing(struct model *m, const struct options *opt);
 
 #endif

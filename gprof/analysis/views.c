@@ -2,9 +2,10 @@
  *
  * views.c: what each report shows (views.h), computed once: the flat
  * profile's rows in the one flat order with their running sums, -C's
- * rows in block order, the call graph's entries and the index's rows,
- * each thread's rows, the objects as mapped.  Every printer formats these;
- * none sorts or filters the model again.
+ * rows in block order, the call graph's entries (and, by view_orders.c,
+ * what each lists in order) and the index's rows, each thread's rows,
+ * the objects as mapped.  Every printer formats these; none sorts or
+ * filters the model again.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -185,6 +186,9 @@ static void build_graph(struct view *v)
 	for (i = 0; i < m->by_time_count; i++)
 		if (view_graph_shows(v, m->by_time[i]))
 			v->graph.entries[v->graph.count++] = m->by_time[i];
+	graph_order_members(v->graph.entries, v->graph.count, &v->graph.order);
+	if (v->options.graph_arcs && (v->options.report & REPORT_GRAPH))
+		graph_order_arcs(v->graph.entries, v->graph.count, &v->graph.order);
 }
 
 /* Sort the n symbols of sorted by name, ties in the order given (what a
@@ -324,6 +328,7 @@ void view_free(struct view *v)
 	free(v->flat.rows);
 	free(v->exec.rows);
 	free(v->graph.entries);
+	graph_order_free(&v->graph.order);
 	free(v->index.rows);
 	for (i = 0; v->thread_rows && i < v->threads.count; i++)
 		free(v->thread_rows[i].rows);

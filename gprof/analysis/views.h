@@ -12,6 +12,7 @@
 #define GPROF_VIEWS_H
 
 #include "analysis/threads.h"
+#include "analysis/view_orders.h"
 #include "core/model.h"
 
 /* What the view is asked for: the options of the viewing stage. */
@@ -21,6 +22,7 @@ struct view_options {
 	bool threads;          /* the per-thread rows (--threads, or a format that shows them) */
 	bool line_granularity; /* -l: lines are no entries of the call graph */
 	bool gnu_index;        /* QUIRK_INDEX: the index omits entries without calls or time */
+	bool graph_arcs;       /* the text call graph is printed: its arcs' order (graph.order) */
 };
 
 /* One row of the flat profile: the function, the running sum of the
@@ -76,10 +78,14 @@ struct thread_view {
 };
 
 /* The call graph's entries shown (view_graph_shows), functions and
- * cycles, in the order the graph prints them (by total time). */
+ * cycles, in the order the graph prints them (by total time); under
+ * each, its members (a cycle's) and, with the option graph_arcs and the
+ * call graph's report, its callers and callees in the order the text
+ * prints them (view_orders.h). */
 struct graph_view {
 	const struct symbol **entries;
 	size_t count;
+	struct graph_order order;
 };
 
 /* The index by function name: the functions it lists (not hidden; with

@@ -173,6 +173,9 @@ static void costs_merge(struct line_costs *lc)
 
 	if (lc->count == 0)
 		return;
+	/* this format's own costs (made here from the stacks or the
+	 * histogram), grouped to be summed and found by costs_find; within
+	 * a function or a call, the lines print by site, file and line */
 	qsort(lc->items, lc->count, sizeof(*lc->items), compare_cost);
 	for (i = 1; i < lc->count; i++) {
 		if (compare_cost(&lc->items[out], &lc->items[i]) == 0)
@@ -201,71 +204,6 @@ static size_t costs_find(const struct line_costs *lc, size_t sym, const struct a
 	return low < lc->count && lc->items[low].sym == sym && lc->items[low].arc == arc
 		       ? low
 		       : lc->count;
-}
-
-/* The arcs' calls by call site: model.call_sites (each site and callee
- * once, as the runtime counted them) by arc, then site. */
-struct arc_site {
-	const struct arc *arc;
-	uint64_t address; /* the return address of the call */
-	unsigned long count;
-};
-
-struct arc_sites {
-	struct arc_site *items;
-	size_t count;
-};
-
-static int compare_arc_site(const void *lp, const void *rp)
-{
-	const struct arc_site *l = lp, *r = rp;
-	uintptr_t la = (uintptr_t)l->arc, ra = (uintptr_t)r->arc;
-
-	if (la != ra)
-		return la < ra ? -1 : 1;
-	return (l->address > r->address) - (l->address < r->address);
-}
-
-/* Each site's arc: its caller found as callgraph_tally found it. */
-static void arc_sites_build(const struct model *m, struct arc_sites *out)
-{
-	size_t i;
-
-	out->items = xmalloc((m->call_sites.count + 1) * sizeof(*out->items));
-	out->count = 0;
-	for (i = 0; i < m->call_sites.count; i++) {
-		const struct call_site *s = &m->call_sites.sites[i];
-		const struct symbol *caller = symbol_lookup(&m->symbols, s->site);
-		const struct arc *arc;
-
-		if (caller && caller->alias_of)
-			caller = caller->alias_of;
-		if (caller == NULL || (arc = arc_lookup(&m->arcs, caller, s->callee)) == NULL)
-			continue;
-		out->items[out->count++] = (struct arc_site){ arc, s->site, s->count };
-	}
-	qsort(out->items, out->count, sizeof(*out->items), compare_arc_site);
-}
-
-/* An arc's sites, by address, and their number in *n. */
-static const struct arc_site *arc_sites_of(const struct arc_sites *sites, const struct arc *arc,
-					   size_t *n)
-{
-	size_t low = 0, high = sites->count, first;
-
-	while (low < high) {
-		size_t mid = low + (high - low) / 2;
-
-		if ((uintptr_t)sites->items[mid].arc < (uintptr_t)arc)
-			low = mid + 1;
-		else
-			high = mid;
-	}
-	first = low;
-	while (low < sites->count && sites->items[low].arc == arc)
-		low++;
-	*n = low - first;
-	return *n ? &sites->items[first] : NULL;
 }
 
 /* The file and line of the code at a model address in sym: the line
@@ -672,5 +610,5 @@ void print_callgrind(const struct view *v, const struct options *opt, struct rep
 		}
 	}
 	free(lc.items);
-	free(by_arc.items);
+	arc_sites_free(&by_arc);
 }

@@ -14,130 +14,27 @@
 
 #include "analysis/comparison.h"
 #include "analysis/graph_select.h"
+#include "analysis/view_pictures.h"
 #include "core/util.h"
 #include "report/labels.h"
 #include "report/printers.h"
 #include "report/report.h"
 
-/*
- * The picture is the union of the two call graphs: a node for every
- * function of either run (an entry), an edge for every pair of entries
- * that an arc of either run joins (arcs between symbols of one name
- * added up).  Nodes are numbered by name, so that the picture of two
- * runs is the same each time it is drawn.
- */
+/* The picture is the union of the two call graphs
+ * (analysis/view_pictures.h's diff_picture): a node for every function
+ * of either run, an edge for every pair an arc of either run joins. */
 struct picture {
 	const struct comparison *c;
 	struct report_out *names; /* [OLD], [NEW] */
 	const struct options *opt;
 	FILE *f;
-	size_t nodes;           /* c->count */
-	size_t *entry;          /* node number -> entry, by name */
-	size_t *node;           /* entry -> node number */
-	struct union_arc *arcs; /* sorted by parent, then child */
-	size_t arc_count;
-	struct graph graph; /* the nodes and the arcs */
-	size_t *cycle;      /* per node: its cycle (1...), or 0 */
-	size_t cycle_count;
-	unsigned char *kept; /* per node: drawn */
-};
-
-/* An edge: calls[run] is the calls it stands for, in[run] whether that
- * run had such an arc, counted whether either run counted its calls
- * (not a call seen only in the stacks: analysis/stack_arcs.c). */
-struct union_arc {
-	size_t parent, child; /* node numbers */
-	unsigned long calls[2];
-	bool in[2];
-	bool counted;
+	struct diff_picture u; /* the union of the two graphs */
+	unsigned char *kept;   /* per node: drawn */
 };
 
 static const struct comparison_entry *node_entry(const struct picture *p, size_t node)
 {
-	return &p->c->entries[p->entry[node]];
-}
-
-static int compare_entry_keys(const void *l, const void *r)
-{
-	const struct comparison_entry *a = *(const struct comparison_entry *const *)l;
-	const struct comparison_entry *b = *(const struct comparison_entry *const *)r;
-
-	return strcmp(a->key, b->key);
-}
-
-static int compare_union_arcs(const void *l, const void *r)
-{
-	const struct union_arc *a = l, *b = r;
-
-	if (a->parent != b->parent)
-		return a->parent < b->parent ? -1 : 1;
-	if (a->child != b->child)
-		return a->child < b->child ? -1 : 1;
-	return 0;
-}
-
-/* The arcs of both runs between entries, one per pair of nodes. */
-static void collect_arcs(struct picture *p)
-{
-	const struct comparison *c = p->c;
-	size_t room = 64, n = 0, i, k;
-	struct graph_arcs arcs = { NULL, NULL, 0, 0 };
-	int run;
-
-	p->arcs = xmalloc((room + 1) * sizeof(*p->arcs));
-	for (run = OLD; run <= NEW; run++) {
-		const struct model *m = c->run[run].m;
-
-		for (i = 0; i < m->symbols.count; i++) {
-			const struct arc *arc;
-
-			if (c->entry_of[run][i] == NO_ENTRY)
-				continue;
-			for (arc = m->symbols.base[i].children; arc; arc = arc->next_child) {
-				const struct symbol *child = arc->child;
-				size_t to;
-
-				if (child < m->symbols.base ||
-				    child >= m->symbols.base + m->symbols.count)
-					continue;
-				to = c->entry_of[run][child - m->symbols.base];
-				if (to == NO_ENTRY)
-					continue;
-				if (n == room) {
-					room = 2 * room + 16;
-					p->arcs = xrealloc(p->arcs, (room + 1) * sizeof(*p->arcs));
-				}
-				p->arcs[n] = (struct union_arc){ p->node[c->entry_of[run][i]],
-								 p->node[to],
-								 { 0, 0 },
-								 { false, false },
-								 !arc->uncounted };
-				p->arcs[n].calls[run] = arc->count;
-				p->arcs[n].in[run] = true;
-				n++;
-			}
-		}
-	}
-	qsort(p->arcs, n, sizeof(*p->arcs), compare_union_arcs);
-	for (i = 0, k = 0; i < n; i++) {
-		if (k > 0 && compare_union_arcs(&p->arcs[k - 1], &p->arcs[i]) == 0) {
-			struct union_arc *a = &p->arcs[k - 1];
-
-			for (run = OLD; run <= NEW; run++) {
-				a->calls[run] = add_calls(a->calls[run], p->arcs[i].calls[run]);
-				a->in[run] |= p->arcs[i].in[run];
-			}
-			a->counted |= p->arcs[i].counted;
-		} else {
-			p->arcs[k++] = p->arcs[i];
-		}
-	}
-	p->arc_count = k;
-
-	/* each node's arcs down (to its callees) and up (to its callers) */
-	for (i = 0; i < k; i++)
-		graph_arcs_add(&arcs, p->arcs[i].parent, p->arcs[i].child);
-	graph_init(&p->graph, p->nodes, &arcs);
+	return &p->c->entries[p->u.entry[node]];
 }
 
 /*
@@ -158,22 +55,18 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 		return false;
 	for (run = OLD; run <= NEW; run++) {
 		const struct model *m = c->run[run].m;
+		unsigned char *in_run = xcalloc(m->symbols.count + 1, 1);
 
-		for (i = 0; i < m->symbols.count; i++) {
-			const struct symbol *sym = &m->symbols.base[i];
-
-			if (sym->hidden || !view_picture_names(m, table, sym->address))
-				continue;
-			named = true;
-			if (c->entry_of[run][i] == NO_ENTRY)
-				continue;
-			reach[p->node[c->entry_of[run][i]]] = 1;
-		}
+		named |= picture_named(m, table, in_run);
+		for (i = 0; i < m->symbols.count; i++)
+			if (in_run[i] && c->entry_of[run][i] != NO_ENTRY)
+				reach[p->u.node[c->entry_of[run][i]]] = 1;
+		free(in_run);
 	}
 	if (!named)
 		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf",
 		      text);
-	graph_reach(&p->graph, down, p->opt->picture.depth, reach);
+	graph_reach(&p->u.graph, down, p->opt->picture.depth, reach);
 	return true;
 }
 
@@ -191,14 +84,14 @@ static bool entry_shown(const struct comparison *c, const struct comparison_entr
 static void choose_nodes(struct picture *p)
 {
 	const struct comparison *c = p->c;
-	unsigned char *below = xcalloc(p->nodes + 1, 1), *above = xcalloc(p->nodes + 1, 1);
-	unsigned char *cycle_kept = xcalloc(p->cycle_count + 1, 1);
+	unsigned char *below = xcalloc(p->u.nodes + 1, 1), *above = xcalloc(p->u.nodes + 1, 1);
+	unsigned char *cycle_kept = xcalloc(p->u.cycle_count + 1, 1);
 	bool rooted = select_reachable(p, PICTURE_ROOT, true, below);
 	bool leafed = select_reachable(p, PICTURE_LEAF, false, above);
 	size_t i;
 
-	p->kept = xcalloc(p->nodes + 1, 1);
-	for (i = 0; i < p->nodes; i++) {
+	p->kept = xcalloc(p->u.nodes + 1, 1);
+	for (i = 0; i < p->u.nodes; i++) {
 		const struct comparison_entry *e = node_entry(p, i);
 		bool big = !(c->run[OLD].m->print_ticks > 0 || c->run[NEW].m->print_ticks > 0) ||
 			   comparison_total_share(c, OLD, e) >= p->opt->picture.node_threshold ||
@@ -207,10 +100,11 @@ static void choose_nodes(struct picture *p)
 		p->kept[i] = entry_shown(p->c, e) && big && (!rooted || below[i]) &&
 			     (!leafed || above[i]);
 		if (p->kept[i])
-			cycle_kept[p->cycle[i]] = 1;
+			cycle_kept[p->u.cycle[i]] = 1;
 	}
-	for (i = 0; i < p->nodes; i++)
-		if (p->cycle[i] && cycle_kept[p->cycle[i]] && entry_shown(p->c, node_entry(p, i)))
+	for (i = 0; i < p->u.nodes; i++)
+		if (p->u.cycle[i] && cycle_kept[p->u.cycle[i]] &&
+		    entry_shown(p->c, node_entry(p, i)))
 			p->kept[i] = 1;
 	free(below);
 	free(above);
@@ -286,7 +180,7 @@ static void print_diff_node(struct picture *p, size_t node, double largest, cons
 
 /* An arc of one run only is dashed: grey when only the old run made it,
  * dark and bold when only the new one did. */
-static void print_diff_edge(struct picture *p, const struct union_arc *a)
+static void print_diff_edge(struct picture *p, const struct diff_arc *a)
 {
 	fprintf(p->f, "  f%zu -> f%zu [label=\"", a->parent, a->child);
 	if (a->counted) /* a call no run counted has no count to show */
@@ -302,9 +196,8 @@ static void print_diff_edge(struct picture *p, const struct union_arc *a)
 void print_dot_diff(const struct comparison *c, struct report_out names[2],
 		    const struct options *opt, FILE *f)
 {
-	struct picture pic = { .c = c, .names = names, .opt = opt, .f = f, .nodes = c->count };
+	struct picture pic = { .c = c, .names = names, .opt = opt, .f = f };
 	struct picture *p = &pic;
-	const struct comparison_entry **by_name;
 	double largest = 0.0;
 	size_t i, cycle;
 	int run;
@@ -315,22 +208,9 @@ void print_dot_diff(const struct comparison *c, struct report_out names[2],
 		if (m->by_time == NULL || !(m->input & INPUT_CALL_GRAPH))
 			fatal("--diff --dot: %s is missing call-graph data", c->run[run].profile);
 	}
-	by_name = xmalloc((p->nodes + 1) * sizeof(*by_name));
-	for (i = 0; i < p->nodes; i++)
-		by_name[i] = &c->entries[i];
-	qsort(by_name, p->nodes, sizeof(*by_name), compare_entry_keys);
-	p->entry = xmalloc((p->nodes + 1) * sizeof(size_t));
-	p->node = xmalloc((p->nodes + 1) * sizeof(size_t));
-	for (i = 0; i < p->nodes; i++) {
-		p->entry[i] = (size_t)(by_name[i] - c->entries);
-		p->node[p->entry[i]] = i;
-	}
-	free(by_name);
-	collect_arcs(p);
-	p->cycle = xcalloc(p->nodes + 1, sizeof(size_t));
-	p->cycle_count = graph_cycles(&p->graph, p->cycle);
+	diff_picture_build(c, &p->u);
 	choose_nodes(p);
-	for (i = 0; i < p->nodes; i++)
+	for (i = 0; i < p->u.nodes; i++)
 		if (p->kept[i] && fabs(node_entry(p, i)->self_change) > largest)
 			largest = fabs(node_entry(p, i)->self_change);
 
@@ -359,11 +239,11 @@ void print_dot_diff(const struct comparison *c, struct report_out names[2],
 		"  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6, color=\"#808080\", "
 		"fontcolor=\"#606060\"];\n");
 	/* members of each cycle inside its cluster, the rest outside */
-	for (cycle = 1; cycle <= p->cycle_count; cycle++) {
+	for (cycle = 1; cycle <= p->u.cycle_count; cycle++) {
 		bool any = false;
 
-		for (i = 0; i < p->nodes; i++)
-			any |= p->cycle[i] == cycle && p->kept[i];
+		for (i = 0; i < p->u.nodes; i++)
+			any |= p->u.cycle[i] == cycle && p->kept[i];
 		if (!any)
 			continue;
 		fprintf(p->f, "  subgraph cluster_%zu {\n", cycle);
@@ -371,22 +251,18 @@ void print_dot_diff(const struct comparison *c, struct report_out names[2],
 			"    label=\"<cycle %zu>\"; style=\"dashed,rounded\"; color=\"#606060\"; "
 			"fontname=\"Helvetica\"; fontsize=10;\n",
 			cycle);
-		for (i = 0; i < p->nodes; i++)
-			if (p->cycle[i] == cycle && p->kept[i])
+		for (i = 0; i < p->u.nodes; i++)
+			if (p->u.cycle[i] == cycle && p->kept[i])
 				print_diff_node(p, i, largest, "    ");
 		fprintf(p->f, "  }\n");
 	}
-	for (i = 0; i < p->nodes; i++)
-		if (p->cycle[i] == 0 && p->kept[i])
+	for (i = 0; i < p->u.nodes; i++)
+		if (p->u.cycle[i] == 0 && p->kept[i])
 			print_diff_node(p, i, largest, "  ");
-	for (i = 0; i < p->arc_count; i++)
-		if (p->kept[p->arcs[i].parent] && p->kept[p->arcs[i].child])
-			print_diff_edge(p, &p->arcs[i]);
+	for (i = 0; i < p->u.arc_count; i++)
+		if (p->kept[p->u.arcs[i].parent] && p->kept[p->u.arcs[i].child])
+			print_diff_edge(p, &p->u.arcs[i]);
 	fprintf(p->f, "}\n");
-	free(p->entry);
-	free(p->node);
-	free(p->arcs);
-	graph_free(&p->graph);
-	free(p->cycle);
+	diff_picture_free(&p->u);
 	free(p->kept);
 }

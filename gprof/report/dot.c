@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/graph_select.h"
+#include "analysis/view_pictures.h"
 #include "gmon_out.h"
 #include "report/labels.h"
 #include "report/printers.h"
@@ -36,8 +36,6 @@ struct dot {
 	const struct options *opt;
 	struct report_out *out;
 	unsigned char *kept; /* per symbol of m->symbols: drawn */
-	struct graph graph;  /* the arcs by place, once --root or --leaf needs them */
-	bool graph_made;
 };
 
 /* The call graph's entries: the rules the text report applies. */
@@ -85,81 +83,24 @@ static bool node_over_threshold(struct dot *d, const struct symbol *sym)
 	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->picture.node_threshold;
 }
 
-/* The arcs between the model's symbols, as a graph of their places
- * (for --root and --leaf). */
-static void make_graph(struct dot *d)
-{
-	const struct model *m = d->m;
-	size_t count = m->symbols.count, i;
-	struct graph_arcs arcs = { NULL, NULL, 0, 0 };
-
-	for (i = 0; i < count; i++) {
-		const struct arc *arc;
-
-		for (arc = m->symbols.base[i].children; arc; arc = arc->next_child) {
-			long to = place_of(d, arc->child);
-
-			if (to >= 0)
-				graph_arcs_add(&arcs, i, (size_t)to);
-		}
-	}
-	graph_init(&d->graph, count, &arcs);
-	d->graph_made = true;
-}
-
-/*
- * --root (down the arcs, to the callees) or --leaf (up, to the callers):
- * mark in reach every symbol at most --depth arcs away from one the
- * symspec names (analysis/graph_select.c), over every arc of the model
- * (an arc to a function that is not drawn still leads on).  False when
- * no --root (or --leaf) was given.
- */
-static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
-			     unsigned char *reach)
-{
-	const struct model *m = d->m;
-	const char *text = options_first_symspec(d->opt, table);
-	size_t count = m->symbols.count, i;
-	bool named = false;
-
-	if (text == NULL)
-		return false;
-	for (i = 0; i < count; i++) {
-		const struct symbol *sym = &m->symbols.base[i];
-
-		if (!sym->hidden && view_picture_names(m, table, sym->address)) {
-			reach[i] = 1;
-			named = true;
-		}
-	}
-	if (!named)
-		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf",
-		      text);
-	if (!d->graph_made)
-		make_graph(d);
-	graph_reach(&d->graph, down, d->opt->picture.depth, reach);
-	return true;
-}
-
 /* Which nodes are drawn: the call graph's entries over the threshold,
- * within --root's and --leaf's reach; then every member of a cycle one
+ * within --root's and --leaf's reach (analysis/view_pictures.c); then every member of a cycle one
  * of whose members is drawn. */
 static void choose_nodes(struct dot *d)
 {
 	const struct model *m = d->m;
 	size_t count = m->symbols.count, i;
-	unsigned char *below = xcalloc(count + 1, 1), *above = xcalloc(count + 1, 1);
-	bool rooted, leafed;
+	struct picture_reach reach;
 	int cycle;
 
 	d->kept = xcalloc(count + 1, 1);
-	rooted = select_reachable(d, PICTURE_ROOT, true, below);
-	leafed = select_reachable(d, PICTURE_LEAF, false, above);
+	picture_reach(m, options_first_symspec(d->opt, PICTURE_ROOT),
+		      options_first_symspec(d->opt, PICTURE_LEAF), d->opt->picture.depth, &reach);
 	for (i = 0; i < count; i++) {
 		const struct symbol *sym = &m->symbols.base[i];
 
 		d->kept[i] = graph_entry_shown(d, sym) && node_over_threshold(d, sym) &&
-			     (!rooted || below[i]) && (!leafed || above[i]);
+			     (!reach.rooted || reach.below[i]) && (!reach.leafed || reach.above[i]);
 	}
 	for (cycle = 1; cycle <= m->cycle_count; cycle++) {
 		const struct symbol *member;
@@ -176,8 +117,7 @@ static void choose_nodes(struct dot *d)
 				d->kept[place] = 1;
 		}
 	}
-	free(below);
-	free(above);
+	picture_reach_free(&reach);
 }
 
 static bool edge_kept(struct dot *d, const struct arc *arc)
@@ -385,5 +325,4 @@ void print_dot(const struct view *v, const struct options *opt, struct report_ou
 	}
 	fprintf(d->f, "}\n");
 	free(d->kept);
-	graph_free(&d->graph);
 }

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/view_pictures.h"
 #include "report/labels.h"
 #include "report/printers.h"
 #include "core/util.h"
@@ -173,57 +174,6 @@ static bool too_narrow(const struct flame *fl, const struct flame_node *node)
 	       MIN_WIDTH;
 }
 
-/* Does symspec table t hold the frame's function? */
-static bool frame_named(const struct model *m, enum symspec_table t, const struct symbol *sym)
-{
-	return sym && view_picture_names(m, t, sym->address);
-}
-
-/*
- * --root, --leaf and --depth: the frames of a stack (innermost first) that
- * are drawn, [*inner, *outer].  --root: from the outermost frame of a
- * function it names, inward; --leaf: out from the innermost frame of one
- * it names (the leaf's callees' samples are the leaf's); --depth: at most
- * N frames from the root (or, without a root, from the leaf).  False when
- * the stack does not go through them.
- */
-static bool frames_kept(const struct model *m, const struct options *opt,
-			const struct symbol *const *frames, size_t depth, size_t *outer,
-			size_t *inner)
-{
-	bool rooted = view_picture_given(m, PICTURE_ROOT);
-	bool leafed = view_picture_given(m, PICTURE_LEAF);
-	size_t d;
-
-	*outer = depth - 1;
-	*inner = 0;
-	if (depth == 0)
-		return !rooted && !leafed;
-	if (rooted) {
-		for (d = depth; d-- > 0;)
-			if (frame_named(m, PICTURE_ROOT, frames[d]))
-				break;
-		if (d == (size_t)-1)
-			return false;
-		*outer = d;
-	}
-	if (leafed) {
-		for (d = 0; d <= *outer; d++)
-			if (frame_named(m, PICTURE_LEAF, frames[d]))
-				break;
-		if (d > *outer)
-			return false;
-		*inner = d;
-	}
-	if (opt->picture.depth >= 0) {
-		if (rooted && *outer - *inner > (size_t)opt->picture.depth)
-			*inner = *outer - (size_t)opt->picture.depth;
-		else if (!rooted && leafed && *outer - *inner > (size_t)opt->picture.depth)
-			*outer = *inner + (size_t)opt->picture.depth;
-	}
-	return true;
-}
-
 /* A --root or --leaf that names no function is an error, as with --dot. */
 static void check_picture_symspecs(const struct model *m, const struct options *opt)
 {
@@ -283,7 +233,8 @@ static size_t grow_tree(struct flame *fl, struct flame_node *root)
 			}
 			for (d = 0; d < depth; d++)
 				frames[d] = frame_cache_symbol(fl->m, cache, stack + 2, d);
-			if (!frames_kept(fl->m, fl->opt, frames, depth, &outer, &inner))
+			if (!picture_frames_kept(fl->m, fl->opt->picture.depth, frames, depth,
+						 &outer, &inner))
 				continue;
 		}
 		fl->total = add_samples(fl->total, stack[0]);
@@ -398,6 +349,8 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 			}
 			kids[n++] = c;
 		}
+		/* by the name the box shows (--strip is this format's own
+		 * option): the order of the picture's text */
 		qsort(kids, n, sizeof(*kids), compare_node_name);
 		if (count + n > room) {
 			room = 2 * (count + n);

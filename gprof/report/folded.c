@@ -139,6 +139,9 @@ void print_folded(const struct view *v, const struct options *opt, struct report
 			arena[used++] = '\0';
 		}
 	}
+	/* the lines' own text sorted (names as this format spells them, the
+	 * thread's frame first): stacks that fold to one line meet and are
+	 * summed; no view holds this format's names to do it earlier */
 	sorting_arena = arena;
 	qsort(lines, n, sizeof(*lines), compare_line);
 	for (i = 0; i < n; i++) {

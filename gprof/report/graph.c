@@ -3,10 +3,10 @@
  * graph.c: the call graph printer.
  *
  * Each entry shows the function's callers (parents) above it and its
- * callees (children) below, in the order callgraph_sort_for_printing
- * left them: parents by increasing time carried, children by decreasing,
- * arcs inside a cycle apart, ties in the reverse of the order the arcs
- * were read.
+ * callees (children) below, a cycle its members, in the order the view
+ * gives them (analysis/view_orders.h): parents by increasing time
+ * carried, children by decreasing, arcs inside a cycle apart, ties in
+ * the reverse of the order the arcs were read.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -159,13 +159,15 @@ static void print_cycle(struct graph *g, const struct symbol *cycle)
 	text_end_line(t, g->f);
 }
 
-static void print_members(struct graph *g, const struct symbol *cycle)
+static void print_members(struct graph *g, const struct graph_order *o, size_t entry)
 {
 	struct text *t = &g->line;
-	const struct symbol *member;
 	double hz = g->hz;
+	size_t k;
 
-	for (member = cycle->cycle_next; member; member = member->cycle_next) {
+	for (k = o->member_start[entry]; k < o->member_start[entry + 1]; k++) {
+		const struct symbol *member = o->members[k];
+
 		/* "%6.6s %5.5s " of "" */
 		text_spaces(t, 13);
 		text_fixed(t, 7, 2, member->prop_self / hz);
@@ -221,29 +223,59 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 	text_end_line(t, g->f);
 }
 
-static void print_parents(struct graph *g, const struct symbol *child)
+/* A symbol's fields the lines read span its size: ask for all of it. */
+static void prefetch_symbol(const struct symbol *sym)
+{
+	size_t at;
+
+	for (at = 0; at < sizeof(*sym); at += 64)
+		__builtin_prefetch((const char *)sym + at);
+}
+
+/* The arcs of a big graph and their symbols are scattered in memory: a
+ * few lines ahead, ask for the arc and, a little later, the end the line
+ * names (a caller's, or a callee's), so that the misses overlap instead
+ * of following one another. */
+static void prefetch_ahead(const struct graph_order *o, size_t k, bool parents)
+{
+	size_t end = o->arc_count;
+
+	if (k + 8 < end)
+		__builtin_prefetch(o->arcs[k + 8]);
+	if (k + 4 < end)
+		prefetch_symbol(parents ? o->arcs[k + 4]->parent : o->arcs[k + 4]->child);
+}
+
+static void print_parents(struct graph *g, const struct graph_order *o, size_t entry,
+			  const struct symbol *child)
 {
 	struct text *t = &g->line;
-	const struct arc *arc;
 	const struct symbol *cycle_head = child->cycle_head ? child->cycle_head : child;
+	size_t k;
 
-	if (child->parents == NULL) {
+	if (o->arc_start[2 * entry] == o->arc_start[2 * entry + 1]) {
 		/* "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     " (-T: %11.11s) of "" */
 		text_spaces(t, g->opt->text.traditional ? 53 : 49);
 		text_bytes(t, "<spontaneous>", 13);
 		text_end_line(t, g->f);
 		return;
 	}
-	for (arc = child->parents; arc; arc = arc->next_parent)
-		print_arc_line(g, arc, arc->parent, child, cycle_head->calls);
+	for (k = o->arc_start[2 * entry]; k < o->arc_start[2 * entry + 1]; k++) {
+		prefetch_ahead(o, k, true);
+		print_arc_line(g, o->arcs[k], o->arcs[k]->parent, child, cycle_head->calls);
+	}
 }
 
-static void print_children(struct graph *g, const struct symbol *parent)
+static void print_children(struct graph *g, const struct graph_order *o, size_t entry,
+			   const struct symbol *parent)
 {
-	const struct arc *arc;
+	size_t k;
 
-	for (arc = parent->children; arc; arc = arc->next_child)
-		print_arc_line(g, arc, arc->child, parent, arc->child->cycle_head->calls);
+	for (k = o->arc_start[2 * entry + 1]; k < o->arc_start[2 * entry + 2]; k++) {
+		prefetch_ahead(o, k, false);
+		print_arc_line(g, o->arcs[k], o->arcs[k]->child, parent,
+			       o->arcs[k]->child->cycle_head->calls);
+	}
 }
 
 static void print_entry_line(struct graph *g, const struct symbol *sym)
@@ -274,13 +306,15 @@ void print_call_graph(const struct view *v, const struct options *opt, struct re
 	for (i = 0; i < v->graph.count; i++) {
 		const struct symbol *sym = v->graph.entries[i];
 
+		if (i + 2 < v->graph.count)
+			prefetch_symbol(v->graph.entries[i + 2]);
 		if (symbol_is_cycle_header(sym)) {
 			print_cycle(g, sym);
-			print_members(g, sym);
+			print_members(g, &v->graph.order, i);
 		} else {
-			print_parents(g, sym);
+			print_parents(g, &v->graph.order, i, sym);
 			print_entry_line(g, sym);
-			print_children(g, sym);
+			print_children(g, &v->graph.order, i, sym);
 		}
 		if (opt->text.traditional)
 			text_char(&g->line, '\n');

@@ -278,33 +278,13 @@ static void emit_graph_figures(struct json *j, const struct symbol *sym)
 	json_number(j, "child_time", seconds(j, sym->prop_child));
 }
 
-static int compare_member(const void *lp, const void *rp)
+/* The cycle of entry i of the graph, its members in the view's order
+ * (more time, then more calls, then the lower index). */
+static void emit_cycle(struct json *j, size_t entry)
 {
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
-	double left_time = left->prop_self + left->prop_child;
-	double right_time = right->prop_self + right->prop_child;
-
-	if (left_time != right_time)
-		return left_time < right_time ? 1 : -1;
-	if (left->calls + left->self_calls != right->calls + right->self_calls)
-		return left->calls + left->self_calls < right->calls + right->self_calls ? 1 : -1;
-	return left->index - right->index;
-}
-
-static void emit_cycle(struct json *j, const struct symbol *cycle)
-{
-	const struct symbol *member;
-	const struct symbol **members;
-	size_t count = 0, i;
-
-	for (member = cycle->cycle_next; member; member = member->cycle_next)
-		count++;
-	members = xmalloc((count + 1) * sizeof(*members));
-	count = 0;
-	for (member = cycle->cycle_next; member; member = member->cycle_next)
-		members[count++] = member;
-	qsort(members, count, sizeof(*members), compare_member);
+	const struct symbol *cycle = j->v->graph.entries[entry];
+	const struct graph_order *o = &j->v->graph.order;
+	size_t k;
 
 	json_open(j, NULL, '{');
 	json_integer(j, "number", cycle->cycle_number);
@@ -314,15 +294,14 @@ static void emit_cycle(struct json *j, const struct symbol *cycle)
 	json_counted(j, symbol_calls_counted(j->m, cycle));
 	json_unsigned(j, "inner_calls", cycle->self_calls);
 	json_open(j, "members", '[');
-	for (i = 0; i < count; i++) {
+	for (k = o->member_start[entry]; k < o->member_start[entry + 1]; k++) {
 		json_open(j, NULL, '{');
-		json_integer(j, "index", members[i]->index);
-		json_string(j, "name", members[i]->name);
+		json_integer(j, "index", o->json_members[k]->index);
+		json_string(j, "name", o->json_members[k]->name);
 		json_close(j, '}');
 	}
 	json_close(j, ']');
 	json_close(j, '}');
-	free(members);
 }
 
 static void emit_arc(struct json *j, const struct arc *arc)
@@ -387,7 +366,7 @@ static void emit_call_graph(struct json *j)
 	json_open(j, "cycles", '[');
 	for (i = 0; i < j->v->graph.count; i++)
 		if (symbol_is_cycle_header(j->v->graph.entries[i]))
-			emit_cycle(j, j->v->graph.entries[i]);
+			emit_cycle(j, i);
 	json_close(j, ']');
 
 	/* every arc the text lists: under its caller's entry, its callee's,

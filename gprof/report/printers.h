@@ -24,7 +24,7 @@ void print_flat_profile(const struct view *v, const struct options *opt, struct 
 /* threads.c: --threads, one flat profile per thread (exits without
  * thread stacks) */
 void print_thread_profiles(const struct view *v, const struct options *opt, struct report_out *out);
-/* graph.c: the call graph, in the order callgraph_sort_for_printing left */
+/* graph.c: the call graph, in the view's order (analysis/view_orders.h) */
 void print_call_graph(const struct view *v, const struct options *opt, struct report_out *out);
 /* index.c: the index by function name */
 void print_index(const struct view *v, const struct options *opt, struct report_out *out);

@@ -127,6 +127,7 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 	view_options.show_zeros = shown.show_zeros;
 	view_options.line_granularity = shown.line_granularity;
 	view_options.gnu_index = shown.gnu_quirks & QUIRK_INDEX;
+	view_options.graph_arcs = true;
 	view_build(m, &view_options, &view);
 	switch (selector >> 6) {
 	case 1:
@@ -137,11 +138,8 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 		break;
 	default:
 		/* the text reports in gprof.c's order */
-		if (m->by_time && (shown.report & REPORT_GRAPH)) {
-			callgraph_sort_for_printing(m, &shown);
-			if (shown.text.traditional)
-				print_call_graph(&view, &shown, &out);
-		}
+		if (m->by_time && (shown.report & REPORT_GRAPH) && shown.text.traditional)
+			print_call_graph(&view, &shown, &out);
 		if (shown.report & REPORT_FLAT)
 			print_flat_profile(&view, &shown, &out);
 		if (m->by_time && (shown.report & REPORT_GRAPH)) {
@@ -153,8 +151,12 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 			print_exec_counts(&view, &shown, &out);
 		if (shown.report & REPORT_ANNOTATED)
 			print_annotated_source(&view, &shown, &out);
-		if ((selector >> 6) == 3)
+		if ((selector >> 6) == 3) {
+			if (m->by_time && (shown.report & REPORT_GRAPH))
+				graph_order_link(m, view.graph.entries, view.graph.count,
+						 &view.graph.order);
 			print_function_ordering(m, &shown, &out);
+		}
 	}
 }
 
