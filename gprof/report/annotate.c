@@ -29,6 +29,7 @@ struct listing_file {
 /* What the listings carry from line to line and file to file. */
 struct annotator {
 	const struct options *opt;
+	const struct view_options *view; /* -z, the search path (-I) */
 	struct report_out *out;
 	long executable_lines, lines_executed;
 	unsigned long last_count; /* carried from line to line with -x */
@@ -104,10 +105,10 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 }
 
 /* Open a source file (report_open_source), saying why not. */
-static FILE *open_source(const struct options *opt, const char *name)
+static FILE *open_source(const struct view_options *view, const char *name)
 {
 	const char *why;
-	FILE *in = report_open_source(opt, name, &why);
+	FILE *in = report_open_source(view->search_dirs, view->search_dir_count, name, &why);
 
 	if (in == NULL) {
 		char *copy;
@@ -128,7 +129,7 @@ static FILE *list_source(struct annotator *a, const struct source_file *sf,
 			 const struct listing_file *lf, struct outfile *ann, char **ann_path)
 {
 	const struct options *opt = a->opt;
-	FILE *in = open_source(opt, sf->name), *out = a->out->file;
+	FILE *in = open_source(a->view, sf->name), *out = a->out->file;
 	char annotation[17];
 	char buf[8192];
 	size_t n, i;
@@ -256,7 +257,7 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 		struct listing_file *lf = &files[sf->number];
 		FILE *out;
 
-		if (!lf->line_count || (!opt->show_zeros && lf->calls == 0))
+		if (!lf->line_count || (!a->view->show_zeros && lf->calls == 0))
 			continue;
 		a->executable_lines = a->lines_executed = 0;
 		out = list_source(a, sf, lf, &ann, &ann_path);
@@ -310,7 +311,7 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 void print_annotated_source(const struct view *v, const struct options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
-	struct annotator a = { opt, out, 0, 0, 0, true };
+	struct annotator a = { opt, &v->options, out, 0, 0, 0, true };
 	size_t i;
 
 	for (i = 0; i < m->object_count; i++)

@@ -588,7 +588,6 @@ void print_callgrind(const struct view *v, const struct options *opt, struct rep
 	char sentence[256];
 	size_t i;
 
-	(void)opt;
 	for (i = 0; i < symtab->count; i++)
 		if (!symtab->base[i].hidden && !symtab->base[i].alias_of)
 			total += self_cost(m, &symtab->base[i]);

@@ -149,7 +149,7 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 			     unsigned char *reach)
 {
 	const struct comparison *c = p->c;
-	const char *text = options_first_symspec(p->opt, table);
+	const char *text = symspec_first(p->opt->picture.symspecs, table);
 	size_t i;
 	bool named = false;
 	int run;
@@ -246,7 +246,8 @@ static void print_diff_node(struct picture *p, size_t node, double largest, cons
 	const struct comparison *c = p->c;
 	const struct comparison_entry *e = node_entry(p, node);
 	int run = e->sym[NEW] ? NEW : OLD;
-	char rgb[8], *name = label_name(&p->names[run], e->sym[run]), *line, *newline;
+	char rgb[8], *name = label_name(&p->names[run], &p->opt->picture, e->sym[run]), *line,
+		     *newline;
 	bool dark, vanished = strcmp(e->status, "vanished") == 0,
 		   appeared = strcmp(e->status, "appeared") == 0;
 

@@ -118,7 +118,7 @@ static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 			     unsigned char *reach)
 {
 	const struct model *m = d->m;
-	const char *text = options_first_symspec(d->opt, table);
+	const char *text = symspec_first(d->opt->picture.symspecs, table);
 	size_t count = m->symbols.count, i;
 	bool named = false;
 
@@ -198,7 +198,7 @@ static void put_dot_text(struct dot *d, const char *s)
 
 static void put_name(struct dot *d, const struct symbol *sym)
 {
-	char *label = label_name(d->out, sym), *line, *newline;
+	char *label = label_name(d->out, &d->opt->picture, sym), *line, *newline;
 
 	/* --wrap's lines are DOT's centred lines */
 	for (line = label; (newline = strchr(line, '\n')) != NULL; line = newline + 1) {
@@ -297,7 +297,7 @@ static void print_node(struct dot *d, const struct symbol *sym, const char *inde
 		1.0 + 3.0 * sqrt(percent(d, sym->prop_self) / 100.0));
 	if (sym->file) {
 		fprintf(d->f, ", tooltip=\"");
-		put_dot_text(d, file_base_name(d->opt, sym->file->name));
+		put_dot_text(d, file_base_name(d->out->names, sym->file->name));
 		fprintf(d->f, ":%d\"", sym->line);
 	}
 	fprintf(d->f, "];\n");

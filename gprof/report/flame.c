@@ -229,7 +229,7 @@ static void check_picture_symspecs(const struct model *m, const struct options *
 {
 	const struct symspec_request *r;
 
-	for (r = opt->symspecs; r; r = r->next)
+	for (r = opt->picture.symspecs; r; r = r->next)
 		if ((r->table == PICTURE_ROOT || r->table == PICTURE_LEAF) &&
 		    !view_picture_given(m, r->table))
 			fatal("%s=%s: no function of the program matches",

@@ -74,9 +74,10 @@ void print_index(const struct view *v, const struct options *opt, struct report_
 					text_bytes(t, buf, buf_length);
 					text_char(t, ' ');
 					col += text_name_only(t, out, sym);
-					if (!opt->line_granularity && sym->is_static && sym->file) {
+					if (!v->options.line_granularity && sym->is_static &&
+					    sym->file) {
 						const char *file =
-							file_base_name(opt, sym->file->name);
+							file_base_name(out->names, sym->file->name);
 						size_t file_length = strlen(file);
 
 						text_bytes(t, " (", 2);

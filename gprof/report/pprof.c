@@ -302,7 +302,7 @@ static uint64_t inline_function_id(struct pprof *p, const struct inline_frame *f
 	p->function_of_inline = xrealloc(p->function_of_inline,
 					 p->inline_names.count * sizeof(*p->function_of_inline));
 	fn = new_function(p);
-	if (p->out->opt->names.demangle) {
+	if (p->out->names->demangle) {
 		char *demangled = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
 
 		fn->name = string_index(&p->strings, demangled ? demangled : name);
@@ -852,7 +852,6 @@ void print_pprof(const struct view *v, const struct options *opt, struct report_
 	int64_t comments[2];
 	char text[200], sentence[256];
 
-	(void)opt;
 	if (isatty(fileno(out->file)))
 		fatal("--pprof writes a compressed binary file: redirect the standard output "
 		      "(gprof --pprof prog gmon.out > prog.pb.gz)");
