@@ -223,7 +223,7 @@ int print_diff(const struct options *opt)
 	if (opt->mode.output)
 		opt->mode.output->print_diff(&c, names, opt, stdout);
 	else
-		print_text_diff(&c, names, opt, stdout);
+		print_text_diff(&c, names, &opt->text, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		fatal("error writing the report: %s", strerror(errno));
 

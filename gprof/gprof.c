@@ -755,24 +755,24 @@ static void print_text_reports(struct model *m, const struct view *v, const stru
 	if (graph)
 		callgraph_sort_for_printing(m, &opt->read);
 	if (graph && opt->text.traditional)
-		print_call_graph(v, opt, out);
+		print_call_graph(v, &opt->text, out);
 	if (report & REPORT_FLAT)
-		print_flat_profile(v, opt, out);
+		print_flat_profile(v, &opt->text, out);
 	if (graph) {
 		if (!opt->text.traditional)
-			print_call_graph(v, opt, out);
-		print_index(v, opt, out);
+			print_call_graph(v, &opt->text, out);
+		print_index(v, &opt->text, out);
 	}
 	if (report & REPORT_EXEC_COUNTS)
-		print_exec_counts(v, opt, out);
+		print_exec_counts(v, out);
 	if (report & REPORT_ANNOTATED)
-		print_annotated_source(v, opt, out);
+		print_annotated_source(v, &opt->text, out);
 	if (report & REPORT_FUNCTION_ORDER)
-		print_function_ordering(m, opt, out);
+		print_function_ordering(m, out);
 	if (report & REPORT_FILE_ORDER)
-		print_file_ordering(m, opt, out);
+		print_file_ordering(m, out);
 	if (v->options.threads)
-		print_thread_profiles(v, opt, out);
+		print_thread_profiles(v, &opt->text, out);
 }
 
 /* A format given with what it does not go with, refused from the

@@ -131,7 +131,7 @@ struct view_options {
 };
 
 /* The output of the text reports (flat profile, call graph, index, -A,
- * -C, the --diff table): GNU's options of layout. */
+ * --threads' profiles, the --diff table): GNU's options of layout. */
 struct text_options {
 	bool brief;              /* -b: no explanatory blurbs */
 	bool traditional;        /* -T: BSD layout */

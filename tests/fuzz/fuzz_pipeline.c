@@ -136,21 +136,21 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 		if (m->by_time && (shown.report & REPORT_GRAPH)) {
 			callgraph_sort_for_printing(m, &opt->read);
 			if (opt->text.traditional)
-				print_call_graph(&view, opt, &out);
+				print_call_graph(&view, &opt->text, &out);
 		}
 		if (shown.report & REPORT_FLAT)
-			print_flat_profile(&view, opt, &out);
+			print_flat_profile(&view, &opt->text, &out);
 		if (m->by_time && (shown.report & REPORT_GRAPH)) {
 			if (!opt->text.traditional)
-				print_call_graph(&view, opt, &out);
-			print_index(&view, opt, &out);
+				print_call_graph(&view, &opt->text, &out);
+			print_index(&view, &opt->text, &out);
 		}
 		if (shown.report & REPORT_EXEC_COUNTS)
-			print_exec_counts(&view, opt, &out);
+			print_exec_counts(&view, &out);
 		if (shown.report & REPORT_ANNOTATED)
-			print_annotated_source(&view, opt, &out);
+			print_annotated_source(&view, &opt->text, &out);
 		if ((selector >> 6) == 3)
-			print_function_ordering(m, opt, &out);
+			print_function_ordering(m, &out);
 	}
 }
 
