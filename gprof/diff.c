@@ -221,7 +221,7 @@ int print_diff(const struct options *opt)
 	}
 
 	if (opt->mode.output)
-		opt->mode.output->print_diff(&c, names, opt, stdout);
+		report_format_print_diff(opt->mode.output, &c, names, opt, stdout);
 	else
 		print_text_diff(&c, names, &opt->text, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -859,7 +859,7 @@ int main(int argc, char **argv)
 	shown.threads = opt->view.threads || (opt->mode.output && opt->mode.output->shows_threads);
 	view_build(m, &shown, &view);
 	if (opt->mode.output)
-		opt->mode.output->print(&view, opt, &out);
+		report_format_print(opt->mode.output, &view, opt, &out);
 	else
 		print_text_reports(m, &view, opt, &out);
 	if (fflush(stdout) != 0 || ferror(stdout))

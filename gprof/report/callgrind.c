@@ -577,7 +577,7 @@ static void put_calls(struct report_out *out, const struct arc_sites *by_arc,
 	free(entries);
 }
 
-void print_callgrind(const struct view *v, const struct options *opt, struct report_out *out)
+void print_callgrind(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct symbol_table *symtab = &m->symbols;

@@ -33,7 +33,7 @@ struct dot {
 	FILE *f;
 	const struct view *v;
 	const struct model *m;
-	const struct options *opt;
+	const struct picture_options *opt;
 	struct report_out *out;
 	unsigned char *kept; /* per symbol of m->symbols: drawn */
 	struct graph graph;  /* the arcs by place, once --root or --leaf needs them */
@@ -82,7 +82,7 @@ static bool node_over_threshold(struct dot *d, const struct symbol *sym)
 {
 	if (d->m->print_ticks <= 0.0)
 		return true;
-	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->picture.node_threshold;
+	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->node_threshold;
 }
 
 /* The arcs between the model's symbols, as a graph of their places
@@ -118,7 +118,7 @@ static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 			     unsigned char *reach)
 {
 	const struct model *m = d->m;
-	const char *text = symspec_first(d->opt->picture.symspecs, table);
+	const char *text = symspec_first(d->opt->symspecs, table);
 	size_t count = m->symbols.count, i;
 	bool named = false;
 
@@ -137,7 +137,7 @@ static bool select_reachable(struct dot *d, enum symspec_table table, bool down,
 		      text);
 	if (!d->graph_made)
 		make_graph(d);
-	graph_reach(&d->graph, down, d->opt->picture.depth, reach);
+	graph_reach(&d->graph, down, d->opt->depth, reach);
 	return true;
 }
 
@@ -186,7 +186,7 @@ static bool edge_kept(struct dot *d, const struct arc *arc)
 		return false;
 	if (d->m->print_ticks <= 0.0 || arc_carries_no_time(d, arc))
 		return true;
-	return percent(d, arc->time + arc->child_time) >= d->opt->picture.edge_threshold;
+	return percent(d, arc->time + arc->child_time) >= d->opt->edge_threshold;
 }
 
 /* ------------------------------------------------------------ text */
@@ -198,7 +198,7 @@ static void put_dot_text(struct dot *d, const char *s)
 
 static void put_name(struct dot *d, const struct symbol *sym)
 {
-	char *label = label_name(d->out, &d->opt->picture, sym), *line, *newline;
+	char *label = label_name(d->out, d->opt, sym), *line, *newline;
 
 	/* --wrap's lines are DOT's centred lines */
 	for (line = label; (newline = strchr(line, '\n')) != NULL; line = newline + 1) {
@@ -323,7 +323,7 @@ static void print_edge(struct dot *d, const struct arc *arc)
 	}
 }
 
-void print_dot(const struct view *v, const struct options *opt, struct report_out *out)
+void print_dot(const struct view *v, const struct picture_options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
 	struct dot dot = { .f = out->file, .v = v, .m = m, .opt = opt, .out = out };

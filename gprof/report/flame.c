@@ -41,7 +41,7 @@ struct flame_node {
 
 struct flame {
 	const struct model *m;
-	const struct options *opt;
+	const struct picture_options *opt;
 	struct report_out *out;
 	FILE *f;
 	uint64_t total;
@@ -132,8 +132,8 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 		"<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
 		"<title>",
 		depth, (unsigned long long)node->samples);
-	if (fl->opt->picture.wrap > 0) {
-		char *wrapped = name_wrap(node->name, fl->opt->picture.wrap);
+	if (fl->opt->wrap > 0) {
+		char *wrapped = name_wrap(node->name, fl->opt->wrap);
 
 		put_xml(f, wrapped);
 		free(wrapped);
@@ -187,7 +187,7 @@ static bool frame_named(const struct model *m, enum symspec_table t, const struc
  * N frames from the root (or, without a root, from the leaf).  False when
  * the stack does not go through them.
  */
-static bool frames_kept(const struct model *m, const struct options *opt,
+static bool frames_kept(const struct model *m, const struct picture_options *opt,
 			const struct symbol *const *frames, size_t depth, size_t *outer,
 			size_t *inner)
 {
@@ -215,21 +215,21 @@ static bool frames_kept(const struct model *m, const struct options *opt,
 			return false;
 		*inner = d;
 	}
-	if (opt->picture.depth >= 0) {
-		if (rooted && *outer - *inner > (size_t)opt->picture.depth)
-			*inner = *outer - (size_t)opt->picture.depth;
-		else if (!rooted && leafed && *outer - *inner > (size_t)opt->picture.depth)
-			*outer = *inner + (size_t)opt->picture.depth;
+	if (opt->depth >= 0) {
+		if (rooted && *outer - *inner > (size_t)opt->depth)
+			*inner = *outer - (size_t)opt->depth;
+		else if (!rooted && leafed && *outer - *inner > (size_t)opt->depth)
+			*outer = *inner + (size_t)opt->depth;
 	}
 	return true;
 }
 
 /* A --root or --leaf that names no function is an error, as with --dot. */
-static void check_picture_symspecs(const struct model *m, const struct options *opt)
+static void check_picture_symspecs(const struct model *m, const struct picture_options *opt)
 {
 	const struct symspec_request *r;
 
-	for (r = opt->picture.symspecs; r; r = r->next)
+	for (r = opt->symspecs; r; r = r->next)
 		if ((r->table == PICTURE_ROOT || r->table == PICTURE_LEAF) &&
 		    !view_picture_given(m, r->table))
 			fatal("%s=%s: no function of the program matches",
@@ -386,7 +386,7 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 		for (c = item.node->first_child; c; c = c->next_sibling) {
 			if (c->sym == NULL) {
 				c->name = "[unknown]";
-			} else if (fl->opt->picture.strip) {
+			} else if (fl->opt->strip) {
 				char *to_free, *stripped = name_strip(
 						       display_name(fl->out, c->sym, &to_free));
 
@@ -482,7 +482,7 @@ static const char flame_script[] =
 	"});\n"
 	"document.querySelector('rect.background').addEventListener('click', reset);\n";
 
-void print_flame(const struct view *v, const struct options *opt, struct report_out *out)
+void print_flame(const struct view *v, const struct picture_options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;

@@ -80,7 +80,7 @@ static char *thread_frame(const struct model *m, uint32_t thread)
 	return frame;
 }
 
-void print_folded(const struct view *v, const struct options *opt, struct report_out *out)
+void print_folded(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;

@@ -839,7 +839,7 @@ static void print_page(FILE *out, const struct html_side *sides, size_t count,
 	free(script);
 }
 
-void print_html(const struct view *v, const struct options *opt, struct report_out *out)
+void print_html(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	struct html_side side = { v, out, NULL };
@@ -849,8 +849,7 @@ void print_html(const struct view *v, const struct options *opt, struct report_o
 	print_page(out->file, &side, 1, NULL, NULL);
 }
 
-void print_html_diff(const struct comparison *c, struct report_out names[2],
-		     const struct options *opt, FILE *f)
+void print_html_diff(const struct comparison *c, struct report_out names[2], FILE *f)
 {
 	struct html_side sides[2] = { { &c->run[OLD].view, &names[OLD], c->run[OLD].profile },
 				      { &c->run[NEW].view, &names[NEW], c->run[NEW].profile } };

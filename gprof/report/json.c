@@ -514,7 +514,7 @@ static void emit_names(struct json *j)
 	json_close(j, '}');
 }
 
-void print_json(const struct view *v, const struct options *opt, struct report_out *out)
+void print_json(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	unsigned report = v->options.report;

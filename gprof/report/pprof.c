@@ -833,7 +833,7 @@ static unsigned char *pack_gzip(const pb_profile *profile, size_t *size)
 	return gz;
 }
 
-void print_pprof(const struct view *v, const struct options *opt, struct report_out *out)
+void print_pprof(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;

@@ -40,20 +40,20 @@ void print_annotated_source(const struct view *v, const struct text_options *opt
 void print_function_ordering(struct model *m, struct report_out *out);
 void print_file_ordering(struct model *m, struct report_out *out);
 /* json.c: --json, one document with what the view's reports ask for */
-void print_json(const struct view *v, const struct options *opt, struct report_out *out);
+void print_json(const struct view *v, struct report_out *out);
 /* dot.c: --dot, a Graphviz picture of the call graph */
-void print_dot(const struct view *v, const struct options *opt, struct report_out *out);
+void print_dot(const struct view *v, const struct picture_options *opt, struct report_out *out);
 /* folded.c: --folded, the call stacks one line each (exits without stacks) */
-void print_folded(const struct view *v, const struct options *opt, struct report_out *out);
+void print_folded(const struct view *v, struct report_out *out);
 /* callgrind.c: --callgrind, the callgrind format (KCachegrind, callgrind_annotate) */
-void print_callgrind(const struct view *v, const struct options *opt, struct report_out *out);
+void print_callgrind(const struct view *v, struct report_out *out);
 /* flame.c: --flame, an SVG flame graph of the stacks (exits without stacks) */
-void print_flame(const struct view *v, const struct options *opt, struct report_out *out);
+void print_flame(const struct view *v, const struct picture_options *opt, struct report_out *out);
 /* pprof.c: --pprof, pprof's profile.proto, gzip-compressed (binary) */
-void print_pprof(const struct view *v, const struct options *opt, struct report_out *out);
+void print_pprof(const struct view *v, struct report_out *out);
 /* html.c: --html, one self-contained page (flat profile, call graph,
  * flame graph, source); print_html_diff: --diff --html, both runs */
-void print_html(const struct view *v, const struct options *opt, struct report_out *out);
+void print_html(const struct view *v, struct report_out *out);
 
 /* --diff: two runs compared (analysis/comparison.h), each run's names
  * shown through its own report_out (names[OLD], names[NEW]) */
@@ -62,13 +62,11 @@ struct comparison;
 void print_text_diff(const struct comparison *c, struct report_out names[2],
 		     const struct text_options *opt, FILE *f);
 /* diff_json.c: --diff --json */
-void print_json_diff(const struct comparison *c, struct report_out names[2],
-		     const struct options *opt, FILE *f);
+void print_json_diff(const struct comparison *c, struct report_out names[2], FILE *f);
 /* diff_dot.c: --diff --dot, both call graphs in one picture */
 void print_dot_diff(const struct comparison *c, struct report_out names[2],
-		    const struct options *opt, FILE *f);
+		    const struct picture_options *opt, FILE *f);
 /* html.c: --diff --html, both runs in one page */
-void print_html_diff(const struct comparison *c, struct report_out names[2],
-		     const struct options *opt, FILE *f);
+void print_html_diff(const struct comparison *c, struct report_out names[2], FILE *f);
 
 #endif

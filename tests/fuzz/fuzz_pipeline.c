@@ -126,10 +126,10 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 	view_build(m, &shown, &view);
 	switch (selector >> 6) {
 	case 1:
-		print_json(&view, opt, &out);
+		print_json(&view, &out);
 		break;
 	case 2:
-		print_dot(&view, opt, &out);
+		print_dot(&view, &opt->picture, &out);
 		break;
 	default:
 		/* the text reports in gprof.c's order */
