@@ -16,6 +16,10 @@
 #                                       its own; every file is on a floor
 #   structure.gprof.printers-no-symtab  no file of report/ includes symtab/
 #                                       (but the listed, which shrink)
+#   structure.gprof.stage-options       no stage or printer takes the whole
+#                                       struct options: each its own struct
+#                                       (core/options.h); only the parser,
+#                                       the drivers and formats.c see it all
 #   structure.gprof.top                 nothing depends on gprof.c (main)
 #   structure.gprof.code-map            doc/code-map.md names every gprof/
 #                                       source file, and only files that exist
@@ -178,6 +182,20 @@ for f in files:
     elif not used and f in SYMTAB_IN_REPORT:
         problems.append("gprof/%s includes no symtab/ header: take it off the list" % f)
 report("structure.gprof.printers-no-symtab", problems)
+
+# Options belong to a stage (core/options.h): a stage or a printer takes
+# its own struct (read_options, view_options, text_options...), never the
+# aggregate; only options.[ch], the drivers (on top) and formats.c, which
+# hands each format's printer its own, name struct options.
+WHOLE_OPTIONS = {"core/options.c", "core/options.h", "report/formats.c", "report/formats.h"}
+problems = []
+for f in files:
+    if os.path.dirname(f) == "" or f in WHOLE_OPTIONS:
+        continue
+    with open(os.path.join(src, f), encoding="utf-8") as fh:
+        if re.search(r"\bstruct options\b", fh.read()):
+            problems.append("gprof/%s names struct options (take the stage's own)" % f)
+report("structure.gprof.stage-options", problems)
 
 users = sorted(m for m, deps in graph.items() if "gprof" in deps)
 extra = sorted(n for n in defines.get("gprof", ()) if n != "main")

@@ -141,24 +141,24 @@ static void check_same_histogram(struct comparison *c)
 	      c->run[OLD].profile, c->run[NEW].profile, c->run[OLD].executable);
 }
 
-/* One run read by the whole pipeline with opt (its own copy, which its
- * names keep pointing at). */
-static void read_run(struct compared_run *r, struct options *run_opt, struct report_out *names,
-		     const struct options *opt, const char *executable, const char *profile)
+/* One run read by the whole pipeline with opt's reading options (a
+ * copy naming the run's files). */
+static void read_run(struct compared_run *r, struct report_out *names, const struct options *opt,
+		     const char *executable, const char *profile)
 {
+	struct read_options run = opt->read;
+
 	r->executable = executable;
 	r->profile = profile;
-	*run_opt = *opt;
-	run_opt->executable = executable;
-	run_opt->executable_given = opt->operand_count > 2; /* else a.out, or the process file's */
-	run_opt->profile_files = &r->profile;
-	run_opt->profile_file_count = 1;
-	run_opt->report = 0;
-	r->m = pipeline_run(run_opt, NULL, NULL);
+	run.executable = executable;
+	run.executable_given = opt->mode.operand_count > 2; /* else a.out, or the process file's */
+	run.profile_files = &r->profile;
+	run.profile_file_count = 1;
+	r->m = pipeline_run(&run, NULL, NULL);
 	if (!(r->m->input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH)))
 		fatal("--diff: %s holds neither samples nor calls", profile);
 	r->rate = (r->m->input & INPUT_HISTOGRAM) ? r->m->histograms.rate : 0.0;
-	report_out_init(names, stdout, run_opt);
+	report_out_init(names, stdout, &opt->names);
 	report_out_cache_names(names, &r->m->symbols);
 }
 
@@ -167,14 +167,13 @@ static void read_run(struct compared_run *r, struct options *run_opt, struct rep
 int print_diff(const struct options *opt)
 {
 	struct comparison c;
-	struct options run_opt[2];
 	struct report_out names[2];
-	const char *const *files = opt->operands;
+	const char *const *files = opt->mode.operands;
 	const char *old_exe, *new_exe, *old_profile, *new_profile;
 	int run;
 
 	memset(&c, 0, sizeof(c));
-	switch (opt->operand_count) {
+	switch (opt->mode.operand_count) {
 	case 2:
 		old_exe = new_exe = "a.out";
 		old_profile = files[0];
@@ -193,13 +192,13 @@ int print_diff(const struct options *opt)
 		break;
 	default:
 		fatal("--diff takes [EXE] OLD NEW, or OLD_EXE OLD NEW_EXE NEW (given: %d)",
-		      opt->operand_count);
+		      opt->mode.operand_count);
 	}
-	if (opt->report & REPORT_SUM)
+	if (opt->read.sum)
 		fatal("--diff cannot be combined with -s");
 
-	read_run(&c.run[OLD], &run_opt[OLD], &names[OLD], opt, old_exe, old_profile);
-	read_run(&c.run[NEW], &run_opt[NEW], &names[NEW], opt, new_exe, new_profile);
+	read_run(&c.run[OLD], &names[OLD], opt, old_exe, old_profile);
+	read_run(&c.run[NEW], &names[NEW], opt, new_exe, new_profile);
 	if (strcmp(old_exe, new_exe) != 0)
 		check_same_program(&c);
 	else
@@ -215,17 +214,16 @@ int print_diff(const struct options *opt)
 	comparison_match(&c);
 	/* each run's view, as a --diff page shows it: no threads */
 	for (run = OLD; run <= NEW; run++) {
-		struct view_options shown = { .report = opt->report,
-					      .show_zeros = opt->show_zeros,
-					      .line_granularity = opt->line_granularity };
+		struct view_options shown = opt->view;
 
+		shown.threads = false;
 		view_build(c.run[run].m, &shown, &c.run[run].view);
 	}
 
-	if (opt->output)
-		opt->output->print_diff(&c, names, opt, stdout);
+	if (opt->mode.output)
+		report_format_print_diff(opt->mode.output, &c, names, opt, stdout);
 	else
-		print_text_diff(&c, names, opt, stdout);
+		print_text_diff(&c, names, &opt->text, stdout);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		fatal("error writing the report: %s", strerror(errno));
 

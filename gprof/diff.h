@@ -9,7 +9,7 @@
 
 #include "core/options.h"
 
-/* Read the two profiles opt->operands name ([EXE] OLD NEW, or OLD_EXE
+/* Read the two profiles opt->mode.operands name ([EXE] OLD NEW, or OLD_EXE
  * OLD NEW_EXE NEW), each with opt's options, and print what changed: a
  * table, or the chosen format's print_diff (report/formats.c: --json,
  * --dot, --html).  Any error is fatal (one line, exit 1)

@@ -312,85 +312,85 @@ static bool report_option(int ch, struct options *opt)
 	case 'A':
 		if (optarg)
 			options_add_symspec(opt, optarg, INCL_ANNO);
-		opt->report |= REPORT_ANNOTATED;
-		opt->user_specified |= REPORT_ANNOTATED;
+		opt->view.report |= REPORT_ANNOTATED;
+		opt->view.user_specified |= REPORT_ANNOTATED;
 		return true;
 	case 'B':
-		opt->report |= REPORT_GRAPH;
-		opt->user_specified |= REPORT_GRAPH;
+		opt->view.report |= REPORT_GRAPH;
+		opt->view.user_specified |= REPORT_GRAPH;
 		return true;
 	case 'C':
 		if (optarg)
 			options_add_symspec(opt, optarg, INCL_EXEC);
-		opt->report |= REPORT_EXEC_COUNTS;
-		opt->user_specified |= REPORT_EXEC_COUNTS;
+		opt->view.report |= REPORT_EXEC_COUNTS;
+		opt->view.user_specified |= REPORT_EXEC_COUNTS;
 		return true;
 	case 'i':
-		opt->report |= REPORT_FILE_INFO;
-		opt->user_specified |= REPORT_FILE_INFO;
+		opt->view.report |= REPORT_FILE_INFO;
+		opt->view.user_specified |= REPORT_FILE_INFO;
 		return true;
 	case 'J':
 		if (optarg) {
 			options_add_symspec(opt, optarg, EXCL_ANNO);
-			opt->report |= REPORT_ANNOTATED;
+			opt->view.report |= REPORT_ANNOTATED;
 		} else {
-			opt->report &= ~(unsigned)REPORT_ANNOTATED;
+			opt->view.report &= ~(unsigned)REPORT_ANNOTATED;
 		}
-		opt->user_specified |= REPORT_ANNOTATED;
+		opt->view.user_specified |= REPORT_ANNOTATED;
 		return true;
 	case 'p':
 		if (optarg)
 			options_add_symspec(opt, optarg, INCL_FLAT);
-		opt->report |= REPORT_FLAT;
-		opt->user_specified |= REPORT_FLAT;
+		opt->view.report |= REPORT_FLAT;
+		opt->view.user_specified |= REPORT_FLAT;
 		return true;
 	case 'P':
 		if (optarg) {
 			options_add_symspec(opt, optarg, EXCL_FLAT);
-			opt->report |= REPORT_FLAT;
+			opt->view.report |= REPORT_FLAT;
 		} else {
-			opt->report &= ~(unsigned)REPORT_FLAT;
+			opt->view.report &= ~(unsigned)REPORT_FLAT;
 		}
-		opt->user_specified |= REPORT_FLAT;
+		opt->view.user_specified |= REPORT_FLAT;
 		return true;
 	case 'q':
 		if (optarg)
 			options_add_symspec(opt, optarg,
 					    strchr(optarg, '/') ? INCL_ARCS : INCL_GRAPH);
-		opt->report |= REPORT_GRAPH;
-		opt->user_specified |= REPORT_GRAPH;
+		opt->view.report |= REPORT_GRAPH;
+		opt->view.user_specified |= REPORT_GRAPH;
 		return true;
 	case 'Q':
 		if (optarg) {
 			options_add_symspec(opt, optarg,
 					    strchr(optarg, '/') ? EXCL_ARCS : EXCL_GRAPH);
-			opt->report |= REPORT_GRAPH;
+			opt->view.report |= REPORT_GRAPH;
 		} else {
-			opt->report &= ~(unsigned)REPORT_GRAPH;
+			opt->view.report &= ~(unsigned)REPORT_GRAPH;
 		}
-		opt->user_specified |= REPORT_GRAPH;
+		opt->view.user_specified |= REPORT_GRAPH;
 		return true;
 	case 'r':
-		opt->report |= REPORT_FUNCTION_ORDER;
-		opt->user_specified |= REPORT_FUNCTION_ORDER;
+		opt->view.report |= REPORT_FUNCTION_ORDER;
+		opt->view.user_specified |= REPORT_FUNCTION_ORDER;
 		return true;
 	case 'R':
-		opt->report |= REPORT_FILE_ORDER;
-		opt->user_specified |= REPORT_FILE_ORDER;
-		opt->file_ordering_map = optarg;
+		opt->view.report |= REPORT_FILE_ORDER;
+		opt->view.user_specified |= REPORT_FILE_ORDER;
+		opt->read.file_ordering_map = optarg;
 		return true;
 	case 's':
-		opt->report |= REPORT_SUM;
-		opt->user_specified |= REPORT_SUM;
+		opt->view.report |= REPORT_SUM;
+		opt->view.user_specified |= REPORT_SUM;
 		return true;
 	case 'Z':
 		if (optarg) {
 			options_add_symspec(opt, optarg, EXCL_EXEC);
-			opt->report |= REPORT_EXEC_COUNTS;
+			opt->view.report |= REPORT_EXEC_COUNTS;
 		} else {
-			opt->report &= ~(unsigned)REPORT_EXEC_COUNTS;
+			opt->view.report &= ~(unsigned)REPORT_EXEC_COUNTS;
 		}
-		opt->user_specified |= REPORT_EXEC_COUNTS;
+		opt->view.user_specified |= REPORT_EXEC_COUNTS;
 		return true;
 	default:
 		return false;
@@ -457,20 +457,20 @@ static bool gnu_option(int ch, struct options *opt)
 {
 	switch (ch) {
 	case 'a':
-		opt->no_static = true;
+		opt->read.no_static = true;
 		return true;
 	case 'b':
 		opt->text.brief = true;
 		return true;
 	case 'c':
-		opt->static_call_graph = true;
+		opt->read.static_call_graph = true;
 		return true;
 	case 'd':
 		/* said after the options: see there */
-		opt->debug = optarg ? (unsigned)parse_number("-d", optarg, 0) | 1u : ~0u;
+		opt->mode.debug = optarg ? (unsigned)parse_number("-d", optarg, 0) | 1u : ~0u;
 		return true;
 	case 'D':
-		opt->functions_only = true;
+		opt->read.functions_only = true;
 		return true;
 	case 'h':
 		usage(stdout, 0);
@@ -479,7 +479,7 @@ static bool gnu_option(int ch, struct options *opt)
 		options_add_search_path(opt, optarg);
 		return true;
 	case 'l':
-		opt->line_granularity = true;
+		opt->read.line_granularity = true;
 		return true;
 	case 'L':
 		opt->names.print_path = true;
@@ -488,10 +488,10 @@ static bool gnu_option(int ch, struct options *opt)
 		opt->text.min_count = (unsigned long)parse_number("-m", optarg, 0);
 		return true;
 	case 'O':
-		opt->format = parse_file_format(optarg);
+		opt->read.format = parse_file_format(optarg);
 		return true;
 	case 'S':
-		opt->external_symbols = optarg;
+		opt->read.external_symbols = optarg;
 		return true;
 	case 't':
 		opt->text.table_length = (int)parse_number("-t", optarg, 0);
@@ -522,7 +522,7 @@ static bool gnu_option(int ch, struct options *opt)
 		opt->text.separate_files = true;
 		return true;
 	case 'z':
-		opt->show_zeros = true;
+		opt->view.show_zeros = true;
 		return true;
 	case OPTION_DEMANGLE:
 		opt->names.demangle = true;
@@ -555,16 +555,16 @@ static bool extension_option(int ch, struct options *opt)
 {
 	switch (ch) {
 	case OPTION_ESTIMATE_CHILDREN:
-		opt->estimate_children = true;
+		opt->read.estimate_children = true;
 		return true;
 	case OPTION_WITH_OVERHEAD:
-		opt->with_overhead = true;
+		opt->read.with_overhead = true;
 		return true;
 	case OPTION_NODE_THRESHOLD:
 		opt->picture.node_threshold = parse_percent("--node-threshold", optarg);
 		return true;
 	case OPTION_MAIN_ONLY:
-		opt->main_only = true;
+		opt->read.main_only = true;
 		return true;
 	case OPTION_EDGE_THRESHOLD:
 		opt->picture.edge_threshold = parse_percent("--edge-threshold", optarg);
@@ -573,7 +573,7 @@ static bool extension_option(int ch, struct options *opt)
 		opt->picture.strip = true;
 		return true;
 	case OPTION_THREADS:
-		opt->threads = true;
+		opt->view.threads = true;
 		return true;
 	case OPTION_WRAP:
 		opt->picture.wrap = optarg ? (int)parse_number("--wrap", optarg, 1) : 32;
@@ -588,36 +588,37 @@ static bool extension_option(int ch, struct options *opt)
 		opt->picture.depth = (int)parse_number("--depth", optarg, 0);
 		return true;
 	case OPTION_DIFF:
-		opt->diff = true;
+		opt->mode.diff = true;
 		return true;
 	case OPTION_PROCESSES:
 		if (optarg == NULL || strcmp(optarg, "tree") == 0)
-			opt->processes = PROCESSES_TREE;
+			opt->mode.processes = PROCESSES_TREE;
 		else if (strcmp(optarg, "cpu") == 0)
-			opt->processes = PROCESSES_BY_CPU;
+			opt->mode.processes = PROCESSES_BY_CPU;
 		else
 			fatal("--processes=%s: the orders are tree and cpu", optarg);
 		return true;
 	case OPTION_TIMELINE:
-		opt->timeline = true;
+		opt->mode.timeline = true;
 		return true;
 	case OPTION_SYSROOT:
-		opt->sysroot = optarg;
+		opt->read.sysroot = optarg;
 		return true;
 	case OPTION_DEBUG_FILE_DIRECTORY: {
 		const char *dir = checked_sysroot(optarg, "--debug-file-directory");
 
 		if (dir == NULL)
 			break;
-		opt->debug_dirs = xrealloc(opt->debug_dirs,
-					   (opt->debug_dir_count + 1) * sizeof(*opt->debug_dirs));
-		opt->debug_dirs[opt->debug_dir_count++] = dir;
+		opt->read.debug_dirs =
+			xrealloc(opt->read.debug_dirs,
+				 (opt->read.debug_dir_count + 1) * sizeof(*opt->read.debug_dirs));
+		opt->read.debug_dirs[opt->read.debug_dir_count++] = dir;
 		return true;
 	}
 	default:
 		if (ch >= OPTION_FORMAT && ch < OPTION_FORMAT + (int)report_format_count) {
-			opt->output = &report_formats[ch - OPTION_FORMAT];
-			opt->outputs_given++;
+			opt->mode.output = &report_formats[ch - OPTION_FORMAT];
+			opt->mode.outputs_given++;
 			return true;
 		}
 		return false;
@@ -637,55 +638,58 @@ static void finish_options(int argc, char **argv, struct options *opt)
 	/* GNU gprof built without its debugging traces says this on stdout
 	 * and goes on; we have no traces either (stderr keeps --json and
 	 * --dot output valid) */
-	if (opt->debug)
-		fprintf(opt->output || opt->diff ? stderr : stdout,
+	if (opt->mode.debug)
+		fprintf(opt->mode.output || opt->mode.diff ? stderr : stdout,
 			"%s: debugging not supported; -d ignored\n", program_name);
-	if ((opt->user_specified & REPORT_FUNCTION_ORDER) &&
-	    (opt->user_specified & REPORT_FILE_ORDER))
+	if ((opt->view.user_specified & REPORT_FUNCTION_ORDER) &&
+	    (opt->view.user_specified & REPORT_FILE_ORDER))
 		fatal("only one of --function-ordering and --file-ordering may be given");
 
 	/* GNU gprof reads the main program alone: no process file, so no
 	 * other object, no warning about one and no coverage line */
-	if (opt->gnu_quirks & QUIRK_MAIN_ONLY)
-		opt->main_only = true;
+	if (opt->read.gnu_quirks & QUIRK_MAIN_ONLY)
+		opt->read.main_only = true;
 	/* GNU's -s turns on -l, and the reports asked for with it are by line */
-	if ((opt->gnu_quirks & QUIRK_SUM_LINES) && (opt->report & REPORT_SUM))
-		opt->line_granularity = true;
+	if ((opt->read.gnu_quirks & QUIRK_SUM_LINES) && (opt->view.report & REPORT_SUM))
+		opt->read.line_granularity = true;
 
-	if (opt->sysroot)
-		opt->sysroot = checked_sysroot(opt->sysroot, "--sysroot");
+	if (opt->read.sysroot)
+		opt->read.sysroot = checked_sysroot(opt->read.sysroot, "--sysroot");
 	else
-		opt->sysroot = checked_sysroot(getenv("GPROF_SYSROOT"), "GPROF_SYSROOT");
+		opt->read.sysroot = checked_sysroot(getenv("GPROF_SYSROOT"), "GPROF_SYSROOT");
 
 	gprof_path = getenv("GPROF_PATH");
 	if (gprof_path)
 		options_add_search_path(opt, gprof_path);
-	opt->operands = (const char *const *)&argv[optind];
-	opt->operand_count = argc - optind;
+	opt->mode.operands = (const char *const *)&argv[optind];
+	opt->mode.operand_count = argc - optind;
 	/* "gprof gmon.out": a profile our runtime wrote is no program (its
 	 * process file names the program: gmon/program.c) */
-	if (optind < argc && !opt->processes &&
-	    (opt->diff || !program_is_marked_profile(argv[optind]))) {
-		opt->executable = argv[optind++];
-		opt->executable_given = true;
+	if (optind < argc && !opt->mode.processes &&
+	    (opt->mode.diff || !program_is_marked_profile(argv[optind]))) {
+		opt->read.executable = argv[optind++];
+		opt->read.executable_given = true;
 	}
 	/* the profile files: those named, or gmon.out */
-	opt->profile_files = optind < argc ? (const char *const *)&argv[optind] : &default_profile;
-	opt->profile_file_count = optind < argc ? argc - optind : 1;
+	opt->read.profile_files = optind < argc ? (const char *const *)&argv[optind]
+						: &default_profile;
+	opt->read.profile_file_count = optind < argc ? argc - optind : 1;
 
 	/* the profiling runtime's own functions are left out of every figure
 	 * (analysis/overhead.c) unless --with-overhead counts them; they
 	 * come after the user's symspecs (GNU's tables, which -r shows,
 	 * depend on the order) */
 	for (name = overhead_function_names; *name; name++) {
-		if (opt->with_overhead && overhead_known(opt))
+		if (opt->read.with_overhead && overhead_known(&opt->read))
 			break;
-		if (!overhead_known(opt) && name - overhead_function_names >= OVERHEAD_GNU_NAMES)
+		if (!overhead_known(&opt->read) &&
+		    name - overhead_function_names >= OVERHEAD_GNU_NAMES)
 			break;
 		options_add_symspec(opt, *name, EXCL_TIME);
 		options_add_symspec(opt, *name, EXCL_GRAPH);
 		options_add_symspec(opt, *name, EXCL_FLAT);
 	}
+	options_complete(opt);
 }
 
 /* The command line into opt: options, symspecs, the executable and the
@@ -695,7 +699,7 @@ static void parse_options(int argc, char **argv, struct options *opt)
 	int ch;
 
 	options_init(opt);
-	opt->gnu_quirks = parse_quirks(getenv("GPROF_GNU_QUIRKS"));
+	opt->read.gnu_quirks = parse_quirks(getenv("GPROF_GNU_QUIRKS"));
 	expandargv(&argc, &argv);
 	while ((ch = getopt_long(
 			argc, argv,
@@ -711,16 +715,13 @@ static void parse_options(int argc, char **argv, struct options *opt)
  * it owns stdout, one document, nothing before it). */
 static void file_info_hook(void *context, const char *path, const struct profile_file_info *info)
 {
-	struct report_out *out = context;
-
-	if ((out->opt->report & REPORT_FILE_INFO) && !out->opt->output)
-		print_file_info(out, path, info);
+	print_file_info(context, path, info);
 }
 
 /* With no report asked for: the flat profile and the call graph, as far
  * as the files hold their data, else the execution counts; less any the
  * command line turned off. */
-static unsigned default_reports(const struct options *opt, const struct model *m)
+static unsigned default_reports(const struct view_options *opt, const struct model *m)
 {
 	unsigned report = opt->report;
 
@@ -751,32 +752,32 @@ static void print_text_reports(struct model *m, const struct view *v, const stru
 		fatal("gmon.out file is missing call-graph data");
 
 	if (graph && opt->text.traditional)
-		print_call_graph(v, opt, out);
+		print_call_graph(v, &opt->text, out);
 	if (report & REPORT_FLAT)
-		print_flat_profile(v, opt, out);
+		print_flat_profile(v, &opt->text, out);
 	if (graph) {
 		if (!opt->text.traditional)
-			print_call_graph(v, opt, out);
-		print_index(v, opt, out);
+			print_call_graph(v, &opt->text, out);
+		print_index(v, &opt->text, out);
 	}
 	if (report & REPORT_EXEC_COUNTS)
-		print_exec_counts(v, opt, out);
+		print_exec_counts(v, out);
 	if (report & REPORT_ANNOTATED)
-		print_annotated_source(v, opt, out);
+		print_annotated_source(v, &opt->text, out);
 	if (report & REPORT_FUNCTION_ORDER) {
 		if (graph) /* GNU's -r reads the arcs as its call graph left them */
 			graph_order_link(m, v->graph.entries, v->graph.count, &v->graph.order);
-		print_function_ordering(m, opt, out);
+		print_function_ordering(m, out);
 	}
 	if (report & REPORT_FILE_ORDER)
-		print_file_ordering(m, opt, out);
-	if (opt->threads)
-		print_thread_profiles(v, opt, out);
+		print_file_ordering(m, out);
+	if (v->options.threads)
+		print_thread_profiles(v, &opt->text, out);
 }
 
 /* A format given with what it does not go with, refused from the
  * formats' table (report/formats.c) before any file is read. */
-static void refuse_format(const struct options *opt, unsigned mode, const char *what,
+static void refuse_format(const struct mode_options *opt, unsigned mode, const char *what,
 			  const char *others, const char *conjunction)
 {
 	char formats[512];
@@ -788,8 +789,9 @@ static void refuse_format(const struct options *opt, unsigned mode, const char *
 }
 
 /* The options that cannot go together, refused before any file is read. */
-static void refuse_conflicts(const struct options *opt)
+static void refuse_conflicts(const struct options *options)
 {
+	const struct mode_options *opt = &options->mode;
 	char formats[512];
 
 	if (opt->processes && opt->diff)
@@ -809,76 +811,65 @@ static void refuse_conflicts(const struct options *opt)
 		refuse_format(opt, FORMAT_PROCESSES, "--processes", "the text", " or ");
 	else if (opt->timeline)
 		refuse_format(opt, FORMAT_TIMELINE, "--timeline", "the text", " or ");
-	else if (opt->threads && !opt->diff)
+	else if (options->view.threads && !opt->diff)
 		refuse_format(opt, FORMAT_THREADS, "--threads", "the text reports", " and ");
 }
 
 int main(int argc, char **argv)
 {
-	const char *const *selected;
-	int selected_count;
-	struct options opt;
+	struct options options;
+	const struct options *opt = &options; /* only read once parsed */
+	struct read_options reading;
+	struct view_options shown;
 	struct report_out out;
-	struct view_options view_options;
 	struct view view;
 	struct model *m;
 
 	setlocale(LC_CTYPE, "");
-	parse_options(argc, argv, &opt);
-	refuse_conflicts(&opt);
-	if (opt.processes) {
-		int status = print_processes(&opt);
+	parse_options(argc, argv, &options);
+	refuse_conflicts(opt);
+	if (opt->mode.processes || opt->mode.timeline || opt->mode.diff) {
+		int status = opt->mode.processes  ? print_processes(&opt->mode)
+			     : opt->mode.timeline ? print_timeline(opt)
+						  : print_diff(opt);
 
-		options_free(&opt);
+		options_free(&options);
 		return status;
 	}
-	if (opt.timeline) {
-		int status = print_timeline(&opt);
-
-		options_free(&opt);
-		return status;
-	}
-	if (opt.diff) {
-		int status = print_diff(&opt);
-
-		options_free(&opt);
-		return status;
-	}
-	/* files of several programs (gprof-run -f): those of the program */
-	selected = program_select(&opt, &selected_count);
-	if (selected != opt.profile_files) {
-		opt.profile_files = selected;
-		opt.profile_file_count = selected_count;
-	} else {
-		selected = NULL;
-	}
+	/* files of several programs (gprof-run -f): those of the program,
+	 * read with a copy of the reading options naming them */
+	reading = opt->read;
+	reading.profile_files = program_select(&opt->read, &reading.profile_file_count);
 	/* the output is made before the model: -i prints as files are read */
-	report_out_init(&out, stdout, &opt);
-	m = pipeline_run(&opt, file_info_hook, &out);
+	report_out_init(&out, stdout, &opt->names);
+	m = pipeline_run(&reading,
+			 (opt->view.report & REPORT_FILE_INFO) && !opt->mode.output ? file_info_hook
+										    : NULL,
+			 &out);
 	report_out_cache_names(&out, &m->symbols);
 
-	if (opt.threads && m->process.thread_count == 0)
+	if (opt->view.threads && m->process.thread_count == 0)
 		fatal("the profile does not say which thread each call stack came from: "
 		      "--threads needs the thread stacks libgmon records with its call stacks "
 		      "(doc/runtime.md, \"Threads\")");
-	/* the options stay as given: the reports chosen by default are the view's */
-	view_options.report = default_reports(&opt, m);
-	view_options.show_zeros = opt.show_zeros;
-	view_options.line_granularity = opt.line_granularity;
-	view_options.gnu_index = opt.gnu_quirks & QUIRK_INDEX;
-	view_options.threads = opt.threads || (opt.output && opt.output->shows_threads);
-	view_options.graph_arcs = !opt.output;
-	view_build(m, &view_options, &view);
-	if (opt.output)
-		opt.output->print(&view, &opt, &out);
+	/* the options stay as given: what the view shows is derived here,
+	 * the reports chosen by default and a format's threads */
+	shown = opt->view;
+	shown.report = default_reports(&opt->view, m);
+	shown.threads = opt->view.threads || (opt->mode.output && opt->mode.output->shows_threads);
+	shown.graph_arcs = !opt->mode.output;
+	view_build(m, &shown, &view);
+	if (opt->mode.output)
+		report_format_print(opt->mode.output, &view, opt, &out);
 	else
-		print_text_reports(m, &view, &opt, &out);
+		print_text_reports(m, &view, opt, &out);
 	if (fflush(stdout) != 0 || ferror(stdout))
 		fatal("error writing the report: %s", strerror(errno));
 	view_free(&view);
 	report_out_free(&out);
 	model_free(m);
-	options_free(&opt);
-	free((void *)selected);
+	if (reading.profile_files != opt->read.profile_files)
+		free((void *)reading.profile_files);
+	options_free(&options);
 	return 0;
 }

@@ -25,7 +25,7 @@
 #include "symtab/symspec.h"
 #include "core/util.h"
 
-struct model *pipeline_read_executable(const struct options *opt)
+struct model *pipeline_read_executable(const struct read_options *opt)
 {
 	struct model *m = model_new();
 	struct object *obj = model_add_object(m);
@@ -141,11 +141,12 @@ static void record_source(struct model *m, const char *path)
 	}
 }
 
-void pipeline_read_profiles(struct model *m, struct profile_data *data, const struct options *opt,
-			    pipeline_file_hook *on_file, void *context)
+void pipeline_read_profiles(struct model *m, struct profile_data *data,
+			    const struct read_options *opt, pipeline_file_hook *on_file,
+			    void *context)
 {
 	const struct object *obj = m->objects[0];
-	bool sum = opt->report & REPORT_SUM;
+	bool sum = opt->sum;
 	struct arc_sink *sink = xcalloc(1, sizeof(*sink));
 	char err[1024];
 	int i;
@@ -208,7 +209,7 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data, const st
 	}
 }
 
-void pipeline_analyse(struct model *m, struct profile_data *data, const struct options *opt)
+void pipeline_analyse(struct model *m, struct profile_data *data, const struct read_options *opt)
 {
 	struct arc_sink first_run = { m, 0 };
 	size_t k;
@@ -244,7 +245,8 @@ void pipeline_analyse(struct model *m, struct profile_data *data, const struct o
 		callgraph_build(m, opt);
 }
 
-struct model *pipeline_run(const struct options *opt, pipeline_file_hook *on_file, void *context)
+struct model *pipeline_run(const struct read_options *opt, pipeline_file_hook *on_file,
+			   void *context)
 {
 	struct model *m = pipeline_read_executable(opt);
 	struct profile_data data;

@@ -24,16 +24,18 @@ typedef void pipeline_file_hook(void *context, const char *path,
 
 /* All three steps: the model of the run opt describes.  Any error is
  * fatal (one line on stderr, exit 1). */
-struct model *pipeline_run(const struct options *opt, pipeline_file_hook *on_file, void *context);
+struct model *pipeline_run(const struct read_options *opt, pipeline_file_hook *on_file,
+			   void *context);
 
 /* 1: a model holding the executable and its symbols. */
-struct model *pipeline_read_executable(const struct options *opt);
+struct model *pipeline_read_executable(const struct read_options *opt);
 /* 2: read opt's profile files into data (made empty first); write
- * gmon.sum when opt->report asks for -s. */
-void pipeline_read_profiles(struct model *m, struct profile_data *data, const struct options *opt,
-			    pipeline_file_hook *on_file, void *context);
+ * gmon.sum when opt->sum asks for it (-s). */
+void pipeline_read_profiles(struct model *m, struct profile_data *data,
+			    const struct read_options *opt, pipeline_file_hook *on_file,
+			    void *context);
 /* 3: what was read, into the model: histograms, kept arcs, block counts,
  * samples, call graph.  data's histograms move into the model. */
-void pipeline_analyse(struct model *m, struct profile_data *data, const struct options *opt);
+void pipeline_analyse(struct model *m, struct profile_data *data, const struct read_options *opt);
 
 #endif

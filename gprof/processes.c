@@ -529,7 +529,7 @@ static void print_json(const struct proc *procs, int n, const int *order)
 	free(t);
 }
 
-int print_processes(const struct options *opt)
+int print_processes(const struct mode_options *opt)
 {
 	int n = opt->operand_count, *order;
 	struct proc *procs;

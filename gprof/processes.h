@@ -14,6 +14,6 @@
  * runtime wrote, or their process files): as a tree, or by CPU
  * (opt->processes), in the text or --json; then each program's total.
  * Any error is fatal (one line, exit 1).  Returns main's exit status. */
-int print_processes(const struct options *opt);
+int print_processes(const struct mode_options *opt);
 
 #endif

@@ -167,7 +167,7 @@ static void print_json(FILE *f, const struct column *cols, size_t ncols, const s
 
 int print_timeline(const struct options *opt)
 {
-	size_t ncols = (size_t)opt->profile_file_count, nrows = 0, rows_cap = 0, k, i;
+	size_t ncols = (size_t)opt->read.profile_file_count, nrows = 0, rows_cap = 0, k, i;
 	struct column *cols = xcalloc(ncols, sizeof(*cols));
 	struct intern_table names = { 0 };
 	struct row *rows = NULL;
@@ -175,7 +175,7 @@ int print_timeline(const struct options *opt)
 
 	warnings_once = true; /* each file would say the same of the program */
 	for (k = 0; k < ncols; k++) {
-		cols[k].file = opt->profile_files[k];
+		cols[k].file = opt->read.profile_files[k];
 		cols[k].given = k;
 		read_window(&cols[k]);
 		if (cols[k].windowed && cols[k].process_start_ns &&
@@ -187,17 +187,17 @@ int print_timeline(const struct options *opt)
 		if (cols[k].windowed)
 			origin = cols[k].start_ns;
 	for (k = 0; k < ncols; k++) {
-		struct options run = *opt;
+		struct read_options run = opt->read; /* this window's file */
 		struct model *m;
 		struct report_out out;
 		double hz;
 
 		run.profile_files = &cols[k].file;
 		run.profile_file_count = 1;
-		run.report = 0;
+		run.sum = false;
 		m = pipeline_run(&run, NULL, NULL);
 		hz = m->histograms.rate;
-		report_out_init(&out, stdout, &run);
+		report_out_init(&out, stdout, &opt->names);
 		report_out_cache_names(&out, &m->symbols);
 		for (i = 0; hz > 0 && i < m->symbols.count; i++) {
 			const struct symbol *sym = &m->symbols.base[i];
@@ -228,7 +228,7 @@ int print_timeline(const struct options *opt)
 		model_free(m);
 	}
 	qsort(rows, nrows, sizeof(*rows), by_total);
-	if (opt->output && strcmp(opt->output->name, "html") == 0) {
+	if (opt->mode.output && strcmp(opt->mode.output->name, "html") == 0) {
 		char *json = NULL;
 		size_t size = 0;
 		FILE *f = open_memstream(&json, &size);
@@ -240,7 +240,7 @@ int print_timeline(const struct options *opt)
 			fatal("out of memory");
 		print_timeline_page(stdout, json, size);
 		free(json);
-	} else if (opt->output)
+	} else if (opt->mode.output)
 		print_json(stdout, cols, ncols, rows, nrows, origin);
 	else
 		print_text(cols, ncols, rows, nrows, origin);

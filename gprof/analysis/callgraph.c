@@ -146,8 +146,8 @@ static void find_static_calls_aarch64(struct model *m, const struct object *obj,
 
 /* x86: every byte that could start a direct call (0xe8 rel32) whose
  * target is a function's first byte adds an arc with no calls. */
-static void find_static_calls(struct model *m, const struct options *opt, struct symbol *parent,
-			      uint64_t low, uint64_t high)
+static void find_static_calls(struct model *m, const struct read_options *opt,
+			      struct symbol *parent, uint64_t low, uint64_t high)
 {
 	const struct object *obj = parent->object;
 	uint64_t text, text_size;
@@ -562,7 +562,7 @@ static void sort_by_top_order(const struct symbol_table *symtab, struct symbol *
  * leaves out; kept for GNU's inputs (t-compare).  A whole-process
  * profile (thousands of library functions never sampled) numbers the
  * entries the graph shows 1, 2, 3... and the others after them. */
-static void number_entries(const struct model *m, const struct options *opt,
+static void number_entries(const struct model *m, const struct read_options *opt,
 			   struct symbol **by_time, size_t n)
 {
 	size_t i;
@@ -581,7 +581,7 @@ static void number_entries(const struct model *m, const struct options *opt,
 			by_time[i]->index = next++;
 }
 
-void callgraph_build(struct model *m, const struct options *opt)
+void callgraph_build(struct model *m, const struct read_options *opt)
 {
 	struct symbol_table *symtab = &m->symbols;
 	struct symbol **by_order, **by_time;
@@ -659,7 +659,7 @@ bool callgraph_entry_shown(const struct symbol *sym, bool show_zeros, bool line_
 	return sym->printed && !sym->hidden && !(line_granularity && !sym->is_function);
 }
 
-bool callgraph_shows(const struct symbol *sym, const struct options *opt)
+bool callgraph_shows(const struct symbol *sym, const struct read_options *opt)
 {
 	return callgraph_entry_shown(sym, opt->show_zeros, opt->line_granularity);
 }

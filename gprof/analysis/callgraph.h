@@ -31,10 +31,10 @@ bool callgraph_arc_kept(const struct model *m, uint64_t from_pc, uint64_t self_p
 /* Add -c's static arcs, number the graph, find cycles, propagate time;
  * fills m->cycles, m->print_ticks and m->by_time (every symbol and cycle
  * by total propagated time, each given its index). */
-void callgraph_build(struct model *m, const struct options *opt);
+void callgraph_build(struct model *m, const struct read_options *opt);
 /* Does the call graph show an entry for sym?  (The text, JSON and DOT
  * printers show the same entries.) */
-bool callgraph_shows(const struct symbol *sym, const struct options *opt);
+bool callgraph_shows(const struct symbol *sym, const struct read_options *opt);
 /* The same, given -z and -l alone (what a view knows of the options). */
 bool callgraph_entry_shown(const struct symbol *sym, bool show_zeros, bool line_granularity);
 

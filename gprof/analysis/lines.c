@@ -177,7 +177,7 @@ static uint64_t *change_points(const struct object *obj, const struct symbol_tab
 	return points;
 }
 
-void symbols_read_lines(struct model *m, struct object *obj, const struct options *opt)
+void symbols_read_lines(struct model *m, struct object *obj, const struct read_options *opt)
 {
 	struct symbol_table lines = { .base = NULL };
 	struct symbol_table *symtab = &m->symbols;

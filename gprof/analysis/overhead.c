@@ -42,7 +42,7 @@ const char *const overhead_function_names[] = {
 	"arc_insert", "gmon_foreign_arc", NULL
 };
 
-bool overhead_known(const struct options *opt)
+bool overhead_known(const struct read_options *opt)
 {
 	return !(opt->gnu_quirks & QUIRK_RUNTIME_FUNCTIONS);
 }
@@ -220,7 +220,7 @@ static uint64_t *runtime_unit_functions(const struct object *obj, size_t *n)
 	return at;
 }
 
-void overhead_mark(struct model *m, const struct options *opt)
+void overhead_mark(struct model *m, const struct read_options *opt)
 {
 	size_t i, k;
 

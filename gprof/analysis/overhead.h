@@ -23,10 +23,10 @@ extern const char *const overhead_function_names[];
 /* Are the runtime's functions told apart (not under
  * GPROF_GNU_QUIRKS=runtime-functions, where ours are shown as any
  * function and GNU's left out as GNU leaves them out)? */
-bool overhead_known(const struct options *opt);
+bool overhead_known(const struct read_options *opt);
 /* Mark the runtime's functions (symbol.is_runtime) and set the model's
  * rule (overhead_known, overhead_counted); the symbol table is final. */
-void overhead_mark(struct model *m, const struct options *opt);
+void overhead_mark(struct model *m, const struct read_options *opt);
 /* After the samples are credited, before the call graph is built: with
  * the rule "left out", drop the stacks whose innermost frame is the
  * runtime's (and count their samples when no histogram did); with

@@ -40,7 +40,7 @@
 #include "analysis/stack_times.h"
 #include "core/util.h"
 
-bool stacks_measurable(const struct model *m, const struct options *opt)
+bool stacks_measurable(const struct model *m, const struct read_options *opt)
 {
 	/* samples become seconds at the histogram's rate: a gmon.out without
 	 * a histogram (arcs alone) has none, and keeps the estimate */

@@ -15,7 +15,7 @@
 
 /* Are the call graph's times to be measured (stacks were read and no
  * option asks for the estimate)? */
-bool stacks_measurable(const struct model *m, const struct options *opt);
+bool stacks_measurable(const struct model *m, const struct read_options *opt);
 /* Replace the estimated times of the numbered call graph (cycles found)
  * by measured ones: every symbol's and cycle's prop_self and prop_child,
  * every arc's time and child_time, m->print_ticks; sets m->measured. */

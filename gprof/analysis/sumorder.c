@@ -25,9 +25,9 @@
 #include "core/util.h"
 
 /* The symbol table GNU's -s charges arcs to: lines, GNU's symbols. */
-static struct model *gnu_line_symbols(const struct options *opt, const char *executable)
+static struct model *gnu_line_symbols(const struct read_options *opt, const char *executable)
 {
-	struct options gnu = *opt;
+	struct read_options gnu = *opt;
 	struct model *m = model_new();
 	struct object *obj = model_add_object(m);
 
@@ -120,7 +120,7 @@ static int compare_pairs(const void *lp, const void *rp)
 }
 
 uint32_t *sum_arc_order(const struct model *m, const struct profile_data *data,
-			const struct options *opt)
+			const struct read_options *opt)
 {
 	size_t count, k;
 	struct model *gnu;

@@ -17,6 +17,6 @@
  * data->arc_write_order; the caller frees it.  NULL when the arcs are
  * streamed or there are none. */
 uint32_t *sum_arc_order(const struct model *m, const struct profile_data *data,
-			const struct options *opt);
+			const struct read_options *opt);
 
 #endif

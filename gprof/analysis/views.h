@@ -14,16 +14,12 @@
 #include "analysis/threads.h"
 #include "analysis/view_orders.h"
 #include "core/model.h"
+#include "core/options.h"
 
-/* What the view is asked for: the options of the viewing stage. */
-struct view_options {
-	unsigned report;       /* REPORT_* printed (the defaults already chosen) */
-	bool show_zeros;       /* -z: rows without calls or time too */
-	bool threads;          /* the per-thread rows (--threads, or a format that shows them) */
-	bool line_granularity; /* -l: lines are no entries of the call graph */
-	bool gnu_index;        /* QUIRK_INDEX: the index omits entries without calls or time */
-	bool graph_arcs;       /* the text call graph is printed: its arcs' order (graph.order) */
-};
+/* What the view is asked for: struct view_options, the options of the
+ * viewing stage (core/options.h), its report the reports printed (the
+ * defaults already chosen) and threads whether each thread's rows are
+ * shown (--threads, or a format that shows them). */
 
 /* One row of the flat profile: the function, the running sum of the
  * self ticks of the rows down to this one, and its total ticks (self

@@ -18,11 +18,11 @@ void options_init(struct options *opt)
 	opt->text.width = 80;
 	opt->text.table_length = 10;
 	opt->text.min_count = 1;
-	opt->format = FORMAT_AUTO;
+	opt->read.format = FORMAT_AUTO;
 	opt->picture.node_threshold = 0.5;
 	opt->picture.edge_threshold = 0.1;
 	opt->picture.depth = -1;
-	opt->executable = "a.out";
+	opt->read.executable = "a.out";
 }
 
 void options_add_symspec(struct options *opt, const char *text, enum symspec_table table)
@@ -31,15 +31,26 @@ void options_add_symspec(struct options *opt, const char *text, enum symspec_tab
 
 	r->text = xstrdup(text);
 	r->table = table;
-	r->next = opt->symspecs;
-	opt->symspecs = r;
+	r->next = opt->read.symspecs;
+	opt->read.symspecs = r;
 }
 
-const char *options_first_symspec(const struct options *opt, enum symspec_table table)
+void options_complete(struct options *opt)
+{
+	opt->view.line_granularity = opt->read.line_granularity;
+	opt->names.line_granularity = opt->read.line_granularity;
+	opt->read.show_zeros = opt->view.show_zeros;
+	opt->read.sum = (opt->view.report & REPORT_SUM) != 0;
+	opt->view.gnu_index = (opt->read.gnu_quirks & QUIRK_INDEX) != 0;
+	opt->names.traditional = opt->text.traditional;
+	opt->picture.symspecs = opt->read.symspecs;
+}
+
+const char *symspec_first(const struct symspec_request *list, enum symspec_table table)
 {
 	const struct symspec_request *r, *first = NULL;
 
-	for (r = opt->symspecs; r; r = r->next)
+	for (r = list; r; r = r->next)
 		if (r->table == table)
 			first = r; /* the list is newest first */
 	return first ? first->text : NULL;
@@ -56,9 +67,10 @@ void options_add_search_path(struct options *opt, const char *paths)
 
 		memcpy(dir, start, len);
 		dir[len] = '\0';
-		opt->search_dirs = xrealloc(opt->search_dirs, (opt->search_dir_count + 1) *
-								      sizeof(*opt->search_dirs));
-		opt->search_dirs[opt->search_dir_count++] = dir;
+		opt->view.search_dirs =
+			xrealloc(opt->view.search_dirs,
+				 (opt->view.search_dir_count + 1) * sizeof(*opt->view.search_dirs));
+		opt->view.search_dirs[opt->view.search_dir_count++] = dir;
 		if (!colon)
 			break;
 		start = colon + 1;
@@ -70,18 +82,19 @@ void options_free(struct options *opt)
 	struct symspec_request *r, *next;
 	size_t i;
 
-	for (r = opt->symspecs; r; r = next) {
+	for (r = opt->read.symspecs; r; r = next) {
 		next = r->next;
 		free(r->text);
 		free(r);
 	}
-	opt->symspecs = NULL;
-	for (i = 0; i < opt->search_dir_count; i++)
-		free(opt->search_dirs[i]);
-	free(opt->search_dirs);
-	free(opt->debug_dirs);
-	opt->debug_dirs = NULL;
-	opt->debug_dir_count = 0;
-	opt->search_dirs = NULL;
-	opt->search_dir_count = 0;
+	opt->read.symspecs = NULL;
+	opt->picture.symspecs = NULL;
+	for (i = 0; i < opt->view.search_dir_count; i++)
+		free(opt->view.search_dirs[i]);
+	free(opt->view.search_dirs);
+	free(opt->read.debug_dirs);
+	opt->read.debug_dirs = NULL;
+	opt->read.debug_dir_count = 0;
+	opt->view.search_dirs = NULL;
+	opt->view.search_dir_count = 0;
 }

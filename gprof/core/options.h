@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * options.h: what the command line asks for, as gprof.c parses it: one
- * struct, filled once and then only read by the stages and printers that
- * need it.
+ * struct per stage (reading, viewing, each output's own), filled once and
+ * then only read, each stage and printer given only its own.
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -80,8 +80,61 @@ struct symspec_request {
 	struct symspec_request *next; /* the list is newest first */
 };
 
+/*
+ * The options by stage.  struct options (below) is their aggregate,
+ * filled by gprof.c's parser and never written after it: each stage
+ * takes its own struct, const, and a value derived later (the reports
+ * printed by default, another run's files) goes into a local copy or
+ * into the view, not back into the options.
+ */
+
+/* Reading and analysis (pipeline.c and the stages it runs): which files,
+ * which symbols, what the call graph counts. */
+struct read_options {
+	const char *executable; /* default a.out */
+	bool executable_given;  /* named on the command line (else the process file may name it) */
+	const char *const *profile_files; /* the names given, or gmon.out */
+	int profile_file_count;
+	enum file_format format; /* -O */
+	bool no_static;          /* -a */
+	bool functions_only;     /* -D: ignore symbols not marked as functions */
+	bool static_call_graph;  /* -c */
+	bool line_granularity;   /* -l: a symbol per source line */
+	bool show_zeros;         /* -z: the call graph numbers entries without calls or time */
+	bool sum;                /* -s: gmon.sum written */
+	const char *file_ordering_map; /* -R */
+	const char *external_symbols;  /* -S */
+	unsigned gnu_quirks;           /* GPROF_GNU_QUIRKS: GNU behaviours we fix, restored */
+	bool main_only;                /* --main-only: no process files, the classic view */
+	const char *sysroot;           /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
+	const char **debug_dirs;       /* --debug-file-directory, in order (symtab/debuginfo.h) */
+	size_t debug_dir_count;
+	bool estimate_children; /* --estimate-children: the classic estimate despite stacks */
+	bool with_overhead; /* --with-overhead: the profiler's own time counted, in its functions */
+	struct symspec_request *symspecs; /* resolved into the model (symtab/symspec.c) */
+};
+
+/* The views layer (analysis/views.c): what the reports show. */
+struct view_options {
+	/* REPORT_* asked for; in the copy a view is built with, those
+	 * printed (gprof.c chooses the default from what was read) */
+	unsigned report;
+	unsigned user_specified; /* REPORT_* named on the command line, even to drop */
+	bool show_zeros;         /* -z: rows without calls or time too */
+	/* --threads; in a view's copy, also a format whose view shows
+	 * every thread (report/formats.h) */
+	bool threads;
+	bool line_granularity; /* -l: lines are no entries of the call graph */
+	bool gnu_index;        /* QUIRK_INDEX: the index omits entries without calls or time */
+	/* in a view's copy: the text call graph is printed, so the view
+	 * orders its arcs (graph.order, analysis/view_orders.h) */
+	bool graph_arcs;
+	char **search_dirs; /* -I and $GPROF_PATH, in order: sources for -A and --html */
+	size_t search_dir_count;
+};
+
 /* The output of the text reports (flat profile, call graph, index, -A,
- * -C): GNU's options of layout. */
+ * --threads' profiles, the --diff table): GNU's options of layout. */
 struct text_options {
 	bool brief;              /* -b: no explanatory blurbs */
 	bool traditional;        /* -T: BSD layout */
@@ -92,11 +145,13 @@ struct text_options {
 	bool separate_files;     /* -y */
 };
 
-/* How every report shows a function's name. */
+/* How every report shows a function's name (report/report.h). */
 struct name_options {
 	bool demangle;          /* on unless --no-demangle */
+	bool traditional;       /* -T: names as the symbol table has them */
 	bool print_path;        /* -L */
 	bool inline_file_names; /* --inline-file-names */
+	bool line_granularity;  /* -l: each name followed by its file, line and address */
 };
 
 /* The pictures' output (--dot, --flame, --diff --dot). */
@@ -106,56 +161,38 @@ struct picture_options {
 	bool strip;            /* --strip: pictures name C++ functions without arguments */
 	int wrap;              /* --wrap[=N]: pictures wrap names at N characters; 0: no */
 	int depth;             /* --depth=N: --root/--leaf go N calls deep; -1: no limit */
+	/* the symspecs as given: --root's and --leaf's, for messages */
+	const struct symspec_request *symspecs;
+};
+
+/* What gprof is run to do (gprof.c, diff.c, processes.c, timeline.c):
+ * the text reports or a format, --diff, --processes, --timeline. */
+struct mode_options {
+	/* --json, --dot, --html...: the format chosen instead of the text
+	 * reports (a row of report/formats.c), NULL for the text; how many
+	 * were given (more than one is refused before any file is read) */
+	const struct report_format *output;
+	int outputs_given;
+	bool diff;      /* --diff: two profiles compared (diff.c) */
+	int processes;  /* --processes[=tree|cpu]: PROCESSES_* (processes.c) */
+	bool timeline;  /* --timeline: each function's seconds per window (timeline.c) */
+	unsigned debug; /* -d */
+	const char *const *operands; /* the command line's files, as given */
+	int operand_count;
 };
 
 /*
- * struct options: the command line, filled by gprof.c before the
- * pipeline starts and only read after.  By stage: reading (the files,
- * the symbols, the quirks, what the analysis counts), viewing (the
- * reports, -z, --threads, the symspecs), and each output's own (text,
- * names, pictures; a format's row says which it goes with).
+ * struct options: the command line, as gprof.c parses it: each stage's
+ * options, nothing else.  -l, -z, -s and -T are read by several stages:
+ * the parser gives each its copy (options_complete).
  */
 struct options {
+	struct read_options read;
+	struct view_options view;
 	struct text_options text;
 	struct name_options names;
 	struct picture_options picture;
-	bool no_static;                /* -a */
-	bool functions_only;           /* -D: ignore symbols not marked as functions */
-	bool static_call_graph;        /* -c */
-	bool show_zeros;               /* -z */
-	bool line_granularity;         /* -l */
-	enum file_format format;       /* -O */
-	const char *file_ordering_map; /* -R */
-	const char *external_symbols;  /* -S */
-	unsigned debug;                /* -d */
-	unsigned gnu_quirks;           /* GPROF_GNU_QUIRKS: GNU behaviours we fix, restored */
-	/* --json, --dot, --html...: the format chosen instead of the text
-	 * reports (a row of report/formats.c), NULL for the text; how many
-	 * were given (more than one is refused once the profile is read) */
-	const struct report_format *output;
-	int outputs_given;
-	bool main_only;          /* --main-only: no process files, the classic view */
-	const char *sysroot;     /* --sysroot, $GPROF_SYSROOT: the recorded objects' root */
-	const char **debug_dirs; /* --debug-file-directory, in order (symtab/debuginfo.h) */
-	size_t debug_dir_count;
-	bool estimate_children; /* --estimate-children: the classic estimate despite stacks */
-	bool with_overhead; /* --with-overhead: the profiler's own time counted, in its functions */
-	bool threads;       /* --threads: per thread (text, --json, --folded) */
-	bool diff;          /* --diff: two profiles compared (diff.c) */
-	int processes;      /* --processes[=tree|cpu]: PROCESSES_* (processes.c) */
-	bool timeline;      /* --timeline: each function's seconds per window (timeline.c) */
-
-	unsigned report;         /* REPORT_* asked for (the default is chosen later) */
-	unsigned user_specified; /* REPORT_* named on the command line, even to drop */
-	struct symspec_request *symspecs;
-	char **search_dirs; /* -I and $GPROF_PATH, in order (for -A) */
-	size_t search_dir_count;
-	const char *executable; /* default a.out */
-	bool executable_given;  /* named on the command line (else the process file may name it) */
-	const char *const *profile_files; /* the names given, or gmon.out */
-	int profile_file_count;
-	const char *const *operands; /* the command line's files, as given (--diff) */
-	int operand_count;
+	struct mode_options mode;
 };
 
 /* --processes: none, as a tree, by CPU. */
@@ -169,8 +206,13 @@ enum {
 void options_init(struct options *opt);
 /* Remember a symspec for a table. */
 void options_add_symspec(struct options *opt, const char *text, enum symspec_table table);
-/* The text of the first symspec given for a table (for messages), or NULL. */
-const char *options_first_symspec(const struct options *opt, enum symspec_table table);
+/* Once the command line is read: the copies each stage keeps of what
+ * several stages read (-l, -z, -s, -T, the quirk of the index, the
+ * symspecs). */
+void options_complete(struct options *opt);
+/* The text of the first symspec of list given for a table (for
+ * messages), or NULL. */
+const char *symspec_first(const struct symspec_request *list, enum symspec_table table);
 /* Append "dir:dir:..." to the source search path. */
 void options_add_search_path(struct options *opt, const char *paths);
 /* Free what the options own (the symspec texts, the search path). */

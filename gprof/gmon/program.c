@@ -252,7 +252,7 @@ static char *interpreter_of(const char *path)
 
 /* ------------------------------------------------------------ the choice */
 
-void program_find(struct program *p, struct model *m, const struct options *opt)
+void program_find(struct program *p, struct model *m, const struct read_options *opt)
 {
 	int depth;
 
@@ -295,7 +295,8 @@ static bool same_file(const char *a, const char *b)
 	       sa.st_ino == sb.st_ino;
 }
 
-void program_check(const struct program *p, const struct object *obj, const struct options *opt)
+void program_check(const struct program *p, const struct object *obj,
+		   const struct read_options *opt)
 {
 	unsigned char id[64];
 	size_t id_size;
@@ -340,7 +341,7 @@ static bool is_program(const struct program *q, bfd *abfd, const unsigned char *
 	return object_holds_segments(abfd, q->segments, q->segment_count);
 }
 
-const char *const *program_select(const struct options *opt, int *count)
+const char *const *program_select(const struct read_options *opt, int *count)
 {
 	const char **kept, *path = opt->executable, *named = opt->executable;
 	char *interpreter = NULL, *next, *others = NULL;

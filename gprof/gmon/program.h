@@ -41,19 +41,20 @@ bool program_is_marked_profile(const char *path);
  * command line names (a script's interpreter, said in one line), else
  * the one the first profile's process file names (said in one line),
  * else a.out.  The paths live as long as the model. */
-void program_find(struct program *p, struct model *m, const struct options *opt);
+void program_find(struct program *p, struct model *m, const struct read_options *opt);
 /* After the program is opened as obj: when the process file names the
  * program, obj must be that file (its build-id; without one, its
  * code where the program's ran).  Otherwise one line naming both and
  * exit 1 (GPROF_GNU_QUIRKS=other-program: read on, as GNU does). */
-void program_check(const struct program *p, const struct object *obj, const struct options *opt);
+void program_check(const struct program *p, const struct object *obj,
+		   const struct read_options *opt);
 /* Files of several programs (a tree of processes) and a program named:
  * the files of that program (a new array, *count long), after one line
  * saying how many were skipped and of which programs.  Files that name
  * no program are kept.  When none is of the program, or with
  * GPROF_GNU_QUIRKS=other-program, the files as given (program_check
  * then refuses the first, or GNU's reading goes on). */
-const char *const *program_select(const struct options *opt, int *count);
+const char *const *program_select(const struct read_options *opt, int *count);
 void program_free(struct program *p);
 
 #endif

@@ -469,7 +469,7 @@ static bool same_program(const struct object *exe, const struct process_file *pf
 }
 
 /* One run: its process file into the model. */
-static void read_run(struct model *m, const struct options *opt, size_t run_index,
+static void read_run(struct model *m, const struct read_options *opt, size_t run_index,
 		     const char *gmon_path, struct object_index *ix)
 {
 	struct run_map *run = &m->process.runs[run_index];
@@ -618,7 +618,7 @@ static void read_run(struct model *m, const struct options *opt, size_t run_inde
 	free(path);
 }
 
-void objects_read(struct model *m, const struct options *opt)
+void objects_read(struct model *m, const struct read_options *opt)
 {
 	struct object_index ix = { .files.sysroot = opt->sysroot };
 	struct name_search search = { opt->sysroot, opt->debug_dirs, opt->debug_dir_count };
@@ -632,7 +632,7 @@ void objects_read(struct model *m, const struct options *opt)
 	ix.extents = xcalloc(ix.extent_capacity, sizeof(*ix.extents));
 	m->process.runs = xcalloc((size_t)opt->profile_file_count, sizeof(*m->process.runs));
 	m->process.run_count = (size_t)opt->profile_file_count;
-	if (opt->report & REPORT_SUM)
+	if (opt->sum)
 		progress_begin("reading the process files", (size_t)opt->profile_file_count);
 	for (i = 0; i < opt->profile_file_count; i++) {
 		read_run(m, opt, (size_t)i, opt->profile_files[i], &ix);

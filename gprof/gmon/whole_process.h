@@ -21,7 +21,7 @@
  * in model addresses (m->process).  A missing or mismatched process file
  * is a warning (the main program alone is reported for that file); a
  * malformed one is an error.  Nothing happens with --main-only. */
-void objects_read(struct model *m, const struct options *opt);
+void objects_read(struct model *m, const struct read_options *opt);
 
 /* The model address of a gmon.out address of run `run` (gmon.out holds
  * runtime addresses less the main program's load bias); the address

@@ -28,7 +28,8 @@ struct listing_file {
 
 /* What the listings carry from line to line and file to file. */
 struct annotator {
-	const struct options *opt;
+	const struct text_options *opt;
+	const struct view_options *view; /* -z, the search path (-I) */
 	struct report_out *out;
 	long executable_lines, lines_executed;
 	unsigned long last_count; /* carried from line to line with -x */
@@ -40,7 +41,7 @@ struct annotator {
 static void annotate_line(struct annotator *a, char *buf, unsigned width, int line,
 			  const struct listing_file *lf)
 {
-	const struct options *opt = a->opt;
+	const struct text_options *opt = a->opt;
 	const struct symbol *b = line <= lf->line_count ? lf->lines[line - 1] : NULL;
 	char text[SYMBOL_BB_MAX * 30 + 16];
 	char *p = text;
@@ -61,7 +62,7 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 		last_print = a->last_count;
 		calls = b->calls;
 		calls_set = true;
-	} else if (opt->text.all_lines && symbol_bb_address(b, 0) &&
+	} else if (opt->all_lines && symbol_bb_address(b, 0) &&
 		   symbol_bb_address(b, 0) > b->address) {
 		p += sprintf(p, "%lu", a->last_count);
 		last_print = a->last_count;
@@ -75,14 +76,14 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 			calls_set = true;
 		}
 		calls += a->last_count;
-		if (opt->text.all_lines && a->last_count == last_print)
+		if (opt->all_lines && a->last_count == last_print)
 			continue;
 		if (p > text)
 			*p++ = ',';
 		p += sprintf(p, "%lu", a->last_count);
 		last_print = a->last_count;
 	}
-	if (opt->text.all_lines && p == text) {
+	if (opt->all_lines && p == text) {
 		p += sprintf(p, "%lu", a->last_count);
 		calls = a->last_count;
 		calls_set = true;
@@ -90,7 +91,7 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 	if (!calls_set)
 		return;
 	a->lines_executed++;
-	if (calls < opt->text.min_count) {
+	if (calls < opt->min_count) {
 		strcpy(text, "#####");
 		p = text + 5;
 	}
@@ -104,10 +105,10 @@ static void annotate_line(struct annotator *a, char *buf, unsigned width, int li
 }
 
 /* Open a source file (report_open_source), saying why not. */
-static FILE *open_source(const struct options *opt, const char *name)
+static FILE *open_source(const struct view_options *view, const char *name)
 {
 	const char *why;
-	FILE *in = report_open_source(opt, name, &why);
+	FILE *in = report_open_source(view->search_dirs, view->search_dir_count, name, &why);
 
 	if (in == NULL) {
 		char *copy;
@@ -127,8 +128,8 @@ static FILE *open_source(const struct options *opt, const char *name)
 static FILE *list_source(struct annotator *a, const struct source_file *sf,
 			 const struct listing_file *lf, struct outfile *ann, char **ann_path)
 {
-	const struct options *opt = a->opt;
-	FILE *in = open_source(opt, sf->name), *out = a->out->file;
+	const struct text_options *opt = a->opt;
+	FILE *in = open_source(a->view, sf->name), *out = a->out->file;
 	char annotation[17];
 	char buf[8192];
 	size_t n, i;
@@ -137,7 +138,7 @@ static FILE *list_source(struct annotator *a, const struct source_file *sf,
 
 	if (in == NULL)
 		return NULL;
-	if (opt->text.separate_files) {
+	if (opt->separate_files) {
 		const char *slash = strrchr(sf->name, '/');
 		const char *base = slash ? slash + 1 : sf->name;
 		char *path = xmalloc(strlen(base) + 5);
@@ -201,7 +202,7 @@ static int compare_line_calls(const void *lp, const void *rp)
 /* The listings of one object's files. */
 static void annotate_object(struct annotator *a, const struct model *m, const struct object *obj)
 {
-	const struct options *opt = a->opt;
+	const struct text_options *opt = a->opt;
 	const struct symbol_table *symtab = &m->symbols;
 	struct listing_file *files = xcalloc(obj->source_file_count + 1, sizeof(*files));
 	struct symbol **sums = NULL; /* the private sums made for lines */
@@ -256,17 +257,17 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 		struct listing_file *lf = &files[sf->number];
 		FILE *out;
 
-		if (!lf->line_count || (!opt->show_zeros && lf->calls == 0))
+		if (!lf->line_count || (!a->view->show_zeros && lf->calls == 0))
 			continue;
 		a->executable_lines = a->lines_executed = 0;
 		out = list_source(a, sf, lf, &ann, &ann_path);
 		if (out == NULL)
 			continue;
-		if (opt->text.table_length > 0) {
-			int rows = opt->text.table_length, r;
+		if (opt->table_length > 0) {
+			int rows = opt->table_length, r;
 
 			fprintf(out, "\n\nTop %d Lines:\n\n     Line      Count\n\n",
-				opt->text.table_length);
+				opt->table_length);
 			qsort(lf->lines, (size_t)lf->line_count, sizeof(*lf->lines),
 			      compare_line_calls);
 			if (rows > lf->line_count)
@@ -307,10 +308,11 @@ static void annotate_object(struct annotator *a, const struct model *m, const st
 	free(sums);
 }
 
-void print_annotated_source(const struct view *v, const struct options *opt, struct report_out *out)
+void print_annotated_source(const struct view *v, const struct text_options *opt,
+			    struct report_out *out)
 {
 	const struct model *m = v->model;
-	struct annotator a = { opt, out, 0, 0, 0, true };
+	struct annotator a = { opt, &v->options, out, 0, 0, 0, true };
 	size_t i;
 
 	for (i = 0; i < m->object_count; i++)

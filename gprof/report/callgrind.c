@@ -515,7 +515,7 @@ static void put_calls(struct report_out *out, const struct arc_sites *by_arc,
 	free(entries);
 }
 
-void print_callgrind(const struct view *v, const struct options *opt, struct report_out *out)
+void print_callgrind(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct symbol_table *symtab = &m->symbols;
@@ -526,7 +526,6 @@ void print_callgrind(const struct view *v, const struct options *opt, struct rep
 	char sentence[256];
 	size_t i;
 
-	(void)opt;
 	for (i = 0; i < symtab->count; i++)
 		if (!symtab->base[i].hidden && !symtab->base[i].alias_of)
 			total += self_cost(m, &symtab->base[i]);

@@ -8,7 +8,7 @@
 #include "report/printers.h"
 #include "report/report.h"
 
-void print_exec_counts(const struct view *v, const struct options *opt, struct report_out *out)
+void print_exec_counts(const struct view *v, struct report_out *out)
 {
 	FILE *f = out->file;
 	size_t i;

@@ -26,7 +26,7 @@
 struct picture {
 	const struct comparison *c;
 	struct report_out *names; /* [OLD], [NEW] */
-	const struct options *opt;
+	const struct picture_options *opt;
 	FILE *f;
 	struct diff_picture u; /* the union of the two graphs */
 	unsigned char *kept;   /* per node: drawn */
@@ -46,7 +46,7 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 			     unsigned char *reach)
 {
 	const struct comparison *c = p->c;
-	const char *text = options_first_symspec(p->opt, table);
+	const char *text = symspec_first(p->opt->symspecs, table);
 	size_t i;
 	bool named = false;
 	int run;
@@ -66,7 +66,7 @@ static bool select_reachable(struct picture *p, enum symspec_table table, bool d
 	if (!named)
 		fatal("%s=%s: no function of the program matches", down ? "--root" : "--leaf",
 		      text);
-	graph_reach(&p->u.graph, down, p->opt->picture.depth, reach);
+	graph_reach(&p->u.graph, down, p->opt->depth, reach);
 	return true;
 }
 
@@ -94,8 +94,8 @@ static void choose_nodes(struct picture *p)
 	for (i = 0; i < p->u.nodes; i++) {
 		const struct comparison_entry *e = node_entry(p, i);
 		bool big = !(c->run[OLD].m->print_ticks > 0 || c->run[NEW].m->print_ticks > 0) ||
-			   comparison_total_share(c, OLD, e) >= p->opt->picture.node_threshold ||
-			   comparison_total_share(c, NEW, e) >= p->opt->picture.node_threshold;
+			   comparison_total_share(c, OLD, e) >= p->opt->node_threshold ||
+			   comparison_total_share(c, NEW, e) >= p->opt->node_threshold;
 
 		p->kept[i] = entry_shown(p->c, e) && big && (!rooted || below[i]) &&
 			     (!leafed || above[i]);
@@ -140,7 +140,7 @@ static void print_diff_node(struct picture *p, size_t node, double largest, cons
 	const struct comparison *c = p->c;
 	const struct comparison_entry *e = node_entry(p, node);
 	int run = e->sym[NEW] ? NEW : OLD;
-	char rgb[8], *name = label_name(&p->names[run], e->sym[run]), *line, *newline;
+	char rgb[8], *name = label_name(&p->names[run], p->opt, e->sym[run]), *line, *newline;
 	bool dark, vanished = strcmp(e->status, "vanished") == 0,
 		   appeared = strcmp(e->status, "appeared") == 0;
 
@@ -194,7 +194,7 @@ static void print_diff_edge(struct picture *p, const struct diff_arc *a)
 }
 
 void print_dot_diff(const struct comparison *c, struct report_out names[2],
-		    const struct options *opt, FILE *f)
+		    const struct picture_options *opt, FILE *f)
 {
 	struct picture pic = { .c = c, .names = names, .opt = opt, .f = f };
 	struct picture *p = &pic;

@@ -60,8 +60,7 @@ static void put_figures_json(const struct comparison *c, int run, const struct c
 	fprintf(f, ", \"calls\": %lu}", e->f[run].calls);
 }
 
-void print_json_diff(const struct comparison *c, struct report_out names[2],
-		     const struct options *opt, FILE *f)
+void print_json_diff(const struct comparison *c, struct report_out names[2], FILE *f)
 {
 	size_t i;
 

@@ -75,7 +75,7 @@ static const char diff_blurb[] =
 	"A function that ran in one run only is marked (appeared) or (vanished).\n";
 
 void print_text_diff(const struct comparison *c, struct report_out names[2],
-		     const struct options *opt, FILE *f)
+		     const struct text_options *opt, FILE *f)
 {
 	size_t i;
 
@@ -111,6 +111,6 @@ void print_text_diff(const struct comparison *c, struct report_out names[2],
 		fprintf(f, "\n");
 		free(name);
 	}
-	if (!opt->text.brief)
+	if (!opt->brief)
 		fputs(diff_blurb, f);
 }

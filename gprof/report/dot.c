@@ -33,7 +33,7 @@ struct dot {
 	FILE *f;
 	const struct view *v;
 	const struct model *m;
-	const struct options *opt;
+	const struct picture_options *opt;
 	struct report_out *out;
 	unsigned char *kept; /* per symbol of m->symbols: drawn */
 };
@@ -80,7 +80,7 @@ static bool node_over_threshold(struct dot *d, const struct symbol *sym)
 {
 	if (d->m->print_ticks <= 0.0)
 		return true;
-	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->picture.node_threshold;
+	return percent(d, sym->prop_self + sym->prop_child) >= d->opt->node_threshold;
 }
 
 /* Which nodes are drawn: the call graph's entries over the threshold,
@@ -94,8 +94,8 @@ static void choose_nodes(struct dot *d)
 	int cycle;
 
 	d->kept = xcalloc(count + 1, 1);
-	picture_reach(m, options_first_symspec(d->opt, PICTURE_ROOT),
-		      options_first_symspec(d->opt, PICTURE_LEAF), d->opt->picture.depth, &reach);
+	picture_reach(m, symspec_first(d->opt->symspecs, PICTURE_ROOT),
+		      symspec_first(d->opt->symspecs, PICTURE_LEAF), d->opt->depth, &reach);
 	for (i = 0; i < count; i++) {
 		const struct symbol *sym = &m->symbols.base[i];
 
@@ -126,7 +126,7 @@ static bool edge_kept(struct dot *d, const struct arc *arc)
 		return false;
 	if (d->m->print_ticks <= 0.0 || arc_carries_no_time(d, arc))
 		return true;
-	return percent(d, arc->time + arc->child_time) >= d->opt->picture.edge_threshold;
+	return percent(d, arc->time + arc->child_time) >= d->opt->edge_threshold;
 }
 
 /* ------------------------------------------------------------ text */
@@ -138,7 +138,7 @@ static void put_dot_text(struct dot *d, const char *s)
 
 static void put_name(struct dot *d, const struct symbol *sym)
 {
-	char *label = label_name(d->out, sym), *line, *newline;
+	char *label = label_name(d->out, d->opt, sym), *line, *newline;
 
 	/* --wrap's lines are DOT's centred lines */
 	for (line = label; (newline = strchr(line, '\n')) != NULL; line = newline + 1) {
@@ -237,7 +237,7 @@ static void print_node(struct dot *d, const struct symbol *sym, const char *inde
 		1.0 + 3.0 * sqrt(percent(d, sym->prop_self) / 100.0));
 	if (sym->file) {
 		fprintf(d->f, ", tooltip=\"");
-		put_dot_text(d, file_base_name(d->opt, sym->file->name));
+		put_dot_text(d, file_base_name(d->out->names, sym->file->name));
 		fprintf(d->f, ":%d\"", sym->line);
 	}
 	fprintf(d->f, "];\n");
@@ -263,7 +263,7 @@ static void print_edge(struct dot *d, const struct arc *arc)
 	}
 }
 
-void print_dot(const struct view *v, const struct options *opt, struct report_out *out)
+void print_dot(const struct view *v, const struct picture_options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
 	struct dot dot = { .f = out->file, .v = v, .m = m, .opt = opt, .out = out };

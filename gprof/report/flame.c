@@ -42,7 +42,7 @@ struct flame_node {
 
 struct flame {
 	const struct model *m;
-	const struct options *opt;
+	const struct picture_options *opt;
 	struct report_out *out;
 	FILE *f;
 	uint64_t total;
@@ -133,8 +133,8 @@ static void print_box(struct flame *fl, const struct flame_node *node, size_t de
 		"<g class=\"frame\" data-depth=\"%zu\" data-samples=\"%llu\">"
 		"<title>",
 		depth, (unsigned long long)node->samples);
-	if (fl->opt->picture.wrap > 0) {
-		char *wrapped = name_wrap(node->name, fl->opt->picture.wrap);
+	if (fl->opt->wrap > 0) {
+		char *wrapped = name_wrap(node->name, fl->opt->wrap);
 
 		put_xml(f, wrapped);
 		free(wrapped);
@@ -175,7 +175,7 @@ static bool too_narrow(const struct flame *fl, const struct flame_node *node)
 }
 
 /* A --root or --leaf that names no function is an error, as with --dot. */
-static void check_picture_symspecs(const struct model *m, const struct options *opt)
+static void check_picture_symspecs(const struct model *m, const struct picture_options *opt)
 {
 	const struct symspec_request *r;
 
@@ -233,8 +233,8 @@ static size_t grow_tree(struct flame *fl, struct flame_node *root)
 			}
 			for (d = 0; d < depth; d++)
 				frames[d] = frame_cache_symbol(fl->m, cache, stack + 2, d);
-			if (!picture_frames_kept(fl->m, fl->opt->picture.depth, frames, depth,
-						 &outer, &inner))
+			if (!picture_frames_kept(fl->m, fl->opt->depth, frames, depth, &outer,
+						 &inner))
 				continue;
 		}
 		fl->total = add_samples(fl->total, stack[0]);
@@ -337,7 +337,7 @@ static void print_tree(struct flame *fl, struct flame_node *root)
 		for (c = item.node->first_child; c; c = c->next_sibling) {
 			if (c->sym == NULL) {
 				c->name = "[unknown]";
-			} else if (fl->opt->picture.strip) {
+			} else if (fl->opt->strip) {
 				char *to_free, *stripped = name_strip(
 						       display_name(fl->out, c->sym, &to_free));
 
@@ -435,7 +435,7 @@ static const char flame_script[] =
 	"});\n"
 	"document.querySelector('rect.background').addEventListener('click', reset);\n";
 
-void print_flame(const struct view *v, const struct options *opt, struct report_out *out)
+void print_flame(const struct view *v, const struct picture_options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;

@@ -21,15 +21,15 @@ static const struct {
 };
 #define SI_PREFIX_COUNT (sizeof(si_prefixes) / sizeof(si_prefixes[0]))
 
-static void print_header(const struct model *m, const struct options *opt, FILE *f, char prefix,
-			 double *total_ticks)
+static void print_header(const struct model *m, const struct text_options *opt, FILE *f,
+			 char prefix, double *total_ticks)
 {
 	const struct histogram_set *histograms = &m->histograms;
 	char unit[64], sentence[512], names[1024];
 	double hz = histograms->rate;
 
 	snprintf(unit, sizeof(unit), "%c%c/call", prefix, histograms->dimension_abbrev);
-	if (opt->text.traditional) {
+	if (opt->traditional) {
 		fprintf(f, "\ngranularity: each sample hit covers %ld byte(s)",
 			histogram_granularity(histograms));
 		if (*total_ticks > 0.0)
@@ -92,7 +92,7 @@ static void print_header(const struct model *m, const struct options *opt, FILE 
  * built in line and written in blocks (text.h): the header before them
  * and the blurb after go straight to the output. */
 struct flat {
-	const struct options *opt;
+	const struct text_options *opt;
 	struct report_out *out;
 	double hz;
 	double total_ticks; /* 1 when there is none: nothing divides by 0 */
@@ -101,15 +101,15 @@ struct flat {
 
 static void print_line(struct flat *flat, const struct flat_row *row, double scale)
 {
-	const struct options *opt = flat->opt;
+	const struct text_options *opt = flat->opt;
 	const struct symbol *sym = row->sym;
 	struct text *t = &flat->line;
 	double hz = flat->hz, total_ticks = flat->total_ticks;
 
-	text_fixed(t, opt->text.traditional ? 5 : 6, opt->text.traditional ? 1 : 2,
+	text_fixed(t, opt->traditional ? 5 : 6, opt->traditional ? 1 : 2,
 		   total_ticks > 0.0 ? 100 * sym->self_ticks / total_ticks : 0.0);
 	text_char(t, ' ');
-	text_fixed(t, opt->text.traditional ? 10 : 9, 2, row->cumulative_ticks / hz);
+	text_fixed(t, opt->traditional ? 10 : 9, 2, row->cumulative_ticks / hz);
 	text_char(t, ' ');
 	text_fixed(t, 8, 2, sym->self_ticks / hz);
 	text_char(t, ' ');
@@ -123,14 +123,15 @@ static void print_line(struct flat *flat, const struct flat_row *row, double sca
 	} else {
 		text_spaces(t, 28); /* "%8.8s %8.8s %8.8s  " of "" */
 	}
-	if (opt->text.traditional)
+	if (opt->traditional)
 		text_name(t, flat->out, sym);
 	else
 		text_name_only(t, flat->out, sym);
 	text_end_line(t, flat->out->file);
 }
 
-void print_flat_profile(const struct view *v, const struct options *opt, struct report_out *out)
+void print_flat_profile(const struct view *v, const struct text_options *opt,
+			struct report_out *out)
 {
 	const struct model *m = v->model;
 	struct flat flat = { opt, out, m->histograms.rate, m->total_ticks, { 0 } };
@@ -139,8 +140,8 @@ void print_flat_profile(const struct view *v, const struct options *opt, struct 
 	unsigned log_scale;
 
 	report_separator(out);
-	if (opt->text.traditional) {
-		if (!opt->text.brief) {
+	if (opt->traditional) {
+		if (!opt->brief) {
 			fprintf(f, "\n\n\nflat profile:\n");
 			blurb_flat(f);
 		}
@@ -148,7 +149,7 @@ void print_flat_profile(const struct view *v, const struct options *opt, struct 
 		fprintf(f, "Flat profile:\n");
 	}
 
-	if (opt->text.traditional) {
+	if (opt->traditional) {
 		log_scale = 5; /* milliseconds, as BSD prints */
 	} else {
 		/* the unit of the per-call columns suits the largest value */
@@ -172,6 +173,6 @@ void print_flat_profile(const struct view *v, const struct options *opt, struct 
 	for (i = 0; i < v->flat.count; i++)
 		print_line(&flat, &v->flat.rows[i], si_prefixes[log_scale].scale);
 	text_free(&flat.line, f);
-	if (!opt->text.brief && !opt->text.traditional)
+	if (!opt->brief && !opt->traditional)
 		blurb_flat(f);
 }

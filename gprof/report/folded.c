@@ -80,7 +80,7 @@ static char *thread_frame(const struct model *m, uint32_t thread)
 	return frame;
 }
 
-void print_folded(const struct view *v, const struct options *opt, struct report_out *out)
+void print_folded(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;
@@ -93,7 +93,7 @@ void print_folded(const struct view *v, const struct options *opt, struct report
 	if (!st->present || st->samples == 0)
 		fatal("the profile has no call stacks: record them with libgmon's stack sampling "
 		      "(GMON_STACK_DEPTH, doc/runtime.md) to get --folded");
-	if (opt->threads && m->process.thread_count == 0)
+	if (v->options.threads && m->process.thread_count == 0)
 		fatal("the profile does not say which thread each call stack came from: "
 		      "--threads needs the thread stacks libgmon records with its call stacks "
 		      "(doc/runtime.md, \"Threads\")");
@@ -104,7 +104,7 @@ void print_folded(const struct view *v, const struct options *opt, struct report
 		w += 2 + depth;
 		lines[n].at = used;
 		lines[n++].samples = stack[0];
-		if (opt->threads) {
+		if (v->options.threads) {
 			uint32_t thread = MODEL_STACK_THREAD(stack[1]);
 			char *frame = thread_frame(m, thread);
 			size_t len = strlen(frame);

@@ -21,8 +21,8 @@ const struct report_format report_formats[] = {
 	  .goes_with = FORMAT_THREADS | FORMAT_PROCESSES | FORMAT_TIMELINE | FORMAT_DIFF },
 	{ .name = "dot",
 	  .description = "the call graph as a Graphviz (DOT) picture",
-	  .print = print_dot,
-	  .print_diff = print_dot_diff,
+	  .print_picture = print_dot,
+	  .print_picture_diff = print_dot_diff,
 	  .goes_with = FORMAT_DIFF },
 	{ .name = "folded",
 	  .description = "the call stacks, one line each: main;f;g SAMPLES",
@@ -33,7 +33,7 @@ const struct report_format report_formats[] = {
 	  .print = print_callgrind },
 	{ .name = "flame",
 	  .description = "the call stacks as an SVG flame graph",
-	  .print = print_flame },
+	  .print_picture = print_flame },
 	{ .name = "pprof",
 	  .description = "the profile in pprof's format (profile.proto, gzipped)",
 	  .print = print_pprof,
@@ -94,4 +94,22 @@ void report_format_usage(FILE *out)
 	for (i = 0; i < report_format_count; i++)
 		fprintf(out, "  --%-20s%s\n", report_formats[i].name,
 			report_formats[i].description);
+}
+
+void report_format_print(const struct report_format *format, const struct view *v,
+			 const struct options *opt, struct report_out *out)
+{
+	if (format->print_picture)
+		format->print_picture(v, &opt->picture, out);
+	else
+		format->print(v, out);
+}
+
+void report_format_print_diff(const struct report_format *format, const struct comparison *c,
+			      struct report_out names[2], const struct options *opt, FILE *f)
+{
+	if (format->print_picture_diff)
+		format->print_picture_diff(c, names, &opt->picture, f);
+	else
+		format->print_diff(c, names, f);
 }

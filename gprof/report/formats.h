@@ -36,18 +36,23 @@ enum {
  * (the option --NAME), its line in --help, its printers, and what it
  * goes with (FORMAT_*), from which gprof.c makes its options, --help's
  * list and every refusal of a conflicting option, before any file is
- * read.  print is a function of the view, the options and the output
- * (report/printers.h); print_diff, when not NULL, prints two profiles
+ * read.  Its printer is a function of the view and the output
+ * (report/printers.h), handed its own output's options if it reads any:
+ * print, or print_picture for a picture (--strip, --wrap, --depth...).
+ * print_diff (or print_picture_diff), when set, prints two profiles
  * compared (--diff), the names of each run shown through its own
- * report_out.  Both own the output: nothing else is printed on it (no
- * -i lines, no form feeds).
+ * report_out.  All own the output: nothing else is printed on it (no -i
+ * lines, no form feeds).
  */
 struct report_format {
 	const char *name;        /* the option without its dashes: "json" for --json */
 	const char *description; /* --help's text (further lines indented by 24) */
-	void (*print)(const struct view *v, const struct options *opt, struct report_out *out);
-	void (*print_diff)(const struct comparison *c, struct report_out names[2],
-			   const struct options *opt, FILE *f);
+	void (*print)(const struct view *v, struct report_out *out);
+	void (*print_picture)(const struct view *v, const struct picture_options *opt,
+			      struct report_out *out);
+	void (*print_diff)(const struct comparison *c, struct report_out names[2], FILE *f);
+	void (*print_picture_diff)(const struct comparison *c, struct report_out names[2],
+				   const struct picture_options *opt, FILE *f);
 	unsigned goes_with; /* FORMAT_* */
 	bool shows_threads; /* its view has every thread's rows, --threads or not */
 };
@@ -66,5 +71,11 @@ void report_format_list(char *buffer, size_t size, unsigned mask, const char *fi
 			const char *conjunction);
 /* --help's lines of the formats, in the table's order. */
 void report_format_usage(FILE *out);
+/* Print v in format, handing its printer its own options of opt. */
+void report_format_print(const struct report_format *format, const struct view *v,
+			 const struct options *opt, struct report_out *out);
+/* Print the comparison c in format (FORMAT_DIFF), likewise. */
+void report_format_print_diff(const struct report_format *format, const struct comparison *c,
+			      struct report_out names[2], const struct options *opt, FILE *f);
 
 #endif

@@ -21,7 +21,7 @@
  * lines are built in line and written in blocks (text.h): the header
  * before them and the blurb after go straight to f. */
 struct graph {
-	const struct options *opt;
+	const struct text_options *opt;
 	const struct model *m;
 	struct report_out *out;
 	FILE *f;
@@ -59,7 +59,7 @@ static void text_calls(struct text *t, unsigned long calls, unsigned long self_c
 
 static void print_header(const struct model *m, struct graph *g)
 {
-	const struct options *opt = g->opt;
+	const struct text_options *opt = g->opt;
 	FILE *f = g->f;
 	double hz = g->hz;
 	char sentence[256], names_sentence[1024];
@@ -67,8 +67,8 @@ static void print_header(const struct model *m, struct graph *g)
 	bool names = report_names_sentence(m, names_sentence, sizeof(names_sentence));
 
 	report_separator(g->out);
-	if (!opt->text.traditional) {
-		if (!opt->text.brief)
+	if (!opt->traditional) {
+		if (!opt->brief)
 			fprintf(f, "\t\t     Call graph (explanation follows)\n\n");
 		else
 			fprintf(f, "\t\t\tCall graph\n\n");
@@ -105,14 +105,14 @@ static void print_header(const struct model *m, struct graph *g)
 		if (names)
 			fprintf(f, "%s\n", names_sentence);
 		fputc('\n', f);
-	} else if ((overhead || names) && !opt->text.traditional) {
+	} else if ((overhead || names) && !opt->traditional) {
 		if (overhead)
 			fprintf(f, "%s\n", sentence);
 		if (names)
 			fprintf(f, "%s\n", names_sentence);
 		fputc('\n', f);
 	}
-	if (opt->text.traditional) {
+	if (opt->traditional) {
 		fprintf(f, "%6.6s %5.5s %7.7s %11.11s %7.7s/%-7.7s     %-8.8s\n", "", "", "", "",
 			"called", "total", "parents");
 		fprintf(f, "%-6.6s %5.5s %7.7s %11.11s %7.7s+%-7.7s %-8.8s\t%5.5s\n", "index",
@@ -138,7 +138,7 @@ static void entry_figures(struct graph *g, const struct symbol *sym)
 	text_char(t, ' ');
 	text_fixed(t, 7, 2, sym->prop_self / hz);
 	text_char(t, ' ');
-	text_fixed(t, g->opt->text.traditional ? 11 : 7, 2, sym->prop_child / hz);
+	text_fixed(t, g->opt->traditional ? 11 : 7, 2, sym->prop_child / hz);
 	text_char(t, ' ');
 }
 
@@ -172,7 +172,7 @@ static void print_members(struct graph *g, const struct graph_order *o, size_t e
 		text_spaces(t, 13);
 		text_fixed(t, 7, 2, member->prop_self / hz);
 		text_char(t, ' ');
-		text_fixed(t, g->opt->text.traditional ? 11 : 7, 2, member->prop_child / hz);
+		text_fixed(t, g->opt->traditional ? 11 : 7, 2, member->prop_child / hz);
 		text_char(t, ' ');
 		if (symbol_calls_counted(g->m, member))
 			text_calls(t, member->calls, member->self_calls);
@@ -197,7 +197,7 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 	if (other == entry ||
 	    (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
 		/* "%6.6s %5.5s %7.7s %7.7s " (-T: %11.11s) of "" */
-		text_spaces(t, g->opt->text.traditional ? 33 : 29);
+		text_spaces(t, g->opt->traditional ? 33 : 29);
 		if (arc->uncounted)
 			text_spaces(t, 7);
 		else
@@ -208,7 +208,7 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 		text_spaces(t, 13);
 		text_fixed(t, 7, 2, arc->time / hz);
 		text_char(t, ' ');
-		text_fixed(t, g->opt->text.traditional ? 11 : 7, 2, arc->child_time / hz);
+		text_fixed(t, g->opt->traditional ? 11 : 7, 2, arc->child_time / hz);
 		text_char(t, ' ');
 		if (arc->uncounted) {
 			text_spaces(t, 15); /* "%7.7s/%-7.7s" of "", without the slash */
@@ -255,7 +255,7 @@ static void print_parents(struct graph *g, const struct graph_order *o, size_t e
 
 	if (o->arc_start[2 * entry] == o->arc_start[2 * entry + 1]) {
 		/* "%6.6s %5.5s %7.7s %7.7s %7.7s %7.7s     " (-T: %11.11s) of "" */
-		text_spaces(t, g->opt->text.traditional ? 53 : 49);
+		text_spaces(t, g->opt->traditional ? 53 : 49);
 		text_bytes(t, "<spontaneous>", 13);
 		text_end_line(t, g->f);
 		return;
@@ -292,7 +292,7 @@ static void print_entry_line(struct graph *g, const struct symbol *sym)
 	text_end_line(t, g->f);
 }
 
-void print_call_graph(const struct view *v, const struct options *opt, struct report_out *out)
+void print_call_graph(const struct view *v, const struct text_options *opt, struct report_out *out)
 {
 	const struct model *m = v->model;
 	struct graph graph = { opt, m, out, out->file, m->histograms.rate, m->print_ticks, { 0 } };
@@ -300,7 +300,7 @@ void print_call_graph(const struct view *v, const struct options *opt, struct re
 	FILE *f = out->file;
 	size_t i;
 
-	if (!opt->text.brief && opt->text.traditional)
+	if (!opt->brief && opt->traditional)
 		blurb_call_graph_traditional(f);
 	print_header(m, g);
 	for (i = 0; i < v->graph.count; i++) {
@@ -316,14 +316,14 @@ void print_call_graph(const struct view *v, const struct options *opt, struct re
 			print_entry_line(g, sym);
 			print_children(g, &v->graph.order, i, sym);
 		}
-		if (opt->text.traditional)
+		if (opt->traditional)
 			text_char(&g->line, '\n');
 		text_bytes(&g->line, "-----------------------------------------------", 47);
 		text_end_line(&g->line, f);
-		if (opt->text.traditional)
+		if (opt->traditional)
 			text_end_line(&g->line, f);
 	}
 	text_free(&g->line, f);
-	if (!opt->text.brief && !opt->text.traditional)
+	if (!opt->brief && !opt->traditional)
 		blurb_call_graph(f);
 }

@@ -139,7 +139,6 @@ struct page {
 	size_t *thread_row;                    /* per thread_of_stack(): its row in threads */
 	const struct view *v;
 	const struct model *m;
-	const struct options *opt;
 	struct report_out *names;
 	int *id;              /* per symbol: its row in fn, or -1 */
 	unsigned char *flags; /* per symbol: 1 flat profile, 2 call graph, 4 needed */
@@ -281,8 +280,8 @@ static void emit_header(struct page *p)
 	/* the profiler's own time, in the sentence every view states */
 	if (report_overhead_sentence(m, sentence, sizeof(sentence)))
 		put_string_field(p, "overhead", sentence);
-	put_number_field(p, "line_granularity", p->opt->line_granularity);
-	put_number_field(p, "traditional", p->opt->text.traditional);
+	put_number_field(p, "line_granularity", p->v->options.line_granularity);
+	put_number_field(p, "traditional", p->names->names->traditional);
 	if (m->process.has_times) {
 		put_key(p, "process");
 		fprintf(p->f, "[%.9f,%.9f,%llu,%llu],", (double)m->process.user_ns / 1e9,
@@ -566,10 +565,10 @@ static void emit_sources(struct page *p)
 	char *text = xmalloc(SOURCE_FILE_MAX + 1);
 	struct page_sources allowed;
 
-	page_sources_init(&allowed, p->v, p->opt);
+	page_sources_init(&allowed, p->v);
 	fputs("\"src\":[", p->source);
 	for (i = 0; i < known && total < SOURCE_TOTAL_MAX; i++) {
-		FILE *in = page_sources_open(&allowed, p->opt, p->files.strings[i]);
+		FILE *in = page_sources_open(&allowed, p->v, p->files.strings[i]);
 		size_t n;
 
 		if (in == NULL)
@@ -608,8 +607,8 @@ static void emit_files(struct page *p)
  * names), the flame graph's nodes on flame, the lines' samples and the
  * sources on source. */
 static void emit_profile(FILE *f, FILE *flame, FILE *source, FILE *thread_flame,
-			 const struct view *v, const struct options *opt, struct report_out *names,
-			 const char *label, bool with_threads)
+			 const struct view *v, struct report_out *names, const char *label,
+			 bool with_threads)
 {
 	static const struct thread_profiles no_threads;
 	const struct model *m = v->model;
@@ -620,7 +619,6 @@ static void emit_profile(FILE *f, FILE *flame, FILE *source, FILE *thread_flame,
 			     .threads = &no_threads,
 			     .v = v,
 			     .m = m,
-			     .opt = opt,
 			     .names = names };
 	struct page *p = &page;
 	size_t i;
@@ -780,8 +778,8 @@ static void emit_comparison(FILE *f, const struct comparison *c, struct report_o
 	fputs("]}", f);
 }
 
-static void print_page(const struct options *opt, FILE *out, const struct html_side *sides,
-		       size_t count, const struct comparison *c, struct report_out *names)
+static void print_page(FILE *out, const struct html_side *sides, size_t count,
+		       const struct comparison *c, struct report_out *names)
 {
 	char *json = NULL, *flame[2] = { NULL, NULL }, *source[2] = { NULL, NULL };
 	char *threads[2] = { NULL, NULL }, *script, script_hash[45];
@@ -795,8 +793,8 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 		flame_f[i] = memory_stream(&flame[i], &flame_size[i]);
 		source_f[i] = memory_stream(&source[i], &source_size[i]);
 		threads_f[i] = memory_stream(&threads[i], &threads_size[i]);
-		emit_profile(f, flame_f[i], source_f[i], threads_f[i], sides[i].v, opt,
-			     sides[i].names, sides[i].label, count == 1);
+		emit_profile(f, flame_f[i], source_f[i], threads_f[i], sides[i].v, sides[i].names,
+			     sides[i].label, count == 1);
 	}
 	fputs("]", f);
 	if (c)
@@ -841,21 +839,20 @@ static void print_page(const struct options *opt, FILE *out, const struct html_s
 	free(script);
 }
 
-void print_html(const struct view *v, const struct options *opt, struct report_out *out)
+void print_html(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	struct html_side side = { v, out, NULL };
 
 	if (!(m->input & (INPUT_HISTOGRAM | INPUT_CALL_GRAPH)) && !m->process.stacks.present)
 		fatal("--html: the profile holds no samples, arcs or stacks");
-	print_page(opt, out->file, &side, 1, NULL, NULL);
+	print_page(out->file, &side, 1, NULL, NULL);
 }
 
-void print_html_diff(const struct comparison *c, struct report_out names[2],
-		     const struct options *opt, FILE *f)
+void print_html_diff(const struct comparison *c, struct report_out names[2], FILE *f)
 {
 	struct html_side sides[2] = { { &c->run[OLD].view, &names[OLD], c->run[OLD].profile },
 				      { &c->run[NEW].view, &names[NEW], c->run[NEW].profile } };
 
-	print_page(opt, f, sides, 2, c, names);
+	print_page(f, sides, 2, c, names);
 }

@@ -43,13 +43,13 @@ static int pad_to_column(struct text *t, int col, int to)
 }
 
 /* The lines are built in memory and written in blocks (text.h). */
-void print_index(const struct view *v, const struct options *opt, struct report_out *out)
+void print_index(const struct view *v, const struct text_options *opt, struct report_out *out)
 {
 	struct text line = { 0 }, *t = &line;
 	FILE *f = out->file;
 	size_t i, j, names = v->index.function_count, total = v->index.count, rows;
 	const struct symbol *const *sorted = v->index.rows;
-	int column_width = (opt->text.width - 1) / 3; /* never write in the last column */
+	int column_width = (opt->width - 1) / 3; /* never write in the last column */
 
 	fprintf(f, "\f\n");
 	fprintf(f, "Index by function name\n\n");
@@ -63,7 +63,7 @@ void print_index(const struct view *v, const struct options *opt, struct report_
 			size_t buf_length = format_index(buf, sym);
 
 			if (j < names) {
-				if (opt->text.traditional) {
+				if (opt->traditional) {
 					text_field(t, buf, 6, false);
 					text_char(t, ' ');
 					text_field(t, sym->name, 19, true);
@@ -74,9 +74,10 @@ void print_index(const struct view *v, const struct options *opt, struct report_
 					text_bytes(t, buf, buf_length);
 					text_char(t, ' ');
 					col += text_name_only(t, out, sym);
-					if (!opt->line_granularity && sym->is_static && sym->file) {
+					if (!v->options.line_granularity && sym->is_static &&
+					    sym->file) {
 						const char *file =
-							file_base_name(opt, sym->file->name);
+							file_base_name(out->names, sym->file->name);
 						size_t file_length = strlen(file);
 
 						text_bytes(t, " (", 2);
@@ -90,7 +91,7 @@ void print_index(const struct view *v, const struct options *opt, struct report_
 
 				snprintf(cycle_name, sizeof(cycle_name), "<cycle %d>",
 					 sym->cycle_number);
-				if (opt->text.traditional) {
+				if (opt->traditional) {
 					text_field(t, buf, 6, false);
 					text_char(t, ' ');
 					text_field(t, cycle_name, 19, true);

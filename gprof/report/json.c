@@ -34,7 +34,6 @@ struct json {
 	bool has_element[JSON_MAX_DEPTH];
 	const struct view *v;
 	const struct model *m;
-	const struct options *opt;
 	struct report_out *report;
 };
 
@@ -181,7 +180,7 @@ static void emit_identity(struct json *j, const struct symbol *sym, bool with_gr
 	if (sym->version)
 		json_string(j, "version", sym->version);
 	/* with -l, lines are not call-graph entries; only functions are */
-	if (with_graph && sym->index != 0 && !(j->opt->line_granularity && !sym->is_function))
+	if (with_graph && sym->index != 0 && !(j->v->options.line_granularity && !sym->is_function))
 		json_integer(j, "index", sym->index);
 	else
 		json_null(j, "index");
@@ -494,13 +493,13 @@ static void emit_names(struct json *j)
 	json_close(j, '}');
 }
 
-void print_json(const struct view *v, const struct options *opt, struct report_out *out)
+void print_json(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	unsigned report = v->options.report;
 	int input = m->input;
 	bool flat = report & REPORT_FLAT, graph = report & REPORT_GRAPH;
-	struct json json = { .out = out->file, .v = v, .m = m, .opt = opt, .report = out };
+	struct json json = { .out = out->file, .v = v, .m = m, .report = out };
 	struct json *j = &json;
 	char sentence[512];
 
@@ -518,7 +517,7 @@ void print_json(const struct view *v, const struct options *opt, struct report_o
 	else
 		json_null(j, "build_id");
 	emit_sources(j);
-	json_string(j, "granularity", j->opt->line_granularity ? "line" : "function");
+	json_string(j, "granularity", j->v->options.line_granularity ? "line" : "function");
 	emit_histogram(j, input);
 	if (m->process.has_times) {
 		json_open(j, "process", '{');
@@ -566,7 +565,7 @@ void print_json(const struct view *v, const struct options *opt, struct report_o
 		emit_call_graph(j);
 	if (report & REPORT_EXEC_COUNTS)
 		emit_execution_counts(j);
-	if (opt->threads)
+	if (v->options.threads)
 		emit_threads(j);
 	json_close(j, '}');
 	putc('\n', j->out);

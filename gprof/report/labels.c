@@ -217,17 +217,17 @@ void put_dot_string(FILE *f, const char *s)
 	}
 }
 
-char *label_name(struct report_out *out, const struct symbol *sym)
+char *label_name(struct report_out *out, const struct picture_options *opt,
+		 const struct symbol *sym)
 {
-	const struct options *opt = out->opt;
 	char *to_free, *stripped, *wrapped;
 	const char *name = display_name(out, sym, &to_free);
 
-	stripped = opt->picture.strip ? name_strip(name) : xstrdup(name);
+	stripped = opt->strip ? name_strip(name) : xstrdup(name);
 	free(to_free);
-	if (opt->picture.wrap <= 0)
+	if (opt->wrap <= 0)
 		return stripped;
-	wrapped = name_wrap(stripped, opt->picture.wrap);
+	wrapped = name_wrap(stripped, opt->wrap);
 	free(stripped);
 	return wrapped;
 }

@@ -19,7 +19,8 @@ char *name_strip(const char *name);
 char *name_wrap(const char *name, int width);
 /* A symbol's name as a picture shows it: display_name, then --strip and
  * --wrap as the options ask.  Newly allocated. */
-char *label_name(struct report_out *out, const struct symbol *sym);
+char *label_name(struct report_out *out, const struct picture_options *opt,
+		 const struct symbol *sym);
 
 /* s inside a double-quoted DOT string: quotes and backslashes escaped,
  * control characters as \xNN, invalid UTF-8 as U+FFFD. */

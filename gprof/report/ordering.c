@@ -321,7 +321,7 @@ static void place_by_arcs(struct placement *pl, struct arc **arcs, size_t count,
  * heaviest 99% of all arcs, then chains from the arcs left over, then the
  * called functions no arc placed.
  */
-void print_function_ordering(struct model *m, const struct options *opt, struct report_out *out)
+void print_function_ordering(struct model *m, struct report_out *out)
 {
 	struct placement placement = { .m = m, .f = out->file };
 	struct placement *pl = &placement;
@@ -441,7 +441,7 @@ static int compare_names(const void *l, const void *r)
 	return strcmp(*(const char *const *)l, *(const char *const *)r);
 }
 
-void print_file_ordering(struct model *m, const struct options *opt, struct report_out *out)
+void print_file_ordering(struct model *m, struct report_out *out)
 {
 	struct placement placement = { .m = m, .f = out->file };
 	struct placement *pl = &placement;

@@ -43,7 +43,7 @@ static void add_dir(struct page_sources *ps, const char *dir, bool root_allowed)
 	ps->dirs[ps->count++] = real;
 }
 
-void page_sources_init(struct page_sources *ps, const struct view *v, const struct options *opt)
+void page_sources_init(struct page_sources *ps, const struct view *v)
 {
 	size_t i;
 
@@ -51,8 +51,8 @@ void page_sources_init(struct page_sources *ps, const struct view *v, const stru
 	ps->count = 0;
 	for (i = 0; i < v->unit_dir_count; i++)
 		add_dir(ps, v->unit_dirs[i], false);
-	for (i = 0; i < opt->search_dir_count; i++) /* the user's own choice */
-		add_dir(ps, opt->search_dirs[i], true);
+	for (i = 0; i < v->options.search_dir_count; i++) /* the user's own choice */
+		add_dir(ps, v->options.search_dirs[i], true);
 }
 
 /* Is path within dir (both real paths)? */
@@ -65,7 +65,7 @@ static bool under(const char *path, const char *dir)
 	return strncmp(path, dir, n) == 0 && path[n] == '/';
 }
 
-FILE *page_sources_open(const struct page_sources *ps, const struct options *opt, const char *name)
+FILE *page_sources_open(const struct page_sources *ps, const struct view *v, const char *name)
 {
 	char link[64], real[PATH_MAX];
 	const char *why;
@@ -75,7 +75,7 @@ FILE *page_sources_open(const struct page_sources *ps, const struct options *opt
 
 	if (ps->count == 0)
 		return NULL;
-	in = report_open_source(opt, name, &why);
+	in = report_open_source(v->options.search_dirs, v->options.search_dir_count, name, &why);
 	if (in == NULL)
 		return NULL;
 	/* the file opened, not the name: without /proc, nothing is embedded */

@@ -13,7 +13,6 @@
 #include <stdio.h>
 
 #include "analysis/views.h"
-#include "core/options.h"
 
 /* The directories, each as its real path (links resolved), that exist. */
 struct page_sources {
@@ -22,11 +21,13 @@ struct page_sources {
 };
 
 /* The executable's units' compilation directories (not "/"; the
- * view's, view_lines.c) and the search path's directories. */
-void page_sources_init(struct page_sources *ps, const struct view *v, const struct options *opt);
-/* The source file of that name as -A finds it (report_open_source), if
- * the file opened lies under one of the directories; else NULL. */
-FILE *page_sources_open(const struct page_sources *ps, const struct options *opt, const char *name);
+ * view's, view_lines.c) and the search path's directories (the view's
+ * options'). */
+void page_sources_init(struct page_sources *ps, const struct view *v);
+/* The source file of that name as -A finds it (report_open_source, in
+ * v's search path), if the file opened lies under one of the
+ * directories; else NULL. */
+FILE *page_sources_open(const struct page_sources *ps, const struct view *v, const char *name);
 void page_sources_free(struct page_sources *ps);
 
 #endif

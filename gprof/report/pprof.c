@@ -222,7 +222,7 @@ static uint64_t inline_function_id(struct pprof *p, const struct view_line_level
 	p->function_of_inline = xrealloc(p->function_of_inline,
 					 p->inline_names.count * sizeof(*p->function_of_inline));
 	fn = new_function(p);
-	if (p->out->opt->names.demangle) {
+	if (p->out->names->demangle) {
 		char *demangled = cplus_demangle(name, DMGL_PARAMS | DMGL_ANSI);
 
 		fn->name = string_index(&p->strings, demangled ? demangled : name);
@@ -738,7 +738,7 @@ static unsigned char *pack_gzip(const pb_profile *profile, size_t *size)
 	return gz;
 }
 
-void print_pprof(const struct view *v, const struct options *opt, struct report_out *out)
+void print_pprof(const struct view *v, struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct model_stacks *st = &m->process.stacks;
@@ -757,7 +757,6 @@ void print_pprof(const struct view *v, const struct options *opt, struct report_
 	int64_t comments[2];
 	char text[200], sentence[256];
 
-	(void)opt;
 	if (isatty(fileno(out->file)))
 		fatal("--pprof writes a compressed binary file: redirect the standard output "
 		      "(gprof --pprof prog gmon.out > prog.pb.gz)");

@@ -23,11 +23,11 @@
 #include "report/report.h"
 #include "core/util.h"
 
-const char *file_base_name(const struct options *opt, const char *path)
+const char *file_base_name(const struct name_options *names, const char *path)
 {
 	const char *slash;
 
-	if (opt->names.print_path)
+	if (names->print_path)
 		return path;
 	slash = strrchr(path, '/');
 	return slash ? slash + 1 : path;
@@ -49,11 +49,11 @@ struct demangled_name {
 	char *to_free;     /* what demangling allocated */
 };
 
-void report_out_init(struct report_out *out, FILE *file, const struct options *opt)
+void report_out_init(struct report_out *out, FILE *file, const struct name_options *names)
 {
 	out->file = file;
 	out->started = false;
-	out->opt = opt;
+	out->names = names;
 	out->symbols = NULL;
 	out->demangled = NULL;
 	out->demangled_count = 0;
@@ -130,7 +130,7 @@ static const char *shown_name(struct report_out *out, const struct symbol *sym, 
 		*length = 0;
 		return "";
 	}
-	if (out->opt->text.traditional || !out->opt->names.demangle) {
+	if (out->names->traditional || !out->names->demangle) {
 		*length = strlen(sym->name);
 		return sym->name;
 	}
@@ -178,7 +178,7 @@ char *frame_name(struct report_out *out, const struct symbol *sym)
 
 int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym)
 {
-	const struct options *opt = out->opt;
+	const struct name_options *names = out->names;
 	char *to_free;
 	const char *name;
 	size_t length, start = t->length;
@@ -195,14 +195,14 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 		text_char(t, ']');
 	}
 	/* " (%s:%d @ %lx)" or " (%s:%d)" */
-	if ((opt->line_granularity || opt->names.inline_file_names) && sym->file) {
-		const char *file = file_base_name(opt, sym->file->name);
+	if ((names->line_granularity || names->inline_file_names) && sym->file) {
+		const char *file = file_base_name(names, sym->file->name);
 
 		text_bytes(t, " (", 2);
 		text_bytes(t, file, strlen(file));
 		text_char(t, ':');
 		text_int(t, sym->line);
-		if (opt->line_granularity) {
+		if (names->line_granularity) {
 			text_bytes(t, " @ ", 3);
 			text_hex(t, (unsigned long)sym->address);
 		}
@@ -368,7 +368,7 @@ static FILE *open_candidate(const char *path, const char **why)
 
 /* Open a source file: as named, else each search directory with the
  * name, else each search directory with the name's last component. */
-FILE *report_open_source(const struct options *opt, const char *name, const char **why)
+FILE *report_open_source(char *const *dirs, size_t count, const char *name, const char **why)
 {
 	const char *base = strrchr(name, '/');
 	FILE *in;
@@ -385,10 +385,10 @@ FILE *report_open_source(const struct options *opt, const char *name, const char
 		 * then, when the name has a directory, its last component */
 		if (tail == NULL)
 			break;
-		for (i = 0; i < opt->search_dir_count && !in; i++) {
-			char *path = xmalloc(strlen(opt->search_dirs[i]) + strlen(tail) + 2);
+		for (i = 0; i < count && !in; i++) {
+			char *path = xmalloc(strlen(dirs[i]) + strlen(tail) + 2);
 
-			sprintf(path, "%s/%s", opt->search_dirs[i], tail);
+			sprintf(path, "%s/%s", dirs[i], tail);
 			in = open_candidate(path, why);
 			free(path);
 		}

@@ -29,13 +29,13 @@ struct demangled_name;
 struct report_out {
 	FILE *file;
 	bool started;
-	const struct options *opt;
+	const struct name_options *names;   /* how names are shown */
 	const struct symbol_table *symbols; /* the model's: names cached by place */
 	struct demangled_name *demangled;
 	size_t demangled_count;
 };
 
-void report_out_init(struct report_out *out, FILE *file, const struct options *opt);
+void report_out_init(struct report_out *out, FILE *file, const struct name_options *names);
 /* Demangle the names of this table once each (others every time). */
 void report_out_cache_names(struct report_out *out, const struct symbol_table *symbols);
 void report_out_free(struct report_out *out);
@@ -58,13 +58,14 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 /* The name, its cycle and its call-graph index: "f <cycle 1> [3]". */
 void text_name(struct text *t, struct report_out *out, const struct symbol *sym);
 /* A file's name as printed: its last component, or all of it with -L. */
-const char *file_base_name(const struct options *opt, const char *path);
+const char *file_base_name(const struct name_options *names, const char *path);
 /* A source file opened for reading (-A, --html): as named, else in each
- * directory of the search path (-I, $GPROF_PATH); only a regular file
+ * of the count directories of the search path dirs (-I, $GPROF_PATH,
+ * struct view_options); only a regular file
  * outside /proc, /dev and /sys, opened without blocking.  NULL when none
  * opens, with *why saying why the first file found was refused, or NULL
  * when no file of the name is there. */
-FILE *report_open_source(const struct options *opt, const char *name, const char **why);
+FILE *report_open_source(char *const *dirs, size_t count, const char *name, const char **why);
 /* The profiler's own time (analysis/overhead.c) in one sentence, the
  * same in every view that can say it (the text reports' headers, the
  * comments of --pprof, --callgrind and --dot): into buf, true; false

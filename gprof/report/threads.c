@@ -13,7 +13,7 @@
 #include "report/report.h"
 #include "core/util.h"
 
-static void print_heading(const struct model *m, const struct options *opt, FILE *f,
+static void print_heading(const struct model *m, const struct text_options *opt, FILE *f,
 			  const struct thread_profile *p, uint64_t all, double hz)
 {
 	const struct model_thread *t = p->thread;
@@ -26,7 +26,7 @@ static void print_heading(const struct model *m, const struct options *opt, FILE
 	fprintf(f, ":\n%llu samples, %.2f %s (%.1f%% of all the threads' samples).\n",
 		(unsigned long long)p->samples, (double)p->samples / hz, m->histograms.dimension,
 		all ? 100.0 * (double)p->samples / (double)all : 0.0);
-	if (!opt->text.brief)
+	if (!opt->brief)
 		fprintf(f, "\nEach sample counts as %g %s.\n", 1.0 / hz, m->histograms.dimension);
 	if (p->samples == 0) {
 		fprintf(f, " no time accumulated\n");
@@ -39,7 +39,8 @@ static void print_heading(const struct model *m, const struct options *opt, FILE
 		"name");
 }
 
-void print_thread_profiles(const struct view *v, const struct options *opt, struct report_out *out)
+void print_thread_profiles(const struct view *v, const struct text_options *opt,
+			   struct report_out *out)
 {
 	const struct model *m = v->model;
 	const struct thread_profiles *tp = &v->threads;

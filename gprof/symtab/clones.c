@@ -68,7 +68,7 @@ static struct symbol *find_parent(struct symbol **by_name, size_t count, const c
 	return found;
 }
 
-void symbols_resolve_clones(struct model *m, const struct options *opt)
+void symbols_resolve_clones(struct model *m, const struct read_options *opt)
 {
 	struct symbol_table *symtab = &m->symbols;
 	struct symbol **by_name = NULL;

@@ -59,7 +59,7 @@ static bool gnu_static_name_acceptable(const char *name)
  * ".cold", ".cold.N") and nested-function numbers (".N"); each clone is
  * a function of its own (a ".cold" part is charged to its parent, see
  * resolve_clones). */
-static bool static_name_acceptable(const char *name, const struct options *opt)
+static bool static_name_acceptable(const char *name, const struct read_options *opt)
 {
 	static const char *const suffixes[] = { "constprop", "isra", "part", "clone",
 						"lto_priv",  "cold", NULL };
@@ -93,7 +93,7 @@ static bool static_name_acceptable(const char *name, const struct options *opt)
 }
 
 /* 'T' for a global function, 't' for a static one, 0 for anything else. */
-static int symbol_class(bfd *abfd, asymbol *sym, const struct options *opt)
+static int symbol_class(bfd *abfd, asymbol *sym, const struct read_options *opt)
 {
 	symbol_info info;
 	char leading;
@@ -308,7 +308,7 @@ static void unnamed_symbol(struct model *m, struct object *obj, struct symbol *s
 	sym->is_unnamed = 1;
 }
 
-void symbols_read_functions(struct model *m, struct object *obj, const struct options *opt)
+void symbols_read_functions(struct model *m, struct object *obj, const struct read_options *opt)
 {
 	long i;
 	bool has_function_flags;

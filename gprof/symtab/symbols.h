@@ -14,9 +14,9 @@
 
 /* The object's function symbols, each mapped to its source file and line
  * (symbols.c); with -R, a function named in the map stands for its file. */
-void symbols_read_functions(struct model *m, struct object *obj, const struct options *opt);
+void symbols_read_functions(struct model *m, struct object *obj, const struct read_options *opt);
 /* -l: the function symbols and one symbol per source line (lines.c). */
-void symbols_read_lines(struct model *m, struct object *obj, const struct options *opt);
+void symbols_read_lines(struct model *m, struct object *obj, const struct read_options *opt);
 /* -S FILE: the function symbols of an nm-style listing (extsyms.c). */
 void symbols_read_listing(struct model *m, struct object *obj, const char *path);
 /* A whole-process profile's other object: its function symbols (with
@@ -33,6 +33,6 @@ struct bb_count;
 void lines_assign_block_counts(struct model *m, const struct bb_count *blocks, size_t count);
 /* Charge ".cold" parts to their functions (clones.c), unless
  * GPROF_GNU_QUIRKS=clones asks for GNU's behaviour. */
-void symbols_resolve_clones(struct model *m, const struct options *opt);
+void symbols_resolve_clones(struct model *m, const struct read_options *opt);
 
 #endif

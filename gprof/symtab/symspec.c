@@ -218,7 +218,7 @@ static void allocate(struct symspec_tables *out, struct symbol_table *t)
 
 /* Resolve every specification into its table (see above), then mark each
  * symbol with the reports that show it. */
-void symspec_resolve(struct model *m, const struct options *opt)
+void symspec_resolve(struct model *m, const struct read_options *opt)
 {
 	struct symspec_tables *out = &m->symspecs;
 	const struct object *obj = m->objects[0];

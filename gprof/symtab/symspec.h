@@ -18,7 +18,7 @@
 /* Match every specification of opt against the model's symbols, filling
  * m->symspecs, and mark each symbol with the reports that show it
  * (in_flat, in_exec, in_annotation). */
-void symspec_resolve(struct model *m, const struct options *opt);
+void symspec_resolve(struct model *m, const struct read_options *opt);
 /* Is addr inside a symbol the table holds? */
 bool symspec_holds(const struct symspec_tables *s, enum symspec_table table, uint64_t addr);
 bool symspec_empty(const struct symspec_tables *s, enum symspec_table table);

@@ -51,7 +51,7 @@ cat >toy.c <<'C'
  * one a line, with their running sum of samples. */
 #include "report/printers.h"
 
-void print_toy(const struct view *v, const struct options *opt, struct report_out *out)
+void print_toy(const struct view *v, struct report_out *out)
 {
 	size_t i;
 
@@ -62,7 +62,7 @@ void print_toy(const struct view *v, const struct options *opt, struct report_ou
 C
 # the row, and the printer's declaration (report/printers.h's line)
 sed -e '/^const struct report_format report_formats\[\] = {/i\
-void print_toy(const struct view *v, const struct options *opt, struct report_out *out);' \
+void print_toy(const struct view *v, struct report_out *out);' \
 	-e '/^const struct report_format report_formats\[\] = {/,/^};/s/^};/\t{ .name = "toy", .description = "a toy format (tests\/cli\/t-formats.sh)", .print = print_toy },\n};/' \
 	"$TOP/gprof/report/formats.c" >formats.c
 added=$(diff "$TOP/gprof/report/formats.c" formats.c | grep -c '^>')

@@ -24,7 +24,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int gprof_main(int argc, char **argv);
-struct model *fuzz_pipeline_run(const struct options *opt, pipeline_file_hook *on_file,
+struct model *fuzz_pipeline_run(const struct read_options *opt, pipeline_file_hook *on_file,
 				void *context);
 void fuzz_options_init(struct options *opt);
 void fuzz_options_free(struct options *opt);
@@ -60,7 +60,7 @@ void fuzz_model_free(struct model *m)
 }
 
 /* pipeline_run, with the profile data where a failed run can free it */
-struct model *fuzz_pipeline_run(const struct options *opt, pipeline_file_hook *on_file,
+struct model *fuzz_pipeline_run(const struct read_options *opt, pipeline_file_hook *on_file,
 				void *context)
 {
 	struct model *m = pipeline_read_executable(opt);

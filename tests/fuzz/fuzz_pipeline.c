@@ -47,7 +47,7 @@ static struct saved_model functions, lines;
 static struct options base;
 static struct report_out out; /* static: freed after a longjmp too */
 
-static void save(struct saved_model *s, const struct options *opt)
+static void save(struct saved_model *s, const struct read_options *opt)
 {
 	s->m = pipeline_read_executable(opt);
 	s->pristine = xmalloc(s->m->symbols.count * sizeof(struct symbol));
@@ -81,18 +81,19 @@ static void setup(void)
 	/* fatal() during set-up is a broken harness: let it exit */
 	fatal_hook = NULL;
 	options_init(&base);
-	base.executable = executable;
-	base.static_call_graph = true; /* the text is read once, for every input */
+	base.read.executable = executable;
+	base.read.static_call_graph = true; /* the text is read once, for every input */
 	for (name = excluded; *name; name++) {
 		options_add_symspec(&base, *name, EXCL_TIME);
 		options_add_symspec(&base, *name, EXCL_GRAPH);
 		options_add_symspec(&base, *name, EXCL_FLAT);
 	}
 	options_add_search_path(&base, FUZZ_TOP "/tests/corpus/src/debug_g");
-	save(&functions, &base);
+	options_complete(&base);
+	save(&functions, &base.read);
 	with_lines = base;
-	with_lines.line_granularity = true;
-	save(&lines, &with_lines);
+	with_lines.read.line_granularity = true;
+	save(&lines, &with_lines.read);
 	fuzz_quiet();
 }
 
@@ -100,8 +101,7 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 		struct model *m, struct profile_data *p)
 {
 	static struct view view;
-	struct view_options view_options = { 0 };
-	struct options shown = *opt;
+	struct view_options shown = opt->view;
 	struct profile_file_info info;
 	char err[1024];
 
@@ -109,7 +109,7 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 	if (!profile_read_buffer("fuzz.out", data, size, &m->objects[0]->target, FORMAT_AUTO, p,
 				 &info, err, sizeof(err)))
 		return;
-	pipeline_analyse(m, p, opt);
+	pipeline_analyse(m, p, &opt->read);
 	if (m->input & INPUT_HISTOGRAM)
 		shown.report |= REPORT_FLAT;
 	if (m->input & INPUT_CALL_GRAPH)
@@ -119,43 +119,39 @@ static void run(const struct options *opt, unsigned selector, const uint8_t *dat
 	if (selector & 32)
 		shown.report |= REPORT_EXEC_COUNTS;
 
-	report_out_init(&out, stdout, &shown);
+	report_out_init(&out, stdout, &opt->names);
 	report_out_cache_names(&out, &m->symbols);
 	/* static, freed here: a fatal's longjmp leaves the last one built */
 	view_free(&view);
-	view_options.report = shown.report;
-	view_options.show_zeros = shown.show_zeros;
-	view_options.line_granularity = shown.line_granularity;
-	view_options.gnu_index = shown.gnu_quirks & QUIRK_INDEX;
-	view_options.graph_arcs = true;
-	view_build(m, &view_options, &view);
+	shown.graph_arcs = true;
+	view_build(m, &shown, &view);
 	switch (selector >> 6) {
 	case 1:
-		print_json(&view, &shown, &out);
+		print_json(&view, &out);
 		break;
 	case 2:
-		print_dot(&view, &shown, &out);
+		print_dot(&view, &opt->picture, &out);
 		break;
 	default:
 		/* the text reports in gprof.c's order */
-		if (m->by_time && (shown.report & REPORT_GRAPH) && shown.text.traditional)
-			print_call_graph(&view, &shown, &out);
+		if (m->by_time && (shown.report & REPORT_GRAPH) && opt->text.traditional)
+			print_call_graph(&view, &opt->text, &out);
 		if (shown.report & REPORT_FLAT)
-			print_flat_profile(&view, &shown, &out);
+			print_flat_profile(&view, &opt->text, &out);
 		if (m->by_time && (shown.report & REPORT_GRAPH)) {
-			if (!shown.text.traditional)
-				print_call_graph(&view, &shown, &out);
-			print_index(&view, &shown, &out);
+			if (!opt->text.traditional)
+				print_call_graph(&view, &opt->text, &out);
+			print_index(&view, &opt->text, &out);
 		}
 		if (shown.report & REPORT_EXEC_COUNTS)
-			print_exec_counts(&view, &shown, &out);
+			print_exec_counts(&view, &out);
 		if (shown.report & REPORT_ANNOTATED)
-			print_annotated_source(&view, &shown, &out);
+			print_annotated_source(&view, &opt->text, &out);
 		if ((selector >> 6) == 3) {
 			if (m->by_time && (shown.report & REPORT_GRAPH))
 				graph_order_link(m, view.graph.entries, view.graph.count,
 						 &view.graph.order);
-			print_function_ordering(m, &shown, &out);
+			print_function_ordering(m, &out);
 		}
 	}
 }
@@ -172,14 +168,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!fuzz_split(&data, &size, &selector))
 		return 0;
 	opt = base;
-	opt.line_granularity = selector & 1;
-	opt.static_call_graph = selector & 2;
-	opt.show_zeros = selector & 4;
+	opt.read.line_granularity = selector & 1;
+	opt.read.static_call_graph = selector & 2;
+	opt.view.show_zeros = selector & 4;
 	opt.text.traditional = selector & 8;
-	opt.output = (selector >> 6) == 1   ? report_format_find("json")
-		     : (selector >> 6) == 2 ? report_format_find("dot")
-					    : NULL;
-	s = opt.line_granularity ? &lines : &functions;
+	opt.mode.output = (selector >> 6) == 1   ? report_format_find("json")
+			  : (selector >> 6) == 2 ? report_format_find("dot")
+						 : NULL;
+	options_complete(&opt);
+	s = opt.read.line_granularity ? &lines : &functions;
 	profile_reset(&p);
 	if (setjmp(fuzz_jump) == 0)
 		run(&opt, selector, data, size, s->m, &p);
