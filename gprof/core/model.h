@@ -451,6 +451,9 @@ struct call_site_table {
 	size_t count, capacity;
 	uint64_t *slots; /* open: 32 bits of the hash, then the site's place + 1 */
 	size_t slot_count;
+	/* no view asks for them (the text reports): none kept, which spares
+	 * a hash lookup per arc read */
+	bool unwanted;
 };
 
 struct model {

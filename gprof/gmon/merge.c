@@ -242,11 +242,14 @@ bool histogram_add_bins(struct reader *r, struct histogram *h)
 
 		if (!cursor_fill(&r->c, (size_t)n * 2))
 			return cursor_fail(&r->c, "truncated histogram record");
-		/* summed in 32 bits, as GNU sums them, but saturating */
+		/* summed in 32 bits, as GNU sums them, but saturating; an
+		 * empty bin is not written: most are empty, and the pages of
+		 * a fresh calloc that nothing writes cost no memory */
 		for (; n; n--, i++) {
 			uint32_t v = (uint32_t)cursor_take(&r->c, 2);
 
-			bins[i] = bins[i] > UINT32_MAX - v ? UINT32_MAX : bins[i] + v;
+			if (v != 0)
+				bins[i] = bins[i] > UINT32_MAX - v ? UINT32_MAX : bins[i] + v;
 		}
 	}
 	return true;
