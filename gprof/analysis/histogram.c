@@ -28,11 +28,17 @@ static void assign_one(struct model *m, const struct histogram *h)
 	uint32_t i;
 
 	for (i = 0; i < h->bin_count; i++) {
-		uint64_t count = h->bins[i];
+		uint64_t count;
 		uint64_t bin_low, bin_high;
 		double count_time;
 		size_t j;
 
+		/* a block of bins never written: empty, and not read */
+		if (h->written && !h->written[i / HISTOGRAM_BLOCK]) {
+			i |= HISTOGRAM_BLOCK - 1;
+			continue;
+		}
+		count = h->bins[i];
 		if (count == 0)
 			continue;
 		bin_low = low + (uint64_t)(scale * i);

@@ -62,7 +62,7 @@ void call_sites_add(struct model *m, uint64_t site, const struct symbol *callee,
 	size_t mask, k;
 	uint64_t h;
 
-	if (count == 0 || callee == NULL)
+	if (count == 0 || callee == NULL || t->unwanted)
 		return;
 	if (2 * (t->count + 1) > t->slot_count)
 		grow_slots(t);

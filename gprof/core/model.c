@@ -124,8 +124,10 @@ void model_forget_profile(struct model *m)
 {
 	unsigned i;
 
-	for (i = 0; i < m->histograms.count; i++)
+	for (i = 0; i < m->histograms.count; i++) {
 		free(m->histograms.records[i].bins);
+		free(m->histograms.records[i].written);
+	}
 	free(m->histograms.records);
 	memset(&m->histograms, 0, sizeof(m->histograms));
 	strcpy(m->histograms.dimension, "seconds");
@@ -249,6 +251,7 @@ void symbol_table_reserve(struct symbol_table *table, size_t n)
 	if (need < grown)
 		need = grown;
 	table->base = xrealloc(table->base, need * sizeof(*table->base));
+	advise_huge(table->base, need * sizeof(*table->base));
 	table->capacity = need;
 }
 
@@ -291,6 +294,18 @@ static void build_buckets(struct symbol_table *table)
  * table order (what glibc's qsort, a merge sort, gave): the places sorted by the last keys first, each
  * sort stable, then the symbols moved once along the permutation's
  * cycles (one symbol held aside: no second table at the peak). */
+#define SORT_AHEAD 8
+
+static void fetch_symbol(const struct symbol *sym)
+{
+	const char *p = (const char *)sym;
+	size_t line;
+
+	for (line = 0; line < sizeof(*sym); line += 64)
+		__builtin_prefetch(p + line);
+	__builtin_prefetch(p + sizeof(*sym) - 1);
+}
+
 static void sort_by_address(struct symbol_table *table)
 {
 	size_t n = table->count, i, class_start[5] = { 0 };
@@ -310,14 +325,20 @@ static void sort_by_address(struct symbol_table *table)
 		order[i] = (struct keyed){ table->base[by_class[i]].address, by_class[i] };
 	free(by_class);
 	keysort(order, n);
-	/* position i takes the symbol at order[i].index */
+	/* position i takes the symbol at order[i].index; a second cursor
+	 * runs AHEAD places on along the same cycle and fetches the
+	 * symbols to come (scattered: a cache miss each at 100,000) */
 	for (i = 0; i < n; i++) {
-		size_t to = i, from;
+		size_t to = i, from, ahead = i, k;
 
 		if (order[i].index == i)
 			continue;
 		held = table->base[i];
+		for (k = 0; k < SORT_AHEAD && (ahead = order[ahead].index) != i; k++)
+			fetch_symbol(&table->base[ahead]);
 		while ((from = order[to].index) != i) {
+			if (ahead != i && (ahead = order[ahead].index) != i)
+				fetch_symbol(&table->base[ahead]);
 			table->base[to] = table->base[from];
 			order[to].index = to;
 			to = from;
@@ -563,16 +584,22 @@ struct source_file *source_file_by_name(const struct object *obj, const char *na
  * full, reading the arcs in the order they were made.  Arcs are carved
  * from chunks of ARC_CHUNK (no per-arc malloc overhead), each chunk's
  * first arc unused (number 0 is an empty slot) but linking to the
- * previous chunk through next_parent.  Arcs from a function to itself
- * are also kept apart, so that the call graph need not look one up for
+ * previous chunk through next_parent.  A chunk is 2 MiB and a bit, the first
+ * allocated as any other memory (a small profile touches only its
+ * first pages), the next ones in huge pages (xmalloc_huge): the call
+ * graph walks its arcs at random.  Arcs from a function to itself are
+ * also kept apart, so that the call graph need not look one up for
  * every function.
  */
-#define ARC_CHUNK 4096
+#define ARC_CHUNK ((((size_t)2 << 20) + sizeof(struct arc) - 1) / sizeof(struct arc))
 
 static struct arc *arc_new(struct arc_store *s)
 {
+	struct arc *arc;
+
 	if (s->chunk == NULL || s->chunk_used == ARC_CHUNK) {
-		struct arc *chunk = xcalloc(ARC_CHUNK, sizeof(*chunk));
+		size_t size = ARC_CHUNK * sizeof(struct arc);
+		struct arc *chunk = s->chunk ? xmalloc_huge(size) : xmalloc(size);
 
 		if (s->chunk_count == s->chunk_capacity) {
 			s->chunk_capacity = s->chunk_capacity ? s->chunk_capacity * 2 : 16;
@@ -583,7 +610,10 @@ static struct arc *arc_new(struct arc_store *s)
 		s->chunk = chunk;
 		s->chunk_used = 1;
 	}
-	return &s->chunk[s->chunk_used++];
+	/* zeroed here, not by calloc: a chunk's pages are touched as used */
+	arc = &s->chunk[s->chunk_used++];
+	memset(arc, 0, sizeof(*arc));
+	return arc;
 }
 
 static struct arc *arc_numbered(const struct arc_store *s, uint32_t number)
@@ -670,7 +700,7 @@ static void arc_hash_grow(struct arc_store *s)
 
 	free(s->hash);
 	s->hash_size = s->hash_size ? s->hash_size * 2 : 8192;
-	s->hash = xcalloc(s->hash_size, sizeof(*s->hash));
+	s->hash = xcalloc_huge(s->hash_size, sizeof(*s->hash));
 	for (c = 0; c < s->chunk_count; c++) {
 		size_t used = c + 1 == s->chunk_count ? s->chunk_used : ARC_CHUNK;
 

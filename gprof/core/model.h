@@ -114,12 +114,13 @@ struct symbol_blocks {
  * array of their own.  Owned by the model.
  */
 struct symbol {
-	uint64_t address;
-	uint64_t end_address;
+	/* what the call graph's analysis and the reports read of every
+	 * symbol first, in its first 128 bytes: a call-graph line reads its
+	 * symbols' names, flags, calls, indexes and cycles, and at 100,000
+	 * functions the symbols outgrow the caches (each further line of a
+	 * symbol read was one more cache miss) */
 	const char *name;
 	const struct object *object; /* NULL for cycle headers */
-	struct source_file *file;
-	int line;
 	unsigned is_function : 1;
 	unsigned is_static : 1;
 	unsigned is_bb_head : 1;
@@ -134,35 +135,36 @@ struct symbol {
 	/* what symtab/names.c chooses among aliases by (ELF binding, size, type) */
 	unsigned is_weak : 1;
 	unsigned has_size : 1;
-	unsigned is_untyped : 1;  /* a label (no function type) */
-	unsigned old_version : 1; /* "name@V", not the default "name@@V" */
-	const char *version;      /* the symbol version its name carried ("GLIBC_2.34"), or NULL */
-	unsigned is_unnamed : 1;  /* code no symbol names: "prog+0x1a2b0" (symtab/symbols.c) */
-	struct symbol *alias_of;  /* samples and call sites belong to this one */
-	unsigned long calls;      /* calls from other functions */
-	int uses;                 /* function ordering */
-	struct symbol_blocks *blocks; /* basic-block counts (-l), or NULL */
-	struct symbol *next, *prev;   /* symspec ranges, ordering chains */
-
-	/* histogram */
-	double self_ticks;       /* samples credited, in ticks */
-	uint64_t scaled_address; /* address / 2, in histogram units */
-
-	/* call graph */
-	unsigned long self_calls;  /* recursive calls (cycle headers: inner calls) */
-	double child_ticks;        /* ticks propagated from callees */
+	unsigned is_untyped : 1;   /* a label (no function type) */
+	unsigned old_version : 1;  /* "name@V", not the default "name@@V" */
+	unsigned is_unnamed : 1;   /* code no symbol names: "prog+0x1a2b0" (symtab/symbols.c) */
 	int index;                 /* [N] in the call graph */
+	int cycle_number;          /* 0: not in a cycle */
 	int top_order;             /* topological number, 0 = none */
-	unsigned name_rank;        /* place in name order; equal names, equal ranks */
-	bool printed;              /* shown in the call graph */
+	unsigned long calls;       /* calls from other functions */
+	unsigned long self_calls;  /* recursive calls (cycle headers: inner calls) */
+	struct symbol *cycle_head; /* itself, or the cycle header */
+	struct arc *parents;       /* arcs into this symbol */
+	struct arc *children;      /* arcs out of this symbol */
 	double prop_fraction;      /* share of its time that propagates */
 	double prop_self;          /* self ticks that propagate */
 	double prop_child;         /* child ticks that propagate */
-	int cycle_number;          /* 0: not in a cycle */
-	struct symbol *cycle_head; /* itself, or the cycle header */
-	struct symbol *cycle_next; /* next member of its cycle */
-	struct arc *parents;       /* arcs into this symbol */
-	struct arc *children;      /* arcs out of this symbol */
+	double self_ticks;         /* histogram: samples credited, in ticks */
+	double child_ticks;        /* ticks propagated from callees */
+	unsigned name_rank;        /* place in name order; equal names, equal ranks */
+	bool printed;              /* shown in the call graph */
+	int line;
+	int uses; /* function ordering */
+
+	uint64_t address;
+	uint64_t end_address;
+	uint64_t scaled_address; /* histogram: address / 2, in histogram units */
+	struct source_file *file;
+	const char *version;     /* the symbol version its name carried ("GLIBC_2.34"), or NULL */
+	struct symbol *alias_of; /* samples and call sites belong to this one */
+	struct symbol_blocks *blocks; /* basic-block counts (-l), or NULL */
+	struct symbol *next, *prev;   /* symspec ranges, ordering chains */
+	struct symbol *cycle_next;    /* next member of its cycle */
 };
 
 /*
@@ -185,9 +187,9 @@ struct arc {
 	 * frames of the call stacks (code without -pg on either side,
 	 * analysis/stack_arcs.c); count is 0 and means nothing */
 	bool uncounted;
+	bool has_been_placed; /* function ordering (beside uncounted: 72 bytes, not 80) */
 	struct arc *next_parent;
 	struct arc *next_child;
-	bool has_been_placed; /* function ordering */
 };
 
 static inline uint64_t symbol_bb_address(const struct symbol *sym, int k)
@@ -242,7 +244,14 @@ struct histogram {
 	uint64_t low_pc, high_pc;
 	uint32_t bin_count;
 	uint32_t *bins; /* summed counts, saturating at UINT32_MAX */
+	/* per HISTOGRAM_BLOCK bins (a page of them), non-zero if any of
+	 * them may be: most are empty, and their pages are never written
+	 * (gmon/merge.c), so that reading them would only fault pages in;
+	 * NULL: any bin may be */
+	unsigned char *written;
 };
+
+#define HISTOGRAM_BLOCK 1024
 
 struct histogram_set {
 	struct histogram *records;
@@ -451,6 +460,9 @@ struct call_site_table {
 	size_t count, capacity;
 	uint64_t *slots; /* open: 32 bits of the hash, then the site's place + 1 */
 	size_t slot_count;
+	/* no view asks for them (the text reports): none kept, which spares
+	 * a hash lookup per arc read */
+	bool unwanted;
 };
 
 struct model {

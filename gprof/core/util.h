@@ -67,5 +67,10 @@ void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s);
+/* Large arrays filled, then read at random: in huge pages where the
+ * kernel gives them (util.c); freed with free(). */
+void *xmalloc_huge(size_t size);
+void *xcalloc_huge(size_t count, size_t size);
+void advise_huge(void *p, size_t size);
 
 #endif

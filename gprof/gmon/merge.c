@@ -81,7 +81,7 @@ static bool take_in(struct profile_data *p, uint64_t low, uint64_t high, uint32_
 		 last = histograms_starting_below(p, high);
 	unsigned i, n, kept, slot = UINT_MAX;
 	uint64_t width = whole_bin_width(low, high, bins);
-	struct histogram merged = { low, high, bins, NULL };
+	struct histogram merged = { low, high, bins, NULL, NULL };
 
 	if (first > 0 && p->histograms.records[p->histogram_order[first - 1]].high_pc > low)
 		return false;
@@ -102,7 +102,9 @@ static bool take_in(struct profile_data *p, uint64_t low, uint64_t high, uint32_
 		for (b = 0; b < h->bin_count; b++)
 			merged.bins[at + b] = h->bins[b];
 		free(h->bins);
+		free(h->written);
 		h->bins = NULL;
+		h->written = NULL;
 	}
 	p->histograms.records[slot] = merged;
 	/* the others go: out of the order, then out of the records */
@@ -227,6 +229,7 @@ bool histogram_merge_target(struct reader *r, uint64_t low, uint64_t high, uint3
 	h->high_pc = high;
 	h->bin_count = bins;
 	h->bins = xcalloc(bins, sizeof(*h->bins));
+	h->written = xcalloc((size_t)bins / HISTOGRAM_BLOCK + 1, 1);
 	*out = h;
 	return true;
 }
@@ -242,11 +245,17 @@ bool histogram_add_bins(struct reader *r, struct histogram *h)
 
 		if (!cursor_fill(&r->c, (size_t)n * 2))
 			return cursor_fail(&r->c, "truncated histogram record");
-		/* summed in 32 bits, as GNU sums them, but saturating */
+		/* summed in 32 bits, as GNU sums them, but saturating; an
+		 * empty bin is not written: most are empty, and the pages of
+		 * a fresh calloc that nothing writes cost no memory */
 		for (; n; n--, i++) {
 			uint32_t v = (uint32_t)cursor_take(&r->c, 2);
 
-			bins[i] = bins[i] > UINT32_MAX - v ? UINT32_MAX : bins[i] + v;
+			if (v != 0) {
+				bins[i] = bins[i] > UINT32_MAX - v ? UINT32_MAX : bins[i] + v;
+				if (h->written)
+					h->written[(r->bin_offset + i) / HISTOGRAM_BLOCK] = 1;
+			}
 		}
 	}
 	return true;

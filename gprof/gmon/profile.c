@@ -134,8 +134,10 @@ void profile_reset(struct profile_data *p)
 	arc_store_free(p->arcs);
 	free(p->blocks);
 	free(p->block_hash);
-	for (i = 0; i < p->histograms.count; i++)
+	for (i = 0; i < p->histograms.count; i++) {
 		free(p->histograms.records[i].bins);
+		free(p->histograms.records[i].written);
+	}
 	free(p->histograms.records);
 	free(p->histogram_order);
 	memset(p, 0, sizeof(*p));

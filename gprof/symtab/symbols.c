@@ -331,7 +331,7 @@ void symbols_read_functions(struct model *m, struct object *obj, const struct re
 
 	free(table->base);
 	table->capacity = (size_t)obj->bfd_symbol_count + 1;
-	table->base = xmalloc(table->capacity * sizeof(struct symbol));
+	table->base = xmalloc_huge(table->capacity * sizeof(struct symbol));
 	for (i = 0; i < obj->bfd_symbol_count; i++) {
 		asymbol *as = obj->bfd_symbols[i];
 		int class = symbol_class(obj->abfd, as, opt);
