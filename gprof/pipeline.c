@@ -156,7 +156,7 @@ void pipeline_read_profiles(struct model *m, struct profile_data *data,
 	memset(data, 0, sizeof(*data));
 	profile_reset(data);
 	/* calls by call site: only --callgrind's and --html's source view */
-	m->call_sites.unwanted = opt->output == NULL && !opt->diff;
+	m->call_sites.unwanted = !opt->call_sites;
 	profile_set_code_range(data, obj->code_low, obj->code_high);
 	/* arcs are kept only to be written again (-s) */
 	if (!sum) {

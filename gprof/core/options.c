@@ -41,6 +41,7 @@ void options_complete(struct options *opt)
 	opt->names.line_granularity = opt->read.line_granularity;
 	opt->read.show_zeros = opt->view.show_zeros;
 	opt->read.sum = (opt->view.report & REPORT_SUM) != 0;
+	opt->read.call_sites = opt->mode.output != NULL || opt->mode.diff;
 	opt->view.gnu_index = (opt->read.gnu_quirks & QUIRK_INDEX) != 0;
 	opt->names.traditional = opt->text.traditional;
 	opt->picture.symspecs = opt->read.symspecs;

@@ -102,6 +102,7 @@ struct read_options {
 	bool line_granularity;   /* -l: a symbol per source line */
 	bool show_zeros;         /* -z: the call graph numbers entries without calls or time */
 	bool sum;                /* -s: gmon.sum written */
+	bool call_sites;         /* calls kept by call site: a format or --diff reads them */
 	const char *file_ordering_map; /* -R */
 	const char *external_symbols;  /* -S */
 	unsigned gnu_quirks;           /* GPROF_GNU_QUIRKS: GNU behaviours we fix, restored */
