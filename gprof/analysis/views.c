@@ -9,6 +9,7 @@
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,31 +242,54 @@ static void build_index(struct view *v)
 }
 
 /* Each object's code as mapped, in its own addresses: from the first
- * run that recorded it (the process file), else its code sections. */
-static void place_object(const struct model *m, const struct object *obj, struct view_object *o)
+ * run that recorded it (the process file), else its code sections.  One
+ * pass over the runs' segments, each found its object by number. */
+static void place_objects(const struct model *m, struct view_object *objects)
 {
-	bool found = false;
-	size_t r, s;
+	size_t numbers = 0, k, r, s;
+	uint32_t *by_number; /* object number -> index + 1 */
+	size_t *first_run;   /* per object: the run that placed it, or SIZE_MAX */
 
-	o->mapped_low = obj->code_low;
-	o->mapped_high = obj->code_high;
-	for (r = 0; r < m->process.run_count && !found; r++) {
+	for (k = 0; k < m->object_count; k++) {
+		size_t n = (size_t)(m->objects[k]->model_base >> MODEL_OBJECT_SHIFT);
+
+		if (n + 1 > numbers)
+			numbers = n + 1;
+		objects[k].mapped_low = m->objects[k]->code_low;
+		objects[k].mapped_high = m->objects[k]->code_high;
+	}
+	by_number = xcalloc(numbers + 1, sizeof(*by_number));
+	first_run = xmalloc((m->object_count + 1) * sizeof(*first_run));
+	for (k = 0; k < m->object_count; k++) {
+		by_number[m->objects[k]->model_base >> MODEL_OBJECT_SHIFT] = (uint32_t)(k + 1);
+		first_run[k] = SIZE_MAX;
+	}
+	for (r = 0; r < m->process.run_count; r++) {
 		const struct run_map *run = &m->process.runs[r];
 
 		for (s = 0; run->known && s < run->segment_count; s++) {
 			const struct run_segment *seg = &run->segments[s];
-			uint64_t model = seg->start + seg->delta, low;
+			uint64_t model = seg->start + seg->delta, low, high;
+			size_t n = (size_t)(model >> MODEL_OBJECT_SHIFT);
+			struct view_object *o;
 
-			if ((model >> MODEL_OBJECT_SHIFT) != obj->model_base >> MODEL_OBJECT_SHIFT)
+			if (n >= numbers || by_number[n] == 0)
 				continue;
-			low = model - obj->model_base;
-			if (!found || low < o->mapped_low)
+			k = by_number[n] - 1;
+			o = &objects[k];
+			if (first_run[k] != SIZE_MAX && first_run[k] != r)
+				continue; /* placed by an earlier run */
+			low = model - m->objects[k]->model_base;
+			high = low + (seg->end - seg->start);
+			if (first_run[k] == SIZE_MAX || low < o->mapped_low)
 				o->mapped_low = low;
-			if (!found || low + (seg->end - seg->start) > o->mapped_high)
-				o->mapped_high = low + (seg->end - seg->start);
-			found = true;
+			if (first_run[k] == SIZE_MAX || high > o->mapped_high)
+				o->mapped_high = high;
+			first_run[k] = r;
 		}
 	}
+	free(by_number);
+	free(first_run);
 }
 
 static void build_objects(struct view *v)
@@ -289,8 +313,8 @@ static void build_objects(struct view *v)
 			o->text_vma = bfd_section_vma(obj->text);
 			o->text_filepos = (uint64_t)obj->text->filepos;
 		}
-		place_object(m, obj, o);
 	}
+	place_objects(m, v->objects);
 	v->dwarf = view_dwarf_new(m);
 }
 
