@@ -37,9 +37,11 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
+#include "guard.h"
 #include "onstack.h"
 
 static uint64_t clocks; /* atomic: the clocks' signals */
@@ -54,10 +56,12 @@ static struct {
 	uint64_t added; /* the clocks' signals the kernel's mask has more */
 } actions[NSIG];
 
-/* This thread's hold: the bits its mask holds for the program's handler
- * (not the program's), and the alternate stack that handler runs on. */
+/* This thread's hold: the bits its mask keeps blocked while the
+ * program's handler runs on the alternate stack [low, high); of those,
+ * the ones the program's own mask (as it set it) does not block, which
+ * it is not shown and which are let go when the handler is left. */
 static __thread struct {
-	uint64_t held;
+	uint64_t held, hidden;
 	uintptr_t low, high;
 } hold __attribute__((tls_model("initial-exec")));
 
@@ -104,7 +108,7 @@ static void __attribute__((noinline)) note(int sig, const ucontext_t *uc)
 	uintptr_t high = low + uc->uc_stack.ss_size;
 	uint64_t before = bits_of(&uc->uc_sigmask);
 	if (hold.held && hold.low == low && hold.high == high)
-		before &= ~hold.held; /* nested: the program's own mask */
+		before &= ~hold.hidden; /* nested: the program's own mask */
 	uint64_t held = actions[sig].added & ~before & ~actions[sig].asked;
 	if (!actions[sig].nodefer && sig <= 64)
 		held &= ~(1ull << (sig - 1));
@@ -117,6 +121,7 @@ static void __attribute__((noinline)) note(int sig, const ucontext_t *uc)
 	hold.low = low;
 	hold.high = high;
 	hold.held = held;
+	hold.hidden = held;
 }
 
 /* Both kinds of handler take (sig, info, context) on these ABIs.  The
@@ -191,15 +196,74 @@ void gmon_onstack_clocks(uint64_t bits)
 	__atomic_store_n(&clocks, bits, __ATOMIC_RELEASE);
 }
 
-uint64_t gmon_onstack_held(void)
+uint64_t gmon_onstack_hidden(void)
 {
-	return hold.held && on_held_stack() ? hold.held : 0;
+	return hold.held && on_held_stack() ? hold.hidden : 0;
 }
 
 void gmon_onstack_release(uint64_t bits)
 {
 	if (bits)
 		mask_syscall(SIG_UNBLOCK, &bits, NULL);
+}
+
+void gmon_onstack_sampled(void)
+{
+	/* a clock's signal got through: no handler holds them now */
+	hold.held = 0;
+	hold.hidden = 0;
+}
+
+/* Off the handler's stack with bits still held (a jump out of it): the
+ * ones that are not the program's let go. */
+static void let_go(void)
+{
+	uint64_t hidden = hold.hidden;
+	hold.held = 0;
+	hold.hidden = 0;
+	gmon_guard_left(); /* the wait it may have interrupted is left too */
+	if (hidden)
+		mask_syscall(SIG_UNBLOCK, &hidden, NULL);
+}
+
+void gmon_onstack_check(void)
+{
+	if (hold.held && !on_held_stack())
+		let_go();
+}
+
+const sigset_t *gmon_onstack_wait_mask(const sigset_t *mask, sigset_t *copy)
+{
+	uint64_t held = hold.held && on_held_stack() ? hold.held : 0;
+	if (!mask || !held)
+		return mask;
+	*copy = *mask;
+	add_bits(copy, held);
+	return copy;
+}
+
+/* Bits let go for an exec from the handler (the clocks are stopped). */
+static __thread uint64_t exec_released __attribute__((tls_model("initial-exec")));
+
+void gmon_onstack_exec(int on)
+{
+	if (!on) {
+		uint64_t back = exec_released;
+		exec_released = 0;
+		if (back)
+			mask_syscall(SIG_BLOCK, &back, NULL);
+		return;
+	}
+	uint64_t held = gmon_onstack_hidden();
+	if (!held)
+		return;
+	/* what fired while the handler ran would arrive here, on its
+	 * stack, or in the new image: dropped */
+	struct timespec zero = { 0, 0 };
+	while (syscall(SYS_rt_sigtimedwait, &held, NULL, &zero, sizeof held) > 0)
+		;
+	exec_released = held;
+	mask_syscall(SIG_UNBLOCK, &held, NULL);
 }
 
 /* ---- sigprocmask and pthread_sigmask ---- */
@@ -269,36 +333,33 @@ static int real_pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
  * off that stack, bits still held (a jump out of the handler) let go. */
 static int change_mask(mask_fn *real, int how, const sigset_t *set, sigset_t *old)
 {
-	uint64_t held = hold.held;
-	if (!held)
+	if (!hold.held)
 		return real(how, set, old);
 	if (!on_held_stack()) {
-		hold.held = 0;
-		mask_syscall(SIG_UNBLOCK, &held, NULL);
+		let_go();
 		return real(how, set, old);
 	}
+	uint64_t held = hold.held, hidden = hold.hidden;
 	sigset_t copy;
-	uint64_t now_held = held;
 	if (set) {
 		copy = *set;
 		uint64_t asked = bits_of(set);
-		uint64_t all = __atomic_load_n(&clocks, __ATOMIC_ACQUIRE) | held;
 		if (how == SIG_BLOCK) {
-			now_held &= ~asked; /* the program's own now */
+			hidden &= ~asked; /* the program's own now */
 		} else if (how == SIG_UNBLOCK) {
-			now_held |= asked & all;
-			remove_bits(&copy, asked & all);
+			hidden |= asked & held;
+			remove_bits(&copy, held);
 		} else if (how == SIG_SETMASK) {
-			now_held = all & ~asked;
-			add_bits(&copy, now_held);
+			hidden = held & ~asked;
+			add_bits(&copy, held);
 		}
 		set = &copy;
 	}
 	int rc = real(how, set, old);
 	if (rc == 0) {
 		if (old)
-			remove_bits(old, held);
-		hold.held = now_held;
+			remove_bits(old, hold.hidden);
+		hold.hidden = hidden;
 	}
 	return rc;
 }
@@ -311,5 +372,81 @@ int sigprocmask(int how, const sigset_t *set, sigset_t *old)
 int pthread_sigmask(int how, const sigset_t *set, sigset_t *old)
 {
 	return change_mask(real_pthread_sigmask, how, set, old);
+}
+#endif
+
+/* ---- the jumps out of a handler (glibc, libgmon.so) ----
+ * siglongjmp to a context saved with its mask puts that mask back
+ * before it leaves the handler's stack: what fired meanwhile would
+ * arrive there, nested on that stack.  So a jump from a handler whose
+ * bits are held restores them held (a copy of the context, the held
+ * bits added to its mask); once off that stack, the next mask call,
+ * wrapped wait, exec or sample lets them go. */
+#if defined(GMON_SHARED) && defined(__GLIBC__)
+#include <setjmp.h>
+
+typedef void jump_fn(struct __jmp_buf_tag *, int);
+enum {
+	JUMP_LONGJMP,
+	JUMP__LONGJMP,
+	JUMP_SIGLONGJMP,
+	JUMP_CHK,
+	JUMPS
+};
+static const char *const jump_names[JUMPS] = { "longjmp", "_longjmp", "siglongjmp",
+					       "__longjmp_chk" };
+static jump_fn *next_jump[JUMPS];
+
+__attribute__((constructor)) static void find_the_jumps(void)
+{
+	for (int i = 0; i < JUMPS; i++)
+		__atomic_store_n(&next_jump[i], (jump_fn *)dlsym(RTLD_NEXT, jump_names[i]),
+				 __ATOMIC_RELEASE);
+}
+
+static void __attribute__((noinline, noreturn))
+jump_held(jump_fn *real, struct __jmp_buf_tag *env, int value)
+{
+	struct __jmp_buf_tag copy = *env;
+	/* held through the jump; what the restored mask does not block
+	 * is not the program's */
+	hold.hidden = hold.held & ~bits_of(&env->__saved_mask);
+	add_bits(&copy.__saved_mask, hold.held);
+	real(&copy, value);
+	__builtin_unreachable();
+}
+
+static void __attribute__((noreturn)) jump(int which, struct __jmp_buf_tag *env, int value)
+{
+	jump_fn *real = __atomic_load_n(&next_jump[which], __ATOMIC_ACQUIRE);
+	if (!real)
+		real = (jump_fn *)dlsym(RTLD_NEXT, jump_names[which]);
+	if (!real)
+		_exit(127); /* no C library to jump with: cannot happen */
+	if (env->__mask_was_saved && hold.held && on_held_stack())
+		jump_held(real, env, value);
+	real(env, value);
+	__builtin_unreachable();
+}
+
+void longjmp(struct __jmp_buf_tag env[1], int value)
+{
+	jump(JUMP_LONGJMP, env, value);
+}
+
+void _longjmp(struct __jmp_buf_tag env[1], int value)
+{
+	jump(JUMP__LONGJMP, env, value);
+}
+
+void siglongjmp(struct __jmp_buf_tag env[1], int value)
+{
+	jump(JUMP_SIGLONGJMP, env, value);
+}
+
+void __longjmp_chk(struct __jmp_buf_tag env[1], int value);
+void __longjmp_chk(struct __jmp_buf_tag env[1], int value)
+{
+	jump(JUMP_CHK, env, value);
 }
 #endif

@@ -37,9 +37,22 @@ void gmon_onstack_clocks(uint64_t bits) GMON_HIDDEN;
 /* The clocks' signals, for a taken signal's own handler. */
 uint64_t gmon_onstack_clock_bits(void) GMON_HIDDEN;
 /* For pthread_create: the bits this thread holds for a handler it is
- * in (0 if none), which a new thread inherits in its mask; and in the
- * new thread, those bits let go. */
-uint64_t gmon_onstack_held(void) GMON_HIDDEN;
+ * in and does not show the program (0 if none), which a new thread
+ * inherits in its mask; and in the new thread, those bits let go. */
+uint64_t gmon_onstack_hidden(void) GMON_HIDDEN;
 void gmon_onstack_release(uint64_t bits) GMON_HIDDEN;
+/* A clock's signal got through (the sampler): no handler of this
+ * thread holds them now.  Async-signal-safe, no system call. */
+void gmon_onstack_sampled(void) GMON_HIDDEN;
+/* In a wrapped call of the program's: bits still held once the thread
+ * is off the handler's stack (a jump out of it) let go. */
+void gmon_onstack_check(void) GMON_HIDDEN;
+/* For a wait that installs the program's mask (sigsuspend, ppoll...):
+ * in a handler whose bits are held, that mask with them (in *copy). */
+const sigset_t *gmon_onstack_wait_mask(const sigset_t *mask, sigset_t *copy) GMON_HIDDEN;
+/* Around an exec (on: before the system call, the clocks stopped;
+ * off: it failed): the new image gets the program's mask, not the
+ * bits held for a handler it was called from. */
+void gmon_onstack_exec(int on) GMON_HIDDEN;
 
 #endif /* GMON_ONSTACK_H */

@@ -87,7 +87,7 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routin
 		return real(thread, attr, routine, arg);
 	s->routine = routine;
 	s->arg = arg;
-	s->held = gmon_onstack_held();
+	s->held = gmon_onstack_hidden();
 	int rc = real(thread, attr, start_thread, s);
 	if (rc != 0)
 		free(s);

@@ -6,7 +6,7 @@
 # as without the profiler (issue 37): the clocks' signals wait while it
 # runs there (libgmon/onstack.c).  progs/onstack.c's SIGUSR1 handler
 # fills an 8 KiB alternate stack but for less than one signal frame and
-# computes 60 ms there: a clock's signal nested on it overflows it (the
+# computes 40 ms there: a clock's signal nested on it overflows it (the
 # kernel kills the program: status 139).  Each run is compared with the
 # run without the profiler: exit status, stdout (the mask the handler
 # sees through sigprocmask and pthread_sigmask, its context's
@@ -17,6 +17,12 @@
 #       program's, nothing of ours left blocked
 #   runtime.onstack.thread.START.CLOCK   a thread it creates starts with
 #       the program's mask (SigBlk)
+#   runtime.onstack.exec.START.CLOCK     the program it execs too
+#   runtime.onstack.siglongjmp.gprof-run.CLOCK  it leaves by siglongjmp
+#       from the depth of its stack (the mask put back there)
+#   runtime.onstack.ppoll.gprof-run.CLOCK  it waits in ppoll with an
+#       empty mask at that depth
+#       (libgmon.a wraps neither siglongjmp nor the waits: not there)
 # START: pg-a (-pg, libgmon.a), gprof-run; CLOCK: thread (100 Hz),
 # perf (1000 Hz; skipped in one line where perf events are not to be had).
 set -u
@@ -48,18 +54,19 @@ if grep -q perf_event_open probe/err; then
 	echo "ok runtime.onstack.perf # skip: perf events unavailable ($perf_missing)"
 fi
 
-for mode in deep longjmp thread; do
+for mode in deep longjmp thread exec siglongjmp ppoll; do
 	run "$mode.plain" ../plain "$mode"
+	starts="pg-a gprof-run"
+	case $mode in siglongjmp | ppoll) starts=gprof-run ;; esac
 	for clock in thread perf; do
 		[ $clock = perf ] && [ -n "$perf_missing" ] && continue
-		if [ $clock = perf ]; then
-			run "$mode.pg-a.$clock" env GMON_RATE=1000 ../pg-a "$mode"
-			run "$mode.gprof-run.$clock" "$TOP/run/gprof-run" --rate 1000 ../plain "$mode"
-		else
-			run "$mode.pg-a.$clock" ../pg-a "$mode"
-			run "$mode.gprof-run.$clock" "$TOP/run/gprof-run" ../plain "$mode"
-		fi
-		for start in pg-a gprof-run; do
+		for start in $starts; do
+			case $start.$clock in
+			pg-a.thread) run "$mode.$start.$clock" ../pg-a "$mode" ;;
+			pg-a.perf) run "$mode.$start.$clock" env GMON_RATE=1000 ../pg-a "$mode" ;;
+			gprof-run.thread) run "$mode.$start.$clock" "$TOP/run/gprof-run" ../plain "$mode" ;;
+			gprof-run.perf) run "$mode.$start.$clock" "$TOP/run/gprof-run" --rate 1000 ../plain "$mode" ;;
+			esac
 			expect_eq "runtime.onstack.$mode.$start.$clock" "$(cat "$mode.plain/out")" \
 				"$(cat "$mode.$start.$clock/out")"
 		done

@@ -3,7 +3,7 @@
  *
  * onstack.c: a SIGUSR1 handler on an 8 KiB alternate stack (a PROT_NONE
  * page below it) that fills it but for less than one signal frame
- * (AT_MINSIGSTKSZ) and computes for 60 ms of CPU time there; then
+ * (AT_MINSIGSTKSZ) and computes for 40 ms of CPU time there; then
  * prints what it saw of its mask.
  *   onstack deep      the handler returns; prints the mask it saw
  *                     (sigprocmask, pthread_sigmask), the context's
@@ -13,11 +13,19 @@
  *                     then the kernel's (SigBlk of /proc/self/status)
  *   onstack thread    the handler creates a thread, which prints its
  *                     mask (the kernel's: SigBlk)
+ *   onstack siglongjmp  the handler leaves by siglongjmp (its mask
+ *                     restored) from the depth of its stack
+ *   onstack ppoll     the handler waits 1 ms in ppoll with an empty mask
+ *                     at that depth
+ *   onstack exec      the handler (on a 64 KiB alternate stack, for the
+ *                     profile written first) execs grep, which prints
+ *                     the new image's SigBlk
  * A clock's signal nested on that stack overflows it: the kernel kills
  * the program (SIGSEGV).
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -31,12 +39,13 @@
 #include <ucontext.h>
 #include <unistd.h>
 
-#define ALT_SIZE 8192
+static size_t alt_size = 8192;
 static volatile long sink;
 static size_t deep_bytes;
 static const char *mode;
 static uint64_t seen_proc, seen_pthread, seen_context;
 static jmp_buf out;
+static sigjmp_buf sigout;
 static char sigblk[64];
 
 static double cpu_seconds(void)
@@ -80,10 +89,18 @@ __attribute__((noinline)) static void deep(void)
 	volatile char buf[deep_bytes];
 	for (size_t i = 0; i < deep_bytes; i += 64)
 		buf[i] = 1;
-	double end = cpu_seconds() + 0.06;
+	double end = cpu_seconds() + 0.04;
 	while (cpu_seconds() < end)
 		for (int i = 0; i < 10000; i++)
 			sink += i;
+	if (strcmp(mode, "siglongjmp") == 0)
+		siglongjmp(sigout, 1);
+	if (strcmp(mode, "ppoll") == 0) {
+		sigset_t none;
+		sigemptyset(&none);
+		struct timespec t = { 0, 1000000 };
+		ppoll(NULL, 0, &t, &none);
+	}
 	sink += buf[0];
 }
 
@@ -105,21 +122,28 @@ static void on_usr1(int sig, siginfo_t *info, void *context)
 		if (pthread_create(&t, NULL, thread_main, NULL) == 0)
 			pthread_join(t, NULL);
 	}
+	if (strcmp(mode, "exec") == 0) {
+		fflush(stdout);
+		execl("/bin/grep", "grep", "SigBlk", "/proc/self/status", (char *)NULL);
+		_exit(127);
+	}
 }
 
 int main(int argc, char **argv)
 {
 	mode = argc > 1 ? argv[1] : "deep";
+	if (strcmp(mode, "exec") == 0)
+		alt_size = 65536;
 	size_t frame = getauxval(AT_MINSIGSTKSZ);
 	if (frame < 2048)
 		frame = 2048;
 	/* what is left below the handler: less than a signal frame */
-	deep_bytes = ALT_SIZE - frame - frame / 2;
-	char *p = mmap(NULL, 4096 + ALT_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+	deep_bytes = alt_size - frame - frame / 2;
+	char *p = mmap(NULL, 4096 + alt_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 		       -1, 0);
 	if (p == MAP_FAILED || mprotect(p, 4096, PROT_NONE) != 0)
 		return 2;
-	stack_t ss = { .ss_sp = p + 4096, .ss_size = ALT_SIZE };
+	stack_t ss = { .ss_sp = p + 4096, .ss_size = alt_size };
 	if (sigaltstack(&ss, NULL) != 0)
 		return 2;
 	/* every call the handler makes bound now, not on that stack */
@@ -145,7 +169,20 @@ int main(int argc, char **argv)
 	sigaction(SIGUSR1, NULL, &back);
 	printf("action %s flags %#x mask %#llx\n", back.sa_sigaction == on_usr1 ? "ours" : "other",
 	       (unsigned)back.sa_flags, (unsigned long long)bits(&back.sa_mask));
-	if (setjmp(out) == 0) {
+	if (strcmp(mode, "ppoll") == 0) {
+		struct timespec t = { 0, 0 };
+		ppoll(NULL, 0, &t, &m); /* bound now */
+	}
+	if (strcmp(mode, "siglongjmp") == 0 && sigsetjmp(sigout, 0) == 0)
+		siglongjmp(sigout, 1); /* bound now */
+	if (strcmp(mode, "siglongjmp") == 0 && sigsetjmp(sigout, 1) != 0) {
+		sigprocmask(SIG_BLOCK, NULL, &m);
+		printf("after the jump: sigprocmask %#llx\n", (unsigned long long)bits(&m));
+		read_sigblk(sigblk, sizeof sigblk);
+		printf("after the jump: SigBlk %s\n", sigblk);
+	} else if (strcmp(mode, "siglongjmp") == 0) {
+		raise(SIGUSR1);
+	} else if (setjmp(out) == 0) {
 		raise(SIGUSR1);
 	} else {
 		sigprocmask(SIG_BLOCK, NULL, &m);
