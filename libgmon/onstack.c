@@ -255,6 +255,7 @@ void gmon_onstack_exec(int on)
 		return;
 	}
 	uint64_t held = gmon_onstack_hidden();
+	exec_released = 0; /* not a vfork child's, left from its exec */
 	if (!held)
 		return;
 	/* what fired while the handler ran would arrive here, on its
