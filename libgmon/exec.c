@@ -45,6 +45,7 @@
 #include <unistd.h>
 
 #include "message.h"
+#include "onstack.h"
 #include "sampler.h"
 #include "start.h"
 
@@ -142,7 +143,9 @@ static int attempt(struct exec_call *c, const char *path, char *const argv[], ch
 		choose_environment(c, envp);
 	}
 	gmon_sampler_exec(1); /* no sample on its way into the new image */
+	gmon_onstack_exec(1); /* nor the bits held for a handler (onstack.c) */
 	int rc = (int)syscall(SYS_execve, path, argv, c->written ? c->envp : envp);
+	gmon_onstack_exec(0);
 	gmon_sampler_exec(0); /* it failed: sampling goes on */
 	return rc;
 }

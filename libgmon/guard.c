@@ -84,6 +84,11 @@ void gmon_guard_release(struct gmon_guard_save *save)
 	guard.old = save->old;
 }
 
+void gmon_guard_left(void)
+{
+	guard.active = 0;
+}
+
 void gmon_guard_program_mask(int blocks_prof)
 {
 	if (blocks_prof)

@@ -28,6 +28,9 @@ struct gmon_guard_save {
  * async-signal-safe. */
 void gmon_guard_block(struct gmon_guard_save *save) GMON_HIDDEN;
 void gmon_guard_release(struct gmon_guard_save *save) GMON_HIDDEN;
+/* A jump out of a handler that interrupted a wait (onstack.c's, whose
+ * handlers do not pass guard.c's trampoline): no guard is held now. */
+void gmon_guard_left(void) GMON_HIDDEN;
 /* For a call that installs a signal mask of the program's while it
  * waits (sigsuspend, ppoll...): whether that mask blocks SIGPROF, which
  * then is the program's to keep in a handler that runs meanwhile. */

@@ -28,6 +28,7 @@
 #include "arch.h"
 #include "clock.h"
 #include "message.h"
+#include "onstack.h"
 #include "sampler.h"
 #include "signals.h"
 #include "state.h"
@@ -170,6 +171,7 @@ static void on_sample(int signo, siginfo_t *info, void *context)
 		gmon_signal_pass(signo, info, context); /* the program's own */
 		return;
 	}
+	gmon_onstack_sampled();
 	if (__atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON || !hist.bins)
 		return;
 	uintptr_t pc = gmon_arch_signal_pc(context);

@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "guard.h"
+#include "onstack.h"
 #include "signals.h"
 
 /* The C library's sigaction.  As a shared object, the next definition
@@ -144,7 +145,52 @@ static int install(int signo, struct taken *t, const struct sigaction *program)
 	sa.sa_sigaction = t->handler;
 	sa.sa_mask = program->sa_mask;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART | (program->sa_flags & (SA_ONSTACK | SA_NODEFER));
+	if (sa.sa_flags & SA_ONSTACK) {
+		/* the other clock's signal waits too (onstack.c) */
+		uint64_t clocks = gmon_onstack_clock_bits();
+		for (int sig = 1; sig <= 64; sig++)
+			if (sig != signo && (clocks >> (sig - 1)) & 1)
+				sigaddset(&sa.sa_mask, sig);
+	}
 	return real_sigaction(signo, &sa, NULL);
+}
+
+/* The taken signals, for onstack.c, which holds them while a handler
+ * of the program's runs on its alternate stack; the taken handlers
+ * installed again with the other's. */
+static void clocks_changed(void)
+{
+	uint64_t bits = 0;
+	for (int i = 0; i < MAX_TAKEN; i++) {
+		int signo = __atomic_load_n(&taken[i].signo, __ATOMIC_ACQUIRE);
+		if (signo > 0 && signo <= 64)
+			bits |= 1ull << (signo - 1);
+	}
+	if (bits == gmon_onstack_clock_bits())
+		return;
+	gmon_onstack_clocks(bits);
+	/* the handlers on the alternate stack installed meanwhile (before
+	 * the profile started, say), again with these bits */
+#ifndef GMON_NO_WRAPPERS
+	int saved_errno = errno;
+	for (int sig = 1; sig < NSIG; sig++) {
+		struct sigaction now;
+		if (sig == SIGKILL || sig == SIGSTOP || find(sig) ||
+		    sigaction(sig, NULL, &now) != 0)
+			continue;
+		if ((now.sa_flags & SA_ONSTACK) && now.sa_handler != SIG_DFL &&
+		    now.sa_handler != SIG_IGN)
+			sigaction(sig, &now, NULL);
+	}
+	errno = saved_errno;
+#endif
+	for (int i = 0; i < MAX_TAKEN; i++) {
+		struct taken *t = &taken[i];
+		int signo = __atomic_load_n(&t->signo, __ATOMIC_ACQUIRE);
+		if (signo)
+			install(signo, t,
+				&t->program[__atomic_load_n(&t->current, __ATOMIC_ACQUIRE)]);
+	}
 }
 
 int gmon_signal_take(int signo, gmon_signal_handler *handler)
@@ -172,6 +218,7 @@ int gmon_signal_take(int signo, gmon_signal_handler *handler)
 		return -1;
 	__atomic_store_n(&owner, (pid_t)syscall(SYS_getpid), __ATOMIC_RELEASE);
 	__atomic_store_n(&t->signo, signo, __ATOMIC_RELEASE);
+	clocks_changed();
 	return 0;
 }
 
@@ -182,6 +229,7 @@ void gmon_signal_give_back(int signo)
 		return;
 	real_sigaction(signo, &t->program[__atomic_load_n(&t->current, __ATOMIC_ACQUIRE)], NULL);
 	__atomic_store_n(&t->signo, 0, __ATOMIC_RELEASE);
+	clocks_changed();
 }
 
 void gmon_signals_after_fork(void)
@@ -309,8 +357,17 @@ int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 {
 	struct taken *t = find_here(signo);
 	if (!t) {
+		/* a handler on the alternate stack: the clocks' signals wait
+		 * while it runs (onstack.c) */
 		const struct gmon_signal_chain *c = __atomic_load_n(&chain, __ATOMIC_ACQUIRE);
-		return c ? c->sigaction(signo, act, old) : untaken_sigaction(signo, act, old);
+		struct gmon_onstack_record was;
+		struct sigaction copy;
+		gmon_onstack_record(signo, &was);
+		act = gmon_onstack_action(signo, act, &copy);
+		int rc = c ? c->sigaction(signo, act, old) : untaken_sigaction(signo, act, old);
+		if (rc == 0 && old)
+			gmon_onstack_as_asked(old, &was);
+		return rc;
 	}
 	/* no signal in between: a handler of the program's that sets the
 	 * same action (System V's idiom) must not find the lock held by the
@@ -425,7 +482,10 @@ static handler_fn set_handler(set_fn *libc, int signo, handler_fn handler, int f
 	const struct gmon_signal_chain *c = chained(signo);
 	if (find_here(signo) || !libc || (c && handler == SIG_DFL))
 		return set_action(signo, handler, flags);
-	handler_fn was = UNTAKEN(libc, signo, handler);
+	struct gmon_onstack_record r;
+	gmon_onstack_record(signo, &r);
+	handler_fn was =
+		(handler_fn)gmon_onstack_handler((void *)UNTAKEN(libc, signo, handler), &r);
 	return c ? c->old_handler(signo, was) : was;
 }
 
@@ -465,7 +525,10 @@ handler_fn sigset(int signo, handler_fn handler)
 		return sigismember(&before, signo) == 1 ? SIG_HOLD : was;
 	}
 	if (libc && (handler == SIG_HOLD || !find_here(signo))) {
-		handler_fn was = UNTAKEN(libc, signo, handler);
+		struct gmon_onstack_record r;
+		gmon_onstack_record(signo, &r);
+		handler_fn was =
+			(handler_fn)gmon_onstack_handler((void *)UNTAKEN(libc, signo, handler), &r);
 		return c ? c->old_handler(signo, was) : was;
 	}
 	return set_action(signo, handler, 0);

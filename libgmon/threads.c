@@ -27,6 +27,7 @@
 
 #include "sampler.h"
 #include "stacks.h"
+#include "onstack.h"
 #include "thread_table.h"
 #include "threads.h"
 #include "unwind.h"
@@ -50,6 +51,7 @@ static create_fn *real_create;
 struct start {
 	void *(*routine)(void *);
 	void *arg;
+	uint64_t held; /* the creator's bits held for a handler (onstack.c) */
 };
 
 /* The new thread: its stack's bounds first, then the program's routine,
@@ -59,6 +61,7 @@ static void *start_thread(void *p)
 {
 	struct start s = *(struct start *)p;
 	free(p);
+	gmon_onstack_release(s.held); /* inherited from a handler: not the program's */
 	gmon_stack_bounds_here();
 	gmon_thread_here(); /* its id and name, for its stacks (thread_table.c) */
 	gmon_sampler_thread_here((uintptr_t)s.routine); /* its CPU-time timer (clock_thread.c) */
@@ -84,6 +87,7 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routin
 		return real(thread, attr, routine, arg);
 	s->routine = routine;
 	s->arg = arg;
+	s->held = gmon_onstack_hidden();
 	int rc = real(thread, attr, start_thread, s);
 	if (rc != 0)
 		free(s);

@@ -62,6 +62,7 @@
 
 #include "arch.h"
 #include "guard.h"
+#include "onstack.h"
 #include "sampler.h"
 #include "state.h"
 #include "wait.h"
@@ -140,6 +141,7 @@ static void begin(struct wait *w, int guard)
 {
 	w->mode = __atomic_load_n(&gmon_wait_mode, __ATOMIC_ACQUIRE);
 	w->blocked = 0;
+	gmon_onstack_check(); /* bits left held by a jump out of a handler */
 	if (!w->mode)
 		return;
 	if (w->mode == 2 && __atomic_load_n(&gmon_state, __ATOMIC_RELAXED) != GMON_ON)
@@ -425,8 +427,10 @@ static const sigset_t *with_prof(const struct wait *w, const sigset_t *mask, sig
 		} \
 		struct wait w; \
 		sigset_t copy; \
+		sigset_t held_copy; \
 		begin(&w, 1); \
 		mask = with_prof(&w, mask, &copy); \
+		mask = gmon_onstack_wait_mask(mask, &held_copy); \
 		type rc; \
 		IN_WAIT(w, 1, rc = f args); \
 		FINISH(&w); \

@@ -25,9 +25,8 @@
 #                              run by run/gprof-run (LD_PRELOAD)
 #   runtime.unwind.plugin.*    a dlopened plugin without frame pointers
 #                              (its tables copied at dlopen, then dlclosed)
-#   runtime.unwind.signal.*    time in a handler of the program's on an
-#                              alternate signal stack: its caller is the
-#                              code the signal interrupted
+#   runtime.unwind.signal.*    time in a handler of the program's: its
+#                              caller is the code the signal interrupted
 #   runtime.unwind.environment.*  a bad GMON_UNWIND named and ignored
 set -u
 . "$(dirname "$0")/../lib.sh"
