@@ -33,6 +33,7 @@ struct source_file_entry {
 };
 
 void (*model_new_hook)(struct model *m);
+void (*model_free_hook)(struct model *m);
 
 struct model *model_new(void)
 {
@@ -166,6 +167,9 @@ void model_free(struct model *m)
 {
 	size_t i;
 	int t;
+
+	if (model_free_hook)
+		model_free_hook(m);
 
 	if (m == NULL)
 		return;

@@ -519,6 +519,9 @@ struct model *model_new(void);
 /* tests/fuzz: when set, model_new passes it every model it makes, so that
  * a harness whose run ended in fatal() can free it. */
 extern void (*model_new_hook)(struct model *m);
+/* tests/fuzz: when set, model_free passes it every model it frees,
+ * first (a model made inside a stage, as -s's GNU symbols are, too). */
+extern void (*model_free_hook)(struct model *m);
 void model_free(struct model *m);
 /* tests/fuzz: forget what the profile files brought (arcs, histograms,
  * cycles, totals), keeping the objects and symbols (whose own fields are

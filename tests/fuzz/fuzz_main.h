@@ -31,14 +31,27 @@ void fuzz_options_free(struct options *opt);
 void fuzz_model_free(struct model *m);
 
 static struct options *run_options; /* main's, while main runs */
-static struct model *run_model;
+/* the models made and not yet freed (a stage may make its own: -s's
+ * GNU symbols, --diff's two runs) */
+static struct model *run_models[8];
+static size_t run_model_count;
 static struct profile_data run_data;
 
 /* ------------------------------------------------------------ wrappers */
 
 static void remember_model(struct model *m)
 {
-	run_model = m;
+	if (run_model_count < sizeof(run_models) / sizeof(run_models[0]))
+		run_models[run_model_count++] = m;
+}
+
+static void forget_model(struct model *m)
+{
+	for (size_t i = 0; i < run_model_count; i++)
+		if (run_models[i] == m) {
+			run_models[i] = run_models[--run_model_count];
+			break;
+		}
 }
 
 void fuzz_options_init(struct options *opt)
@@ -55,8 +68,7 @@ void fuzz_options_free(struct options *opt)
 
 void fuzz_model_free(struct model *m)
 {
-	model_free(m);
-	run_model = NULL;
+	model_free(m); /* forget_model takes it off the list */
 }
 
 /* pipeline_run, with the profile data where a failed run can free it */
@@ -75,9 +87,8 @@ struct model *fuzz_pipeline_run(const struct read_options *opt, pipeline_file_ho
 static void free_run(void)
 {
 	profile_reset(&run_data);
-	if (run_model)
-		model_free(run_model);
-	run_model = NULL;
+	while (run_model_count > 0)
+		model_free(run_models[run_model_count - 1]);
 	if (run_options)
 		options_free(run_options);
 	run_options = NULL;
@@ -94,6 +105,7 @@ static void fuzz_main_reset(void)
 static void fuzz_main_setup(void)
 {
 	model_new_hook = remember_model;
+	model_free_hook = forget_model;
 	fuzz_before_jump = free_run;
 	fuzz_quiet();
 }
