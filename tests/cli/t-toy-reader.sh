@@ -27,6 +27,12 @@ cp -pr "$TOP/gprof" tree/gprof && cp -pr "$TOP/include" tree/include &&
 	mkdir tree/build-aux && cp -p "$TOP/build-aux/embed.sh" tree/build-aux/ &&
 	cp -pr "$TOP/build/gprof" tree/build/gprof &&
 	cp -p "$TOP/build/config.mk" tree/build/config.mk || exit 2
+# under make check-sanitize gprof's objects are ASan's and UBSan's (the
+# tree's config.mk is the plain one again for the tests): so is the copy's
+if nm "$GPROF" 2>/dev/null | grep -q __asan_init; then
+	sed -i -e 's|^CFLAGS *=\(.*\)|CFLAGS =\1 -fsanitize=address,undefined|' \
+		-e 's|^LDFLAGS *=\(.*\)|LDFLAGS =\1 -fsanitize=address,undefined|' tree/build/config.mk
+fi
 rm -f tree/gprof/gprof
 cat >tree/gprof/gmon/read_toy.c <<'C'
 /* SPDX-License-Identifier: GPL-3.0-or-later
