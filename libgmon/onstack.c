@@ -272,16 +272,11 @@ void gmon_onstack_exec(int on)
 
 typedef int mask_fn(int, const sigset_t *, sigset_t *);
 #ifdef GMON_SHARED
-static mask_fn *next_sigprocmask, *next_pthread_sigmask;
+static void *next_sigprocmask, *next_pthread_sigmask;
 
-static mask_fn *next(mask_fn **cache, const char *name)
+static mask_fn *next(void **cache, const char *name)
 {
-	mask_fn *f = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
-	if (!f) {
-		f = (mask_fn *)dlsym(RTLD_NEXT, name);
-		__atomic_store_n(cache, f, __ATOMIC_RELEASE);
-	}
-	return f;
+	return (mask_fn *)gmon_next_definition(cache, name);
 }
 
 __attribute__((constructor)) static void find_the_c_library(void)
@@ -396,13 +391,12 @@ enum {
 };
 static const char *const jump_names[JUMPS] = { "longjmp", "_longjmp", "siglongjmp",
 					       "__longjmp_chk" };
-static jump_fn *next_jump[JUMPS];
+static void *next_jump[JUMPS];
 
 __attribute__((constructor)) static void find_the_jumps(void)
 {
 	for (int i = 0; i < JUMPS; i++)
-		__atomic_store_n(&next_jump[i], (jump_fn *)dlsym(RTLD_NEXT, jump_names[i]),
-				 __ATOMIC_RELEASE);
+		gmon_next_definition(&next_jump[i], jump_names[i]);
 }
 
 static void __attribute__((noinline, noreturn))
@@ -419,9 +413,7 @@ jump_held(jump_fn *real, struct __jmp_buf_tag *env, int value)
 
 static void __attribute__((noreturn)) jump(int which, struct __jmp_buf_tag *env, int value)
 {
-	jump_fn *real = __atomic_load_n(&next_jump[which], __ATOMIC_ACQUIRE);
-	if (!real)
-		real = (jump_fn *)dlsym(RTLD_NEXT, jump_names[which]);
+	jump_fn *real = (jump_fn *)gmon_next_definition(&next_jump[which], jump_names[which]);
 	if (!real)
 		_exit(127); /* no C library to jump with: cannot happen */
 	if (env->__mask_was_saved && hold.held && on_held_stack())

@@ -408,16 +408,11 @@ int sigaction(int signo, const struct sigaction *act, struct sigaction *old)
 typedef void (*handler_fn)(int);
 typedef handler_fn set_fn(int, handler_fn);
 #ifdef GMON_SHARED
-static set_fn *next_fn(set_fn **cache, const char *name)
+static set_fn *next_fn(void **cache, const char *name)
 {
-	set_fn *f = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
-	if (!f) {
-		f = (set_fn *)dlsym(RTLD_NEXT, name);
-		__atomic_store_n(cache, f, __ATOMIC_RELEASE);
-	}
-	return f;
+	return (set_fn *)gmon_next_definition(cache, name);
 }
-static set_fn *next_signal, *next_sysv_signal, *next_bsd_signal, *next_sigset;
+static void *next_signal, *next_sysv_signal, *next_bsd_signal, *next_sigset;
 #define LIBC_SIGNAL next_fn(&next_signal, "signal")
 #define LIBC_SYSV_SIGNAL next_fn(&next_sysv_signal, "sysv_signal")
 #define LIBC_BSD_SIGNAL next_fn(&next_bsd_signal, "bsd_signal")
