@@ -21,6 +21,7 @@
 #include "analysis/view_lines.h"
 #include "symtab/object.h"
 #include "symtab/symspec.h"
+#include "core/keysort.h"
 #include "core/util.h"
 
 bool view_flat_shows(const struct symbol *sym, bool show_zeros)
@@ -29,27 +30,62 @@ bool view_flat_shows(const struct symbol *sym, bool show_zeros)
 	       (show_zeros || sym->calls != 0 || sym->self_ticks != 0);
 }
 
-/* The flat order: self time, then calls (both descending), then name,
+/* A double as a 64-bit key in the same order (not NaN; -0 as 0). */
+static uint64_t double_key(double x)
+{
+	uint64_t bits;
+
+	if (x == 0.0)
+		x = 0.0;
+	memcpy(&bits, &x, sizeof(bits));
+	return (bits >> 63) ? ~bits : bits | UINT64_C(1) << 63;
+}
+
+/*
+ * The flat order: self time, then calls (both descending), then name,
  * then address (static functions of one name in different files): a
  * total order, the one GNU's stable qsort gives over its address-sorted
- * table.  Name ranks order as strcmp does (symbol_table_rank_names). */
-static int compare_flat(const void *lp, const void *rp)
+ * table.  Name ranks order as strcmp does (symbol_table_rank_names).
+ * Sorted as keys, least significant first (keysort is stable and the
+ * rows come in address order): calls and name in one key when every
+ * count fits in 32 bits, then self time.  A comparison sort through the
+ * symbols missed the cache at each comparison on large tables.
+ */
+static void sort_flat(const struct symbol **rows, size_t n)
 {
-	const struct symbol *left = *(const struct symbol *const *)lp;
-	const struct symbol *right = *(const struct symbol *const *)rp;
-	double diff = right->self_ticks - left->self_ticks;
+	struct keyed *keys = xmalloc((n + 1) * sizeof(*keys));
+	const struct symbol **sorted = xmalloc((n + 1) * sizeof(*sorted));
+	uint64_t *by_self = xmalloc((n + 1) * sizeof(*by_self));
+	unsigned long most_calls = 0;
+	size_t i;
 
-	if (diff > 0.0)
-		return 1;
-	if (diff < 0.0)
-		return -1;
-	if (right->calls > left->calls)
-		return 1;
-	if (right->calls < left->calls)
-		return -1;
-	if (left->name_rank != right->name_rank)
-		return left->name_rank > right->name_rank ? 1 : -1;
-	return (left->address > right->address) - (left->address < right->address);
+	for (i = 0; i < n; i++) {
+		if (rows[i]->calls > most_calls)
+			most_calls = rows[i]->calls;
+		by_self[i] = ~double_key(rows[i]->self_ticks);
+	}
+	if (most_calls <= UINT32_MAX) {
+		for (i = 0; i < n; i++)
+			keys[i] = (struct keyed){ (uint64_t)(UINT32_MAX - rows[i]->calls) << 32 |
+							  rows[i]->name_rank,
+						  i };
+	} else {
+		for (i = 0; i < n; i++)
+			keys[i] = (struct keyed){ rows[i]->name_rank, i };
+		keysort(keys, n);
+		for (i = 0; i < n; i++)
+			keys[i].key = ~(uint64_t)rows[keys[i].index]->calls;
+	}
+	keysort(keys, n);
+	for (i = 0; i < n; i++)
+		keys[i].key = by_self[keys[i].index];
+	keysort(keys, n);
+	for (i = 0; i < n; i++)
+		sorted[i] = rows[keys[i].index];
+	memcpy(rows, sorted, n * sizeof(*rows));
+	free(by_self);
+	free(sorted);
+	free(keys);
 }
 
 static void build_flat(const struct model *m, bool show_zeros, struct flat_view *flat)
@@ -72,7 +108,7 @@ static void build_flat(const struct model *m, bool show_zeros, struct flat_view 
 		if (view_flat_shows(sym, show_zeros))
 			sorted[n++] = sym;
 	}
-	qsort(sorted, n, sizeof(*sorted), compare_flat);
+	sort_flat(sorted, n);
 	flat->rows = xmalloc((n + 1) * sizeof(*flat->rows));
 	for (i = 0; i < n; i++) {
 		cumulative += sorted[i]->self_ticks;
