@@ -224,7 +224,7 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 }
 
 /* A symbol's fields the lines read span its size: ask for all of it. */
-static void prefetch_symbol(const struct symbol *sym)
+static inline __attribute__((always_inline)) void prefetch_symbol(const struct symbol *sym)
 {
 	size_t at;
 
@@ -235,8 +235,11 @@ static void prefetch_symbol(const struct symbol *sym)
 /* The arcs of a big graph and their symbols are scattered in memory: a
  * few lines ahead, ask for the arc and, a little later, the end the line
  * names (a caller's, or a callee's), so that the misses overlap instead
- * of following one another. */
-static void prefetch_ahead(const struct graph_order *o, size_t k, bool parents)
+ * of following one another.  Both are inlined by force: a function
+ * that only prefetches has no effect GCC must keep, and as a call its
+ * calls were removed (no prefetch was made until they were inlined). */
+static inline __attribute__((always_inline)) void prefetch_ahead(const struct graph_order *o,
+								 size_t k, bool parents)
 {
 	size_t end = o->arc_count;
 
