@@ -234,19 +234,29 @@ static inline __attribute__((always_inline)) void prefetch_symbol(const struct s
 
 /* The arcs of a big graph and their symbols are scattered in memory: a
  * few lines ahead, ask for the arc and, a little later, the end the line
- * names (a caller's, or a callee's), so that the misses overlap instead
- * of following one another.  Both are inlined by force: a function
+ * names (a caller's, or a callee's), then its name (report.h), so that
+ * the misses overlap instead of following one another.  Both are inlined by force: a function
  * that only prefetches has no effect GCC must keep, and as a call its
  * calls were removed (no prefetch was made until they were inlined). */
-static inline __attribute__((always_inline)) void prefetch_ahead(const struct graph_order *o,
-								 size_t k, bool parents)
+static inline __attribute__((always_inline)) const struct symbol *
+line_symbol(const struct graph_order *o, size_t k, bool parents)
+{
+	return parents ? o->arcs[k]->parent : o->arcs[k]->child;
+}
+
+static inline __attribute__((always_inline)) void
+prefetch_ahead(const struct graph *g, const struct graph_order *o, size_t k, bool parents)
 {
 	size_t end = o->arc_count;
 
 	if (k + 8 < end)
 		__builtin_prefetch(o->arcs[k + 8]);
 	if (k + 4 < end)
-		prefetch_symbol(parents ? o->arcs[k + 4]->parent : o->arcs[k + 4]->child);
+		prefetch_symbol(line_symbol(o, k + 4, parents));
+	if (k + 2 < end)
+		text_name_prefetch(g->out, line_symbol(o, k + 2, parents), false);
+	if (k + 1 < end)
+		text_name_prefetch(g->out, line_symbol(o, k + 1, parents), true);
 }
 
 static void print_parents(struct graph *g, const struct graph_order *o, size_t entry,
@@ -264,7 +274,7 @@ static void print_parents(struct graph *g, const struct graph_order *o, size_t e
 		return;
 	}
 	for (k = o->arc_start[2 * entry]; k < o->arc_start[2 * entry + 1]; k++) {
-		prefetch_ahead(o, k, true);
+		prefetch_ahead(g, o, k, true);
 		print_arc_line(g, o->arcs[k], o->arcs[k]->parent, child, cycle_head->calls);
 	}
 }
@@ -275,7 +285,7 @@ static void print_children(struct graph *g, const struct graph_order *o, size_t 
 	size_t k;
 
 	for (k = o->arc_start[2 * entry + 1]; k < o->arc_start[2 * entry + 2]; k++) {
-		prefetch_ahead(o, k, false);
+		prefetch_ahead(g, o, k, false);
 		print_arc_line(g, o->arcs[k], o->arcs[k]->child, parent,
 			       o->arcs[k]->child->cycle_head->calls);
 	}

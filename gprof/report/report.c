@@ -121,6 +121,28 @@ static const char *demangle_once(struct report_out *out, const struct symbol *sy
 	return entry->shown;
 }
 
+void text_name_prefetch(const struct report_out *out, const struct symbol *sym, bool shown)
+{
+	const struct symbol_table *symtab = out->symbols;
+	const struct demangled_name *entry;
+
+	if (sym->name == NULL)
+		return;
+	if (out->names->traditional || !out->names->demangle || symtab == NULL ||
+	    out->demangled_count != symtab->count || sym < symtab->base ||
+	    sym >= symtab->base + symtab->count) {
+		__builtin_prefetch(sym->name);
+		return;
+	}
+	entry = &out->demangled[sym - symtab->base];
+	if (!shown) {
+		__builtin_prefetch(entry);
+		__builtin_prefetch(sym->name);
+	} else if (entry->name == sym->name) {
+		__builtin_prefetch(entry->shown);
+	}
+}
+
 /* display_name, and the name's length */
 static const char *shown_name(struct report_out *out, const struct symbol *sym, char **to_free,
 			      size_t *length)

@@ -52,6 +52,13 @@ const char *display_name(struct report_out *out, const struct symbol *sym, char 
 char *frame_name(struct report_out *out, const struct symbol *sym);
 /* The same with the name given (a shortened one: --strip). */
 char *frame_name_as(const struct symbol *sym, const char *name);
+/* Ask for what text_name will read of sym's name, in two steps a line
+ * or two apart (the second reads what the first asked for): its place in
+ * the names' cache and the name (shown false), then the demangled name
+ * (shown true).  The call graph's and the index's lines name symbols
+ * scattered in memory: the misses overlap instead of following one
+ * another. */
+void text_name_prefetch(const struct report_out *out, const struct symbol *sym, bool shown);
 /* Into t (text.h): the name (and, for -l or --inline-file-names, where it
  * is); return the number of characters it took. */
 int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym);
