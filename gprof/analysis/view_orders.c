@@ -156,19 +156,6 @@ static int compare_arc(const struct arc_key *left, const struct arc_key *right)
 	return 0;
 }
 
-/* An arc of entry's list: the other end is read only when entry is in a
- * cycle (that end is elsewhere in memory: a cache miss per arc). */
-static struct arc_key arc_key(const struct arc *arc, const struct symbol *entry)
-{
-	struct arc_key k = { arc, arc->time + arc->child_time, arc->count, ARC_OTHER };
-
-	if (arc->parent == arc->child)
-		k.kind = ARC_RECURSIVE;
-	else if (entry->cycle_number != 0 && arc->parent->cycle_number == arc->child->cycle_number)
-		k.kind = ARC_IN_CYCLE;
-	return k;
-}
-
 /* Stable merge sort of arcs; descending when sign is -1.  Most lists
  * are a few arcs: those are sorted by insertion (stable too). */
 static void sort_arcs(struct arc_key *a, struct arc_key *tmp, size_t n, int sign)
@@ -198,126 +185,139 @@ static void sort_arcs(struct arc_key *a, struct arc_key *tmp, size_t n, int sign
 }
 
 /*
- * The lists are walked a batch of entries at a time, side by side: each
- * arc of a list is a cache miss (a big program's arcs and symbols are
- * scattered), and one list's misses come one after another, while those
- * of BATCH entries' lists overlap.
+ * Every entry's two lists are made from the arcs in the order made (each
+ * symbol's lists are its arcs in the reverse of that order,
+ * arc_store_chunk): the arcs are read once, in memory order, and each
+ * is put in place in o->arcs (its callee's callers, its caller's
+ * callees), lists in print order; no list is followed arc by arc (each
+ * arc of a list was a cache miss waiting for the one before).  Then
+ * each list is sorted, reading its arcs (asked for a few entries ahead).
  */
-#define BATCH 16
+#define NOT_SHOWN UINT32_MAX
 
-/* One list being walked: its next arc, the keys gathered so far. */
-struct list_walk {
-	const struct arc *arc;
-	const struct symbol *entry;
-	bool parents;
-	struct arc_key *keys;
-	size_t n, room;
-};
-
-struct arc_sort {
-	struct list_walk walks[2 * BATCH];
-	struct arc_key *tmp;
-	size_t tmp_room;
-	struct graph_order *o;
-	size_t used, arcs_room;
-};
-
-static void gather_batch(struct arc_sort *s, size_t walks)
+/* list_start[k + 1] (k: 2e callers of entry e, 2e + 1 its callees)
+ * counts list k's arcs, is made the start of list k + 1 and then,
+ * putting the arcs in from the newest, the start of list k, which is
+ * moved to list_start[k]. */
+static void place_arcs(const struct model *m, const uint32_t *entry_of, size_t entries,
+		       size_t *list_start, struct graph_order *o)
 {
-	size_t active[2 * BATCH], count = 0, i;
+	const struct arc_store *store = &m->arcs;
+	const struct symbol *base = m->symbols.base;
+	size_t c, k, count, total;
 
-	for (i = 0; i < walks; i++)
-		if (s->walks[i].arc)
-			active[count++] = i;
-	while (count > 0) {
-		size_t kept = 0;
+	for (c = 0; c < store->chunk_count; c++) {
+		const struct arc *arc = arc_store_chunk(store, c, &count);
 
-		for (i = 0; i < count; i++) {
-			struct list_walk *w = &s->walks[active[i]];
+		for (k = 0; k < count; k++, arc++) {
+			uint32_t callee = entry_of[arc->child - base],
+				 caller = entry_of[arc->parent - base];
 
-			if (w->n == w->room) {
-				w->room = w->room ? 2 * w->room : 8;
-				w->keys = xrealloc(w->keys, w->room * sizeof(*w->keys));
-			}
-			w->keys[w->n++] = arc_key(w->arc, w->entry);
-			w->arc = w->parents ? w->arc->next_parent : w->arc->next_child;
-			if (w->arc)
-				active[kept++] = active[i];
+			if (callee != NOT_SHOWN)
+				list_start[2 * (size_t)callee + 1]++;
+			if (caller != NOT_SHOWN)
+				list_start[2 * (size_t)caller + 2]++;
 		}
-		count = kept;
 	}
+	for (k = 1; k <= 2 * entries; k++)
+		list_start[k] += list_start[k - 1];
+	total = list_start[2 * entries];
+	o->arcs = xmalloc((total + 1) * sizeof(*o->arcs));
+	for (c = store->chunk_count; c-- > 0;) {
+		const struct arc *first = arc_store_chunk(store, c, &count), *arc;
+
+		for (arc = first + count; arc-- > first;) {
+			uint32_t callee = entry_of[arc->child - base],
+				 caller = entry_of[arc->parent - base];
+
+			if (callee != NOT_SHOWN)
+				o->arcs[--list_start[2 * (size_t)callee + 1]] = arc;
+			if (caller != NOT_SHOWN)
+				o->arcs[--list_start[2 * (size_t)caller + 2]] = arc;
+		}
+	}
+	memmove(list_start, list_start + 1, 2 * entries * sizeof(*list_start));
+	list_start[2 * entries] = total;
+}
+
+/* The kind of an arc of a list (the list's function is one of its ends,
+ * so an arc inside a cycle is one whose ends share a cycle number). */
+static struct arc_key key_of(const struct arc *arc, const struct symbol *base, const int *cycle)
+{
+	struct arc_key k = { arc, arc->time + arc->child_time, arc->count, ARC_OTHER };
+	int parent = cycle[arc->parent - base];
+
+	if (arc->parent == arc->child)
+		k.kind = ARC_RECURSIVE;
+	else if (parent != 0 && parent == cycle[arc->child - base])
+		k.kind = ARC_IN_CYCLE;
+	return k;
 }
 
 /*
- * One list (a function's callers, or its callees), gathered, appended to
- * o->arcs in print order.  GNU gprof sorts by inserting each arc, in
+ * One list sorted in place.  GNU gprof sorts by inserting each arc, in
  * list order, before the first arc not smaller (callers) or not larger
- * (callees) than it: a stable sort of the list reversed, which is what
- * is done, in n log n.
+ * (callees) than it: a stable sort of the list reversed (the order
+ * made, as place_arcs leaves it), which is what is done, in n log n.
  */
-static void append_sorted(struct arc_sort *s, struct list_walk *w)
+struct list_sort {
+	const struct symbol *base;
+	const int *cycle;
+	struct arc_key *keys, *tmp;
+	size_t room;
+};
+
+static void sort_list(struct list_sort *s, const struct arc **arcs, size_t n, bool parents)
 {
-	size_t n = w->n, i;
+	size_t i;
 
-	for (i = 0; i < n / 2; i++) {
-		struct arc_key t = w->keys[i];
-
-		w->keys[i] = w->keys[n - 1 - i];
-		w->keys[n - 1 - i] = t;
-	}
-	if (n > s->tmp_room) {
-		s->tmp_room = 2 * n;
-		s->tmp = xrealloc(s->tmp, s->tmp_room * sizeof(*s->tmp));
-	}
-	sort_arcs(w->keys, s->tmp, n, w->parents ? 1 : -1);
-	if (s->used + n > s->arcs_room) {
-		s->arcs_room = 2 * (s->used + n) + 64;
-		s->o->arcs = xrealloc(s->o->arcs, s->arcs_room * sizeof(*s->o->arcs));
+	if (n > s->room) {
+		s->room = 2 * n;
+		s->keys = xrealloc(s->keys, s->room * sizeof(*s->keys));
+		s->tmp = xrealloc(s->tmp, s->room * sizeof(*s->tmp));
 	}
 	for (i = 0; i < n; i++)
-		s->o->arcs[s->used++] = w->keys[i].arc;
-	w->n = 0;
+		s->keys[i] = key_of(arcs[i], s->base, s->cycle);
+	sort_arcs(s->keys, s->tmp, n, parents ? 1 : -1);
+	for (i = 0; i < n; i++)
+		arcs[i] = s->keys[i].arc;
 }
 
-void graph_order_arcs(const struct symbol *const *entries, size_t count, struct graph_order *o)
+void graph_order_arcs(const struct model *m, const struct symbol *const *entries, size_t count,
+		      struct graph_order *o)
 {
-	struct arc_sort s;
-	size_t first, i;
+	const struct symbol *base = m->symbols.base;
+	size_t n = m->symbols.count, i, k;
+	uint32_t *entry_of = xmalloc((n + 1) * sizeof(*entry_of));
+	int *cycle = xmalloc((n + 1) * sizeof(*cycle));
+	struct list_sort s = { base, cycle, NULL, NULL, 0 };
 
-	memset(&s, 0, sizeof(s));
-	s.o = o;
-	o->arcs = NULL;
-	o->arc_start = xmalloc((2 * count + 1) * sizeof(*o->arc_start));
-	for (first = 0; first < count; first += BATCH) {
-		size_t n = count - first < BATCH ? count - first : BATCH;
-
-		for (i = 0; i < n; i++) {
-			const struct symbol *sym = entries[first + i];
-			bool cycle = symbol_is_cycle_header(sym);
-
-			if (first + BATCH + i < count) /* the next batch's symbols */
-				__builtin_prefetch(entries[first + BATCH + i]);
-			s.walks[2 * i].arc = cycle ? NULL : sym->parents;
-			s.walks[2 * i + 1].arc = cycle ? NULL : sym->children;
-			s.walks[2 * i].entry = s.walks[2 * i + 1].entry = sym;
-			s.walks[2 * i].parents = true;
-			s.walks[2 * i + 1].parents = false;
-		}
-		gather_batch(&s, 2 * n);
-		for (i = 0; i < n; i++) {
-			o->arc_start[2 * (first + i)] = s.used;
-			append_sorted(&s, &s.walks[2 * i]);
-			o->arc_start[2 * (first + i) + 1] = s.used;
-			append_sorted(&s, &s.walks[2 * i + 1]);
-		}
+	for (i = 0; i < n; i++) {
+		entry_of[i] = NOT_SHOWN;
+		cycle[i] = base[i].cycle_number;
 	}
-	o->arc_start[2 * count] = s.used;
-	o->arc_count = s.used;
-	if (o->arcs == NULL)
-		o->arcs = xmalloc(sizeof(*o->arcs));
-	for (i = 0; i < 2 * BATCH; i++)
-		free(s.walks[i].keys);
+	for (i = 0; i < count; i++)
+		if (entries[i] >= base && entries[i] < base + n) /* not a cycle */
+			entry_of[entries[i] - base] = (uint32_t)i;
+	o->arc_start = xcalloc(2 * count + 2, sizeof(*o->arc_start));
+	place_arcs(m, entry_of, count, o->arc_start, o);
+	for (i = 0; i < count; i++) {
+		size_t ahead = 2 * (i + 4);
+
+		if (i + 4 < count)
+			for (k = o->arc_start[ahead];
+			     k < o->arc_start[ahead + 2] && k < o->arc_start[ahead] + 8; k++)
+				__builtin_prefetch(o->arcs[k]);
+		sort_list(&s, o->arcs + o->arc_start[2 * i],
+			  o->arc_start[2 * i + 1] - o->arc_start[2 * i], true);
+		sort_list(&s, o->arcs + o->arc_start[2 * i + 1],
+			  o->arc_start[2 * i + 2] - o->arc_start[2 * i + 1], false);
+	}
+	o->arc_count = o->arc_start[2 * count];
+	free(s.keys);
 	free(s.tmp);
+	free(cycle);
+	free(entry_of);
 }
 
 void graph_order_link(struct model *m, const struct symbol *const *entries, size_t count,

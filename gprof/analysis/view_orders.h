@@ -40,8 +40,10 @@ struct graph_order {
 
 /* Each cycle's members among entries, in both orders. */
 void graph_order_members(const struct symbol *const *entries, size_t count, struct graph_order *o);
-/* Each function's callers and callees among entries, in print order. */
-void graph_order_arcs(const struct symbol *const *entries, size_t count, struct graph_order *o);
+/* Each function's callers and callees among entries, in print order
+ * (entries are m's; the lists as arc_add made them: newest first). */
+void graph_order_arcs(const struct model *m, const struct symbol *const *entries, size_t count,
+		      struct graph_order *o);
 /* Link the arcs of m's entries (o's) in o's order, as GNU gprof leaves
  * them after printing the call graph: -r reads them so. */
 void graph_order_link(struct model *m, const struct symbol *const *entries, size_t count,

@@ -225,7 +225,7 @@ static void build_graph(struct view *v)
 			v->graph.entries[v->graph.count++] = m->by_time[i];
 	graph_order_members(v->graph.entries, v->graph.count, &v->graph.order);
 	if (v->options.graph_arcs && (v->options.report & REPORT_GRAPH))
-		graph_order_arcs(v->graph.entries, v->graph.count, &v->graph.order);
+		graph_order_arcs(m, v->graph.entries, v->graph.count, &v->graph.order);
 }
 
 /* Sort the n symbols of sorted by name, ties in the order given (what a

@@ -620,6 +620,12 @@ static struct arc *arc_new(struct arc_store *s)
 	return arc;
 }
 
+const struct arc *arc_store_chunk(const struct arc_store *s, size_t c, size_t *count)
+{
+	*count = (c + 1 == s->chunk_count ? s->chunk_used : ARC_CHUNK) - 1;
+	return &s->chunks[c][1];
+}
+
 static struct arc *arc_numbered(const struct arc_store *s, uint32_t number)
 {
 	return &s->chunks[number / ARC_CHUNK][number % ARC_CHUNK];

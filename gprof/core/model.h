@@ -601,6 +601,11 @@ struct arc *arc_lookup(const struct arc_store *store, const struct symbol *paren
  * stacks look up arcs scattered over a table larger than the caches). */
 void arc_lookup_adjacent(const struct arc_store *store, struct symbol *const *frames, size_t count,
 			 struct arc **out);
+/* The arcs of chunk c (below store->chunk_count), in the order made: the
+ * first, and their number in *count.  Every arc of the store is in one
+ * chunk, the chunks oldest first: each symbol's lists (newest first) are
+ * its arcs in the reverse of this order. */
+const struct arc *arc_store_chunk(const struct arc_store *store, size_t c, size_t *count);
 struct arc *arc_add(struct arc_store *store, struct symbol *parent, struct symbol *child,
 		    unsigned long count);
 /* Were a function's calls counted (by the runtime, or GNU's)?  Not

@@ -105,7 +105,7 @@ START_TEST(view_orders_arcs)
 	size_t k;
 
 	graph_order_members(entries, 2, &o);
-	graph_order_arcs(entries, 2, &o);
+	graph_order_arcs(m, entries, 2, &o);
 	ck_assert_uint_eq(o.arc_start[0], 0);
 	ck_assert_uint_eq(o.arc_start[1], 4);
 	ck_assert_uint_eq(o.arc_start[2], 9);
