@@ -15,6 +15,7 @@
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -382,10 +383,25 @@ static void callers_free(struct callers *c)
 	free(c->arcs);
 }
 
+/* Ask for the fields of sym from first up to last (inclusive): the lines
+ * of the 208-byte symbol a walk reads, wherever it lies. */
+#define PREFETCH_FIELDS(sym, first, last) \
+	prefetch_span((const char *)(sym) + offsetof(struct symbol, first), \
+		      offsetof(struct symbol, last) - offsetof(struct symbol, first) + 1)
+
+static inline __attribute__((always_inline)) void prefetch_span(const char *p, size_t size)
+{
+	size_t at;
+
+	for (at = 0; at < size; at += 64)
+		__builtin_prefetch(p + at);
+	__builtin_prefetch(p + size - 1);
+}
+
 /*
  * The functions are visited in topological order, each somewhere else in
  * memory, and each reads its callers' arcs and their callers: asked for
- * ahead, in steps (the function 8 places on, then its callers' arcs,
+ * ahead, in steps (the function 16 places on, then its callers' arcs,
  * then the callers), so that the misses overlap.  Inlined by force: a
  * function that only prefetches has no effect GCC must keep (as a call
  * it was removed).
@@ -395,19 +411,19 @@ prefetch_callers(const struct callers *callers, struct symbol *const *by_order, 
 {
 	size_t i, j;
 
-	if (n >= 8)
-		__builtin_prefetch(by_order[n - 8]);
-	if (n >= 4) {
-		i = (size_t)(by_order[n - 4] - callers->base);
+	if (n >= 16)
+		PREFETCH_FIELDS(by_order[n - 16], name, address);
+	if (n >= 8) {
+		i = (size_t)(by_order[n - 8] - callers->base);
 		for (j = callers->start[i]; j < callers->start[i + 1] && j < callers->start[i] + 4;
 		     j++)
 			__builtin_prefetch(callers->arcs[j]);
 	}
-	if (n >= 2) {
-		i = (size_t)(by_order[n - 2] - callers->base);
+	if (n >= 3) {
+		i = (size_t)(by_order[n - 3] - callers->base);
 		for (j = callers->start[i]; j < callers->start[i + 1] && j < callers->start[i] + 4;
 		     j++)
-			__builtin_prefetch(callers->arcs[j]->parent);
+			PREFETCH_FIELDS(callers->arcs[j]->parent, cycle_head, printed);
 	}
 }
 
@@ -516,19 +532,19 @@ static void cycle_time(struct model *m)
 	}
 }
 
-/* As prefetch_callers, for propagate_time's walk: the function 8 places
+/* As prefetch_callers, for propagate_time's walk: the function 16 places
  * on, then its first callee arc, then that arc's callee and the next. */
 static inline __attribute__((always_inline)) void prefetch_callees(struct symbol *const *by_order,
 								   size_t i, size_t n)
 {
 	const struct arc *arc;
 
-	if (i + 8 < n)
-		__builtin_prefetch(by_order[i + 8]);
-	if (i + 4 < n && by_order[i + 4]->children)
-		__builtin_prefetch(by_order[i + 4]->children);
-	if (i + 2 < n && (arc = by_order[i + 2]->children) != NULL) {
-		__builtin_prefetch(arc->child);
+	if (i + 16 < n)
+		PREFETCH_FIELDS(by_order[i + 16], cycle_number, child_ticks);
+	if (i + 8 < n && by_order[i + 8]->children)
+		__builtin_prefetch(by_order[i + 8]->children);
+	if (i + 3 < n && (arc = by_order[i + 3]->children) != NULL) {
+		PREFETCH_FIELDS(arc->child, cycle_number, child_ticks);
 		__builtin_prefetch(arc->next_child);
 	}
 }
