@@ -170,8 +170,12 @@ void print_flat_profile(const struct view *v, const struct text_options *opt,
 	if (log_scale >= SI_PREFIX_COUNT)
 		log_scale = SI_PREFIX_COUNT - 1;
 	print_header(m, opt, f, si_prefixes[log_scale].prefix, &flat.total_ticks);
-	for (i = 0; i < v->flat.count; i++)
+#define FLAT_SYMBOL(k) (v->flat.rows[k].sym)
+	for (i = 0; i < v->flat.count; i++) {
+		ROWS_PREFETCH(out, i, v->flat.count, FLAT_SYMBOL);
 		print_line(&flat, &v->flat.rows[i], si_prefixes[log_scale].scale);
+	}
+#undef FLAT_SYMBOL
 	text_free(&flat.line, f);
 	if (!opt->brief && !opt->traditional)
 		blurb_flat(f);

@@ -223,15 +223,6 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 	text_end_line(t, g->f);
 }
 
-/* A symbol's fields the lines read span its size: ask for all of it. */
-static inline __attribute__((always_inline)) void prefetch_symbol(const struct symbol *sym)
-{
-	size_t at;
-
-	for (at = 0; at < sizeof(*sym); at += 64)
-		__builtin_prefetch((const char *)sym + at);
-}
-
 /* The arcs of a big graph and their symbols are scattered in memory: a
  * few lines ahead, ask for the arc and, a little later, the end the line
  * names (a caller's, or a callee's), then its name (report.h), so that
@@ -252,7 +243,7 @@ prefetch_ahead(const struct graph *g, const struct graph_order *o, size_t k, boo
 	if (k + 8 < end)
 		__builtin_prefetch(o->arcs[k + 8]);
 	if (k + 4 < end)
-		prefetch_symbol(line_symbol(o, k + 4, parents));
+		symbol_prefetch(line_symbol(o, k + 4, parents));
 	if (k + 2 < end)
 		text_name_prefetch(g->out, line_symbol(o, k + 2, parents), false);
 	if (k + 1 < end)
@@ -319,8 +310,12 @@ void print_call_graph(const struct view *v, const struct text_options *opt, stru
 	for (i = 0; i < v->graph.count; i++) {
 		const struct symbol *sym = v->graph.entries[i];
 
-		if (i + 2 < v->graph.count)
-			prefetch_symbol(v->graph.entries[i + 2]);
+		if (i + 2 < v->graph.count) {
+			symbol_prefetch(v->graph.entries[i + 2]);
+			text_name_prefetch(out, v->graph.entries[i + 2], false);
+		}
+		if (i + 1 < v->graph.count)
+			text_name_prefetch(out, v->graph.entries[i + 1], true);
 		if (symbol_is_cycle_header(sym)) {
 			print_cycle(g, sym);
 			print_members(g, &v->graph.order, i);

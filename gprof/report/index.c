@@ -57,6 +57,14 @@ void print_index(const struct view *v, const struct text_options *opt, struct re
 	for (i = 0; i < rows; i++) {
 		int col = 0, starting_col = 0;
 
+		/* a line's three names are scattered: asked for ahead */
+		for (j = i + 4; j < total; j += rows)
+			symbol_prefetch(sorted[j]);
+		for (j = i + 2; j < total; j += rows)
+			text_name_prefetch(out, sorted[j], false);
+		for (j = i + 1; j < total; j += rows)
+			text_name_prefetch(out, sorted[j], true);
+
 		for (j = i; j < total; j += rows) {
 			const struct symbol *sym = sorted[j];
 			char buf[32];

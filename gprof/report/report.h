@@ -52,6 +52,30 @@ const char *display_name(struct report_out *out, const struct symbol *sym, char 
 char *frame_name(struct report_out *out, const struct symbol *sym);
 /* The same with the name given (a shortened one: --strip). */
 char *frame_name_as(const struct symbol *sym, const char *name);
+/* Ask for the whole of a symbol (a line's fields span its size).
+ * Inlined by force: a function that only prefetches has no effect GCC
+ * must keep, and its calls were removed. */
+static inline __attribute__((always_inline)) void symbol_prefetch(const struct symbol *sym)
+{
+	size_t at;
+
+	for (at = 0; at < sizeof(*sym); at += 64)
+		__builtin_prefetch((const char *)sym + at);
+}
+
+/* What a report printing symbols in order asks for ahead of row i of n
+ * (sym(k) gives row k's symbol): the symbol 8 rows on, its name 4 on,
+ * the demangled name 2 on (text_name_prefetch). */
+#define ROWS_PREFETCH(out, i, n, sym) \
+	do { \
+		if ((i) + 8 < (n)) \
+			symbol_prefetch(sym((i) + 8)); \
+		if ((i) + 4 < (n)) \
+			text_name_prefetch((out), sym((i) + 4), false); \
+		if ((i) + 2 < (n)) \
+			text_name_prefetch((out), sym((i) + 2), true); \
+	} while (0)
+
 /* Ask for what text_name will read of sym's name, in two steps a line
  * or two apart (the second reads what the first asked for): its place in
  * the names' cache and the name (shown false), then the demangled name
