@@ -222,7 +222,7 @@ static void place_arcs(const struct model *m, const uint32_t *entry_of, size_t e
 	for (k = 1; k <= 2 * entries; k++)
 		list_start[k] += list_start[k - 1];
 	total = list_start[2 * entries];
-	o->arcs = xmalloc((total + 1) * sizeof(*o->arcs));
+	o->arcs = xmalloc_huge((total + 1) * sizeof(*o->arcs));
 	for (c = store->chunk_count; c-- > 0;) {
 		const struct arc *first = arc_store_chunk(store, c, &count), *arc;
 

@@ -107,7 +107,7 @@ static const char *demangle_once(struct report_out *out, const struct symbol *sy
 	}
 	if (out->demangled_count != symtab->count) {
 		report_out_free(out);
-		out->demangled = xcalloc(symtab->count, sizeof(*out->demangled));
+		out->demangled = xcalloc_huge(symtab->count, sizeof(*out->demangled));
 		out->demangled_count = symtab->count;
 	}
 	entry = &out->demangled[sym - symtab->base];
