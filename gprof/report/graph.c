@@ -240,14 +240,14 @@ prefetch_ahead(const struct graph *g, const struct graph_order *o, size_t k, boo
 {
 	size_t end = o->arc_count;
 
+	if (k + 16 < end)
+		__builtin_prefetch(o->arcs[k + 16]);
 	if (k + 8 < end)
-		__builtin_prefetch(o->arcs[k + 8]);
+		symbol_prefetch(line_symbol(o, k + 8, parents));
 	if (k + 4 < end)
-		symbol_prefetch(line_symbol(o, k + 4, parents));
+		text_name_prefetch(g->out, line_symbol(o, k + 4, parents), false);
 	if (k + 2 < end)
-		text_name_prefetch(g->out, line_symbol(o, k + 2, parents), false);
-	if (k + 1 < end)
-		text_name_prefetch(g->out, line_symbol(o, k + 1, parents), true);
+		text_name_prefetch(g->out, line_symbol(o, k + 2, parents), true);
 }
 
 static void print_parents(struct graph *g, const struct graph_order *o, size_t entry,
@@ -310,10 +310,10 @@ void print_call_graph(const struct view *v, const struct text_options *opt, stru
 	for (i = 0; i < v->graph.count; i++) {
 		const struct symbol *sym = v->graph.entries[i];
 
-		if (i + 2 < v->graph.count) {
-			symbol_prefetch(v->graph.entries[i + 2]);
+		if (i + 3 < v->graph.count)
+			symbol_prefetch(v->graph.entries[i + 3]);
+		if (i + 2 < v->graph.count)
 			text_name_prefetch(out, v->graph.entries[i + 2], false);
-		}
 		if (i + 1 < v->graph.count)
 			text_name_prefetch(out, v->graph.entries[i + 1], true);
 		if (symbol_is_cycle_header(sym)) {

@@ -126,21 +126,19 @@ void text_name_prefetch(const struct report_out *out, const struct symbol *sym, 
 	const struct symbol_table *symtab = out->symbols;
 	const struct demangled_name *entry;
 
-	if (sym->name == NULL)
-		return;
+	/* the first step reads nothing of sym: it may not be here yet */
 	if (out->names->traditional || !out->names->demangle || symtab == NULL ||
 	    out->demangled_count != symtab->count || sym < symtab->base ||
 	    sym >= symtab->base + symtab->count) {
-		__builtin_prefetch(sym->name);
+		if (shown && sym->name)
+			__builtin_prefetch(sym->name);
 		return;
 	}
 	entry = &out->demangled[sym - symtab->base];
-	if (!shown) {
+	if (!shown)
 		__builtin_prefetch(entry);
-		__builtin_prefetch(sym->name);
-	} else if (entry->name == sym->name) {
+	else if (entry->name == sym->name && entry->name)
 		__builtin_prefetch(entry->shown);
-	}
 }
 
 /* display_name, and the name's length */

@@ -64,8 +64,8 @@ static inline __attribute__((always_inline)) void symbol_prefetch(const struct s
 }
 
 /* What a report printing symbols in order asks for ahead of row i of n
- * (sym(k) gives row k's symbol): the symbol 8 rows on, its name 4 on,
- * the demangled name 2 on (text_name_prefetch). */
+ * (sym(k) gives row k's symbol): the symbol 8 rows on, its place in the
+ * names' cache 4 on, the name 2 on (text_name_prefetch). */
 #define ROWS_PREFETCH(out, i, n, sym) \
 	do { \
 		if ((i) + 8 < (n)) \
@@ -76,12 +76,12 @@ static inline __attribute__((always_inline)) void symbol_prefetch(const struct s
 			text_name_prefetch((out), sym((i) + 2), true); \
 	} while (0)
 
-/* Ask for what text_name will read of sym's name, in two steps a line
- * or two apart (the second reads what the first asked for): its place in
- * the names' cache and the name (shown false), then the demangled name
- * (shown true).  The call graph's and the index's lines name symbols
- * scattered in memory: the misses overlap instead of following one
- * another. */
+/* Ask for what text_name will read of sym's name, in two steps some
+ * lines apart: its place in the names' cache (shown false: nothing of
+ * sym is read, it may still be on its way), then the name itself (shown
+ * true: sym and that place are read, so ask for sym before).  The call
+ * graph's and the index's lines name symbols scattered in memory: the
+ * misses overlap instead of following one another. */
 void text_name_prefetch(const struct report_out *out, const struct symbol *sym, bool shown);
 /* Into t (text.h): the name (and, for -l or --inline-file-names, where it
  * is); return the number of characters it took. */
