@@ -25,6 +25,7 @@
 #include "analysis/stack_times.h"
 #include "analysis/histogram.h"
 #include "symtab/symspec.h"
+#include "core/keysort.h"
 #include "core/util.h"
 
 #define TOP_ORDER_NONE 0
@@ -592,11 +593,11 @@ static void propagate_time(struct symbol *parent)
 }
 
 /* Call graph order: total propagated time, descending; then cycles first,
- * names without a leading underscore first, more calls first, by name.
- * Sorted as copies of what it compares, 32 bytes each, not through
- * pointers to the symbols (208 bytes each, scattered in that order: a
- * cache miss a comparison at 100,000 functions); qsort makes the same
- * comparisons in the same order either way, so the order is the same. */
+ * unnamed symbols next, names without a leading underscore before those
+ * with one, more calls first, by name (ranks order as strcmp does:
+ * symbol_table_rank_names).  GNU compares so (its cmp_total); the keys
+ * are copies of what it compares, not the symbols (208 bytes each,
+ * scattered: a cache miss a comparison at 100,000 functions). */
 enum {
 	TOTAL_CYCLE,
 	TOTAL_UNNAMED,
@@ -624,63 +625,54 @@ static struct total_key total_key(struct symbol *sym)
 	return k;
 }
 
-static int compare_total(const void *lp, const void *rp)
-{
-	const struct total_key *left = lp, *right = rp;
-	double diff = left->total - right->total;
-
-	if (diff < 0.0)
-		return 1;
-	if (diff > 0.0)
-		return -1;
-	if (left->kind == TOTAL_CYCLE)
-		return -1;
-	if (right->kind == TOTAL_CYCLE)
-		return 1;
-	if (left->kind == TOTAL_UNNAMED)
-		return -1;
-	if (right->kind == TOTAL_UNNAMED)
-		return 1;
-	if (left->kind != right->kind)
-		return left->kind == TOTAL_PLAIN ? -1 : 1;
-	if (left->calls > right->calls)
-		return -1;
-	if (left->calls < right->calls)
-		return 1;
-	/* by name: ranks order as strcmp does (symbol_table_rank_names) */
-	return (left->name_rank > right->name_rank) - (left->name_rank < right->name_rank);
-}
-
 /*
- * The keys sorted by compare_total as glibc's qsort sorts them (a merge
- * sort: halves of n / 2 and the rest, merged taking the left one unless
- * it compares greater), comparison for comparison: compare_total is not
- * a strict order (two cycles, or two unnamed symbols, of equal time each
- * compare less than the other), so only the same merges give GNU's
- * order.  Inline here, the comparisons are cheap (a fifth of sorting
- * went to calling compare_total through a pointer).
+ * The keys in that order as GNU's qsort (glibc's merge sort, taking the
+ * left one unless it compares greater) leaves them.  GNU's comparison
+ * is not a strict order: two cycles, or two unnamed
+ * symbols, of equal time each compare less than the other; but in a
+ * merge that takes the left one, as a tie would (stable).  So the order
+ * is the stable sort by time (descending), then kind (cycles, unnamed,
+ * plain names, names with an underscore), then for named symbols calls
+ * (descending) and name rank: sorted here as keys, least significant
+ * first (keysort is stable and linear; a merge sort of these keys was
+ * 7% of a run at 100,000 functions).
  */
-static void merge_sort_totals(struct total_key *a, struct total_key *tmp, size_t n)
+static void sort_totals(const struct total_key *keys, size_t n, struct symbol **by_time)
 {
-	size_t n1 = n / 2, n2 = n - n1, k = 0;
-	struct total_key *b1 = a, *b2 = a + n1;
+	struct keyed *order = xmalloc((n + 1) * sizeof(*order));
+	unsigned long most_calls = 0;
+	size_t i;
 
-	if (n <= 1)
-		return;
-	merge_sort_totals(b1, tmp, n1);
-	merge_sort_totals(b2, tmp, n2);
-	while (n1 > 0 && n2 > 0) {
-		if (compare_total(b1, b2) <= 0) {
-			tmp[k++] = *b1++;
-			n1--;
-		} else {
-			tmp[k++] = *b2++;
-			n2--;
-		}
+	for (i = 0; i < n; i++)
+		if (keys[i].kind >= TOTAL_PLAIN && keys[i].calls > most_calls)
+			most_calls = keys[i].calls;
+	for (i = 0; i < n; i++) {
+		uint64_t key = 0;
+
+		if (keys[i].kind >= TOTAL_PLAIN)
+			key = most_calls <= UINT32_MAX
+				      ? (uint64_t)(UINT32_MAX - keys[i].calls) << 32 |
+						keys[i].name_rank
+				      : keys[i].name_rank;
+		order[i] = (struct keyed){ key, i };
 	}
-	if (n1 > 0)
-		memcpy(tmp + k, b1, n1 * sizeof(*tmp));
-	memcpy(a, tmp, (n - n2) * sizeof(*tmp));
+	keysort(order, n);
+	if (most_calls > UINT32_MAX) {
+		for (i = 0; i < n; i++)
+			order[i].key = keys[order[i].index].kind >= TOTAL_PLAIN
+					       ? ~(uint64_t)keys[order[i].index].calls
+					       : 0;
+		keysort(order, n);
+	}
+	for (i = 0; i < n; i++)
+		order[i].key = keys[order[i].index].kind;
+	keysort(order, n);
+	for (i = 0; i < n; i++)
+		order[i].key = ~double_key(keys[order[i].index].total);
+	keysort(order, n);
+	for (i = 0; i < n; i++)
+		by_time[i] = keys[order[i].index].sym;
+	free(order);
 }
 
 /* The symbols by topological number, ties in table order (what a stable
@@ -736,7 +728,7 @@ void callgraph_build(struct model *m, const struct read_options *opt)
 {
 	struct symbol_table *symtab = &m->symbols;
 	struct symbol **by_order, **by_time;
-	struct total_key *keys, *tmp;
+	struct total_key *keys;
 	struct search search = { NULL, 0, 0, 0 };
 	size_t i, n = symtab->count, cycle_count;
 
@@ -796,11 +788,7 @@ void callgraph_build(struct model *m, const struct read_options *opt)
 	}
 	for (i = 1; i <= cycle_count; i++)
 		keys[n + i - 1] = total_key(&m->cycles[i]);
-	tmp = xmalloc((n + cycle_count + 1) * sizeof(*tmp));
-	merge_sort_totals(keys, tmp, n + cycle_count);
-	free(tmp);
-	for (i = 0; i < n + cycle_count; i++)
-		by_time[i] = keys[i].sym;
+	sort_totals(keys, n + cycle_count, by_time);
 	free(keys);
 	number_entries(m, opt, by_time, n + cycle_count);
 	free(m->by_time);

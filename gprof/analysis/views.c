@@ -30,17 +30,6 @@ bool view_flat_shows(const struct symbol *sym, bool show_zeros)
 	       (show_zeros || sym->calls != 0 || sym->self_ticks != 0);
 }
 
-/* A double as a 64-bit key in the same order (not NaN; -0 as 0). */
-static uint64_t double_key(double x)
-{
-	uint64_t bits;
-
-	if (x == 0.0)
-		x = 0.0;
-	memcpy(&bits, &x, sizeof(bits));
-	return (bits >> 63) ? ~bits : bits | UINT64_C(1) << 63;
-}
-
 /*
  * The flat order: self time, then calls (both descending), then name,
  * then address (static functions of one name in different files): a

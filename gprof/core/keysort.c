@@ -49,3 +49,13 @@ void keysort(struct keyed *items, size_t n)
 	free(spare);
 	free(counts);
 }
+
+uint64_t double_key(double x)
+{
+	uint64_t bits;
+
+	if (x == 0.0)
+		x = 0.0;
+	memcpy(&bits, &x, sizeof(bits));
+	return (bits >> 63) ? ~bits : bits | UINT64_C(1) << 63;
+}

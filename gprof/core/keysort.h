@@ -22,4 +22,7 @@ struct keyed {
  * indices ascend on entry). */
 void keysort(struct keyed *items, size_t n);
 
+/* A double as a key in the same order (not NaN; -0 as 0, equal to it). */
+uint64_t double_key(double x);
+
 #endif
