@@ -669,7 +669,7 @@ static void sort_totals(const struct total_key *keys, size_t n, struct symbol **
 	keysort(order, n);
 	for (i = 0; i < n; i++)
 		order[i].key = ~double_key(keys[order[i].index].total);
-	keysort(order, n);
+	keysort_mostly(order, n, ~double_key(0.0));
 	for (i = 0; i < n; i++)
 		by_time[i] = keys[order[i].index].sym;
 	free(order);

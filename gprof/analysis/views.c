@@ -68,7 +68,7 @@ static void sort_flat(const struct symbol **rows, size_t n)
 	keysort(keys, n);
 	for (i = 0; i < n; i++)
 		keys[i].key = by_self[keys[i].index];
-	keysort(keys, n);
+	keysort_mostly(keys, n, ~double_key(0.0));
 	for (i = 0; i < n; i++)
 		sorted[i] = rows[keys[i].index];
 	memcpy(rows, sorted, n * sizeof(*rows));

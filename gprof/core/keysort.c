@@ -50,6 +50,31 @@ void keysort(struct keyed *items, size_t n)
 	free(counts);
 }
 
+void keysort_mostly(struct keyed *items, size_t n, uint64_t common)
+{
+	size_t below = 0, same = 0, at[3], i;
+	struct keyed *parts;
+
+	for (i = 0; i < n; i++) {
+		below += items[i].key < common;
+		same += items[i].key == common;
+	}
+	if (same < n / 2) {
+		keysort(items, n);
+		return;
+	}
+	parts = xmalloc(n * sizeof(*parts));
+	at[0] = 0;
+	at[1] = below;
+	at[2] = below + same;
+	for (i = 0; i < n; i++)
+		parts[at[(items[i].key >= common) + (items[i].key > common)]++] = items[i];
+	keysort(parts, below);
+	keysort(parts + below + same, n - below - same);
+	memcpy(items, parts, n * sizeof(*items));
+	free(parts);
+}
+
 uint64_t double_key(double x)
 {
 	uint64_t bits;

@@ -22,6 +22,11 @@ struct keyed {
  * indices ascend on entry). */
 void keysort(struct keyed *items, size_t n);
 
+/* The same, for keys most of which are one value (common): the others
+ * alone are sorted (a time, zero for most functions, varies in every
+ * byte of its key, so that keysort would make all 8 passes). */
+void keysort_mostly(struct keyed *items, size_t n, uint64_t common);
+
 /* A double as a key in the same order (not NaN; -0 as 0, equal to it). */
 uint64_t double_key(double x);
 
