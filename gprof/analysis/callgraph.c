@@ -641,32 +641,41 @@ static void sort_totals(const struct total_key *keys, size_t n, struct symbol **
 {
 	struct keyed *order = xmalloc((n + 1) * sizeof(*order));
 	unsigned long most_calls = 0;
+	unsigned most_rank = 0;
+	bool one_key;
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (keys[i].kind >= TOTAL_PLAIN && keys[i].calls > most_calls)
 			most_calls = keys[i].calls;
+		if (keys[i].name_rank > most_rank)
+			most_rank = keys[i].name_rank;
+	}
+	/* kind, calls and name rank in one key when they fit (bits 56-57,
+	 * 24-55, 0-23); the time after, in a pass of its own */
+	one_key = most_calls <= UINT32_MAX && most_rank < (1u << 24);
 	for (i = 0; i < n; i++) {
+		const struct total_key *k = &keys[i];
 		uint64_t key = 0;
 
-		if (keys[i].kind >= TOTAL_PLAIN)
-			key = most_calls <= UINT32_MAX
-				      ? (uint64_t)(UINT32_MAX - keys[i].calls) << 32 |
-						keys[i].name_rank
-				      : keys[i].name_rank;
+		if (k->kind >= TOTAL_PLAIN)
+			key = one_key ? (uint64_t)(UINT32_MAX - k->calls) << 24 | k->name_rank
+				      : k->name_rank;
+		if (one_key)
+			key |= (uint64_t)k->kind << 56;
 		order[i] = (struct keyed){ key, i };
 	}
 	keysort(order, n);
-	if (most_calls > UINT32_MAX) {
+	if (!one_key) {
 		for (i = 0; i < n; i++)
 			order[i].key = keys[order[i].index].kind >= TOTAL_PLAIN
 					       ? ~(uint64_t)keys[order[i].index].calls
 					       : 0;
 		keysort(order, n);
+		for (i = 0; i < n; i++)
+			order[i].key = keys[order[i].index].kind;
+		keysort(order, n);
 	}
-	for (i = 0; i < n; i++)
-		order[i].key = keys[order[i].index].kind;
-	keysort(order, n);
 	for (i = 0; i < n; i++)
 		order[i].key = ~double_key(keys[order[i].index].total);
 	keysort_mostly(order, n, ~double_key(0.0));

@@ -138,6 +138,24 @@ PY
 "$GPROF" -b -q "$exe" u32.out u32.out u32.out >u32.ours 2>u32.err
 expect_eq limits.counts.wider-than-file $((3 * (2**32 - 1))) "$(called <u32.ours)"
 
+# The call graph's and the flat profile's order by calls (no time: all
+# equal) when a count needs more than 32 bits: polynomial, called 2^40 times, before evaluate,
+# called 7 times, though evaluate comes first by name
+python3 - <<'PY'
+import struct
+bins = [0] * 8
+data = struct.pack("<QQi", 0x11c0, 0x11d0, 20 + 2 * len(bins)) + struct.pack("<8H", *bins)
+for frm, to, count in ((0x12c0, 0x11c9, 2**40), (0x12d0, 0x121c, 7)):
+    data += struct.pack("<QQQ", frm, to, count)
+open("order.out", "wb").write(data)
+PY
+"$GPROF" -b -q -Obsd "$exe" order.out >order.ours 2>order.err
+expect_eq limits.counts.order-past-32-bits "polynomial evaluate" \
+	"$(grep -E '^\[[0-9]+\]' order.ours | awk '{ printf "%s%s", sep, $(NF - 1); sep = " " }')"
+"$GPROF" -b -p -Obsd "$exe" order.out >order-flat.ours 2>order-flat.err
+expect_eq limits.counts.flat-order-past-32-bits "polynomial evaluate" \
+	"$(awk '$4 ~ /^[0-9]+$/ { printf "%s%s", sep, $NF; sep = " " }' order-flat.ours)"
+
 # ---------------------------------------------------------------- huge counts
 # Each declares far more than the file holds; the message is one line and
 # comes before any allocation: run with a 64 MiB address-space limit.
