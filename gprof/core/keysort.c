@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later
  *
  * keysort.c: a least-significant-digit radix sort of (key, index) pairs,
- * one byte a pass; a byte that is the same in every key costs no pass
- * (addresses of one program differ in three or four bytes).
+ * one byte a pass; a byte that is the same in every key is neither
+ * counted nor passed over (addresses of one program differ in three or
+ * four bytes).
  *
  * Copyright (c) 2026 The gprof/libgmon authors.
  */
@@ -15,23 +16,34 @@
 
 void keysort(struct keyed *items, size_t n)
 {
-	size_t *counts, i, d;
+	size_t *counts, i, d, k, varying = 0;
+	unsigned digit[8];
+	uint64_t all_and = ~(uint64_t)0, all_or = 0;
 	struct keyed *from = items, *to, *spare;
 
 	if (n < 2)
 		return;
-	counts = xcalloc(8 * 256, sizeof(*counts)); /* byte d's at [256 * d] */
+	/* the bytes that differ between keys: only those are counted */
+	for (i = 0; i < n; i++) {
+		all_and &= items[i].key;
+		all_or |= items[i].key;
+	}
+	for (d = 0; d < 8; d++)
+		if ((((all_and ^ all_or) >> (8 * d)) & 0xff) != 0)
+			digit[varying++] = (unsigned)(8 * d);
+	if (varying == 0)
+		return;
+	counts = xcalloc(varying * 256, sizeof(*counts)); /* digit k's at [256 * k] */
 	for (i = 0; i < n; i++)
-		for (d = 0; d < 8; d++)
-			counts[256 * d + ((items[i].key >> (8 * d)) & 0xff)]++;
+		for (k = 0; k < varying; k++)
+			counts[256 * k + ((items[i].key >> digit[k]) & 0xff)]++;
 	spare = xmalloc(n * sizeof(*spare));
 	to = spare;
-	for (d = 0; d < 8; d++) {
-		size_t *count = counts + 256 * d, sum = 0, b;
+	for (k = 0; k < varying; k++) {
+		size_t *count = counts + 256 * k, sum = 0, b;
+		unsigned shift = digit[k];
 		struct keyed *t;
 
-		if (count[(from[0].key >> (8 * d)) & 0xff] == n)
-			continue; /* one value of this byte: order unchanged */
 		for (b = 0; b < 256; b++) {
 			size_t c = count[b];
 
@@ -39,7 +51,7 @@ void keysort(struct keyed *items, size_t n)
 			sum += c;
 		}
 		for (i = 0; i < n; i++)
-			to[count[(from[i].key >> (8 * d)) & 0xff]++] = from[i];
+			to[count[(from[i].key >> shift) & 0xff]++] = from[i];
 		t = from;
 		from = to;
 		to = t;
