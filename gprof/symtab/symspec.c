@@ -179,33 +179,72 @@ static void extend_match(struct match_state *m, const struct symbol *sym, struct
 
 /* One pass over the program's symbols for every specification (in the
  * order the tables' layout depends on: symbols by address, specifications
- * newest first; the filter only skips symbols that match none). */
+ * newest first; the filter only skips symbols that match none).  The
+ * first pass (fill false) keeps in passed the places of the symbols the
+ * filter let through, and the second reads only those: each name the
+ * filter reads is hashed, scattered in memory, once. */
+struct passed {
+	uint32_t *at;
+	size_t count;
+};
+
+static void match_one(const struct symbol *sym, struct spec *specs, struct symspec_tables *out,
+		      const struct symbol_key *key, bool fill)
+{
+	struct spec *s;
+
+	for (s = specs; s; s = s->next) {
+		if (matches(&s->left, sym, key))
+			extend_match(&s->left_state, sym, &out->tables[s->table], fill);
+		if (s->has_right && matches(&s->right, sym, key))
+			extend_match(&s->right_state, sym, &out->right_table, fill);
+	}
+}
+
+static struct symbol_key symbol_key(const struct symbol *sym)
+{
+	char leading = sym->object ? sym->object->leading_char : 0;
+	struct symbol_key key;
+
+	key.name = sym->name;
+	if (*key.name && leading == *key.name)
+		key.name++;
+	key.length = strlen(key.name);
+	key.hash = name_hash(key.name, key.length);
+	return key;
+}
+
 static void match_all(const struct symbol_table *symtab, struct spec *specs,
-		      const struct name_filter *filter, struct symspec_tables *out, bool fill)
+		      const struct name_filter *filter, struct symspec_tables *out, bool fill,
+		      struct passed *passed)
 {
 	size_t i;
-	struct spec *s;
 
 	if (specs == NULL)
 		return;
+	if (fill) {
+		for (i = 0; i < passed->count; i++) {
+			const struct symbol *sym = &symtab->base[passed->at[i]];
+			struct symbol_key key = symbol_key(sym);
+
+			match_one(sym, specs, out, &key, true);
+		}
+		return;
+	}
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
-		char leading = sym->object ? sym->object->leading_char : 0;
 		struct symbol_key key;
 
-		key.name = sym->name;
-		if (*key.name && leading == *key.name)
-			key.name++;
-		key.length = strlen(key.name);
-		key.hash = name_hash(key.name, key.length);
+		if (i + 8 < symtab->count)
+			__builtin_prefetch(symtab->base[i + 8].name);
+		key = symbol_key(sym);
 		if (!filter_passes(filter, key.hash))
 			continue;
-		for (s = specs; s; s = s->next) {
-			if (matches(&s->left, sym, &key))
-				extend_match(&s->left_state, sym, &out->tables[s->table], fill);
-			if (s->has_right && matches(&s->right, sym, &key))
-				extend_match(&s->right_state, sym, &out->right_table, fill);
-		}
+		if ((passed->count & (passed->count - 1)) == 0)
+			passed->at =
+				xrealloc(passed->at, (2 * passed->count + 1) * sizeof(*passed->at));
+		passed->at[passed->count++] = (uint32_t)i;
+		match_one(sym, specs, out, &key, false);
 	}
 }
 
@@ -224,6 +263,7 @@ void symspec_resolve(struct model *m, const struct read_options *opt)
 	const struct object *obj = m->objects[0];
 	struct spec *specs = NULL, *s, *next, **tail = &specs;
 	struct name_filter filter = { false, { 0 } };
+	struct passed passed = { NULL, 0 };
 	const struct symspec_request *r;
 	size_t i;
 	int t;
@@ -249,11 +289,12 @@ void symspec_resolve(struct model *m, const struct read_options *opt)
 		if (s->has_right)
 			filter_add(&filter, &s->right);
 	}
-	match_all(&m->symbols, specs, &filter, out, false);
+	match_all(&m->symbols, specs, &filter, out, false, &passed);
 	for (t = 0; t < SYMSPEC_TABLES; t++)
 		allocate(out, &out->tables[t]);
 	allocate(out, &out->right_table);
-	match_all(&m->symbols, specs, &filter, out, true);
+	match_all(&m->symbols, specs, &filter, out, true, &passed);
+	free(passed.at);
 
 	for (s = specs; s; s = s->next) {
 		struct symbol *from, *to;
