@@ -413,18 +413,27 @@ static void link_cycles(struct model *m)
 
 /*
  * The callers of every function in one array, each function's in the
- * order of its list (the newest arc first), recursive arcs left out:
- * inherit_flags reads them there.  Following a list, each arc was a
- * cache miss waiting for the one before (the arcs are made in the
- * profile's order, by caller, so a callee's are scattered: a third of
- * the call graph's time at 100,000 functions); from the array their
- * addresses are known ahead and the loads overlap.  Made from the arcs
- * in the order made (arc_store.all), read backwards.
+ * order of its list (the newest arc first), recursive arcs left out, as
+ * (place of the caller, calls); and what inherit_flags reads of each
+ * caller (printed, the fraction it passes on, its cycle) in arrays by
+ * place, written as each function is done.  Following a list, each arc
+ * and each caller was a cache miss waiting for the one before (a third
+ * of the call graph's time at 100,000 functions); here a function's
+ * callers are one run of the array and what it reads of them is dense.
+ * Made from the arcs in the order made (arc_store.all), read backwards.
  */
+struct caller {
+	uint32_t place;
+	unsigned long count;
+};
+
 struct callers {
 	const struct symbol *base;
-	uint32_t *start; /* function i's: arcs[start[i] .. start[i + 1]) */
-	struct arc **arcs;
+	uint32_t *start; /* function i's: list[start[i] .. start[i + 1]) */
+	struct caller *list;
+	bool *printed;  /* by place */
+	double *passed; /* prop_fraction by place */
+	int *cycle;     /* cycle_number by place */
 };
 
 static void callers_build(const struct model *m, struct callers *c)
@@ -434,7 +443,7 @@ static void callers_build(const struct model *m, struct callers *c)
 
 	c->base = m->symbols.base;
 	c->start = xcalloc(n + 2, sizeof(*c->start));
-	c->arcs = xmalloc((s->all_count + 1) * sizeof(*c->arcs));
+	c->list = xmalloc((s->all_count + 1) * sizeof(*c->list));
 	for (k = 0; k < s->all_count; k++) {
 		const struct symbol *child = s->all[k]->child;
 
@@ -444,18 +453,32 @@ static void callers_build(const struct model *m, struct callers *c)
 	}
 	for (k = 2; k < n + 2; k++)
 		c->start[k] += c->start[k - 1];
-	for (k = s->all_count; k-- > 0;)
-		c->arcs[c->start[s->all[k]->child - c->base + 1]++] = s->all[k];
+	for (k = s->all_count; k-- > 0;) {
+		const struct arc *arc = s->all[k];
+
+		c->list[c->start[arc->child - c->base + 1]++] =
+			(struct caller){ (uint32_t)(arc->parent - c->base), arc->count };
+	}
+	c->printed = xcalloc(n + 1, sizeof(*c->printed));
+	c->passed = xcalloc(n + 1, sizeof(*c->passed));
+	c->cycle = xmalloc((n + 1) * sizeof(*c->cycle));
+	for (k = 0; k < n; k++)
+		c->cycle[k] = c->base[k].cycle_number;
 }
 
 static void callers_free(struct callers *c)
 {
 	free(c->start);
-	free(c->arcs);
+	free(c->list);
+	free(c->printed);
+	free(c->passed);
+	free(c->cycle);
 }
 
 /* Ask for the fields of sym from first up to last (inclusive): the lines
- * of the 208-byte symbol a walk reads, wherever it lies. */
+ * of the 208-byte symbol a walk reads, wherever it lies.  Inlined by
+ * force: a function that only prefetches has no effect GCC must keep
+ * (as a call it was removed). */
 #define PREFETCH_FIELDS(sym, first, last) \
 	prefetch_span((const char *)(sym) + offsetof(struct symbol, first), \
 		      offsetof(struct symbol, last) - offsetof(struct symbol, first) + 1)
@@ -469,33 +492,13 @@ static inline __attribute__((always_inline)) void prefetch_span(const char *p, s
 	__builtin_prefetch(p + size - 1);
 }
 
-/*
- * The functions are visited in topological order, each somewhere else in
- * memory, and each reads its callers' arcs and their callers: asked for
- * ahead, in steps (the function 16 places on, then its callers' arcs,
- * then the callers), so that the misses overlap.  Inlined by force: a
- * function that only prefetches has no effect GCC must keep (as a call
- * it was removed).
- */
-static inline __attribute__((always_inline)) void
-prefetch_callers(const struct callers *callers, struct symbol *const *by_order, size_t n)
+/* The functions are visited in topological order, each somewhere else in
+ * memory: asked for 16 places ahead. */
+static inline __attribute__((always_inline)) void prefetch_callers(struct symbol *const *by_order,
+								   size_t n)
 {
-	size_t i, j;
-
 	if (n >= 16)
 		PREFETCH_FIELDS(by_order[n - 16], name, address);
-	if (n >= 8) {
-		i = (size_t)(by_order[n - 8] - callers->base);
-		for (j = callers->start[i]; j < callers->start[i + 1] && j < callers->start[i] + 4;
-		     j++)
-			__builtin_prefetch(callers->arcs[j]);
-	}
-	if (n >= 3) {
-		i = (size_t)(by_order[n - 3] - callers->base);
-		for (j = callers->start[i]; j < callers->start[i + 1] && j < callers->start[i] + 4;
-		     j++)
-			PREFETCH_FIELDS(callers->arcs[j]->parent, cycle_head, printed);
-	}
 }
 
 /* A function (or a whole cycle) is printed if a printed function calls
@@ -507,36 +510,36 @@ static void inherit_flags(struct symbol *child, const struct callers *callers)
 	size_t i, j;
 
 	if (child == head) {
-		i = (size_t)(child - callers->base);
-		child->printed = false;
-		child->prop_fraction = 0.0;
-		for (j = start[i]; j < start[i + 1]; j++) {
-			const struct arc *arc = callers->arcs[j];
-			struct symbol *parent = arc->parent;
+		bool printed = false;
+		double passed = 0.0;
 
-			if (parent == child)
-				continue;
-			child->printed |= parent->printed;
+		i = (size_t)(child - callers->base);
+		for (j = start[i]; j < start[i + 1]; j++) {
+			const struct caller *caller = &callers->list[j];
+
+			printed |= callers->printed[caller->place];
 			/* an arc seen only statically (-c) carries no time */
 			if (child->calls != 0)
-				child->prop_fraction += parent->prop_fraction *
-							((double)arc->count / (double)child->calls);
+				passed += callers->passed[caller->place] *
+					  ((double)caller->count / (double)child->calls);
 		}
+		child->printed = printed;
+		child->prop_fraction = passed;
 		return;
 	}
 	head->printed = false;
 	head->prop_fraction = 0.0;
 	for (member = head->cycle_next; member; member = member->cycle_next)
 		for (i = (size_t)(member - callers->base), j = start[i]; j < start[i + 1]; j++) {
-			const struct arc *arc = callers->arcs[j];
-			struct symbol *parent = arc->parent;
+			const struct caller *caller = &callers->list[j];
 
-			if (parent->cycle_head == head)
+			if (callers->cycle[caller->place] == head->cycle_number)
 				continue;
-			head->printed |= parent->printed;
+			head->printed |= callers->printed[caller->place];
 			if (head->calls != 0)
-				head->prop_fraction += parent->prop_fraction *
-						       ((double)arc->count / (double)head->calls);
+				head->prop_fraction +=
+					callers->passed[caller->place] *
+					((double)caller->count / (double)head->calls);
 		}
 	for (member = head; member; member = member->cycle_next) {
 		member->printed = head->printed;
@@ -555,7 +558,7 @@ static void propagate_flags(struct model *m, struct symbol **by_order)
 	while (n-- > 0) {
 		struct symbol *child = by_order[n];
 
-		prefetch_callers(&callers, by_order, n);
+		prefetch_callers(by_order, n);
 		if (child->cycle_head != old_head) {
 			old_head = child->cycle_head;
 			inherit_flags(child, &callers);
@@ -582,6 +585,8 @@ static void propagate_flags(struct model *m, struct symbol **by_order)
 		}
 		child->prop_self = child->self_ticks * child->prop_fraction;
 		m->print_ticks += child->prop_self;
+		callers.printed[child - callers.base] = child->printed;
+		callers.passed[child - callers.base] = child->prop_fraction;
 	}
 	callers_free(&callers);
 }
