@@ -231,8 +231,12 @@ static void search_init(struct search *s, const struct model *m)
 	for (c = 0; c < store->chunk_count; c++) {
 		const struct arc *arc = arc_store_chunk(store, c, &count);
 
-		for (k = 0; k < count; k++, arc++)
+		for (k = 0; k < count; k++, arc++) {
+			if (arc->parent < s->base || arc->parent >= s->base + n ||
+			    arc->child < s->base || arc->child >= s->base + n)
+				fatal("internal error: an arc of a symbol outside the table");
 			s->start[arc->parent - s->base + 2]++;
+		}
 	}
 	for (k = 2; k < n + 2; k++)
 		s->start[k] += s->start[k - 1];
