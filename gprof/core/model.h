@@ -116,9 +116,10 @@ struct symbol_blocks {
 struct symbol {
 	/* what the call graph's analysis and the reports read of every
 	 * symbol first, in its first 128 bytes: a call-graph line reads its
-	 * symbols' names, flags, calls, indexes and cycles, and at 100,000
-	 * functions the symbols outgrow the caches (each further line of a
-	 * symbol read was one more cache miss) */
+	 * symbols' names, flags (printed among them), calls, indexes and
+	 * cycles, all in the first 56 bytes, and at 100,000 functions the
+	 * symbols outgrow the caches (each further line of a symbol read was
+	 * one more cache miss) */
 	const char *name;
 	const struct object *object; /* NULL for cycle headers */
 	unsigned is_function : 1;
@@ -138,6 +139,7 @@ struct symbol {
 	unsigned is_untyped : 1;   /* a label (no function type) */
 	unsigned old_version : 1;  /* "name@V", not the default "name@@V" */
 	unsigned is_unnamed : 1;   /* code no symbol names: "prog+0x1a2b0" (symtab/symbols.c) */
+	unsigned printed : 1;      /* shown in the call graph */
 	int index;                 /* [N] in the call graph */
 	int cycle_number;          /* 0: not in a cycle */
 	int top_order;             /* topological number, 0 = none */
@@ -152,7 +154,6 @@ struct symbol {
 	double self_ticks;         /* histogram: samples credited, in ticks */
 	double child_ticks;        /* ticks propagated from callees */
 	unsigned name_rank;        /* place in name order; equal names, equal ranks */
-	bool printed;              /* shown in the call graph */
 	int line;
 	int uses; /* function ordering */
 

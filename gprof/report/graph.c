@@ -243,7 +243,7 @@ prefetch_ahead(const struct graph *g, const struct graph_order *o, size_t k, boo
 	if (k + 16 < end)
 		__builtin_prefetch(o->arcs[k + 16]);
 	if (k + 8 < end)
-		symbol_prefetch(line_symbol(o, k + 8, parents));
+		symbol_prefetch_head(line_symbol(o, k + 8, parents));
 	if (k + 4 < end)
 		text_name_prefetch(g->out, line_symbol(o, k + 4, parents), false);
 	if (k + 2 < end)
