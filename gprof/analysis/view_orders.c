@@ -81,27 +81,36 @@ static int compare_json_member(const void *lp, const void *rp)
 void graph_order_members(const struct symbol *const *entries, size_t count, struct graph_order *o)
 {
 	const struct symbol **tmp;
-	size_t i, n = 0;
+	size_t *cycles = NULL, cycle_count = 0, i, c, n = 0;
 
-	o->member_start = xmalloc((count + 1) * sizeof(*o->member_start));
+	/* the cycles among the entries, found reading each entry once (in
+	 * print order, each somewhere else: asked for ahead) */
 	for (i = 0; i < count; i++) {
 		const struct symbol *member;
 
-		if (symbol_is_cycle_header(entries[i]))
-			for (member = entries[i]->cycle_next; member; member = member->cycle_next)
-				n++;
+		if (i + 16 < count)
+			__builtin_prefetch(entries[i + 16]);
+		if (!symbol_is_cycle_header(entries[i]))
+			continue;
+		if ((cycle_count & (cycle_count - 1)) == 0)
+			cycles = xrealloc(cycles, (2 * cycle_count + 1) * sizeof(*cycles));
+		cycles[cycle_count++] = i;
+		for (member = entries[i]->cycle_next; member; member = member->cycle_next)
+			n++;
 	}
+	o->member_start = xmalloc((count + 1) * sizeof(*o->member_start));
 	o->members = xmalloc((n + 1) * sizeof(*o->members));
 	o->json_members = xmalloc((n + 1) * sizeof(*o->json_members));
 	tmp = xmalloc((n + 1) * sizeof(*tmp));
 	n = 0;
-	for (i = 0; i < count; i++) {
+	for (c = 0, i = 0; i < count; i++) {
 		const struct symbol *member;
 		size_t first = n;
 
 		o->member_start[i] = n;
-		if (!symbol_is_cycle_header(entries[i]))
+		if (c == cycle_count || cycles[c] != i)
 			continue;
+		c++;
 		for (member = entries[i]->cycle_next; member; member = member->cycle_next)
 			o->members[n++] = member;
 		sort_members(o->members + first, tmp, n - first);
@@ -110,6 +119,7 @@ void graph_order_members(const struct symbol *const *entries, size_t count, stru
 		qsort(o->json_members + first, n - first, sizeof(*o->members), compare_json_member);
 	}
 	o->member_start[count] = n;
+	free(cycles);
 	free(tmp);
 }
 
