@@ -31,82 +31,82 @@ bool view_flat_shows(const struct symbol *sym, bool show_zeros)
 	       (show_zeros || sym->calls != 0 || sym->self_ticks != 0);
 }
 
+/* What the flat order and the rows read of each shown function, copied
+ * once in address order: the sort and the running sums then read no
+ * symbol (in flat order they lie all over memory). */
+struct flat_facts {
+	const struct symbol *sym;
+	unsigned long calls;
+	unsigned name_rank;
+	double self, total;
+};
+
 /*
- * The flat order: self time, then calls (both descending), then name,
- * then address (static functions of one name in different files): a
- * total order, the one GNU's stable qsort gives over its address-sorted
- * table.  Name ranks order as strcmp does (symbol_table_rank_names).
- * Sorted as keys, least significant first (keysort is stable and the
- * rows come in address order): calls and name in one key when every
- * count fits in 32 bits, then self time.  A comparison sort through the
- * symbols missed the cache at each comparison on large tables.
+ * The rows' places in the flat order, into order: self time, then calls
+ * (both descending), then name, then address (static functions of one
+ * name in different files): a total order, the one GNU's stable qsort
+ * gives over its address-sorted table.  Name ranks order as strcmp does
+ * (symbol_table_rank_names).  Sorted as keys, least significant first
+ * (keysort is stable and the rows come in address order): calls and
+ * name in one key when every count fits in 32 bits, then self time.
  */
-static void sort_flat(const struct symbol **rows, size_t n)
+static void sort_flat(const struct flat_facts *rows, size_t n, struct keyed *order)
 {
-	struct keyed *keys = xmalloc((n + 1) * sizeof(*keys));
-	const struct symbol **sorted = xmalloc((n + 1) * sizeof(*sorted));
-	uint64_t *by_self = xmalloc((n + 1) * sizeof(*by_self));
 	unsigned long most_calls = 0;
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		if (rows[i]->calls > most_calls)
-			most_calls = rows[i]->calls;
-		by_self[i] = ~double_key(rows[i]->self_ticks);
-	}
+	for (i = 0; i < n; i++)
+		if (rows[i].calls > most_calls)
+			most_calls = rows[i].calls;
 	if (most_calls <= UINT32_MAX) {
 		for (i = 0; i < n; i++)
-			keys[i] = (struct keyed){ (uint64_t)(UINT32_MAX - rows[i]->calls) << 32 |
-							  rows[i]->name_rank,
-						  i };
+			order[i] = (struct keyed){
+				(uint64_t)(UINT32_MAX - rows[i].calls) << 32 | rows[i].name_rank, i
+			};
 	} else {
 		for (i = 0; i < n; i++)
-			keys[i] = (struct keyed){ rows[i]->name_rank, i };
-		keysort(keys, n);
+			order[i] = (struct keyed){ rows[i].name_rank, i };
+		keysort(order, n);
 		for (i = 0; i < n; i++)
-			keys[i].key = ~(uint64_t)rows[keys[i].index]->calls;
+			order[i].key = ~(uint64_t)rows[order[i].index].calls;
 	}
-	keysort(keys, n);
+	keysort(order, n);
 	for (i = 0; i < n; i++)
-		keys[i].key = by_self[keys[i].index];
-	keysort_mostly(keys, n, ~double_key(0.0));
-	for (i = 0; i < n; i++)
-		sorted[i] = rows[keys[i].index];
-	memcpy(rows, sorted, n * sizeof(*rows));
-	free(by_self);
-	free(sorted);
-	free(keys);
+		order[i].key = ~double_key(rows[order[i].index].self);
+	keysort_mostly(order, n, ~double_key(0.0));
 }
 
 static void build_flat(const struct model *m, bool show_zeros, struct flat_view *flat)
 {
 	const struct symbol_table *symtab = &m->symbols;
-	const struct symbol **sorted = xmalloc((symtab->count + 1) * sizeof(*sorted));
+	struct flat_facts *rows = xmalloc((symtab->count + 1) * sizeof(*rows));
+	struct keyed *order;
 	double cumulative = 0.0;
 	size_t i, n = 0;
 
 	flat->max_ticks_per_call = 0.0;
 	for (i = 0; i < symtab->count; i++) {
 		const struct symbol *sym = &symtab->base[i];
+		double total = symbol_total_ticks(m, sym);
 
-		if (sym->calls != 0) {
-			double per_call = symbol_total_ticks(m, sym) / sym->calls;
-
-			if (per_call > flat->max_ticks_per_call)
-				flat->max_ticks_per_call = per_call;
-		}
+		if (sym->calls != 0 && total / sym->calls > flat->max_ticks_per_call)
+			flat->max_ticks_per_call = total / sym->calls;
 		if (view_flat_shows(sym, show_zeros))
-			sorted[n++] = sym;
+			rows[n++] = (struct flat_facts){ sym, sym->calls, sym->name_rank,
+							 sym->self_ticks, total };
 	}
-	sort_flat(sorted, n);
+	order = xmalloc((n + 1) * sizeof(*order));
+	sort_flat(rows, n, order);
 	flat->rows = xmalloc((n + 1) * sizeof(*flat->rows));
 	for (i = 0; i < n; i++) {
-		cumulative += sorted[i]->self_ticks;
-		flat->rows[i] = (struct flat_row){ sorted[i], cumulative,
-						   symbol_total_ticks(m, sorted[i]) };
+		const struct flat_facts *row = &rows[order[i].index];
+
+		cumulative += row->self;
+		flat->rows[i] = (struct flat_row){ row->sym, cumulative, row->total };
 	}
 	flat->count = n;
-	free(sorted);
+	free(order);
+	free(rows);
 }
 
 /* -C's order: by file and line (when both have a file), then address. */
