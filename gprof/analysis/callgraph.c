@@ -373,7 +373,14 @@ static void number_from(struct search *s, uint32_t root)
 
 /* ------------------------------------------------------------ cycles */
 
-static void link_cycles(struct model *m)
+/* A cycle's first member: its own head, with members after it (how
+ * the search marked it, by place: no symbol is read to find them). */
+static bool heads_cycle(unsigned char how)
+{
+	return !(how & JOINED) && (how & HAS_NEXT);
+}
+
+static void link_cycles(struct model *m, const unsigned char *how)
 {
 	const struct symbol_table *symtab = &m->symbols;
 	struct symbol *sym, *member, *cycle;
@@ -383,13 +390,13 @@ static void link_cycles(struct model *m)
 
 	m->cycle_count = 0;
 	for (i = 0; i < symtab->count; i++)
-		if (symtab->base[i].cycle_head == &symtab->base[i] && symtab->base[i].cycle_next)
+		if (heads_cycle(how[i]))
 			m->cycle_count++;
 	m->cycles = xcalloc((size_t)m->cycle_count + 1, sizeof(struct symbol));
 	for (i = 0; i < symtab->count; i++) {
-		sym = &symtab->base[i];
-		if (!(sym->cycle_head == sym && sym->cycle_next))
+		if (!heads_cycle(how[i]))
 			continue;
+		sym = &symtab->base[i];
 		cycle = &m->cycles[++number];
 		symbol_init(cycle);
 		cycle->printed = true;
@@ -765,13 +772,15 @@ static void sort_totals(const struct total_key *keys, size_t n, struct symbol **
 
 /* The symbols by topological number, ties in table order (what a stable
  * sort gives): a counting sort over the numbers' range. */
-static void sort_by_top_order(const struct symbol_table *symtab, struct symbol **by_order)
+/* top_order is the search's, by place (the symbols get it after). */
+static void sort_by_top_order(const struct symbol_table *symtab, const int *top_order,
+			      struct symbol **by_order)
 {
 	size_t i, n = symtab->count, *start;
 	int low = 0, high = 0;
 
 	for (i = 0; i < n; i++) {
-		int order = symtab->base[i].top_order;
+		int order = top_order[i];
 
 		if (i == 0 || order < low)
 			low = order;
@@ -780,11 +789,11 @@ static void sort_by_top_order(const struct symbol_table *symtab, struct symbol *
 	}
 	start = xcalloc((size_t)(high - low) + 2, sizeof(*start));
 	for (i = 0; i < n; i++)
-		start[symtab->base[i].top_order - low + 1]++;
+		start[top_order[i] - low + 1]++;
 	for (i = 1; i <= (size_t)(high - low) + 1; i++)
 		start[i] += start[i - 1];
 	for (i = 0; i < n; i++)
-		by_order[start[symtab->base[i].top_order - low]++] = &symtab->base[i];
+		by_order[start[top_order[i] - low]++] = &symtab->base[i];
 	free(start);
 }
 
@@ -800,8 +809,12 @@ static void number_entries(const struct model *m, const struct read_options *opt
 	int next = 1;
 
 	if (!m->whole_process) {
-		for (i = 0; i < n; i++)
+		/* in time order, each somewhere else: asked for ahead */
+		for (i = 0; i < n; i++) {
+			if (i + 16 < n)
+				__builtin_prefetch(&by_time[i + 16]->index, 1);
 			by_time[i]->index = (int)i + 1;
+		}
 		return;
 	}
 	for (i = 0; i < n; i++)
@@ -851,11 +864,10 @@ void callgraph_build(struct model *m, const struct read_options *opt)
 	for (i = 0; i < n; i++)
 		if (search.order[i] == TOP_ORDER_NONE)
 			number_from(&search, (uint32_t)i);
-	search_free(&search, n);
-	link_cycles(m);
-
+	link_cycles(m, search.how);
 	by_order = xmalloc((n + 1) * sizeof(*by_order));
-	sort_by_top_order(symtab, by_order);
+	sort_by_top_order(symtab, search.order, by_order);
+	search_free(&search, n);
 	propagate_flags(m, by_order);
 	cycle_time(m);
 	for (i = 0; i < n; i++) {
