@@ -187,15 +187,20 @@ static void print_members(struct graph *g, const struct graph_order *o, size_t e
 /* One caller's or callee's line in an entry: other is the function named
  * on it, entry the function the entry is about.  A recursive call, or a
  * call inside the entry's cycle, shows only its count; any other shows
- * the time it carries and its calls out of total. */
+ * the time it carries and its calls out of total (the entry's callers'
+ * total for a caller's line, NULL: the callee's own for a callee's).
+ * What it prints of other comes from other's facts (report.h), which
+ * spare reading the symbol (at 100,000 functions a cache miss a line),
+ * unless its name is printed with more than the name. */
 static void print_arc_line(struct graph *g, const struct arc *arc, const struct symbol *other,
-			   const struct symbol *entry, unsigned long total)
+			   const struct symbol *entry, const unsigned long *total)
 {
 	struct text *t = &g->line;
 	double hz = g->hz;
+	const struct name_facts *facts = name_facts(g->out, other);
+	int other_cycle = facts ? facts->cycle_number : other->cycle_number;
 
-	if (other == entry ||
-	    (entry->cycle_number != 0 && other->cycle_number == entry->cycle_number)) {
+	if (other == entry || (entry->cycle_number != 0 && other_cycle == entry->cycle_number)) {
 		/* "%6.6s %5.5s %7.7s %7.7s " (-T: %11.11s) of "" */
 		text_spaces(t, g->opt->traditional ? 33 : 29);
 		if (arc->uncounted)
@@ -215,20 +220,29 @@ static void print_arc_line(struct graph *g, const struct arc *arc, const struct 
 		} else {
 			text_unsigned(t, arc->count, 7, false);
 			text_char(t, '/');
-			text_unsigned(t, total, 7, true);
+			text_unsigned(t,
+				      total               ? *total
+				      : facts             ? facts->total
+				      : other->cycle_head ? other->cycle_head->calls
+							  : other->calls,
+				      7, true);
 		}
 		text_spaces(t, 5);
 	}
-	text_name(t, g->out, other);
+	if (facts && (facts->flags & NAME_PLAIN))
+		text_name_of(t, facts);
+	else
+		text_name(t, g->out, other);
 	text_end_line(t, g->f);
 }
 
-/* The arcs of a big graph and their symbols are scattered in memory: a
- * few lines ahead, ask for the arc and, a little later, the end the line
- * names (a caller's, or a callee's), then its name (report.h), so that
- * the misses overlap instead of following one another.  Both are inlined by force: a function
- * that only prefetches has no effect GCC must keep, and as a call its
- * calls were removed (no prefetch was made until they were inlined). */
+/* The arcs of a big graph and what their lines print are scattered in
+ * memory: some lines ahead, ask for the arc, then the facts of the end
+ * the line names (a caller's, or a callee's), then its name (report.h),
+ * so that the misses overlap instead of following one another.  Inlined
+ * by force: a function that only prefetches has no effect GCC must keep,
+ * and as a call its calls were removed (no prefetch was made until they
+ * were inlined). */
 static inline __attribute__((always_inline)) const struct symbol *
 line_symbol(const struct graph_order *o, size_t k, bool parents)
 {
@@ -242,8 +256,6 @@ prefetch_ahead(const struct graph *g, const struct graph_order *o, size_t k, boo
 
 	if (k + 16 < end)
 		__builtin_prefetch(o->arcs[k + 16]);
-	if (k + 8 < end)
-		symbol_prefetch_head(line_symbol(o, k + 8, parents));
 	if (k + 4 < end)
 		text_name_prefetch(g->out, line_symbol(o, k + 4, parents), false);
 	if (k + 2 < end)
@@ -266,7 +278,7 @@ static void print_parents(struct graph *g, const struct graph_order *o, size_t e
 	}
 	for (k = o->arc_start[2 * entry]; k < o->arc_start[2 * entry + 1]; k++) {
 		prefetch_ahead(g, o, k, true);
-		print_arc_line(g, o->arcs[k], o->arcs[k]->parent, child, cycle_head->calls);
+		print_arc_line(g, o->arcs[k], o->arcs[k]->parent, child, &cycle_head->calls);
 	}
 }
 
@@ -277,8 +289,7 @@ static void print_children(struct graph *g, const struct graph_order *o, size_t 
 
 	for (k = o->arc_start[2 * entry + 1]; k < o->arc_start[2 * entry + 2]; k++) {
 		prefetch_ahead(g, o, k, false);
-		print_arc_line(g, o->arcs[k], o->arcs[k]->child, parent,
-			       o->arcs[k]->child->cycle_head->calls);
+		print_arc_line(g, o->arcs[k], o->arcs[k]->child, parent, NULL);
 	}
 }
 

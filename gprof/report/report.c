@@ -33,30 +33,14 @@ const char *file_base_name(const struct name_options *names, const char *path)
 	return slash ? slash + 1 : path;
 }
 
-/*
- * Demangled names, each demangled once: a name is printed several times
- * (flat profile, every call-graph line that names it, index), and
- * demangling was an eighth of the run time at 100,000 functions.  One
- * entry per symbol of the program's table, found by the symbol's place
- * in it (a hash table keyed by name cost as much as demangling, in cache
- * misses); the entry remembers the name it was made for.  Other symbols
- * (symspec ranges) are demangled every time.
- */
-struct demangled_name {
-	const char *name;  /* NULL: not demangled yet */
-	const char *shown; /* name itself when it does not demangle */
-	size_t length;     /* strlen(shown): names are copied, many times */
-	char *to_free;     /* what demangling allocated */
-};
-
 void report_out_init(struct report_out *out, FILE *file, const struct name_options *names)
 {
 	out->file = file;
 	out->started = false;
 	out->names = names;
 	out->symbols = NULL;
-	out->demangled = NULL;
-	out->demangled_count = 0;
+	out->facts = NULL;
+	out->facts_count = 0;
 }
 
 void report_out_cache_names(struct report_out *out, const struct symbol_table *symbols)
@@ -69,13 +53,13 @@ void report_out_free(struct report_out *out)
 {
 	size_t i;
 
-	for (i = 0; i < out->demangled_count; i++)
-		free(out->demangled[i].to_free);
-	free(out->demangled);
-	out->demangled = NULL;
-	out->demangled_count = 0;
+	for (i = 0; i < out->facts_count; i++)
+		if (out->facts[i].flags & NAME_ALLOCATED)
+			free((char *)out->facts[i].shown);
+	free(out->facts);
+	out->facts = NULL;
+	out->facts_count = 0;
 }
-
 void report_separator(struct report_out *out)
 {
 	if (out->started)
@@ -93,52 +77,104 @@ static const char *demangle(const struct symbol *sym, char **to_free)
 	return demangled ? demangled : sym->name;
 }
 
+/* Whether a name is followed by its object's: a whole-process profile's
+ * functions of other objects ("libm.so.6+0x1a2b0" names it already). */
+static bool names_object(const struct symbol *sym)
+{
+	return sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
+	       !sym->is_unnamed && sym->object->name;
+}
+
+/* Whether text_name_only prints more than the name: the object's, or
+ * the file and line. */
+static bool names_more(const struct name_options *names, const struct symbol *sym)
+{
+	return names_object(sym) ||
+	       ((names->line_granularity || names->inline_file_names) && sym->file);
+}
+
+static void make_facts(struct report_out *out, struct name_facts *f, const struct symbol *sym)
+{
+	const struct name_options *names = out->names;
+	char *allocated = NULL;
+	const char *shown = "";
+
+	if (sym->name)
+		shown = names->traditional || !names->demangle ? sym->name
+							       : demangle(sym, &allocated);
+	f->shown = shown;
+	f->length = (uint32_t)strlen(shown);
+	f->flags = NAME_KNOWN | (allocated ? NAME_ALLOCATED : 0) |
+		   (sym->printed ? NAME_PRINTED : 0) | (names_more(names, sym) ? 0 : NAME_PLAIN);
+	f->index = sym->index;
+	f->cycle_number = sym->cycle_number;
+	f->total = sym->cycle_head ? sym->cycle_head->calls : sym->calls;
+}
+
+const struct name_facts *name_facts(struct report_out *out, const struct symbol *sym)
+{
+	const struct symbol_table *symtab = out->symbols;
+	struct name_facts *f;
+
+	if (symtab == NULL || sym < symtab->base || sym >= symtab->base + symtab->count)
+		return NULL;
+	if (out->facts_count != symtab->count) {
+		report_out_free(out);
+		out->facts = xcalloc_huge(symtab->count, sizeof(*out->facts));
+		out->facts_count = symtab->count;
+	}
+	f = &out->facts[sym - symtab->base];
+	if (!(f->flags & NAME_KNOWN))
+		make_facts(out, f, sym);
+	return f;
+}
+
+void text_name_of(struct text *t, const struct name_facts *f)
+{
+	text_bytes(t, f->shown, f->length);
+	if (f->cycle_number != 0) {
+		text_bytes(t, " <cycle ", 8);
+		text_int(t, f->cycle_number);
+		text_char(t, '>');
+	}
+	if (f->index != 0) {
+		bool printed = (f->flags & NAME_PRINTED) != 0;
+
+		text_bytes(t, printed ? " [" : " (", 2);
+		text_int(t, f->index);
+		text_char(t, printed ? ']' : ')');
+	}
+}
+
+/* The name shown, demangled once for a function of the table. */
 static const char *demangle_once(struct report_out *out, const struct symbol *sym, char **to_free,
 				 size_t *length)
 {
-	const struct symbol_table *symtab = out->symbols;
-	struct demangled_name *entry;
+	const struct name_facts *f = name_facts(out, sym);
 
-	if (symtab == NULL || sym < symtab->base || sym >= symtab->base + symtab->count) {
+	if (f == NULL) {
 		const char *shown = demangle(sym, to_free);
 
 		*length = strlen(shown);
 		return shown;
 	}
-	if (out->demangled_count != symtab->count) {
-		report_out_free(out);
-		out->demangled = xcalloc_huge(symtab->count, sizeof(*out->demangled));
-		out->demangled_count = symtab->count;
-	}
-	entry = &out->demangled[sym - symtab->base];
-	if (entry->name != sym->name) {
-		free(entry->to_free);
-		entry->name = sym->name;
-		entry->shown = demangle(sym, &entry->to_free);
-		entry->length = strlen(entry->shown);
-	}
-	*length = entry->length;
-	return entry->shown;
+	*length = f->length;
+	return f->shown;
 }
 
 void text_name_prefetch(const struct report_out *out, const struct symbol *sym, bool shown)
 {
 	const struct symbol_table *symtab = out->symbols;
-	const struct demangled_name *entry;
+	const struct name_facts *f;
 
-	/* the first step reads nothing of sym: it may not be here yet */
-	if (out->names->traditional || !out->names->demangle || symtab == NULL ||
-	    out->demangled_count != symtab->count || sym < symtab->base ||
-	    sym >= symtab->base + symtab->count) {
-		if (shown && sym->name)
-			__builtin_prefetch(sym->name);
+	if (symtab == NULL || out->facts_count != symtab->count || sym < symtab->base ||
+	    sym >= symtab->base + symtab->count)
 		return;
-	}
-	entry = &out->demangled[sym - symtab->base];
+	f = &out->facts[sym - symtab->base];
 	if (!shown)
-		__builtin_prefetch(entry);
-	else if (entry->name == sym->name && entry->name)
-		__builtin_prefetch(entry->shown);
+		__builtin_prefetch(f);
+	else if (f->flags & NAME_KNOWN)
+		__builtin_prefetch(f->shown);
 }
 
 /* display_name, and the name's length */
@@ -162,14 +198,6 @@ const char *display_name(struct report_out *out, const struct symbol *sym, char 
 	size_t length;
 
 	return shown_name(out, sym, to_free, &length);
-}
-
-/* Whether a name is followed by its object's: a whole-process profile's
- * functions of other objects ("libm.so.6+0x1a2b0" names it already). */
-static bool names_object(const struct symbol *sym)
-{
-	return sym->object && !(sym->object->flags & GMON_OBJECT_MAIN) && !sym->is_object &&
-	       !sym->is_unnamed && sym->object->name;
 }
 
 char *frame_name_as(const struct symbol *sym, const char *name)

@@ -11,6 +11,7 @@
 #define GPROF_REPORT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "report/blurbs.h"
@@ -18,21 +19,46 @@
 #include "core/options.h"
 #include "report/text.h"
 
-struct demangled_name;
+/*
+ * What the reports print of a function of the program's table, kept for
+ * it once (report.c): its name as shown, demangled once (a name is
+ * printed several times: flat profile, every call-graph line naming it,
+ * index; demangling was an eighth of a run at 100,000 functions), and
+ * what a call-graph line prints beside it (its cycle, its index, its
+ * callers' total), so that such a line reads nothing of the symbol: at
+ * 100,000 functions each read of a symbol was a cache miss.  Made the
+ * first time it is asked for, after the analysis.
+ */
+enum {
+	NAME_KNOWN = 1,     /* the facts are here */
+	NAME_ALLOCATED = 2, /* shown was allocated (by demangling) */
+	NAME_PRINTED = 4,   /* it has an entry in the call graph: "[N]", not "(N)" */
+	NAME_PLAIN = 8      /* text_name_only prints the name alone (no object,
+			     * no file and line) */
+};
+
+struct name_facts {
+	const char *shown; /* the name as the reports show it */
+	uint32_t length;   /* strlen(shown) */
+	uint32_t flags;    /* NAME_* */
+	int index, cycle_number;
+	unsigned long total; /* calls of its cycle as a whole, or its own */
+};
 
 /*
  * struct report_out: where the reports go.  started: a report has been
- * printed, so the next one starts with a form feed line.  The names the
- * reports print are demangled once each and kept here (a name is printed
- * several times: flat profile, every call-graph line naming it, index).
+ * printed, so the next one starts with a form feed line.  facts: one per
+ * function of symbols, found by its place in the table (a hash table
+ * keyed by name cost as much as demangling, in cache misses); other
+ * symbols (symspec ranges) are demangled every time.
  */
 struct report_out {
 	FILE *file;
 	bool started;
 	const struct name_options *names;   /* how names are shown */
 	const struct symbol_table *symbols; /* the model's: names cached by place */
-	struct demangled_name *demangled;
-	size_t demangled_count;
+	struct name_facts *facts;
+	size_t facts_count;
 };
 
 void report_out_init(struct report_out *out, FILE *file, const struct name_options *names);
@@ -88,12 +114,16 @@ static inline __attribute__((always_inline)) void symbol_prefetch_head(const str
 	} while (0)
 
 /* Ask for what text_name will read of sym's name, in two steps some
- * lines apart: its place in the names' cache (shown false: nothing of
- * sym is read, it may still be on its way), then the name itself (shown
- * true: sym and that place are read, so ask for sym before).  The call
- * graph's and the index's lines name symbols scattered in memory: the
- * misses overlap instead of following one another. */
+ * lines apart: its facts (shown false), then the name itself (shown
+ * true: the facts are read, so ask for them before); neither reads sym.
+ * The call graph's and the index's lines name symbols scattered in
+ * memory: the misses overlap instead of following one another. */
 void text_name_prefetch(const struct report_out *out, const struct symbol *sym, bool shown);
+/* The facts of sym (made now if they were not), or NULL when sym is not
+ * the table's; once made, asking reads nothing of sym. */
+const struct name_facts *name_facts(struct report_out *out, const struct symbol *sym);
+/* Into t: text_name's text from facts with NAME_PLAIN. */
+void text_name_of(struct text *t, const struct name_facts *facts);
 /* Into t (text.h): the name (and, for -l or --inline-file-names, where it
  * is); return the number of characters it took. */
 int text_name_only(struct text *t, struct report_out *out, const struct symbol *sym);
