@@ -129,21 +129,26 @@ const struct name_facts *name_facts(struct report_out *out, const struct symbol 
 	return f;
 }
 
+/* " <cycle N>" and " [N]" (" (N)" for a function the graph does not
+ * list) after a name */
+static void text_cycle_and_index(struct text *t, int cycle_number, int index, bool printed)
+{
+	if (cycle_number != 0) {
+		text_bytes(t, " <cycle ", 8);
+		text_int(t, cycle_number);
+		text_char(t, '>');
+	}
+	if (index != 0) {
+		text_bytes(t, printed ? " [" : " (", 2);
+		text_int(t, index);
+		text_char(t, printed ? ']' : ')');
+	}
+}
+
 void text_name_of(struct text *t, const struct name_facts *f)
 {
 	text_bytes(t, f->shown, f->length);
-	if (f->cycle_number != 0) {
-		text_bytes(t, " <cycle ", 8);
-		text_int(t, f->cycle_number);
-		text_char(t, '>');
-	}
-	if (f->index != 0) {
-		bool printed = (f->flags & NAME_PRINTED) != 0;
-
-		text_bytes(t, printed ? " [" : " (", 2);
-		text_int(t, f->index);
-		text_char(t, printed ? ']' : ')');
-	}
+	text_cycle_and_index(t, f->cycle_number, f->index, (f->flags & NAME_PRINTED) != 0);
 }
 
 /* The name shown, demangled once for a function of the table. */
@@ -262,16 +267,7 @@ int text_name_only(struct text *t, struct report_out *out, const struct symbol *
 void text_name(struct text *t, struct report_out *out, const struct symbol *sym)
 {
 	text_name_only(t, out, sym);
-	if (sym->cycle_number != 0) {
-		text_bytes(t, " <cycle ", 8);
-		text_int(t, sym->cycle_number);
-		text_char(t, '>');
-	}
-	if (sym->index != 0) {
-		text_bytes(t, sym->printed ? " [" : " (", 2);
-		text_int(t, sym->index);
-		text_char(t, sym->printed ? ']' : ')');
-	}
+	text_cycle_and_index(t, sym->cycle_number, sym->index, sym->printed);
 }
 
 /* Length of the valid UTF-8 sequence at s (1 to 4), or 0 if it is not

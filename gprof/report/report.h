@@ -89,17 +89,6 @@ static inline __attribute__((always_inline)) void symbol_prefetch(const struct s
 		__builtin_prefetch((const char *)sym + at);
 }
 
-/* Ask for what a call-graph line reads of the function it names: its
- * first fields, up to cycle_head (name, object, flags, index, cycle,
- * calls), at most two lines of the symbol's four. */
-static inline __attribute__((always_inline)) void symbol_prefetch_head(const struct symbol *sym)
-{
-	const char *p = (const char *)sym;
-
-	__builtin_prefetch(p);
-	__builtin_prefetch(p + offsetof(struct symbol, cycle_head) + sizeof(sym->cycle_head) - 1);
-}
-
 /* What a report printing symbols in order asks for ahead of row i of n
  * (sym(k) gives row k's symbol): the symbol 8 rows on, its place in the
  * names' cache 4 on, the name 2 on (text_name_prefetch). */
